@@ -1,0 +1,58 @@
+import { bodyLimit } from "hono/body-limit";
+import { requestId } from "hono/request-id";
+import { authRoutes } from "./features/auth/auth.routes.ts";
+import type { AppDeps } from "./lib/context.ts";
+import { createRouter } from "./lib/openapi.ts";
+import { resolveAuth } from "./middleware/auth.ts";
+import { handleError, handleNotFound } from "./middleware/errors.ts";
+
+/** JSON bodies above this size are refused with 413 before anything parses them. */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+/** Builds the whole API from its dependencies; the Bun server, the Worker and the tests share it. */
+export function createApp(deps: AppDeps) {
+  const app = createRouter();
+  app.use("*", requestId());
+  app.use("*", async (c, next) => {
+    c.set("deps", deps);
+    await next();
+  });
+  app.use(
+    "/api/*",
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) =>
+        c.json({ message: `Request body too large (limit ${MAX_BODY_BYTES / 1024} KB).`, code: "TOO_LARGE" }, 413),
+    }),
+  );
+  app.use("/api/*", resolveAuth);
+
+  app.openAPIRegistry.registerComponent("securitySchemes", "Bearer", {
+    type: "http",
+    scheme: "bearer",
+    description: "A session token (user.authToken from sign-in) or your API key.",
+  });
+  app.openAPIRegistry.registerComponent("securitySchemes", "Cookie", {
+    type: "apiKey",
+    in: "cookie",
+    name: "sb_session",
+  });
+
+  const routes = app.route("/api/auth", authRoutes);
+
+  app.doc31("/api/openapi.json", {
+    openapi: "3.1.0",
+    info: {
+      title: "Signalboard API",
+      version: "1.0.0",
+      description:
+        "Stock recommendations with calibrated confidence, on-demand analysis, earnings calendar and watchlist. " +
+        "Authenticate with the session cookie or `Authorization: Bearer <token or API key>`.",
+    },
+  });
+  app.notFound(handleNotFound);
+  app.onError(handleError);
+  return routes;
+}
+
+export type AppType = ReturnType<typeof createApp>;

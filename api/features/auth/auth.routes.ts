@@ -1,0 +1,134 @@
+import { createRoute } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { deleteCookie, setCookie } from "hono/cookie";
+import { clientAddress } from "../../lib/client-address.ts";
+import type { AppEnv } from "../../lib/context.ts";
+import { createRouter, errorResponses, jsonBody, jsonResponse } from "../../lib/openapi.ts";
+import { consumeRateLimit } from "../../middleware/rate-limit.ts";
+import { currentAuth, requireUser, SESSION_COOKIE } from "../../middleware/auth.ts";
+import { CurrentUser, MessageAnswer, RegisterInput, SignInAnswer, SignInInput } from "./auth.schema.ts";
+import { createUser, endSession, startSession, toCurrentUser, verifyCredentials } from "./auth.service.ts";
+
+const INACTIVE_MESSAGE =
+  "ACCOUNT_INACTIVE: Your account is inactive. Please contact administrators to activate it.";
+
+/** Counts a credential attempt per client address and per email; the first limit hit wins. */
+async function limitCredentialAttempt(c: Context<AppEnv>, action: string, email: string) {
+  const { database, clock, config } = c.get("deps");
+  const now = clock.now().getTime();
+  const { perIp, perEmail, windowMs } = config.authRateLimit;
+  const ip = clientAddress(c) ?? "unknown";
+  const checks = await Promise.all([
+    consumeRateLimit(database.db, `${action}:ip:${ip}`, perIp, windowMs, now),
+    consumeRateLimit(database.db, `${action}:email:${email}`, perEmail, windowMs, now),
+  ]);
+  const blocked = checks.find((r) => !r.allowed);
+  if (!blocked) return null;
+  c.header("Retry-After", String(blocked.retryAfterSeconds));
+  return {
+    message: `Too many attempts. Try again in ${blocked.retryAfterSeconds} seconds.`,
+    code: "RATE_LIMITED",
+  } as const;
+}
+
+function setSessionCookie(c: Context<AppEnv>, token: string) {
+  const secure =
+    new URL(c.req.url).protocol === "https:" ||
+    (c.get("deps").config.trustProxy && c.req.header("x-forwarded-proto") === "https");
+  setCookie(c, SESSION_COOKIE, token, { httpOnly: true, sameSite: "Lax", secure, path: "/" });
+}
+
+function sessionMeta(c: Context<AppEnv>) {
+  return { ipAddress: clientAddress(c), userAgent: c.req.header("user-agent") ?? null };
+}
+
+const tags = ["Authentication"];
+
+const signIn = createRoute({
+  method: "post",
+  path: "/signin",
+  tags,
+  summary: "Sign in with email and password",
+  description: "Starts a session: sets an HttpOnly cookie and returns the same token as user.authToken.",
+  request: { body: jsonBody(SignInInput) },
+  responses: {
+    200: jsonResponse(SignInAnswer, "Signed in"),
+    ...errorResponses(400, 401, 403, 429),
+  },
+});
+
+const register = createRoute({
+  method: "post",
+  path: "/register",
+  tags,
+  summary: "Create an account",
+  description: "Creates the account with its API key and signs it in.",
+  request: { body: jsonBody(RegisterInput) },
+  responses: {
+    201: jsonResponse(SignInAnswer, "Account created and signed in"),
+    ...errorResponses(400, 409, 429),
+  },
+});
+
+const logout = createRoute({
+  method: "post",
+  path: "/logout",
+  tags,
+  summary: "Sign out",
+  description: "Ends the current session (if any) and clears the cookie. Always succeeds.",
+  responses: { 200: jsonResponse(MessageAnswer, "Signed out") },
+});
+
+const currentUser = createRoute({
+  method: "get",
+  path: "/user",
+  tags,
+  summary: "The signed-in user, including their API key",
+  security: [{ Bearer: [] }, { Cookie: [] }],
+  middleware: [requireUser] as const,
+  responses: { 200: jsonResponse(CurrentUser, "The current user"), ...errorResponses(401) },
+});
+
+export const authRoutes = createRouter()
+  .openapi(signIn, async (c) => {
+    const { email, password } = c.req.valid("json");
+    const limited = await limitCredentialAttempt(c, "signin", email);
+    if (limited) return c.json(limited, 429);
+    const deps = c.get("deps");
+    const result = await verifyCredentials(deps, email, password);
+    if ("kind" in result) {
+      if (result.kind === "inactive") return c.json({ message: INACTIVE_MESSAGE, code: "ACCOUNT_INACTIVE" }, 403);
+      return c.json({ message: "Invalid email or password.", code: "INVALID_CREDENTIALS" }, 401);
+    }
+    const token = await startSession(deps, result.id, sessionMeta(c));
+    setSessionCookie(c, token);
+    return c.json(
+      { message: "Signed in successfully", user: { ...(await toCurrentUser(deps, result)), authToken: token } },
+      200,
+    );
+  })
+  .openapi(register, async (c) => {
+    const input = c.req.valid("json");
+    const limited = await limitCredentialAttempt(c, "register", input.email);
+    if (limited) return c.json(limited, 429);
+    const deps = c.get("deps");
+    const result = await createUser(deps, input);
+    if ("kind" in result) {
+      return c.json({ message: "An account with this email already exists.", code: "EMAIL_TAKEN" }, 409);
+    }
+    const token = await startSession(deps, result.id, sessionMeta(c));
+    setSessionCookie(c, token);
+    return c.json(
+      { message: "Account created successfully", user: { ...(await toCurrentUser(deps, result)), authToken: token } },
+      201,
+    );
+  })
+  .openapi(logout, async (c) => {
+    const session = c.get("auth")?.session;
+    if (session) await endSession(c.get("deps"), session.id);
+    deleteCookie(c, SESSION_COOKIE, { path: "/" });
+    return c.json({ message: "Signed out" }, 200);
+  })
+  .openapi(currentUser, async (c) => {
+    return c.json(await toCurrentUser(c.get("deps"), currentAuth(c).user), 200);
+  });

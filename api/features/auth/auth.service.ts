@@ -1,0 +1,112 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { sessions, users } from "../../../db/schema/index.ts";
+import { API_KEY_PREFIX } from "../../middleware/auth.ts";
+import type { AppDeps, UserRow } from "../../lib/context.ts";
+import { decryptText, encryptText, randomToken, sha256Hex } from "../../lib/crypto.ts";
+import type { CurrentUser, RegisterInput } from "./auth.schema.ts";
+
+export type AuthFailure =
+  | { kind: "invalid-credentials" }
+  | { kind: "inactive" }
+  | { kind: "email-taken" };
+
+/** A fresh API key, its lookup hash and its encrypted copy. */
+export async function newApiKey(secret: string) {
+  const key = `${API_KEY_PREFIX}${randomToken(24)}`;
+  return { key, hash: await sha256Hex(key), ciphertext: await encryptText(secret, key) };
+}
+
+export async function toCurrentUser(deps: AppDeps, user: UserRow): Promise<CurrentUser> {
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    isAdmin: user.isAdmin,
+    isActive: user.isActive ? 1 : 0,
+    apiKey: await decryptText(deps.config.secret, user.apiKeyCiphertext),
+    apiKeyCreatedAt: user.apiKeyCreatedAt.toISOString(),
+  };
+}
+
+/** Creates an account with a hashed password and a new API key. */
+export async function createUser(
+  deps: AppDeps,
+  input: RegisterInput & { isAdmin?: boolean },
+): Promise<UserRow | AuthFailure> {
+  const { db } = deps.database;
+  const existing = await db.query.users.findFirst({ where: eq(users.email, input.email), columns: { id: true } });
+  if (existing) return { kind: "email-taken" };
+  const apiKey = await newApiKey(deps.config.secret);
+  const now = deps.clock.now();
+  const rows = await db
+    .insert(users)
+    .values({
+      email: input.email,
+      firstName: input.firstName || null,
+      lastName: input.lastName || null,
+      passwordHash: await deps.passwords.hash(input.password),
+      isAdmin: input.isAdmin ?? false,
+      apiKeyHash: apiKey.hash,
+      apiKeyCiphertext: apiKey.ciphertext,
+      apiKeyCreatedAt: now,
+      createdAt: now,
+    })
+    .onConflictDoNothing({ target: users.email })
+    .returning();
+  return rows[0] ?? { kind: "email-taken" };
+}
+
+// Verifying against a real hash when the email is unknown keeps both failures equally slow.
+let decoyHash: Promise<string> | null = null;
+
+/** Checks email and password; the same failure for an unknown email and a wrong password. */
+export async function verifyCredentials(
+  deps: AppDeps,
+  email: string,
+  password: string,
+): Promise<UserRow | AuthFailure> {
+  const user = await deps.database.db.query.users.findFirst({ where: eq(users.email, email) });
+  if (!user?.passwordHash) {
+    decoyHash ??= deps.passwords.hash("decoy-password-for-timing");
+    await deps.passwords.verify(password, await decoyHash);
+    return { kind: "invalid-credentials" };
+  }
+  if (!(await deps.passwords.verify(password, user.passwordHash))) return { kind: "invalid-credentials" };
+  if (!user.isActive) return { kind: "inactive" };
+  return user;
+}
+
+/** Starts a server-side session; returns the token, of which only the hash is stored. */
+export async function startSession(
+  deps: AppDeps,
+  userId: number,
+  meta: { ipAddress: string | null; userAgent: string | null },
+): Promise<string> {
+  const token = randomToken(32);
+  const now = deps.clock.now();
+  await deps.database.db.insert(sessions).values({
+    userId,
+    tokenHash: await sha256Hex(token),
+    startTime: now,
+    lastSeenAt: now,
+    ipAddress: meta.ipAddress,
+    userAgent: meta.userAgent?.slice(0, 512) ?? null,
+  });
+  return token;
+}
+
+export async function endSession(deps: AppDeps, sessionId: number): Promise<void> {
+  await deps.database.db
+    .update(sessions)
+    .set({ endTime: deps.clock.now() })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.endTime)));
+}
+
+/** Ends every open session of a user (deactivation, password reset). */
+export async function endAllSessions(deps: AppDeps, userId: number): Promise<void> {
+  await deps.database.db
+    .update(sessions)
+    .set({ endTime: deps.clock.now() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.endTime)));
+}

@@ -1,0 +1,58 @@
+import { z } from "zod";
+
+const bool = z
+  .enum(["true", "false", "1", "0", "on", "off", "yes", "no"])
+  .transform((v) => ["true", "1", "on", "yes"].includes(v));
+
+/** Every environment variable the app reads, with its default. The README's configuration table mirrors this. */
+export const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATABASE_URL: z.string().min(1).optional(),
+  DATABASE_AUTH_TOKEN: z.string().min(1).optional(),
+  /** 32+ characters; encrypts stored API keys. Generated beside the embedded database when unset. */
+  APP_SECRET: z.string().min(32, "APP_SECRET must be at least 32 characters").optional(),
+  /** Trust X-Forwarded-For for the client address (only behind your own reverse proxy). */
+  TRUST_PROXY: bool.default(false),
+  /** Idle minutes after which a session ends on the server. */
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(30),
+  /** Sign-in/registration attempts allowed per client address and per email in each window. */
+  AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
+  AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
+  /** Seed demo accounts and data on an empty database at start. */
+  SEED_ON_START: bool.default(true),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface AppConfig {
+  secret: string;
+  trustProxy: boolean;
+  sessionIdleMs: number;
+  authRateLimit: { perIp: number; perEmail: number; windowMs: number };
+}
+
+/** Parses the environment once at start; a bad value stops the process with a readable list. */
+export function parseEnv(env: Record<string, string | undefined>): Env {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  return parsed.data;
+}
+
+export function configFromEnv(env: Env, secret: string): AppConfig {
+  return {
+    secret,
+    trustProxy: env.TRUST_PROXY,
+    sessionIdleMs: env.SESSION_IDLE_MINUTES * 60_000,
+    authRateLimit: {
+      perIp: env.AUTH_RATE_LIMIT_PER_IP,
+      perEmail: env.AUTH_RATE_LIMIT_PER_EMAIL,
+      windowMs: env.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000,
+    },
+  };
+}

@@ -1,0 +1,33 @@
+import type { Database } from "../../db/client.ts";
+import type { sessions, users } from "../../db/schema/index.ts";
+import type { Clock } from "./clock.ts";
+import type { AppConfig } from "./config.ts";
+import type { PasswordHasher } from "./passwords.ts";
+
+export type UserRow = typeof users.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
+
+/** Everything the app needs from its runtime; the Bun server, the Worker and the tests each build one. */
+export interface AppDeps {
+  database: Database;
+  clock: Clock;
+  config: AppConfig;
+  passwords: PasswordHasher;
+  /** The client's address as the runtime sees it (the socket peer on Bun); null when unknown. */
+  clientAddress?: (request: Request, env: unknown) => string | null;
+  log?: (level: "info" | "warn" | "error", message: string, extra?: Record<string, unknown>) => void;
+}
+
+export interface AuthState {
+  user: UserRow;
+  /** The session the request came with, or null when it authenticated with an API key. */
+  session: SessionRow | null;
+}
+
+export type AppEnv = {
+  Variables: {
+    deps: AppDeps;
+    auth: AuthState | null;
+    requestId: string;
+  };
+};

@@ -1,0 +1,90 @@
+import { eq } from "drizzle-orm";
+import { getCookie } from "hono/cookie";
+import { createMiddleware } from "hono/factory";
+import { sessions, users } from "../../db/schema/index.ts";
+import type { AppDeps, AppEnv, AuthState } from "../lib/context.ts";
+import { sha256Hex } from "../lib/crypto.ts";
+
+export const SESSION_COOKIE = "sb_session";
+export const API_KEY_PREFIX = "sbk_";
+/** lastSeenAt is written at most this often, so reads don't each cost a write. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+export const UNAUTHORIZED = { message: "Unauthorized: please sign in.", code: "UNAUTHORIZED" } as const;
+export const FORBIDDEN = { message: "Forbidden: admin access required.", code: "FORBIDDEN" } as const;
+
+function bearerToken(header: string | undefined): string | null {
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
+  return match?.[1] ?? null;
+}
+
+async function userByApiKey(deps: AppDeps, key: string): Promise<AuthState | null> {
+  const hash = await sha256Hex(key);
+  const user = await deps.database.db.query.users.findFirst({ where: eq(users.apiKeyHash, hash) });
+  if (!user || !user.isActive) return null;
+  return { user, session: null };
+}
+
+async function userBySession(deps: AppDeps, token: string): Promise<AuthState | null> {
+  const { db } = deps.database;
+  const hash = await sha256Hex(token);
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, hash))
+    .limit(1);
+  if (!row || row.session.endTime !== null || !row.user.isActive) return null;
+  const now = deps.clock.now().getTime();
+  const lastSeen = row.session.lastSeenAt.getTime();
+  if (now - lastSeen > deps.config.sessionIdleMs) {
+    // Idle too long: record that it ended when it went idle, and refuse it from now on.
+    await db
+      .update(sessions)
+      .set({ endTime: new Date(lastSeen + deps.config.sessionIdleMs) })
+      .where(eq(sessions.id, row.session.id));
+    return null;
+  }
+  if (now - lastSeen > TOUCH_INTERVAL_MS) {
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(now) })
+      .where(eq(sessions.id, row.session.id));
+  }
+  return row;
+}
+
+/** Resolves who is calling: the session cookie, or a bearer session token or API key. Never rejects. */
+export const resolveAuth = createMiddleware<AppEnv>(async (c, next) => {
+  const deps = c.get("deps");
+  const bearer = bearerToken(c.req.header("authorization"));
+  let auth: AuthState | null = null;
+  if (bearer?.startsWith(API_KEY_PREFIX)) auth = await userByApiKey(deps, bearer);
+  else if (bearer) auth = await userBySession(deps, bearer);
+  if (!auth) {
+    const cookie = getCookie(c, SESSION_COOKIE);
+    if (cookie) auth = await userBySession(deps, cookie);
+  }
+  c.set("auth", auth);
+  await next();
+});
+
+export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
+  if (!c.get("auth")) return c.json(UNAUTHORIZED, 401);
+  await next();
+});
+
+export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
+  const auth = c.get("auth");
+  if (!auth) return c.json(UNAUTHORIZED, 401);
+  if (!auth.user.isAdmin) return c.json(FORBIDDEN, 403);
+  await next();
+});
+
+/** The signed-in user; only call behind requireUser or requireAdmin. */
+export function currentAuth(c: { get(key: "auth"): AuthState | null }): AuthState {
+  const auth = c.get("auth");
+  if (!auth) throw new Error("currentAuth called on a route without requireUser");
+  return auth;
+}

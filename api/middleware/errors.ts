@@ -1,0 +1,22 @@
+import type { ErrorHandler, NotFoundHandler } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { AppEnv } from "../lib/context.ts";
+
+export const handleError: ErrorHandler<AppEnv> = (err, c) => {
+  if (err instanceof HTTPException) {
+    const status = err.status;
+    const message =
+      status === 400 && /json/i.test(err.message)
+        ? "Malformed JSON in request body."
+        : err.message || "Request could not be processed.";
+    return c.json({ message, code: status === 400 ? "BAD_REQUEST" : undefined }, status);
+  }
+  const requestId = c.get("requestId");
+  const log = c.get("deps")?.log;
+  if (log) log("error", "Unhandled error", { requestId, path: c.req.path, error: String(err?.stack ?? err) });
+  else console.error(requestId, err);
+  return c.json({ message: `Internal server error (request ${requestId}).`, code: "INTERNAL" }, 500);
+};
+
+export const handleNotFound: NotFoundHandler<AppEnv> = (c) =>
+  c.json({ message: `No API route for ${c.req.method} ${c.req.path}.`, code: "NOT_FOUND" }, 404);

@@ -1,0 +1,108 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createDb } from "../../db/client.ts";
+import { runMigrations } from "../../db/migrate.ts";
+import { createApp } from "../app.ts";
+import { createUser } from "../features/auth/auth.service.ts";
+import type { Clock } from "../lib/clock.ts";
+import type { AppConfig } from "../lib/config.ts";
+import type { AppDeps, UserRow } from "../lib/context.ts";
+import { bunPasswordHasher } from "../runtime/bun-deps.ts";
+import { startSqld } from "./sqld.ts";
+
+/** Which database the API suite runs on: TEST_DB=file (default) or TEST_DB=sqld. */
+export const testDbKind = (process.env.TEST_DB ?? "file") as "file" | "sqld";
+
+/** A clock the test can move. */
+export class ManualClock implements Clock {
+  constructor(private time = Date.parse("2026-11-23T12:00:00Z")) {}
+  now() {
+    return new Date(this.time);
+  }
+  advance(ms: number) {
+    this.time += ms;
+  }
+}
+
+export interface TestApp {
+  app: ReturnType<typeof createApp>;
+  deps: AppDeps;
+  clock: ManualClock;
+  request(path: string, init?: RequestInit & { token?: string; json?: unknown; ip?: string }): Promise<Response>;
+  createUser(opts?: { email?: string; password?: string; isAdmin?: boolean; firstName?: string }): Promise<UserRow>;
+  signIn(email: string, password: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+let counter = 0;
+export const uniqueEmail = (prefix = "user") => `${prefix}-${Date.now()}-${++counter}@example.com`;
+
+/** A freshly migrated database (embedded file or a real sqld process) and the composed app on it. */
+export async function startTestApp(config: Partial<AppConfig> = {}): Promise<TestApp> {
+  let url: string;
+  let cleanup: () => Promise<void>;
+  if (testDbKind === "sqld") {
+    const server = await startSqld();
+    url = server.url;
+    cleanup = server.stop;
+  } else {
+    const dir = mkdtempSync(join(tmpdir(), "api-test-"));
+    url = `file:${join(dir, "test.db")}`;
+    cleanup = async () => rmSync(dir, { recursive: true, force: true });
+  }
+  const database = createDb(url);
+  await runMigrations(database.db);
+  const clock = new ManualClock();
+  const deps: AppDeps = {
+    database,
+    clock,
+    passwords: bunPasswordHasher,
+    config: {
+      secret: "test-secret-test-secret-test-secret-0123",
+      trustProxy: true,
+      sessionIdleMs: 30 * 60_000,
+      authRateLimit: { perIp: 1000, perEmail: 1000, windowMs: 600_000 },
+      ...config,
+    },
+    log: () => {},
+  };
+  const app = createApp(deps);
+  const request: TestApp["request"] = (path, init = {}) => {
+    const { token, json, ip, ...rest } = init;
+    const headers = new Headers(rest.headers);
+    if (token) headers.set("authorization", `Bearer ${token}`);
+    if (ip) headers.set("x-forwarded-for", ip);
+    if (json !== undefined) headers.set("content-type", "application/json");
+    return Promise.resolve(
+      app.request(path, { ...rest, headers, body: json !== undefined ? JSON.stringify(json) : rest.body }),
+    );
+  };
+  return {
+    app,
+    deps,
+    clock,
+    request,
+    async createUser(opts = {}) {
+      const result = await createUser(deps, {
+        email: opts.email ?? uniqueEmail(),
+        password: opts.password ?? "correct-horse-battery",
+        firstName: opts.firstName ?? "Test",
+        lastName: "User",
+        isAdmin: opts.isAdmin,
+      });
+      if ("kind" in result) throw new Error(`could not create user: ${result.kind}`);
+      return result;
+    },
+    async signIn(email, password) {
+      const res = await request("/api/auth/signin", { method: "POST", json: { email, password } });
+      if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+      const body = (await res.json()) as { user: { authToken: string } };
+      return body.user.authToken;
+    },
+    async close() {
+      database.client.close();
+      await cleanup();
+    },
+  };
+}

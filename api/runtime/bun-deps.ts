@@ -1,5 +1,9 @@
 import type { Server } from "bun";
+import { systemClock } from "../lib/clock.ts";
+import { configFromEnv, type Env } from "../lib/config.ts";
+import type { AppDeps } from "../lib/context.ts";
 import type { PasswordHasher } from "../lib/passwords.ts";
+import { openDatabase, resolveSecret } from "./bun-database.ts";
 
 /** OWASP's argon2id baseline (19 MiB, 2 passes): about 20 ms a hash on this hardware. */
 export const bunPasswordHasher: PasswordHasher = {
@@ -17,4 +21,26 @@ export const bunPasswordHasher: PasswordHasher = {
 export function bunClientAddress(request: Request, env: unknown): string | null {
   const server = env as Server<unknown> | undefined;
   return server?.requestIP?.(request)?.address ?? null;
+}
+
+const levels = { debug: 10, info: 20, warn: 30, error: 40 } as const;
+
+/** Everything the app needs under Bun, from the parsed environment. */
+export async function buildBunDeps(env: Env): Promise<AppDeps & { databaseUrl: string }> {
+  const { database, url } = await openDatabase(env);
+  const min = levels[env.LOG_LEVEL];
+  return {
+    database,
+    databaseUrl: url,
+    clock: systemClock,
+    config: configFromEnv(env, resolveSecret(env, url)),
+    passwords: bunPasswordHasher,
+    clientAddress: bunClientAddress,
+    log: (level, message, extra) => {
+      if (levels[level] < min) return;
+      const line = JSON.stringify({ time: new Date().toISOString(), level, message, ...extra });
+      if (level === "error" || level === "warn") console.error(line);
+      else console.log(line);
+    },
+  };
 }

@@ -1,0 +1,24 @@
+// Development shell: the API plus the SPA bundled on the fly by Bun from web/index.html.
+// Run through `bun run dev`, which also regenerates the route tree on change (tsr watch) and restarts
+// this process when server code changes (bun --watch). Browser HMR stays off: with it the router crashed
+// (see ../shared/STACK-NOTES.md), so the page reloads instead.
+import index from "../web/index.html";
+import { createApp } from "./app.ts";
+import { parseEnv } from "./lib/config.ts";
+import { buildBunDeps } from "./runtime/bun-deps.ts";
+import { formatSeedReport, seedDemo } from "./seed/seed.ts";
+
+const env = parseEnv(process.env);
+const deps = await buildBunDeps(env);
+if (env.SEED_ON_START) console.log(formatSeedReport(await seedDemo(deps)));
+const app = createApp(deps);
+
+const server = Bun.serve({
+  port: env.PORT,
+  development: { hmr: false, console: true },
+  routes: {
+    "/api/*": (request, srv) => app.fetch(request, srv),
+    "/*": index,
+  },
+});
+console.log(`Dev server on http://localhost:${server.port}`);

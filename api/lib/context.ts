@@ -2,6 +2,7 @@ import type { Database } from "../../db/client.ts";
 import type { sessions, users } from "../../db/schema/index.ts";
 import type { Clock } from "./clock.ts";
 import type { AppConfig } from "./config.ts";
+import type { MarketPort } from "./market-port.ts";
 import type { PasswordHasher } from "./passwords.ts";
 
 export type UserRow = typeof users.$inferSelect;
@@ -13,6 +14,8 @@ export interface AppDeps {
   clock: Clock;
   config: AppConfig;
   passwords: PasswordHasher;
+  /** Prices for features outside the market feature; absent means no market data is configured. */
+  market?: MarketPort;
   /** The client's address as the runtime sees it (the socket peer on Bun); null when unknown. */
   clientAddress?: (request: Request, env: unknown) => string | null;
   log?: (level: "info" | "warn" | "error", message: string, extra?: Record<string, unknown>) => void;

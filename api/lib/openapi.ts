@@ -63,3 +63,9 @@ export function createRouter() {
     },
   });
 }
+
+/** Routes that need a signed-in caller (session cookie, session token or API key). */
+export const signedIn: Record<string, string[]>[] = [{ Bearer: [] }, { Cookie: [] }];
+
+/** Marks an operation as admin-only in the OpenAPI document (the API docs page reads it). */
+export const adminOnly = { "x-admin-only": true } as const;

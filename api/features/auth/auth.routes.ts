@@ -3,7 +3,7 @@ import type { Context } from "hono";
 import { deleteCookie, setCookie } from "hono/cookie";
 import { clientAddress } from "../../lib/client-address.ts";
 import type { AppEnv } from "../../lib/context.ts";
-import { createRouter, errorResponses, jsonBody, jsonResponse } from "../../lib/openapi.ts";
+import { createRouter, errorResponses, jsonBody, jsonResponse, signedIn } from "../../lib/openapi.ts";
 import { consumeRateLimit } from "../../middleware/rate-limit.ts";
 import { currentAuth, requireUser, SESSION_COOKIE } from "../../middleware/auth.ts";
 import { CurrentUser, MessageAnswer, RegisterInput, SignInAnswer, SignInInput } from "./auth.schema.ts";
@@ -84,7 +84,7 @@ const currentUser = createRoute({
   path: "/user",
   tags,
   summary: "The signed-in user, including their API key",
-  security: [{ Bearer: [] }, { Cookie: [] }],
+  security: signedIn,
   middleware: [requireUser] as const,
   responses: { 200: jsonResponse(CurrentUser, "The current user"), ...errorResponses(401) },
 });

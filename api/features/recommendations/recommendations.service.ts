@@ -1,0 +1,140 @@
+import { and, desc, eq, gte, lte, max, type SQL } from "drizzle-orm";
+import { recommendations } from "../../../db/schema/index.ts";
+import type { AppDeps } from "../../lib/context.ts";
+import { marketWithoutData } from "../../lib/market-port.ts";
+import { centsToString } from "../../lib/validation.ts";
+import type { CreateRecommendationInput, HistoricalQuery, Recommendation } from "./recommendations.schema.ts";
+
+type Row = typeof recommendations.$inferSelect;
+
+/** Annualised volatility at or above this makes a call aggressive. */
+export const AGGRESSIVE_VOLATILITY = 0.35;
+/** Without price history, a potential return at or above this makes a call aggressive. */
+export const AGGRESSIVE_RETURN = 0.15;
+/** The historical search answers at most this many rows, newest first. */
+export const HISTORICAL_LIMIT = 500;
+
+const market = (deps: AppDeps) => deps.market ?? marketWithoutData(deps.clock);
+
+function toRecommendation(row: Row): Recommendation {
+  return {
+    id: row.id,
+    symbol: row.symbol,
+    buyPrice: centsToString(row.buyPriceCents),
+    sellTarget: centsToString(row.sellTargetCents),
+    confidence: row.confidence,
+    aggressive: row.aggressive,
+    aggressiveBasis: row.aggressiveBasis,
+    estimatedDate: row.estimatedDate,
+    recommendationDate: row.recommendationDate,
+    reason: row.reason,
+    source: row.source,
+  };
+}
+
+/** Adds currentPrice to each recommendation with one batched price lookup. */
+async function withPrices(deps: AppDeps, rows: Row[]): Promise<Recommendation[]> {
+  const symbols = [...new Set(rows.map((r) => r.symbol))];
+  const prices = symbols.length ? await market(deps).latestPrices(symbols) : new Map();
+  return rows.map((row) => {
+    const price = prices.get(row.symbol);
+    return { ...toRecommendation(row), currentPrice: price?.price ?? null, currentPriceAsOf: price?.asOf ?? null };
+  });
+}
+
+/** The recommendations of the most recent recommendation date. */
+export async function latestRecommendations(deps: AppDeps): Promise<Recommendation[]> {
+  const { db } = deps.database;
+  const latestDate = db.select({ d: max(recommendations.recommendationDate) }).from(recommendations);
+  const rows = await db
+    .select()
+    .from(recommendations)
+    .where(eq(recommendations.recommendationDate, latestDate))
+    .orderBy(desc(recommendations.confidence), recommendations.symbol);
+  return withPrices(deps, rows);
+}
+
+export async function historicalRecommendations(deps: AppDeps, query: HistoricalQuery): Promise<Recommendation[]> {
+  const filters: SQL[] = [];
+  if (query.fromDate) filters.push(gte(recommendations.recommendationDate, query.fromDate));
+  if (query.toDate) filters.push(lte(recommendations.recommendationDate, query.toDate));
+  if (query.symbol) filters.push(eq(recommendations.symbol, query.symbol));
+  if (query.aggressive) filters.push(eq(recommendations.aggressive, query.aggressive === "aggressive"));
+  const rows = await deps.database.db
+    .select()
+    .from(recommendations)
+    .where(and(...filters))
+    .orderBy(desc(recommendations.recommendationDate), desc(recommendations.confidence))
+    .limit(HISTORICAL_LIMIT);
+  return withPrices(deps, rows);
+}
+
+/** Decides the risk level the admin form does not send, and says how. */
+export async function decideAggressive(
+  deps: AppDeps,
+  input: Pick<CreateRecommendationInput, "symbol" | "buyPrice" | "sellTarget" | "aggressive">,
+): Promise<{ aggressive: boolean; basis: string }> {
+  if (input.aggressive !== undefined) return { aggressive: input.aggressive, basis: "set when posted" };
+  const volatility = await market(deps).annualisedVolatility(input.symbol);
+  if (volatility !== null) {
+    const pct = Math.round(volatility * 100);
+    const aggressive = volatility >= AGGRESSIVE_VOLATILITY;
+    return {
+      aggressive,
+      basis: `volatility ${pct}% a year ${aggressive ? ">=" : "<"} ${AGGRESSIVE_VOLATILITY * 100}%`,
+    };
+  }
+  const potential = (input.sellTarget - input.buyPrice) / input.buyPrice;
+  const aggressive = potential >= AGGRESSIVE_RETURN;
+  return {
+    aggressive,
+    basis: `no price history; potential return ${(potential * 100).toFixed(1)}% ${aggressive ? ">=" : "<"} ${AGGRESSIVE_RETURN * 100}%`,
+  };
+}
+
+export type PostResult =
+  | { kind: "posted"; recommendation: Recommendation; usedDate: string; postedAt: Date }
+  | { kind: "duplicate"; usedDate: string }
+  | { kind: "estimated-before-posted"; usedDate: string };
+
+export async function postRecommendation(
+  deps: AppDeps,
+  input: CreateRecommendationInput,
+  options: { recommendationDate?: string; postedBy: number | null; source?: "admin" | "model"; modelVersion?: string },
+): Promise<PostResult> {
+  const usedDate = options.recommendationDate ?? market(deps).marketToday();
+  if (input.estimatedDate < usedDate) return { kind: "estimated-before-posted", usedDate };
+  const risk = await decideAggressive(deps, input);
+  const postedAt = deps.clock.now();
+  const [row] = await deps.database.db
+    .insert(recommendations)
+    .values({
+      symbol: input.symbol,
+      buyPriceCents: input.buyPrice,
+      sellTargetCents: input.sellTarget,
+      confidence: input.confidence,
+      aggressive: risk.aggressive,
+      aggressiveBasis: risk.basis,
+      estimatedDate: input.estimatedDate,
+      recommendationDate: usedDate,
+      reason: input.reason,
+      source: options.source ?? "admin",
+      modelVersion: options.modelVersion ?? null,
+      postedBy: options.postedBy,
+      createdAt: postedAt,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) return { kind: "duplicate", usedDate };
+  const [priced] = await withPrices(deps, [row]);
+  return { kind: "posted", recommendation: priced!, usedDate, postedAt };
+}
+
+/** Deletes every recommendation of one date; answers how many went. */
+export async function deleteRecommendationsOn(deps: AppDeps, date: string): Promise<number> {
+  const deleted = await deps.database.db
+    .delete(recommendations)
+    .where(eq(recommendations.recommendationDate, date))
+    .returning({ id: recommendations.id });
+  return deleted.length;
+}

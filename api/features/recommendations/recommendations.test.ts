@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import type { LatestPrice, MarketPort } from "../../lib/market-port.ts";
+import { startTestApp, type TestApp, testDbKind } from "../../test/harness.ts";
+
+/** A market with fixed prices and volatilities, standing in for the market-data service. */
+function fixedMarket(prices: Record<string, number>, vols: Record<string, number>, today: string): MarketPort {
+  return {
+    latestPrices: async (symbols) => {
+      const map = new Map<string, LatestPrice>();
+      for (const s of symbols) if (prices[s] !== undefined) map.set(s, { price: prices[s]!, asOf: today });
+      return map;
+    },
+    marketToday: () => today,
+    annualisedVolatility: async (s) => vols[s] ?? null,
+  };
+}
+
+let t: TestApp;
+let admin: string;
+let investor: string;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  t.deps.market = fixedMarket({ AAPL: 170.12, MSFT: 330.5 }, { AAPL: 0.22, TSLA: 0.61 }, "2023-10-27");
+  const a = await t.createUser({ isAdmin: true });
+  const u = await t.createUser();
+  admin = await t.signIn(a.email, "correct-horse-battery");
+  investor = await t.signIn(u.email, "correct-horse-battery");
+});
+afterAll(() => t.close());
+
+const body = (over: Record<string, unknown> = {}) => ({
+  symbol: "aapl",
+  buyPrice: 165.1,
+  sellTarget: "181.35",
+  confidence: 72,
+  estimatedDate: "2023-11-24",
+  reason: "Trend and momentum both positive.",
+  ...over,
+});
+
+async function post(over: Record<string, unknown> = {}, query = "", token = admin) {
+  return t.request(`/api/recommendations${query}`, { method: "POST", token, json: body(over) });
+}
+
+describe(`recommendations on ${testDbKind}`, () => {
+  test("admin posts: exact prices, uppercase symbol, default date is market today, risk decided from volatility", async () => {
+    const res = await post();
+    expect(res.status).toBe(201);
+    const answer = (await res.json()) as Record<string, never>;
+    expect(answer.usedDate).toBe("2023-10-27");
+    expect(typeof answer.postedAt).toBe("string");
+    const rec = answer.recommendation as Record<string, unknown>;
+    expect(rec).toMatchObject({
+      symbol: "AAPL",
+      buyPrice: "165.10",
+      sellTarget: "181.35",
+      confidence: 72,
+      aggressive: false,
+      recommendationDate: "2023-10-27",
+      currentPrice: 170.12,
+      source: "admin",
+    });
+    expect(String(rec.aggressiveBasis)).toContain("volatility 22%");
+  });
+
+  test("volatile symbol is aggressive; no history falls back to the potential return", async () => {
+    const tsla = (await (await post({ symbol: "TSLA" })).json()) as { recommendation: { aggressive: boolean } };
+    expect(tsla.recommendation.aggressive).toBe(true);
+    const unknown = (await (await post({ symbol: "ZZZ", buyPrice: 10, sellTarget: 12 })).json()) as {
+      recommendation: { aggressive: boolean; aggressiveBasis: string; currentPrice: number | null };
+    };
+    expect(unknown.recommendation.aggressive).toBe(true);
+    expect(unknown.recommendation.aggressiveBasis).toContain("potential return 20.0%");
+    expect(unknown.recommendation.currentPrice).toBeNull();
+  });
+
+  test("posting the same symbol twice on a date is a 409; a posted recommendation is never edited", async () => {
+    const res = await post({ confidence: 99 });
+    expect(res.status).toBe(409);
+    expect(((await res.json()) as { message: string }).message).toContain("never edited");
+  });
+
+  test("latest answers only the most recent date, with current prices", async () => {
+    expect((await post({ symbol: "MSFT" }, "?recommendationDate=2023-10-20")).status).toBe(201);
+    const res = await t.request("/api/recommendations/latest", { token: investor });
+    expect(res.status).toBe(200);
+    const list = (await res.json()) as Array<{ symbol: string; recommendationDate: string }>;
+    expect(list.map((r) => r.recommendationDate)).toEqual(list.map(() => "2023-10-27"));
+    expect(list.map((r) => r.symbol).sort()).toEqual(["AAPL", "TSLA", "ZZZ"]);
+  });
+
+  test("historical filters by date range, symbol and risk level", async () => {
+    const get = async (q: string) =>
+      (await (await t.request(`/api/recommendations/historical${q}`, { token: investor })).json()) as Array<{
+        symbol: string;
+        recommendationDate: string;
+      }>;
+    expect((await get("?fromDate=2023-10-20&toDate=2023-10-20")).map((r) => r.symbol)).toEqual(["MSFT"]);
+    expect((await get("?symbol=msft")).map((r) => r.recommendationDate)).toEqual(["2023-10-20"]);
+    expect((await get("?aggressive=aggressive")).map((r) => r.symbol).sort()).toEqual(["TSLA", "ZZZ"]);
+    expect((await get("?aggressive=non-aggressive")).map((r) => r.symbol).sort()).toEqual(["AAPL", "MSFT"]);
+    const all = await get("");
+    expect(all[0]?.recommendationDate).toBe("2023-10-27");
+    expect(all.at(-1)?.recommendationDate).toBe("2023-10-20");
+  });
+
+  test("historical validation: bad dates, inverted range, bad risk value, long symbol", async () => {
+    for (const q of [
+      "?fromDate=2023-13-01",
+      "?fromDate=2023-02-30",
+      "?fromDate=2023-10-27&toDate=2023-10-01",
+      "?aggressive=maybe",
+      "?symbol=ABCDEFGHIJK",
+    ]) {
+      const res = await t.request(`/api/recommendations/historical${q}`, { token: investor });
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { message: string }).message.length).toBeGreaterThan(10);
+    }
+    const inverted = await t.request("/api/recommendations/historical?fromDate=2023-10-27&toDate=2023-10-01", {
+      token: investor,
+    });
+    expect(((await inverted.json()) as { message: string }).message).toContain("Invalid Date Range");
+  });
+
+  test("post validation: every field, price precision, target above buy, target date after posting", async () => {
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ symbol: "" }, "Symbol"],
+      [{ buyPrice: -1 }, "buyPrice"],
+      [{ buyPrice: "12.345" }, "two decimals"],
+      [{ sellTarget: 100 }, "above the buy price"],
+      [{ confidence: 101 }, "0 to 100"],
+      [{ confidence: "high" }, "Confidence"],
+      [{ estimatedDate: "next week" }, "YYYY-MM-DD"],
+      [{ reason: "  " }, "Reason is required"],
+      [{ estimatedDate: "2023-01-01" }, "on or after"],
+    ];
+    for (const [over, text] of cases) {
+      const res = await post({ symbol: "NVDA", ...over });
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { message: string }).message).toContain(text);
+    }
+    const badQuery = await post({ symbol: "NVDA" }, "?recommendationDate=yesterday");
+    expect(badQuery.status).toBe(400);
+  });
+
+  test("only admins write; signed-out callers are 401", async () => {
+    expect((await post({ symbol: "AMD" }, "", investor)).status).toBe(403);
+    expect((await t.request("/api/recommendations/2023-10-27", { method: "DELETE", token: investor })).status).toBe(403);
+    expect((await t.request("/api/recommendations/latest")).status).toBe(401);
+    expect((await t.request("/api/recommendations/historical")).status).toBe(401);
+    expect((await t.request("/api/recommendations", { method: "POST", json: body() })).status).toBe(401);
+  });
+
+  test("an API key reads the same endpoints", async () => {
+    const me = (await (await t.request("/api/auth/user", { token: investor })).json()) as { apiKey: string };
+    const res = await t.request("/api/recommendations/latest", { token: me.apiKey });
+    expect(res.status).toBe(200);
+  });
+
+  test("admin deletes a date and is told how many went", async () => {
+    const bad = await t.request("/api/recommendations/27-10-2023", { method: "DELETE", token: admin });
+    expect(bad.status).toBe(400);
+    const res = await t.request("/api/recommendations/2023-10-27", { method: "DELETE", token: admin });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { deleted: number }).deleted).toBe(3);
+    const latest = (await (await t.request("/api/recommendations/latest", { token: investor })).json()) as Array<{
+      symbol: string;
+    }>;
+    expect(latest.map((r) => r.symbol)).toEqual(["MSFT"]);
+    const again = await t.request("/api/recommendations/2023-10-27", { method: "DELETE", token: admin });
+    expect(((await again.json()) as { deleted: number }).deleted).toBe(0);
+  });
+});

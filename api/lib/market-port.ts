@@ -1,0 +1,33 @@
+import type { Clock } from "./clock.ts";
+
+export interface LatestPrice {
+  price: number;
+  /** When the price was observed (ISO date-time or date). */
+  asOf: string;
+}
+
+/**
+ * What features other than the market feature need from market data. The market-data service implements it;
+ * without one (tests of unrelated features) prices are simply unavailable.
+ */
+export interface MarketPort {
+  /** Latest known price per symbol in one batched lookup; symbols without a price are absent. */
+  latestPrices(symbols: readonly string[]): Promise<Map<string, LatestPrice>>;
+  /** Today's date in the market's time zone (the frozen "market today" in the demo market). */
+  marketToday(): string;
+  /** Annualised standard deviation of daily returns over about the last 60 sessions, or null if unknown. */
+  annualisedVolatility(symbol: string): Promise<number | null>;
+}
+
+/** Today in New York, where US markets keep their calendar. */
+export function newYorkDate(clock: Clock): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(clock.now());
+}
+
+export function marketWithoutData(clock: Clock): MarketPort {
+  return {
+    latestPrices: async () => new Map(),
+    marketToday: () => newYorkDate(clock),
+    annualisedVolatility: async () => null,
+  };
+}

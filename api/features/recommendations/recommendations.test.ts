@@ -47,10 +47,10 @@ describe(`recommendations on ${testDbKind}`, () => {
   test("admin posts: exact prices, uppercase symbol, default date is market today, risk decided from volatility", async () => {
     const res = await post();
     expect(res.status).toBe(201);
-    const answer = (await res.json()) as Record<string, never>;
+    const answer = (await res.json()) as { usedDate: string; postedAt: string; recommendation: Record<string, unknown> };
     expect(answer.usedDate).toBe("2023-10-27");
     expect(typeof answer.postedAt).toBe("string");
-    const rec = answer.recommendation as Record<string, unknown>;
+    const rec = answer.recommendation;
     expect(rec).toMatchObject({
       symbol: "AAPL",
       buyPrice: "165.10",

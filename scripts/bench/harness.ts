@@ -1,0 +1,53 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createDb } from "../../db/client.ts";
+import { runMigrations } from "../../db/migrate.ts";
+import { createApp } from "../../api/app.ts";
+import { systemClock } from "../../api/lib/clock.ts";
+import type { AppDeps } from "../../api/lib/context.ts";
+import { bunPasswordHasher } from "../../api/runtime/bun-deps.ts";
+
+/** A fresh embedded database and the composed app on it, for one benchmark. */
+export async function benchApp(overrides: Partial<AppDeps> = {}) {
+  const dir = mkdtempSync(join(tmpdir(), "bench-"));
+  const database = createDb(`file:${join(dir, "bench.db")}`);
+  await runMigrations(database.db);
+  const deps: AppDeps = {
+    database,
+    clock: systemClock,
+    passwords: bunPasswordHasher,
+    config: {
+      secret: "bench-secret-bench-secret-bench-secret-00",
+      trustProxy: false,
+      sessionIdleMs: 30 * 60_000,
+      authRateLimit: { perIp: 1e9, perEmail: 1e9, windowMs: 60_000 },
+    },
+    log: () => {},
+    ...overrides,
+  };
+  return {
+    deps,
+    app: createApp(deps),
+    close() {
+      database.client.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Median, p95 and p99 in milliseconds of `runs` sequential calls after `warmup` unmeasured ones. */
+export async function measure(fn: () => Promise<unknown>, runs = 200, warmup = 20) {
+  for (let i = 0; i < warmup; i++) await fn();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    await fn();
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
+  return { median: at(0.5), p95: at(0.95), p99: at(0.99) };
+}
+
+export const ms = (value: number) => `${value.toFixed(2)} ms`;

@@ -2,6 +2,7 @@ import { bodyLimit } from "hono/body-limit";
 import { requestId } from "hono/request-id";
 import { authRoutes } from "./features/auth/auth.routes.ts";
 import { recommendationRoutes } from "./features/recommendations/recommendations.routes.ts";
+import { watchlistRoutes } from "./features/watchlist/watchlist.routes.ts";
 import type { AppDeps } from "./lib/context.ts";
 import { createRouter } from "./lib/openapi.ts";
 import { resolveAuth } from "./middleware/auth.ts";
@@ -39,7 +40,10 @@ export function createApp(deps: AppDeps) {
     name: "sb_session",
   });
 
-  const routes = app.route("/api/auth", authRoutes).route("/api/recommendations", recommendationRoutes);
+  const routes = app
+    .route("/api/auth", authRoutes)
+    .route("/api/recommendations", recommendationRoutes)
+    .route("/api/watchlist", watchlistRoutes);
 
   app.doc31("/api/openapi.json", {
     openapi: "3.1.0",

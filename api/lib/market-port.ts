@@ -17,6 +17,10 @@ export interface MarketPort {
   marketToday(): string;
   /** Annualised standard deviation of daily returns over about the last 60 sessions, or null if unknown. */
   annualisedVolatility(symbol: string): Promise<number | null>;
+  /** Whether the market knows the symbol (listed, or in the demo universe). */
+  isKnownSymbol(symbol: string): Promise<boolean>;
+  /** Daily closes of the last `sessions` trading sessions, oldest first (sparklines). */
+  recentCloses(symbol: string, sessions: number): Promise<Array<{ date: string; close: number }>>;
 }
 
 /** Today in New York, where US markets keep their calendar. */
@@ -29,5 +33,7 @@ export function marketWithoutData(clock: Clock): MarketPort {
     latestPrices: async () => new Map(),
     marketToday: () => newYorkDate(clock),
     annualisedVolatility: async () => null,
+    isKnownSymbol: async () => false,
+    recentCloses: async () => [],
   };
 }

@@ -1,19 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import type { LatestPrice, MarketPort } from "../../lib/market-port.ts";
+import { fixedMarket } from "../../test/fixed-market.ts";
 import { startTestApp, type TestApp, testDbKind } from "../../test/harness.ts";
-
-/** A market with fixed prices and volatilities, standing in for the market-data service. */
-function fixedMarket(prices: Record<string, number>, vols: Record<string, number>, today: string): MarketPort {
-  return {
-    latestPrices: async (symbols) => {
-      const map = new Map<string, LatestPrice>();
-      for (const s of symbols) if (prices[s] !== undefined) map.set(s, { price: prices[s]!, asOf: today });
-      return map;
-    },
-    marketToday: () => today,
-    annualisedVolatility: async (s) => vols[s] ?? null,
-  };
-}
 
 let t: TestApp;
 let admin: string;
@@ -21,7 +8,7 @@ let investor: string;
 
 beforeAll(async () => {
   t = await startTestApp();
-  t.deps.market = fixedMarket({ AAPL: 170.12, MSFT: 330.5 }, { AAPL: 0.22, TSLA: 0.61 }, "2023-10-27");
+  t.deps.market = fixedMarket("2023-10-27", { AAPL: 170.12, MSFT: 330.5 }, { AAPL: 0.22, TSLA: 0.61 });
   const a = await t.createUser({ isAdmin: true });
   const u = await t.createUser();
   admin = await t.signIn(a.email, "correct-horse-battery");

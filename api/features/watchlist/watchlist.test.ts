@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { fixedMarket } from "../../test/fixed-market.ts";
+import { startTestApp, type TestApp, testDbKind } from "../../test/harness.ts";
+import { changePercent, shouldAlert } from "./watchlist.rules.ts";
+
+describe("alert rule on hand-made prices", () => {
+  test("the move is measured from the purchase price, else the added price", () => {
+    expect(changePercent(110, 100, 50)).toBe(10);
+    expect(changePercent(45, null, 50)).toBe(-10);
+    expect(changePercent(100, null, null)).toBeNull();
+    expect(changePercent(null, 100, 100)).toBeNull();
+    expect(changePercent(101.234, 100, null)).toBe(1.23);
+  });
+  test("alerts when the size of the move reaches the threshold, either way", () => {
+    expect(shouldAlert(10, 10)).toBe(true);
+    expect(shouldAlert(-10, 10)).toBe(true);
+    expect(shouldAlert(9.99, 10)).toBe(false);
+    expect(shouldAlert(-9.99, 10)).toBe(false);
+    expect(shouldAlert(null, 10)).toBe(false);
+  });
+});
+
+let t: TestApp;
+let alice: string;
+let bob: string;
+const market = fixedMarket("2023-10-27", { AAPL: 100, MSFT: 300, NVDA: 400 });
+
+beforeAll(async () => {
+  t = await startTestApp();
+  t.deps.market = market;
+  alice = await t.signIn((await t.createUser()).email, "correct-horse-battery");
+  bob = await t.signIn((await t.createUser()).email, "correct-horse-battery");
+});
+afterAll(() => t.close());
+
+type Item = {
+  id: number;
+  symbol: string;
+  purchasePrice: number | null;
+  addedPrice: number | null;
+  targetChangePercent: number;
+  currentPrice: number | null;
+  changePercent: number | null;
+  shouldAlert: boolean;
+};
+const list = async (token: string) => (await (await t.request("/api/watchlist", { token })).json()) as Item[];
+
+describe(`watchlist on ${testDbKind}`, () => {
+  test("add: symbol uppercased, default threshold 10, added price recorded", async () => {
+    const res = await t.request("/api/watchlist", { method: "POST", token: alice, json: { symbol: " aapl " } });
+    expect(res.status).toBe(201);
+    const item = (await res.json()) as Item;
+    expect(item).toMatchObject({
+      symbol: "AAPL",
+      purchasePrice: null,
+      addedPrice: 100,
+      targetChangePercent: 10,
+      currentPrice: 100,
+      changePercent: 0,
+      shouldAlert: false,
+    });
+  });
+
+  test("the list follows the price and flags the alert", async () => {
+    await t.request("/api/watchlist", {
+      method: "POST",
+      token: alice,
+      json: { symbol: "MSFT", purchasePrice: 250, targetChangePercent: 15 },
+    });
+    market.prices.AAPL = 89.5;
+    const items = await list(alice);
+    expect(items.map((i) => i.symbol)).toEqual(["AAPL", "MSFT"]);
+    expect(items[0]).toMatchObject({ currentPrice: 89.5, changePercent: -10.5, shouldAlert: true });
+    expect(items[1]).toMatchObject({ purchasePrice: 250, changePercent: 20, shouldAlert: true });
+    market.prices.AAPL = 100;
+  });
+
+  test("a symbol appears once per user: 409; another user may add it", async () => {
+    const again = await t.request("/api/watchlist", { method: "POST", token: alice, json: { symbol: "AAPL" } });
+    expect(again.status).toBe(409);
+    expect(((await again.json()) as { message: string }).message).toContain("already in your watchlist");
+    const other = await t.request("/api/watchlist", { method: "POST", token: bob, json: { symbol: "AAPL" } });
+    expect(other.status).toBe(201);
+  });
+
+  test("validation: required symbol, unknown symbol, bad prices and thresholds, malformed JSON", async () => {
+    const cases: Array<[unknown, number, string]> = [
+      [{}, 400, "Symbol"],
+      [{ symbol: "" }, 400, "Symbol"],
+      [{ symbol: "TOOLONGSYMBOL" }, 400, "1-10"],
+      [{ symbol: "NOPE" }, 404, "Unknown symbol"],
+      [{ symbol: "NVDA", purchasePrice: -5 }, 400, "greater than zero"],
+      [{ symbol: "NVDA", purchasePrice: "cheap" }, 400, "Purchase price"],
+      [{ symbol: "NVDA", targetChangePercent: 0 }, 400, "threshold"],
+      [{ symbol: "NVDA", targetChangePercent: "ten" }, 400, "threshold"],
+    ];
+    for (const [json, status, text] of cases) {
+      const res = await t.request("/api/watchlist", { method: "POST", token: alice, json });
+      expect(res.status).toBe(status);
+      expect(((await res.json()) as { message: string }).message).toContain(text);
+    }
+    const malformed = await t.request("/api/watchlist", {
+      method: "POST",
+      token: alice,
+      headers: { "content-type": "application/json" },
+      body: "{symbol:",
+    });
+    expect(malformed.status).toBe(400);
+    expect((await list(alice)).map((i) => i.symbol)).toEqual(["AAPL", "MSFT"]);
+  });
+
+  test("edit changes purchase price and threshold only; clearing the purchase price is allowed", async () => {
+    const [aapl] = await list(alice);
+    const res = await t.request(`/api/watchlist/${aapl!.id}`, {
+      method: "PATCH",
+      token: alice,
+      json: { purchasePrice: 80, targetChangePercent: 30, symbol: "EVIL" },
+    });
+    expect(res.status).toBe(200);
+    expect((await res.json()) as Item).toMatchObject({ symbol: "AAPL", purchasePrice: 80, changePercent: 25, shouldAlert: false });
+    const cleared = await t.request(`/api/watchlist/${aapl!.id}`, {
+      method: "PATCH",
+      token: alice,
+      json: { purchasePrice: null, targetChangePercent: 5 },
+    });
+    expect((await cleared.json()) as Item).toMatchObject({ purchasePrice: null, changePercent: 0 });
+    const missing = await t.request(`/api/watchlist/${aapl!.id}`, { method: "PATCH", token: alice, json: {} });
+    expect(missing.status).toBe(400);
+  });
+
+  test("another user's item answers 404 and changes nothing", async () => {
+    const [aapl] = await list(alice);
+    const patch = await t.request(`/api/watchlist/${aapl!.id}`, {
+      method: "PATCH",
+      token: bob,
+      json: { targetChangePercent: 99 },
+    });
+    expect(patch.status).toBe(404);
+    const del = await t.request(`/api/watchlist/${aapl!.id}`, { method: "DELETE", token: bob });
+    expect(del.status).toBe(404);
+    const after = await list(alice);
+    expect(after[0]).toMatchObject({ id: aapl!.id, targetChangePercent: aapl!.targetChangePercent });
+  });
+
+  test("bad and unknown ids; removal; signed-out callers", async () => {
+    expect((await t.request("/api/watchlist/abc", { method: "DELETE", token: alice })).status).toBe(400);
+    expect((await t.request("/api/watchlist/999999", { method: "DELETE", token: alice })).status).toBe(404);
+    const [aapl] = await list(alice);
+    const res = await t.request(`/api/watchlist/${aapl!.id}`, { method: "DELETE", token: alice });
+    expect(res.status).toBe(200);
+    expect((await list(alice)).map((i) => i.symbol)).toEqual(["MSFT"]);
+    expect((await t.request("/api/watchlist")).status).toBe(401);
+    expect((await t.request("/api/watchlist", { method: "POST", json: { symbol: "AAPL" } })).status).toBe(401);
+  });
+});

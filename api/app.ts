@@ -24,7 +24,10 @@ export function createApp(deps: AppDeps) {
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
       onError: (c) =>
-        c.json({ message: `Request body too large (limit ${MAX_BODY_BYTES / 1024} KB).`, code: "TOO_LARGE" }, 413),
+        c.json(
+          { message: `Request body too large (limit ${MAX_BODY_BYTES / 1024} KB).`, code: "TOO_LARGE" },
+          413,
+        ),
     }),
   );
   app.use("/api/*", resolveAuth);

@@ -6,7 +6,9 @@ type Bench = () => Promise<Record<string, string | number>>;
 const benches: Array<[string, Bench]> = [["Recommendations (issue 5)", benchRecommendations]];
 
 // Benchmarks contributed by other features register here when their modules exist.
-for (const [title, path, name] of [["Analysis engine (issue 4)", "./bench/analysis.bench.ts", "benchAnalysis"]] as const) {
+for (const [title, path, name] of [
+  ["Analysis engine (issue 4)", "./bench/analysis.bench.ts", "benchAnalysis"],
+] as const) {
   try {
     const mod = (await import(path)) as Record<string, Bench>;
     if (mod[name]) benches.push([title, mod[name]]);
@@ -16,7 +18,9 @@ for (const [title, path, name] of [["Analysis engine (issue 4)", "./bench/analys
 }
 
 const only = process.argv.slice(2).map((a) => a.toLowerCase());
-console.log(`Benchmarks on ${navigator.hardwareConcurrency} cores, Bun ${Bun.version}, ${new Date().toISOString()}`);
+console.log(
+  `Benchmarks on ${navigator.hardwareConcurrency} cores, Bun ${Bun.version}, ${new Date().toISOString()}`,
+);
 for (const [title, bench] of benches) {
   if (only.length && !only.some((o) => title.toLowerCase().includes(o))) continue;
   console.log(`\n## ${title}`);

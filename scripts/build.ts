@@ -7,7 +7,11 @@ const root = join(import.meta.dir, "..");
 const outdir = join(root, "dist");
 const started = performance.now();
 
-const tsr = Bun.spawnSync(["bun", "x", "tsr", "generate"], { cwd: root, stdout: "inherit", stderr: "inherit" });
+const tsr = Bun.spawnSync(["bun", "x", "tsr", "generate"], {
+  cwd: root,
+  stdout: "inherit",
+  stderr: "inherit",
+});
 if (tsr.exitCode !== 0) process.exit(tsr.exitCode ?? 1);
 
 rmSync(outdir, { recursive: true, force: true });

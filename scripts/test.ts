@@ -21,14 +21,40 @@ const phases: Phase[] = [
   { name: "route tree", group: "static", cmd: ["bun", "x", "tsr", "generate"] },
   { name: "typecheck", group: "static", cmd: ["bun", "x", "tsc", "--noEmit", "-p", "."] },
   { name: "lint", group: "static", cmd: ["bun", "x", "biome", "check", "."] },
-  { name: "API + unit on embedded file", group: "api", cmd: ["bun", "test", "api", "scripts"], env: { TEST_DB: "file" }, counts: true },
-  { name: "API on libSQL server (sqld)", group: "api", cmd: ["bun", "test", "api/features", "api/test"], env: { TEST_DB: "sqld" }, counts: true },
+  {
+    name: "API + unit on embedded file",
+    group: "api",
+    cmd: ["bun", "test", "api", "scripts"],
+    env: { TEST_DB: "file" },
+    counts: true,
+  },
+  {
+    name: "API on libSQL server (sqld)",
+    group: "api",
+    cmd: ["bun", "test", "api/features", "api/test"],
+    env: { TEST_DB: "sqld" },
+    counts: true,
+  },
   ...(componentDirs.length
-    ? [{ name: "components (happy-dom)", group: "web", cmd: ["bun", "test", "--preload", "./web/test/happy-dom.ts", ...componentDirs], counts: true }]
+    ? [
+        {
+          name: "components (happy-dom)",
+          group: "web",
+          cmd: ["bun", "test", "--preload", "./web/test/happy-dom.ts", ...componentDirs],
+          counts: true,
+        },
+      ]
     : []),
   { name: "production build", group: "e2e", cmd: ["bun", "scripts/build.ts"] },
   ...(existing("web/e2e").length
-    ? [{ name: "end to end (Chromium)", group: "e2e", cmd: ["bun", "test", "--timeout", "60000", "web/e2e"], counts: true }]
+    ? [
+        {
+          name: "end to end (Chromium)",
+          group: "e2e",
+          cmd: ["bun", "test", "--timeout", "60000", "web/e2e"],
+          counts: true,
+        },
+      ]
     : []),
 ];
 
@@ -71,7 +97,9 @@ for (const phase of selected) {
     passed += pass;
     failed += effectiveFail;
     skipped += skip;
-    summary.push(`${code === 0 ? "ok  " : "FAIL"} ${phase.name}: ${pass} passed, ${effectiveFail} failed (${seconds} s)`);
+    summary.push(
+      `${code === 0 ? "ok  " : "FAIL"} ${phase.name}: ${pass} passed, ${effectiveFail} failed (${seconds} s)`,
+    );
   } else {
     if (code === 0) passed += 1;
     else failed += 1;

@@ -39,7 +39,11 @@ function aesKey(secret: string): Promise<CryptoKey> {
 /** AES-256-GCM under a key derived from the server secret; output is `iv.ciphertext` in base64url. */
 export async function encryptText(secret: string, plaintext: string): Promise<string> {
   const iv = crypto.getRandomValues(new Uint8Array(12));
-  const sealed = await crypto.subtle.encrypt({ name: "AES-GCM", iv }, await aesKey(secret), encoder.encode(plaintext));
+  const sealed = await crypto.subtle.encrypt(
+    { name: "AES-GCM", iv },
+    await aesKey(secret),
+    encoder.encode(plaintext),
+  );
   return `${toBase64Url(iv)}.${toBase64Url(new Uint8Array(sealed))}`;
 }
 

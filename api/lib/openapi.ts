@@ -27,7 +27,9 @@ export function errorResponses<const S extends ErrorStatus>(...statuses: S[]) {
       s,
       { description: errorDescriptions[s], content: { "application/json": { schema: ErrorSchema } } },
     ]),
-  ) as unknown as { [K in S]: { description: string; content: { "application/json": { schema: typeof ErrorSchema } } } };
+  ) as unknown as {
+    [K in S]: { description: string; content: { "application/json": { schema: typeof ErrorSchema } } };
+  };
 }
 
 export function jsonBody<T extends z.ZodType>(schema: T, description?: string) {

@@ -37,7 +37,10 @@ export const moneyCents = z
     const text = typeof value === "number" ? String(value) : value;
     const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(text);
     if (!match) {
-      ctx.addIssue({ code: "custom", message: "Enter a positive amount with at most two decimals, e.g. 123.45." });
+      ctx.addIssue({
+        code: "custom",
+        message: "Enter a positive amount with at most two decimals, e.g. 123.45.",
+      });
       return z.NEVER;
     }
     const cents = Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));

@@ -22,7 +22,7 @@ function bearerToken(header: string | undefined): string | null {
 async function userByApiKey(deps: AppDeps, key: string): Promise<AuthState | null> {
   const hash = await sha256Hex(key);
   const user = await deps.database.db.query.users.findFirst({ where: eq(users.apiKeyHash, hash) });
-  if (!user || !user.isActive) return null;
+  if (!user?.isActive) return null;
   return { user, session: null };
 }
 

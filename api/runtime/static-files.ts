@@ -20,7 +20,12 @@ export function createStaticHandler(dir: string) {
     ] as const) {
       if (accept.includes(encoding) && existsSync(path + suffix)) {
         return new Response(Bun.file(path + suffix), {
-          headers: { "content-type": type, "content-encoding": encoding, "cache-control": cacheControl, vary: "accept-encoding" },
+          headers: {
+            "content-type": type,
+            "content-encoding": encoding,
+            "cache-control": cacheControl,
+            vary: "accept-encoding",
+          },
         });
       }
     }

@@ -5,8 +5,20 @@ import type { AppDeps } from "../lib/context.ts";
 
 /** Development-only accounts; printed by the seed for local use, never for a real deployment. */
 export const DEMO_ACCOUNTS = [
-  { email: "admin@example.com", password: "admin-demo-password", firstName: "Avery", lastName: "Admin", isAdmin: true },
-  { email: "investor@example.com", password: "investor-demo-password", firstName: "Ivy", lastName: "Investor", isAdmin: false },
+  {
+    email: "admin@example.com",
+    password: "admin-demo-password",
+    firstName: "Avery",
+    lastName: "Admin",
+    isAdmin: true,
+  },
+  {
+    email: "investor@example.com",
+    password: "investor-demo-password",
+    firstName: "Ivy",
+    lastName: "Investor",
+    isAdmin: false,
+  },
 ] as const;
 
 /** Creates the demo accounts that do not exist yet; returns what it created. */

@@ -14,6 +14,7 @@ export async function seedDemo(deps: AppDeps): Promise<SeedReport> {
 
 export function formatSeedReport(report: SeedReport): string {
   const lines = ["Demo accounts (for local use only):"];
-  for (const a of report.accounts) lines.push(`  ${a.isAdmin ? "admin   " : "investor"}  ${a.email}  /  ${a.password}`);
+  for (const a of report.accounts)
+    lines.push(`  ${a.isAdmin ? "admin   " : "investor"}  ${a.email}  /  ${a.password}`);
   return lines.join("\n");
 }

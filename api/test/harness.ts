@@ -29,8 +29,16 @@ export interface TestApp {
   app: ReturnType<typeof createApp>;
   deps: AppDeps;
   clock: ManualClock;
-  request(path: string, init?: RequestInit & { token?: string; json?: unknown; ip?: string }): Promise<Response>;
-  createUser(opts?: { email?: string; password?: string; isAdmin?: boolean; firstName?: string }): Promise<UserRow>;
+  request(
+    path: string,
+    init?: RequestInit & { token?: string; json?: unknown; ip?: string },
+  ): Promise<Response>;
+  createUser(opts?: {
+    email?: string;
+    password?: string;
+    isAdmin?: boolean;
+    firstName?: string;
+  }): Promise<UserRow>;
   signIn(email: string, password: string): Promise<string>;
   close(): Promise<void>;
 }

@@ -1,3 +1,3 @@
-export * from "./users.ts";
 export * from "./recommendations.ts";
+export * from "./users.ts";
 export * from "./watchlist.ts";

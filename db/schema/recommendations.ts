@@ -24,9 +24,7 @@ export const recommendations = sqliteTable(
     source: text({ enum: ["admin", "model"] }).notNull(),
     modelVersion: text(),
     postedBy: integer().references(() => users.id, { onDelete: "set null" }),
-    createdAt: integer({ mode: "timestamp_ms" })
-      .notNull()
-      .default(sql`(unixepoch() * 1000)`),
+    createdAt: integer({ mode: "timestamp_ms" }).notNull().default(sql`(unixepoch() * 1000)`),
   },
   (t) => [
     uniqueIndex("recommendations_date_symbol_uq").on(t.recommendationDate, t.symbol),

@@ -17,9 +17,7 @@ export const users = sqliteTable(
     /** The key encrypted with AES-GCM under the server secret, so its owner can see it again. */
     apiKeyCiphertext: text().notNull(),
     apiKeyCreatedAt: integer({ mode: "timestamp_ms" }).notNull(),
-    createdAt: integer({ mode: "timestamp_ms" })
-      .notNull()
-      .default(sql`(unixepoch() * 1000)`),
+    createdAt: integer({ mode: "timestamp_ms" }).notNull().default(sql`(unixepoch() * 1000)`),
   },
   (t) => [index("users_created_at_idx").on(t.createdAt)],
 );

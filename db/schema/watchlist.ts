@@ -17,5 +17,8 @@ export const watchlistItems = sqliteTable(
     alerting: integer({ mode: "boolean" }).notNull().default(false),
     addedAt: integer({ mode: "timestamp_ms" }).notNull(),
   },
-  (t) => [uniqueIndex("watchlist_user_symbol_uq").on(t.userId, t.symbol), index("watchlist_symbol_idx").on(t.symbol)],
+  (t) => [
+    uniqueIndex("watchlist_user_symbol_uq").on(t.userId, t.symbol),
+    index("watchlist_symbol_idx").on(t.symbol),
+  ],
 );

@@ -1,12 +1,12 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createDb } from "../../db/client.ts";
-import { runMigrations } from "../../db/migrate.ts";
 import { createApp } from "../../api/app.ts";
 import { systemClock } from "../../api/lib/clock.ts";
 import type { AppDeps } from "../../api/lib/context.ts";
 import { bunPasswordHasher } from "../../api/runtime/bun-deps.ts";
+import { createDb } from "../../db/client.ts";
+import { runMigrations } from "../../db/migrate.ts";
 
 /** A fresh embedded database and the composed app on it, for one benchmark. */
 export async function benchApp(overrides: Partial<AppDeps> = {}) {

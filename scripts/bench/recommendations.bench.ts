@@ -78,7 +78,9 @@ export async function benchRecommendations(): Promise<Record<string, string>> {
   const t0 = performance.now();
   await fill(client, 10, 9990);
   const fillSeconds = (performance.now() - t0) / 1000;
-  const [{ n }] = (await client.execute("select count(*) as n from recommendations")).rows as unknown as [{ n: number }];
+  const [{ n }] = (await client.execute("select count(*) as n from recommendations")).rows as unknown as [
+    { n: number },
+  ];
   const large = await run(`${n.toLocaleString("en-US")} rows`, 2025);
   bench.close();
 

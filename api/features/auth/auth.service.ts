@@ -1,14 +1,11 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { sessions, users } from "../../../db/schema/index.ts";
-import { API_KEY_PREFIX } from "../../middleware/auth.ts";
 import type { AppDeps, UserRow } from "../../lib/context.ts";
 import { decryptText, encryptText, randomToken, sha256Hex } from "../../lib/crypto.ts";
+import { API_KEY_PREFIX } from "../../middleware/auth.ts";
 import type { CurrentUser, RegisterInput } from "./auth.schema.ts";
 
-export type AuthFailure =
-  | { kind: "invalid-credentials" }
-  | { kind: "inactive" }
-  | { kind: "email-taken" };
+export type AuthFailure = { kind: "invalid-credentials" } | { kind: "inactive" } | { kind: "email-taken" };
 
 /** A fresh API key, its lookup hash and its encrypted copy. */
 export async function newApiKey(secret: string) {
@@ -35,7 +32,10 @@ export async function createUser(
   input: RegisterInput & { isAdmin?: boolean },
 ): Promise<UserRow | AuthFailure> {
   const { db } = deps.database;
-  const existing = await db.query.users.findFirst({ where: eq(users.email, input.email), columns: { id: true } });
+  const existing = await db.query.users.findFirst({
+    where: eq(users.email, input.email),
+    columns: { id: true },
+  });
   if (existing) return { kind: "email-taken" };
   const apiKey = await newApiKey(deps.config.secret);
   const now = deps.clock.now();

@@ -47,21 +47,33 @@ describe(`auth on ${testDbKind}`, () => {
 
   test("register: first and last name are optional; duplicate email is a 409", async () => {
     const email = uniqueEmail("dup");
-    const first = await t.request("/api/auth/register", { method: "POST", json: { email, password: PASSWORD } });
+    const first = await t.request("/api/auth/register", {
+      method: "POST",
+      json: { email, password: PASSWORD },
+    });
     expect(first.status).toBe(201);
-    const again = await t.request("/api/auth/register", { method: "POST", json: { email, password: PASSWORD } });
+    const again = await t.request("/api/auth/register", {
+      method: "POST",
+      json: { email, password: PASSWORD },
+    });
     await expectError(again, 409, "already exists");
   });
 
   test("register rejects bad input with a readable 400", async () => {
     await expectError(await t.request("/api/auth/register", { method: "POST", json: {} }), 400, "email");
     await expectError(
-      await t.request("/api/auth/register", { method: "POST", json: { email: "not-an-email", password: PASSWORD } }),
+      await t.request("/api/auth/register", {
+        method: "POST",
+        json: { email: "not-an-email", password: PASSWORD },
+      }),
       400,
       "valid email",
     );
     await expectError(
-      await t.request("/api/auth/register", { method: "POST", json: { email: uniqueEmail(), password: "short" } }),
+      await t.request("/api/auth/register", {
+        method: "POST",
+        json: { email: uniqueEmail(), password: "short" },
+      }),
       400,
       "at least 8",
     );
@@ -73,7 +85,10 @@ describe(`auth on ${testDbKind}`, () => {
 
   test("sign-in answers the user with an authToken, and the token and cookie both authenticate", async () => {
     const user = await t.createUser({ firstName: "Grace" });
-    const res = await t.request("/api/auth/signin", { method: "POST", json: { email: user.email, password: PASSWORD } });
+    const res = await t.request("/api/auth/signin", {
+      method: "POST",
+      json: { email: user.email, password: PASSWORD },
+    });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { message: string; user: { authToken: string; email: string } };
     expect(body.user.email).toBe(user.email);
@@ -93,19 +108,31 @@ describe(`auth on ${testDbKind}`, () => {
   test("unknown email and wrong password give the same 401", async () => {
     const user = await t.createUser();
     const wrong = await expectError(
-      await t.request("/api/auth/signin", { method: "POST", json: { email: user.email, password: "nope-nope" } }),
+      await t.request("/api/auth/signin", {
+        method: "POST",
+        json: { email: user.email, password: "nope-nope" },
+      }),
       401,
     );
     const unknown = await expectError(
-      await t.request("/api/auth/signin", { method: "POST", json: { email: uniqueEmail("ghost"), password: "x" } }),
+      await t.request("/api/auth/signin", {
+        method: "POST",
+        json: { email: uniqueEmail("ghost"), password: "x" },
+      }),
       401,
     );
     expect(wrong).toEqual(unknown);
   });
 
   test("sign-in validation: missing fields, wrong types, malformed JSON, oversize body", async () => {
-    await expectError(await t.request("/api/auth/signin", { method: "POST", json: { email: "a@b.co" } }), 400);
-    await expectError(await t.request("/api/auth/signin", { method: "POST", json: { email: 1, password: 2 } }), 400);
+    await expectError(
+      await t.request("/api/auth/signin", { method: "POST", json: { email: "a@b.co" } }),
+      400,
+    );
+    await expectError(
+      await t.request("/api/auth/signin", { method: "POST", json: { email: 1, password: 2 } }),
+      400,
+    );
     await expectError(
       await t.request("/api/auth/signin", {
         method: "POST",
@@ -136,7 +163,10 @@ describe(`auth on ${testDbKind}`, () => {
     await t.deps.database.db.update(users).set({ isActive: false }).where(eq(users.id, user.id));
 
     const body = await expectError(
-      await t.request("/api/auth/signin", { method: "POST", json: { email: user.email, password: PASSWORD } }),
+      await t.request("/api/auth/signin", {
+        method: "POST",
+        json: { email: user.email, password: PASSWORD },
+      }),
       403,
       "ACCOUNT_INACTIVE",
     );

@@ -1,5 +1,12 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { adminOnly, createRouter, errorResponses, jsonBody, jsonResponse, signedIn } from "../../lib/openapi.ts";
+import {
+  adminOnly,
+  createRouter,
+  errorResponses,
+  jsonBody,
+  jsonResponse,
+  signedIn,
+} from "../../lib/openapi.ts";
 import { isoDate } from "../../lib/validation.ts";
 import { currentAuth, requireAdmin, requireUser } from "../../middleware/auth.ts";
 import {
@@ -38,7 +45,10 @@ const historical = createRoute({
   summary: "Search past recommendations by date range, symbol and risk level (newest first, 500 at most)",
   middleware: [requireUser] as const,
   request: { query: HistoricalQuery },
-  responses: { 200: jsonResponse(RecommendationList, "Matching recommendations"), ...errorResponses(400, 401) },
+  responses: {
+    200: jsonResponse(RecommendationList, "Matching recommendations"),
+    ...errorResponses(400, 401),
+  },
 });
 
 const post = createRoute({
@@ -73,7 +83,9 @@ const removeByDate = createRoute({
 
 export const recommendationRoutes = createRouter()
   .openapi(latest, async (c) => c.json(await latestRecommendations(c.get("deps")), 200))
-  .openapi(historical, async (c) => c.json(await historicalRecommendations(c.get("deps"), c.req.valid("query")), 200))
+  .openapi(historical, async (c) =>
+    c.json(await historicalRecommendations(c.get("deps"), c.req.valid("query")), 200),
+  )
   .openapi(post, async (c) => {
     const input = c.req.valid("json");
     const { recommendationDate } = c.req.valid("query");

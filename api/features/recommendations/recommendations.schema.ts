@@ -14,7 +14,11 @@ export const Recommendation = z
     recommendationDate: z.string().openapi({ format: "date" }),
     reason: z.string(),
     source: z.enum(["admin", "model"]),
-    currentPrice: z.number().nullable().optional().openapi({ description: "Latest price; null when unavailable" }),
+    currentPrice: z
+      .number()
+      .nullable()
+      .optional()
+      .openapi({ description: "Latest price; null when unavailable" }),
     currentPriceAsOf: z.string().nullable().optional(),
   })
   .openapi("Recommendation");
@@ -27,7 +31,9 @@ export const HistoricalQuery = z
     toDate: isoDate.optional(),
     symbol: symbol.optional(),
     aggressive: z
-      .enum(["aggressive", "non-aggressive"], { error: "aggressive must be 'aggressive' or 'non-aggressive'." })
+      .enum(["aggressive", "non-aggressive"], {
+        error: "aggressive must be 'aggressive' or 'non-aggressive'.",
+      })
       .optional(),
   })
   .refine((q) => !q.fromDate || !q.toDate || q.fromDate <= q.toDate, {
@@ -47,7 +53,10 @@ export const CreateRecommendationInput = z
       .max(100, "Confidence must be from 0 to 100."),
     estimatedDate: isoDate,
     reason: z.string().trim().min(1, "Reason is required.").max(4000, "Reason is 4000 characters at most."),
-    aggressive: z.boolean().optional().openapi({ description: "Optional; decided by the server when omitted" }),
+    aggressive: z
+      .boolean()
+      .optional()
+      .openapi({ description: "Optional; decided by the server when omitted" }),
   })
   .refine((r) => r.sellTarget > r.buyPrice, {
     message: "The target price must be above the buy price.",
@@ -56,7 +65,9 @@ export const CreateRecommendationInput = z
   .openapi("CreateRecommendationInput");
 
 export const CreateRecommendationQuery = z.object({
-  recommendationDate: isoDate.optional().openapi({ description: "Defaults to today in the market's time zone" }),
+  recommendationDate: isoDate
+    .optional()
+    .openapi({ description: "Defaults to today in the market's time zone" }),
 });
 
 export const CreateRecommendationAnswer = z

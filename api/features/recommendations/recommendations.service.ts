@@ -38,7 +38,11 @@ async function withPrices(deps: AppDeps, rows: Row[]): Promise<Recommendation[]>
   const prices = symbols.length ? await market(deps).latestPrices(symbols) : new Map();
   return rows.map((row) => {
     const price = prices.get(row.symbol);
-    return { ...toRecommendation(row), currentPrice: price?.price ?? null, currentPriceAsOf: price?.asOf ?? null };
+    return {
+      ...toRecommendation(row),
+      currentPrice: price?.price ?? null,
+      currentPriceAsOf: price?.asOf ?? null,
+    };
   });
 }
 
@@ -54,7 +58,10 @@ export async function latestRecommendations(deps: AppDeps): Promise<Recommendati
   return withPrices(deps, rows);
 }
 
-export async function historicalRecommendations(deps: AppDeps, query: HistoricalQuery): Promise<Recommendation[]> {
+export async function historicalRecommendations(
+  deps: AppDeps,
+  query: HistoricalQuery,
+): Promise<Recommendation[]> {
   const filters: SQL[] = [];
   if (query.fromDate) filters.push(gte(recommendations.recommendationDate, query.fromDate));
   if (query.toDate) filters.push(lte(recommendations.recommendationDate, query.toDate));
@@ -100,7 +107,12 @@ export type PostResult =
 export async function postRecommendation(
   deps: AppDeps,
   input: CreateRecommendationInput,
-  options: { recommendationDate?: string; postedBy: number | null; source?: "admin" | "model"; modelVersion?: string },
+  options: {
+    recommendationDate?: string;
+    postedBy: number | null;
+    source?: "admin" | "model";
+    modelVersion?: string;
+  },
 ): Promise<PostResult> {
   const usedDate = options.recommendationDate ?? market(deps).marketToday();
   if (input.estimatedDate < usedDate) return { kind: "estimated-before-posted", usedDate };

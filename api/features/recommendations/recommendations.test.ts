@@ -34,7 +34,11 @@ describe(`recommendations on ${testDbKind}`, () => {
   test("admin posts: exact prices, uppercase symbol, default date is market today, risk decided from volatility", async () => {
     const res = await post();
     expect(res.status).toBe(201);
-    const answer = (await res.json()) as { usedDate: string; postedAt: string; recommendation: Record<string, unknown> };
+    const answer = (await res.json()) as {
+      usedDate: string;
+      postedAt: string;
+      recommendation: Record<string, unknown>;
+    };
     expect(answer.usedDate).toBe("2023-10-27");
     expect(typeof answer.postedAt).toBe("string");
     const rec = answer.recommendation;
@@ -52,7 +56,9 @@ describe(`recommendations on ${testDbKind}`, () => {
   });
 
   test("volatile symbol is aggressive; no history falls back to the potential return", async () => {
-    const tsla = (await (await post({ symbol: "TSLA" })).json()) as { recommendation: { aggressive: boolean } };
+    const tsla = (await (await post({ symbol: "TSLA" })).json()) as {
+      recommendation: { aggressive: boolean };
+    };
     expect(tsla.recommendation.aggressive).toBe(true);
     const unknown = (await (await post({ symbol: "ZZZ", buyPrice: 10, sellTarget: 12 })).json()) as {
       recommendation: { aggressive: boolean; aggressiveBasis: string; currentPrice: number | null };
@@ -104,9 +110,12 @@ describe(`recommendations on ${testDbKind}`, () => {
       expect(res.status).toBe(400);
       expect(((await res.json()) as { message: string }).message.length).toBeGreaterThan(10);
     }
-    const inverted = await t.request("/api/recommendations/historical?fromDate=2023-10-27&toDate=2023-10-01", {
-      token: investor,
-    });
+    const inverted = await t.request(
+      "/api/recommendations/historical?fromDate=2023-10-27&toDate=2023-10-01",
+      {
+        token: investor,
+      },
+    );
     expect(((await inverted.json()) as { message: string }).message).toContain("Invalid Date Range");
   });
 
@@ -133,7 +142,9 @@ describe(`recommendations on ${testDbKind}`, () => {
 
   test("only admins write; signed-out callers are 401", async () => {
     expect((await post({ symbol: "AMD" }, "", investor)).status).toBe(403);
-    expect((await t.request("/api/recommendations/2023-10-27", { method: "DELETE", token: investor })).status).toBe(403);
+    expect(
+      (await t.request("/api/recommendations/2023-10-27", { method: "DELETE", token: investor })).status,
+    ).toBe(403);
     expect((await t.request("/api/recommendations/latest")).status).toBe(401);
     expect((await t.request("/api/recommendations/historical")).status).toBe(401);
     expect((await t.request("/api/recommendations", { method: "POST", json: body() })).status).toBe(401);
@@ -151,7 +162,9 @@ describe(`recommendations on ${testDbKind}`, () => {
     const res = await t.request("/api/recommendations/2023-10-27", { method: "DELETE", token: admin });
     expect(res.status).toBe(200);
     expect(((await res.json()) as { deleted: number }).deleted).toBe(3);
-    const latest = (await (await t.request("/api/recommendations/latest", { token: investor })).json()) as Array<{
+    const latest = (await (
+      await t.request("/api/recommendations/latest", { token: investor })
+    ).json()) as Array<{
       symbol: string;
     }>;
     expect(latest.map((r) => r.symbol)).toEqual(["MSFT"]);

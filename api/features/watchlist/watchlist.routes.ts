@@ -10,7 +10,12 @@ import {
   WatchlistItem,
   WatchlistList,
 } from "./watchlist.schema.ts";
-import { addToWatchlist, listWatchlist, removeWatchlistItem, updateWatchlistItem } from "./watchlist.service.ts";
+import {
+  addToWatchlist,
+  listWatchlist,
+  removeWatchlistItem,
+  updateWatchlistItem,
+} from "./watchlist.service.ts";
 
 const tags = ["Watchlist"];
 const NOT_FOUND = { message: "No such item in your watchlist.", code: "NOT_FOUND" } as const;
@@ -67,12 +72,18 @@ export const watchlistRoutes = createRouter()
       case "added":
         return c.json(result.item, 201);
       case "unknown-symbol":
-        return c.json({ message: `Unknown symbol '${input.symbol}': check the ticker.`, code: "UNKNOWN_SYMBOL" }, 404);
+        return c.json(
+          { message: `Unknown symbol '${input.symbol}': check the ticker.`, code: "UNKNOWN_SYMBOL" },
+          404,
+        );
       case "duplicate":
         return c.json({ message: `${input.symbol} is already in your watchlist.`, code: "DUPLICATE" }, 409);
       case "full":
         return c.json(
-          { message: `A watchlist holds ${MAX_WATCHLIST_ITEMS} symbols at most; remove one first.`, code: "FULL" },
+          {
+            message: `A watchlist holds ${MAX_WATCHLIST_ITEMS} symbols at most; remove one first.`,
+            code: "FULL",
+          },
           409,
         );
     }

@@ -1,5 +1,9 @@
 /** The move in percent from the purchase price, or from the price when added if there is none. */
-export function changePercent(current: number | null, purchase: number | null, added: number | null): number | null {
+export function changePercent(
+  current: number | null,
+  purchase: number | null,
+  added: number | null,
+): number | null {
   const base = purchase ?? added;
   if (current === null || base === null || base <= 0) return null;
   return Math.round(((current - base) / base) * 10_000) / 100;

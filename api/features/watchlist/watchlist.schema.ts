@@ -10,7 +10,10 @@ const purchasePrice = z
   .max(10_000_000, "Purchase price is too large.")
   .nullable()
   .optional()
-  .openapi({ example: 172.5, description: "Optional; the move is measured from the price when added without it" });
+  .openapi({
+    example: 172.5,
+    description: "Optional; the move is measured from the price when added without it",
+  });
 
 const targetChangePercent = z
   .number({ error: "Alert threshold must be a number." })
@@ -26,7 +29,10 @@ export const WatchlistItem = z
     addedPrice: z.number().nullable(),
     targetChangePercent: z.number(),
     currentPrice: z.number().nullable(),
-    changePercent: z.number().nullable().openapi({ description: "Move from the purchase price, else the added price" }),
+    changePercent: z
+      .number()
+      .nullable()
+      .openapi({ description: "Move from the purchase price, else the added price" }),
     shouldAlert: z.boolean(),
     addedAt: z.string().openapi({ format: "date-time" }),
   })
@@ -46,7 +52,9 @@ export const UpdateWatchlistInput = z
   .object({ purchasePrice, targetChangePercent })
   .openapi("UpdateWatchlistInput");
 
-export const WatchlistIdParam = z.object({ id: idParam.openapi({ param: { name: "id", in: "path" }, example: 1 }) });
+export const WatchlistIdParam = z.object({
+  id: idParam.openapi({ param: { name: "id", in: "path" }, example: 1 }),
+});
 
 export type WatchlistItem = z.infer<typeof WatchlistItem>;
 export type AddWatchlistInput = z.infer<typeof AddWatchlistInput>;

@@ -2,8 +2,13 @@ import { and, asc, count, eq } from "drizzle-orm";
 import { watchlistItems } from "../../../db/schema/index.ts";
 import type { AppDeps } from "../../lib/context.ts";
 import { marketWithoutData } from "../../lib/market-port.ts";
-import { type AddWatchlistInput, MAX_WATCHLIST_ITEMS, type UpdateWatchlistInput, type WatchlistItem } from "./watchlist.schema.ts";
 import { changePercent, shouldAlert } from "./watchlist.rules.ts";
+import {
+  type AddWatchlistInput,
+  MAX_WATCHLIST_ITEMS,
+  type UpdateWatchlistInput,
+  type WatchlistItem,
+} from "./watchlist.schema.ts";
 
 type Row = typeof watchlistItems.$inferSelect;
 
@@ -30,7 +35,9 @@ function toItem(row: Row, currentPrice: number | null): WatchlistItem {
 
 /** Rows with their current prices from one batched lookup. */
 export async function priceItems(deps: AppDeps, rows: Row[]): Promise<WatchlistItem[]> {
-  const prices = rows.length ? await market(deps).latestPrices([...new Set(rows.map((r) => r.symbol))]) : new Map();
+  const prices = rows.length
+    ? await market(deps).latestPrices([...new Set(rows.map((r) => r.symbol))])
+    : new Map();
   return rows.map((row) => toItem(row, prices.get(row.symbol)?.price ?? null));
 }
 
@@ -49,7 +56,11 @@ export type AddResult =
   | { kind: "duplicate" }
   | { kind: "full" };
 
-export async function addToWatchlist(deps: AppDeps, userId: number, input: AddWatchlistInput): Promise<AddResult> {
+export async function addToWatchlist(
+  deps: AppDeps,
+  userId: number,
+  input: AddWatchlistInput,
+): Promise<AddResult> {
   const { db } = deps.database;
   if (!(await market(deps).isKnownSymbol(input.symbol))) return { kind: "unknown-symbol" };
   const [{ n } = { n: 0 }] = await db

@@ -47,7 +47,11 @@ const list = async (token: string) => (await (await t.request("/api/watchlist", 
 
 describe(`watchlist on ${testDbKind}`, () => {
   test("add: symbol uppercased, default threshold 10, added price recorded", async () => {
-    const res = await t.request("/api/watchlist", { method: "POST", token: alice, json: { symbol: " aapl " } });
+    const res = await t.request("/api/watchlist", {
+      method: "POST",
+      token: alice,
+      json: { symbol: " aapl " },
+    });
     expect(res.status).toBe(201);
     const item = (await res.json()) as Item;
     expect(item).toMatchObject({
@@ -76,7 +80,11 @@ describe(`watchlist on ${testDbKind}`, () => {
   });
 
   test("a symbol appears once per user: 409; another user may add it", async () => {
-    const again = await t.request("/api/watchlist", { method: "POST", token: alice, json: { symbol: "AAPL" } });
+    const again = await t.request("/api/watchlist", {
+      method: "POST",
+      token: alice,
+      json: { symbol: "AAPL" },
+    });
     expect(again.status).toBe(409);
     expect(((await again.json()) as { message: string }).message).toContain("already in your watchlist");
     const other = await t.request("/api/watchlist", { method: "POST", token: bob, json: { symbol: "AAPL" } });
@@ -117,14 +125,23 @@ describe(`watchlist on ${testDbKind}`, () => {
       json: { purchasePrice: 80, targetChangePercent: 30, symbol: "EVIL" },
     });
     expect(res.status).toBe(200);
-    expect((await res.json()) as Item).toMatchObject({ symbol: "AAPL", purchasePrice: 80, changePercent: 25, shouldAlert: false });
+    expect((await res.json()) as Item).toMatchObject({
+      symbol: "AAPL",
+      purchasePrice: 80,
+      changePercent: 25,
+      shouldAlert: false,
+    });
     const cleared = await t.request(`/api/watchlist/${aapl!.id}`, {
       method: "PATCH",
       token: alice,
       json: { purchasePrice: null, targetChangePercent: 5 },
     });
     expect((await cleared.json()) as Item).toMatchObject({ purchasePrice: null, changePercent: 0 });
-    const missing = await t.request(`/api/watchlist/${aapl!.id}`, { method: "PATCH", token: alice, json: {} });
+    const missing = await t.request(`/api/watchlist/${aapl!.id}`, {
+      method: "PATCH",
+      token: alice,
+      json: {},
+    });
     expect(missing.status).toBe(400);
   });
 
@@ -150,6 +167,8 @@ describe(`watchlist on ${testDbKind}`, () => {
     expect(res.status).toBe(200);
     expect((await list(alice)).map((i) => i.symbol)).toEqual(["MSFT"]);
     expect((await t.request("/api/watchlist")).status).toBe(401);
-    expect((await t.request("/api/watchlist", { method: "POST", json: { symbol: "AAPL" } })).status).toBe(401);
+    expect((await t.request("/api/watchlist", { method: "POST", json: { symbol: "AAPL" } })).status).toBe(
+      401,
+    );
   });
 });

@@ -1,3 +1,4 @@
+import { Scalar } from "@scalar/hono-api-reference";
 import { bodyLimit } from "hono/body-limit";
 import { requestId } from "hono/request-id";
 import { authRoutes } from "./features/auth/auth.routes.ts";
@@ -58,6 +59,8 @@ export function createApp(deps: AppDeps) {
         "Authenticate with the session cookie or `Authorization: Bearer <token or API key>`.",
     },
   });
+  // The interactive reference loads Scalar's script from its CDN; the in-app /api-docs page works offline.
+  app.get("/api/reference", Scalar({ url: "/api/openapi.json", pageTitle: "Signalboard API reference" }));
   app.notFound(handleNotFound);
   app.onError(handleError);
   return routes;

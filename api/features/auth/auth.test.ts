@@ -279,3 +279,12 @@ describe(`rate limits on ${testDbKind}`, () => {
     expect(statuses[5]).toBe(429);
   });
 });
+
+test("the interactive API reference is served at /api/reference and points at the OpenAPI document", async () => {
+  const t2 = await startTestApp();
+  const res = await t2.request("/api/reference");
+  expect(res.status).toBe(200);
+  expect(res.headers.get("content-type")).toContain("text/html");
+  expect(await res.text()).toContain("/api/openapi.json");
+  await t2.close();
+});

@@ -22,6 +22,8 @@ export const envSchema = z.object({
   /** Seed demo accounts and data on an empty database at start. */
   SEED_ON_START: bool.default(true),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  /** Let users point alert webhooks at loopback and private addresses (local testing only). */
+  ALLOW_PRIVATE_WEBHOOKS: bool.default(false),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -31,6 +33,7 @@ export interface AppConfig {
   trustProxy: boolean;
   sessionIdleMs: number;
   authRateLimit: { perIp: number; perEmail: number; windowMs: number };
+  allowPrivateWebhooks?: boolean;
 }
 
 /** Parses the environment once at start; a bad value stops the process with a readable list. */
@@ -54,5 +57,6 @@ export function configFromEnv(env: Env, secret: string): AppConfig {
       perEmail: env.AUTH_RATE_LIMIT_PER_EMAIL,
       windowMs: env.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000,
     },
+    allowPrivateWebhooks: env.ALLOW_PRIVATE_WEBHOOKS,
   };
 }

@@ -2,6 +2,7 @@ import type { Database } from "../../db/client.ts";
 import type { sessions, users } from "../../db/schema/index.ts";
 import type { Clock } from "./clock.ts";
 import type { AppConfig } from "./config.ts";
+import type { Mailer } from "./mailer.ts";
 import type { MarketPort } from "./market-port.ts";
 import type { PasswordHasher } from "./passwords.ts";
 
@@ -14,6 +15,8 @@ export interface AppDeps {
   clock: Clock;
   config: AppConfig;
   passwords: PasswordHasher;
+  /** Sends email (alerts, password reset); the log mailer when SMTP is not configured. */
+  mailer?: Mailer;
   /** Prices for features outside the market feature; absent means no market data is configured. */
   market?: MarketPort;
   /** The client's address as the runtime sees it (the socket peer on Bun); null when unknown. */

@@ -1,0 +1,19 @@
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Sends email; SMTP in production, the server log for local use. */
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+/** Writes each message to the log instead of sending it (the zero-configuration local default). */
+export function logMailer(log: (message: string) => void): Mailer {
+  return {
+    async send(message) {
+      log(`[mail to ${message.to}] ${message.subject}\n${message.text}`);
+    },
+  };
+}

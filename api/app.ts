@@ -3,6 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import { requestId } from "hono/request-id";
 import { authRoutes } from "./features/auth/auth.routes.ts";
 import { recommendationRoutes } from "./features/recommendations/recommendations.routes.ts";
+import { alertRoutes } from "./features/watchlist/alerts.routes.ts";
 import { watchlistRoutes } from "./features/watchlist/watchlist.routes.ts";
 import type { AppDeps } from "./lib/context.ts";
 import { createRouter } from "./lib/openapi.ts";
@@ -47,7 +48,8 @@ export function createApp(deps: AppDeps) {
   const routes = app
     .route("/api/auth", authRoutes)
     .route("/api/recommendations", recommendationRoutes)
-    .route("/api/watchlist", watchlistRoutes);
+    .route("/api/watchlist", watchlistRoutes)
+    .route("/api/notifications", alertRoutes);
 
   app.doc31("/api/openapi.json", {
     openapi: "3.1.0",

@@ -1,0 +1,43 @@
+import { z } from "@hono/zod-openapi";
+
+export const NotificationSettings = z
+  .object({
+    emailAlerts: z.boolean(),
+    webhookUrl: z.string().nullable(),
+    webhookSecret: z.string().openapi({ description: "Verify X-Signalboard-Signature with it" }),
+  })
+  .openapi("NotificationSettings");
+
+export const UpdateNotificationSettings = z
+  .object({
+    emailAlerts: z.boolean({ error: "emailAlerts must be true or false." }),
+    webhookUrl: z
+      .string()
+      .trim()
+      .max(2000, "Webhook URL is 2000 characters at most.")
+      .nullable()
+      .transform((v) => (v ? v : null)),
+  })
+  .openapi("UpdateNotificationSettings");
+
+export const AlertEvent = z
+  .object({
+    id: z.number().int(),
+    symbol: z.string(),
+    price: z.number(),
+    changePercent: z.number(),
+    threshold: z.number(),
+    createdAt: z.string().openapi({ format: "date-time" }),
+    deliveries: z.array(
+      z.object({
+        channel: z.enum(["email", "webhook"]),
+        status: z.enum(["pending", "sent", "failed"]),
+        attempts: z.number().int(),
+        lastError: z.string().nullable(),
+      }),
+    ),
+  })
+  .openapi("AlertEvent");
+
+export type NotificationSettings = z.infer<typeof NotificationSettings>;
+export type UpdateNotificationSettings = z.infer<typeof UpdateNotificationSettings>;

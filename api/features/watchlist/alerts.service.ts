@@ -1,0 +1,264 @@
+import { and, desc, eq, inArray, lte } from "drizzle-orm";
+import {
+  alertDeliveries,
+  alertEvents,
+  notificationSettings,
+  users,
+  watchlistItems,
+} from "../../../db/schema/index.ts";
+import type { AppDeps } from "../../lib/context.ts";
+import { randomToken } from "../../lib/crypto.ts";
+import { logMailer } from "../../lib/mailer.ts";
+import type { NotificationSettings, UpdateNotificationSettings } from "./alerts.schema.ts";
+import { priceItems } from "./watchlist.service.ts";
+import { signWebhook, webhookUrlProblem } from "./webhook-signature.ts";
+
+/** A delivery that keeps failing is retried this many times, then kept as failed (never deleted). */
+export const MAX_DELIVERY_ATTEMPTS = 10;
+/** While one process sends a delivery, others leave it alone for this long. */
+const CLAIM_MS = 2 * 60_000;
+const WEBHOOK_TIMEOUT_MS = 5_000;
+
+/** Minutes to wait after the n-th failed attempt: 1, 2, 4, ... capped at 6 hours. */
+export function backoffMs(failedAttempts: number): number {
+  return Math.min(2 ** Math.max(0, failedAttempts - 1), 360) * 60_000;
+}
+
+export async function getNotificationSettings(deps: AppDeps, userId: number): Promise<NotificationSettings> {
+  const { db } = deps.database;
+  const row = await db.query.notificationSettings.findFirst({
+    where: eq(notificationSettings.userId, userId),
+  });
+  if (row)
+    return { emailAlerts: row.emailAlerts, webhookUrl: row.webhookUrl, webhookSecret: row.webhookSecret };
+  const created = { userId, emailAlerts: false, webhookUrl: null, webhookSecret: `whsec_${randomToken(24)}` };
+  await db.insert(notificationSettings).values(created).onConflictDoNothing();
+  return getNotificationSettings(deps, userId);
+}
+
+export async function updateNotificationSettings(
+  deps: AppDeps,
+  userId: number,
+  input: UpdateNotificationSettings,
+): Promise<NotificationSettings | { problem: string }> {
+  if (input.webhookUrl) {
+    const problem = webhookUrlProblem(input.webhookUrl, deps.config.allowPrivateWebhooks ?? false);
+    if (problem) return { problem };
+  }
+  await getNotificationSettings(deps, userId);
+  await deps.database.db
+    .update(notificationSettings)
+    .set({ emailAlerts: input.emailAlerts, webhookUrl: input.webhookUrl })
+    .where(eq(notificationSettings.userId, userId));
+  return getNotificationSettings(deps, userId);
+}
+
+export interface CheckReport {
+  checked: number;
+  newAlerts: number;
+  rearmed: number;
+}
+
+/**
+ * Records an alert event the first time an item's move reaches its threshold (it was not alerting at the last
+ * check), queues its deliveries, and re-arms items whose move fell back. Safe to run concurrently: an item is
+ * claimed with a conditional update, so a crossing is recorded once.
+ */
+export async function checkAlerts(deps: AppDeps): Promise<CheckReport> {
+  const { db } = deps.database;
+  const rows = await db.select().from(watchlistItems);
+  const items = await priceItems(deps, rows);
+  const now = deps.clock.now();
+  let newAlerts = 0;
+  let rearmed = 0;
+  for (const [i, item] of items.entries()) {
+    const row = rows[i]!;
+    if (!item.shouldAlert && row.alerting) {
+      await db.update(watchlistItems).set({ alerting: false }).where(eq(watchlistItems.id, row.id));
+      rearmed++;
+      continue;
+    }
+    if (!item.shouldAlert || row.alerting || item.currentPrice === null || item.changePercent === null)
+      continue;
+    const recorded = await db.transaction(async (tx) => {
+      const claimed = await tx
+        .update(watchlistItems)
+        .set({ alerting: true })
+        .where(and(eq(watchlistItems.id, row.id), eq(watchlistItems.alerting, false)))
+        .returning({ id: watchlistItems.id });
+      if (!claimed.length) return false;
+      const [event] = await tx
+        .insert(alertEvents)
+        .values({
+          userId: row.userId,
+          itemId: row.id,
+          symbol: row.symbol,
+          price: item.currentPrice!,
+          changePercent: item.changePercent!,
+          threshold: row.targetChangePercent,
+          createdAt: now,
+        })
+        .returning({ id: alertEvents.id });
+      const settings = await tx.query.notificationSettings.findFirst({
+        where: eq(notificationSettings.userId, row.userId),
+      });
+      const user = await tx.query.users.findFirst({
+        where: eq(users.id, row.userId),
+        columns: { email: true },
+      });
+      const deliveries: Array<{ channel: "email" | "webhook"; target: string }> = [];
+      if (settings?.emailAlerts && user) deliveries.push({ channel: "email", target: user.email });
+      if (settings?.webhookUrl) deliveries.push({ channel: "webhook", target: settings.webhookUrl });
+      if (deliveries.length) {
+        await tx
+          .insert(alertDeliveries)
+          .values(
+            deliveries.map((d) => ({
+              ...d,
+              eventId: event!.id,
+              status: "pending" as const,
+              nextAttemptAt: now,
+            })),
+          );
+      }
+      return true;
+    });
+    if (recorded) newAlerts++;
+  }
+  return { checked: rows.length, newAlerts, rearmed };
+}
+
+function describeEvent(e: typeof alertEvents.$inferSelect) {
+  const direction = e.changePercent >= 0 ? "up" : "down";
+  return `${e.symbol} is ${direction} ${Math.abs(e.changePercent).toFixed(2)}% (your alert threshold is ${e.threshold}%), now ${e.price.toFixed(2)}.`;
+}
+
+async function send(
+  deps: AppDeps,
+  delivery: typeof alertDeliveries.$inferSelect,
+  event: typeof alertEvents.$inferSelect,
+) {
+  if (delivery.channel === "email") {
+    const mailer = deps.mailer ?? logMailer((m) => deps.log?.("info", m));
+    await mailer.send({
+      to: delivery.target,
+      subject: `Signalboard alert: ${event.symbol} moved ${event.changePercent.toFixed(2)}%`,
+      text: `${describeEvent(event)}\n\nYou get this email because alert emails are on for your watchlist.`,
+    });
+    return;
+  }
+  const settings = await getNotificationSettings(deps, event.userId);
+  const body = JSON.stringify({
+    type: "watchlist.alert",
+    eventId: event.id,
+    symbol: event.symbol,
+    price: event.price,
+    changePercent: event.changePercent,
+    threshold: event.threshold,
+    createdAt: event.createdAt.toISOString(),
+    message: describeEvent(event),
+  });
+  const timestamp = String(Math.floor(deps.clock.now().getTime() / 1000));
+  const res = await fetch(delivery.target, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      "x-signalboard-event": "watchlist.alert",
+      "x-signalboard-timestamp": timestamp,
+      "x-signalboard-signature": await signWebhook(settings.webhookSecret, timestamp, body),
+    },
+    body,
+    redirect: "manual",
+    signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
+  });
+  if (res.status < 200 || res.status >= 300) throw new Error(`receiver answered ${res.status}`);
+}
+
+export interface DeliveryReport {
+  sent: number;
+  retrying: number;
+  failed: number;
+}
+
+/** Sends every due delivery once; failures are rescheduled with backoff and never dropped. */
+export async function deliverDueAlerts(deps: AppDeps): Promise<DeliveryReport> {
+  const { db } = deps.database;
+  const now = deps.clock.now();
+  const due = await db
+    .select()
+    .from(alertDeliveries)
+    .where(and(eq(alertDeliveries.status, "pending"), lte(alertDeliveries.nextAttemptAt, now)))
+    .limit(500);
+  const report: DeliveryReport = { sent: 0, retrying: 0, failed: 0 };
+  for (const delivery of due) {
+    const claimed = await db
+      .update(alertDeliveries)
+      .set({ nextAttemptAt: new Date(now.getTime() + CLAIM_MS) })
+      .where(
+        and(
+          eq(alertDeliveries.id, delivery.id),
+          eq(alertDeliveries.status, "pending"),
+          lte(alertDeliveries.nextAttemptAt, now),
+        ),
+      )
+      .returning({ id: alertDeliveries.id });
+    if (!claimed.length) continue;
+    const event = await db.query.alertEvents.findFirst({ where: eq(alertEvents.id, delivery.eventId) });
+    if (!event) continue;
+    const attempts = delivery.attempts + 1;
+    try {
+      await send(deps, delivery, event);
+      await db
+        .update(alertDeliveries)
+        .set({ status: "sent", attempts, sentAt: deps.clock.now(), lastError: null })
+        .where(eq(alertDeliveries.id, delivery.id));
+      report.sent++;
+    } catch (error) {
+      const giveUp = attempts >= MAX_DELIVERY_ATTEMPTS;
+      await db
+        .update(alertDeliveries)
+        .set({
+          status: giveUp ? "failed" : "pending",
+          attempts,
+          lastError: String(error instanceof Error ? error.message : error).slice(0, 500),
+          nextAttemptAt: new Date(now.getTime() + backoffMs(attempts)),
+        })
+        .where(eq(alertDeliveries.id, delivery.id));
+      if (giveUp) report.failed++;
+      else report.retrying++;
+    }
+  }
+  return report;
+}
+
+export async function listAlertEvents(deps: AppDeps, userId: number, limit = 50) {
+  const { db } = deps.database;
+  const events = await db
+    .select()
+    .from(alertEvents)
+    .where(eq(alertEvents.userId, userId))
+    .orderBy(desc(alertEvents.createdAt), desc(alertEvents.id))
+    .limit(limit);
+  const deliveries = events.length
+    ? await db
+        .select()
+        .from(alertDeliveries)
+        .where(
+          inArray(
+            alertDeliveries.eventId,
+            events.map((e) => e.id),
+          ),
+        )
+    : [];
+  return events.map((e) => ({
+    id: e.id,
+    symbol: e.symbol,
+    price: e.price,
+    changePercent: e.changePercent,
+    threshold: e.threshold,
+    createdAt: e.createdAt.toISOString(),
+    deliveries: deliveries
+      .filter((d) => d.eventId === e.id)
+      .map((d) => ({ channel: d.channel, status: d.status, attempts: d.attempts, lastError: d.lastError })),
+  }));
+}

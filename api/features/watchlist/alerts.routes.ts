@@ -23,7 +23,7 @@ const putSettings = createRoute({
   security: signedIn,
   summary: "Turn alert emails on or off and set a webhook URL",
   description:
-    "Webhooks receive a JSON POST signed with X-Signalboard-Signature: sha256=HMAC(secret, `${timestamp}.${body}`), " +
+    'Webhooks receive a JSON POST signed with X-Signalboard-Signature: sha256=HMAC(secret, timestamp + "." + body), ' +
     "where timestamp is the X-Signalboard-Timestamp header.",
   middleware: [requireUser] as const,
   request: { body: jsonBody(UpdateNotificationSettings) },

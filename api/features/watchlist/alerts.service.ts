@@ -110,16 +110,14 @@ export async function checkAlerts(deps: AppDeps): Promise<CheckReport> {
       if (settings?.emailAlerts && user) deliveries.push({ channel: "email", target: user.email });
       if (settings?.webhookUrl) deliveries.push({ channel: "webhook", target: settings.webhookUrl });
       if (deliveries.length) {
-        await tx
-          .insert(alertDeliveries)
-          .values(
-            deliveries.map((d) => ({
-              ...d,
-              eventId: event!.id,
-              status: "pending" as const,
-              nextAttemptAt: now,
-            })),
-          );
+        await tx.insert(alertDeliveries).values(
+          deliveries.map((d) => ({
+            ...d,
+            eventId: event!.id,
+            status: "pending" as const,
+            nextAttemptAt: now,
+          })),
+        );
       }
       return true;
     });

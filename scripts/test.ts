@@ -6,6 +6,11 @@ import { join } from "node:path";
 
 const root = join(import.meta.dir, "..");
 const existing = (...paths: string[]) => paths.filter((p) => existsSync(join(root, p)));
+/** Folders among `paths` that hold at least one file matching `pattern` (bun test fails on none). */
+const withTests = (pattern: string, ...paths: string[]) =>
+  existing(...paths).filter(
+    (p) => new Bun.Glob(pattern).scanSync({ cwd: join(root, p) }).next().done === false,
+  );
 
 interface Phase {
   name: string;
@@ -16,7 +21,7 @@ interface Phase {
   counts?: boolean;
 }
 
-const componentDirs = existing("web/features", "web/components", "web/lib", "web/routes");
+const componentDirs = withTests("**/*.test.tsx", "web/features", "web/components", "web/lib", "web/routes");
 const phases: Phase[] = [
   { name: "route tree", group: "static", cmd: ["bun", "x", "tsr", "generate"] },
   { name: "typecheck", group: "static", cmd: ["bun", "x", "tsc", "--noEmit", "-p", "."] },
@@ -46,7 +51,7 @@ const phases: Phase[] = [
       ]
     : []),
   { name: "production build", group: "e2e", cmd: ["bun", "scripts/build.ts"] },
-  ...(existing("web/e2e").length
+  ...(withTests("**/*.e2e.test.ts", "web/e2e").length
     ? [
         {
           name: "end to end (Chromium)",

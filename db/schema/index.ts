@@ -1,4 +1,4 @@
+export * from "./alerts.ts";
 export * from "./recommendations.ts";
 export * from "./users.ts";
 export * from "./watchlist.ts";
-export * from "./alerts.ts";

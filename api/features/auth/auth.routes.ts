@@ -4,8 +4,8 @@ import { deleteCookie, setCookie } from "hono/cookie";
 import { clientAddress } from "../../lib/client-address.ts";
 import type { AppEnv } from "../../lib/context.ts";
 import { createRouter, errorResponses, jsonBody, jsonResponse, signedIn } from "../../lib/openapi.ts";
-import { consumeRateLimit } from "../../middleware/rate-limit.ts";
 import { currentAuth, requireUser, SESSION_COOKIE } from "../../middleware/auth.ts";
+import { consumeRateLimit } from "../../middleware/rate-limit.ts";
 import { CurrentUser, MessageAnswer, RegisterInput, SignInAnswer, SignInInput } from "./auth.schema.ts";
 import { createUser, endSession, startSession, toCurrentUser, verifyCredentials } from "./auth.service.ts";
 
@@ -97,13 +97,17 @@ export const authRoutes = createRouter()
     const deps = c.get("deps");
     const result = await verifyCredentials(deps, email, password);
     if ("kind" in result) {
-      if (result.kind === "inactive") return c.json({ message: INACTIVE_MESSAGE, code: "ACCOUNT_INACTIVE" }, 403);
+      if (result.kind === "inactive")
+        return c.json({ message: INACTIVE_MESSAGE, code: "ACCOUNT_INACTIVE" }, 403);
       return c.json({ message: "Invalid email or password.", code: "INVALID_CREDENTIALS" }, 401);
     }
     const token = await startSession(deps, result.id, sessionMeta(c));
     setSessionCookie(c, token);
     return c.json(
-      { message: "Signed in successfully", user: { ...(await toCurrentUser(deps, result)), authToken: token } },
+      {
+        message: "Signed in successfully",
+        user: { ...(await toCurrentUser(deps, result)), authToken: token },
+      },
       200,
     );
   })
@@ -119,7 +123,10 @@ export const authRoutes = createRouter()
     const token = await startSession(deps, result.id, sessionMeta(c));
     setSessionCookie(c, token);
     return c.json(
-      { message: "Account created successfully", user: { ...(await toCurrentUser(deps, result)), authToken: token } },
+      {
+        message: "Account created successfully",
+        user: { ...(await toCurrentUser(deps, result)), authToken: token },
+      },
       201,
     );
   })

@@ -1,4 +1,5 @@
 export * from "./alerts.ts";
+export * from "./insights.ts";
 export * from "./recommendations.ts";
 export * from "./users.ts";
 export * from "./watchlist.ts";

@@ -1,0 +1,31 @@
+import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { users } from "./users.ts";
+
+/** One analysis a user asked for, kept as it was answered. */
+export const insights = sqliteTable(
+  "insights",
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    symbol: text().notNull(),
+    recommendation: text({ enum: ["BUY", "SELL", "HOLD", "WATCH"] }).notNull(),
+    riskLevel: text({ enum: ["LOW", "MEDIUM", "HIGH"] }).notNull(),
+    currentPrice: real().notNull(),
+    projectedPrice: real().notNull(),
+    confidence: integer().notNull(),
+    timeHorizon: text().notNull(),
+    targetDate: text().notNull(),
+    reasoning: text().notNull(),
+    newsImpact: text({ enum: ["POSITIVE", "NEGATIVE", "NEUTRAL"] }).notNull(),
+    keyFactors: text({ mode: "json" }).$type<string[]>().notNull(),
+    newsSummary: text(),
+    /** The model's calibrated probability behind `confidence`, and which model and market date produced it. */
+    probability: real(),
+    modelVersion: text(),
+    asOf: text(),
+    createdAt: integer({ mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("insights_user_created_idx").on(t.userId, t.createdAt)],
+);

@@ -2,6 +2,7 @@ import { Scalar } from "@scalar/hono-api-reference";
 import { bodyLimit } from "hono/body-limit";
 import { requestId } from "hono/request-id";
 import { authRoutes } from "./features/auth/auth.routes.ts";
+import { insightRoutes } from "./features/insights/insights.routes.ts";
 import { recommendationRoutes } from "./features/recommendations/recommendations.routes.ts";
 import { alertRoutes } from "./features/watchlist/alerts.routes.ts";
 import { watchlistRoutes } from "./features/watchlist/watchlist.routes.ts";
@@ -49,7 +50,8 @@ export function createApp(deps: AppDeps) {
     .route("/api/auth", authRoutes)
     .route("/api/recommendations", recommendationRoutes)
     .route("/api/watchlist", watchlistRoutes)
-    .route("/api/notifications", alertRoutes);
+    .route("/api/notifications", alertRoutes)
+    .route("/api/insights", insightRoutes);
 
   app.doc31("/api/openapi.json", {
     openapi: "3.1.0",

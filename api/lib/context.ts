@@ -1,5 +1,6 @@
 import type { Database } from "../../db/client.ts";
 import type { sessions, users } from "../../db/schema/index.ts";
+import type { AnalysisPort } from "./analysis-port.ts";
 import type { Clock } from "./clock.ts";
 import type { AppConfig } from "./config.ts";
 import type { Mailer } from "./mailer.ts";
@@ -17,6 +18,8 @@ export interface AppDeps {
   passwords: PasswordHasher;
   /** Sends email (alerts, password reset); the log mailer when SMTP is not configured. */
   mailer?: Mailer;
+  /** The analysis engine; absent means analysis is unavailable (503). */
+  analysis?: AnalysisPort;
   /** Prices for features outside the market feature; absent means no market data is configured. */
   market?: MarketPort;
   /** The client's address as the runtime sees it (the socket peer on Bun); null when unknown. */

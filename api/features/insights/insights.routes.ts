@@ -1,0 +1,87 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { isUnknownSymbolError } from "../../lib/analysis-port.ts";
+import { createRouter, errorResponses, jsonBody, jsonResponse, signedIn } from "../../lib/openapi.ts";
+import { currentAuth, requireUser } from "../../middleware/auth.ts";
+import { consumeRateLimit } from "../../middleware/rate-limit.ts";
+import { AnalyzeInput, HistoryQuery, Insight } from "./insights.schema.ts";
+import { insightHistory, saveInsight } from "./insights.service.ts";
+
+/** Analyses a user may request per minute. */
+export const ANALYSES_PER_MINUTE = 30;
+
+const tags = ["Insights"];
+
+const analyze = createRoute({
+  method: "post",
+  path: "/analyze",
+  tags,
+  security: signedIn,
+  summary: "Analyse a symbol now and keep the result in your history",
+  description: `Symbol: 1-10 characters (letters, digits, '.', '-'). At most ${ANALYSES_PER_MINUTE} analyses a minute.`,
+  middleware: [requireUser] as const,
+  request: { body: jsonBody(AnalyzeInput) },
+  responses: {
+    201: jsonResponse(Insight, "The analysis"),
+    ...errorResponses(400, 401, 404, 429),
+    503: jsonResponse(z.object({ message: z.string(), code: z.string().optional() }), "Analysis unavailable"),
+  },
+});
+
+const history = createRoute({
+  method: "get",
+  path: "/history",
+  tags,
+  security: signedIn,
+  summary: "Your analyses, newest first (X-Total-Count has the total)",
+  middleware: [requireUser] as const,
+  request: { query: HistoryQuery },
+  responses: {
+    200: jsonResponse(z.array(Insight), "One page of your analyses"),
+    ...errorResponses(400, 401),
+  },
+});
+
+export const insightRoutes = createRouter()
+  .openapi(analyze, async (c) => {
+    const deps = c.get("deps");
+    const { user } = currentAuth(c);
+    const { symbol } = c.req.valid("json");
+    const limit = await consumeRateLimit(
+      deps.database.db,
+      `analyze:user:${user.id}`,
+      ANALYSES_PER_MINUTE,
+      60_000,
+      deps.clock.now().getTime(),
+    );
+    if (!limit.allowed) {
+      c.header("Retry-After", String(limit.retryAfterSeconds));
+      return c.json(
+        {
+          message: `You can run ${ANALYSES_PER_MINUTE} analyses a minute; try again in ${limit.retryAfterSeconds} seconds.`,
+          code: "RATE_LIMITED",
+        },
+        429,
+      );
+    }
+    if (!deps.analysis) {
+      return c.json({ message: "Analysis is not available on this server.", code: "UNAVAILABLE" }, 503);
+    }
+    try {
+      const draft = await deps.analysis.analyze(symbol);
+      return c.json(await saveInsight(deps, user.id, draft), 201);
+    } catch (error) {
+      if (isUnknownSymbolError(error)) {
+        return c.json(
+          { message: `Unknown symbol '${symbol}': no market data for it.`, code: "UNKNOWN_SYMBOL" },
+          404,
+        );
+      }
+      throw error;
+    }
+  })
+  .openapi(history, async (c) => {
+    const { page, pageSize } = c.req.valid("query");
+    const result = await insightHistory(c.get("deps"), currentAuth(c).user.id, page, pageSize);
+    c.header("X-Total-Count", String(result.total));
+    return c.json(result.items, 200);
+  });

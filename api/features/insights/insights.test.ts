@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { startTestApp, type TestApp, testDbKind } from "../../test/harness.ts";
+import { saveInsight } from "./insights.service.ts";
+
+let t: TestApp;
+let alice: { id: number; token: string };
+let bob: { id: number; token: string };
+
+beforeAll(async () => {
+  t = await startTestApp();
+  for (const who of ["alice", "bob"] as const) {
+    const user = await t.createUser({ firstName: who });
+    const entry = { id: user.id, token: await t.signIn(user.email, "correct-horse-battery") };
+    if (who === "alice") alice = entry;
+    else bob = entry;
+  }
+});
+afterAll(() => t.close());
+
+const draft = (symbol: string) => ({
+  symbol,
+  recommendation: "BUY" as const,
+  riskLevel: "MEDIUM" as const,
+  currentPrice: 100,
+  projectedPrice: 104,
+  confidence: 61,
+  timeHorizon: "20 trading days",
+  targetDate: "2023-11-24",
+  reasoning: "Stored as answered.",
+  newsImpact: "NEUTRAL" as const,
+  keyFactors: ["a", "b"],
+});
+
+describe(`insights on ${testDbKind}`, () => {
+  test("analyze validates the symbol before anything else", async () => {
+    for (const json of [
+      {},
+      { symbol: "" },
+      { symbol: "   " },
+      { symbol: "WAYTOOLONGSYM" },
+      { symbol: "BAD$" },
+      { symbol: 7 },
+    ]) {
+      const res = await t.request("/api/insights/analyze", { method: "POST", token: alice.token, json });
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { message: string }).message).toContain("ymbol");
+    }
+  });
+
+  test("without an engine configured, analyze answers 503 with a clear message", async () => {
+    const res = await t.request("/api/insights/analyze", {
+      method: "POST",
+      token: alice.token,
+      json: { symbol: "aapl" },
+    });
+    expect(res.status).toBe(503);
+    expect(((await res.json()) as { message: string }).message).toContain("not available");
+  });
+
+  test("history is the caller's own, newest first, paginated with a total", async () => {
+    await saveInsight(t.deps, alice.id, draft("AAPL"));
+    t.clock.advance(1000);
+    await saveInsight(t.deps, alice.id, draft("MSFT"));
+    await saveInsight(t.deps, bob.id, draft("NVDA"));
+    const res = await t.request("/api/insights/history", { token: alice.token });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("x-total-count")).toBe("2");
+    const items = (await res.json()) as Array<{ symbol: string; keyFactors: string[]; userId?: number }>;
+    expect(items.map((i) => i.symbol)).toEqual(["MSFT", "AAPL"]);
+    expect(items[0]!.keyFactors).toEqual(["a", "b"]);
+    expect(items[0]).not.toHaveProperty("userId");
+    const page2 = (await (
+      await t.request("/api/insights/history?page=2&pageSize=1", { token: alice.token })
+    ).json()) as Array<{
+      symbol: string;
+    }>;
+    expect(page2.map((i) => i.symbol)).toEqual(["AAPL"]);
+    const bobs = (await (await t.request("/api/insights/history", { token: bob.token })).json()) as Array<{
+      symbol: string;
+    }>;
+    expect(bobs.map((i) => i.symbol)).toEqual(["NVDA"]);
+    expect((await t.request("/api/insights/history?pageSize=1000", { token: bob.token })).status).toBe(400);
+    expect((await t.request("/api/insights/history")).status).toBe(401);
+  });
+});

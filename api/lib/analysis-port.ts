@@ -1,0 +1,27 @@
+/** What the insights feature needs from the analysis engine; the engine implements it. */
+export interface InsightDraft {
+  symbol: string;
+  recommendation: "BUY" | "SELL" | "HOLD" | "WATCH";
+  riskLevel: "LOW" | "MEDIUM" | "HIGH";
+  currentPrice: number;
+  projectedPrice: number;
+  confidence: number;
+  timeHorizon: string;
+  targetDate: string;
+  reasoning: string;
+  newsImpact: "POSITIVE" | "NEGATIVE" | "NEUTRAL";
+  keyFactors: string[];
+  newsSummary?: string | null;
+  probability?: number | null;
+  modelVersion?: string | null;
+  asOf?: string | null;
+}
+
+export interface AnalysisPort {
+  /** Analyses one symbol as of the market's today; throws an error named "UnknownSymbolError" for unknown symbols. */
+  analyze(symbol: string): Promise<InsightDraft>;
+}
+
+export function isUnknownSymbolError(error: unknown): boolean {
+  return error instanceof Error && error.name === "UnknownSymbolError";
+}

@@ -1,0 +1,45 @@
+// The Cloudflare Workers runtime shell: the same createApp, with Workers-appropriate dependencies.
+// Migrations are applied at deploy time (`bun scripts/migrate.ts`), not per isolate.
+import { createDb } from "../db/client.ts";
+import { createApp } from "./app.ts";
+import { systemClock } from "./lib/clock.ts";
+import { configFromEnv, parseEnv } from "./lib/config.ts";
+import type { AppDeps } from "./lib/context.ts";
+import { wasmPasswordHasher } from "./runtime/wasm-passwords.ts";
+
+interface WorkerEnv {
+  ASSETS?: { fetch(request: Request): Promise<Response> };
+  [key: string]: unknown;
+}
+
+let built: { app: ReturnType<typeof createApp>; deps: AppDeps } | undefined;
+
+/** Builds the app once per isolate from the Worker's variables and secrets. */
+function build(env: WorkerEnv) {
+  if (built) return built;
+  const strings = Object.fromEntries(Object.entries(env).filter(([, v]) => typeof v === "string")) as Record<
+    string,
+    string
+  >;
+  const parsed = parseEnv(strings);
+  if (!parsed.DATABASE_URL || parsed.DATABASE_URL.startsWith("file:")) {
+    throw new Error("DATABASE_URL must point at a libSQL server or Turso on Workers.");
+  }
+  if (!parsed.APP_SECRET) throw new Error("APP_SECRET is required on Workers (wrangler secret put APP_SECRET).");
+  const deps: AppDeps = {
+    database: createDb(parsed.DATABASE_URL, parsed.DATABASE_AUTH_TOKEN),
+    clock: systemClock,
+    config: configFromEnv(parsed, parsed.APP_SECRET),
+    passwords: wasmPasswordHasher,
+    clientAddress: (request) => request.headers.get("cf-connecting-ip"),
+    log: (level, message, extra) => console[level === "info" ? "log" : level](JSON.stringify({ level, message, ...extra })),
+  };
+  built = { app: createApp(deps), deps };
+  return built;
+}
+
+export default {
+  fetch(request: Request, env: WorkerEnv, ctx: unknown) {
+    return build(env).app.fetch(request, env, ctx as never);
+  },
+};

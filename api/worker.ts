@@ -5,7 +5,7 @@ import { createApp } from "./app.ts";
 import { systemClock } from "./lib/clock.ts";
 import { configFromEnv, parseEnv } from "./lib/config.ts";
 import type { AppDeps } from "./lib/context.ts";
-import { wasmPasswordHasher } from "./runtime/wasm-passwords.ts";
+import { portablePasswordHasher } from "./runtime/portable-passwords.ts";
 
 interface WorkerEnv {
   ASSETS?: { fetch(request: Request): Promise<Response> };
@@ -30,7 +30,7 @@ function build(env: WorkerEnv) {
     database: createDb(parsed.DATABASE_URL, parsed.DATABASE_AUTH_TOKEN),
     clock: systemClock,
     config: configFromEnv(parsed, parsed.APP_SECRET),
-    passwords: wasmPasswordHasher,
+    passwords: portablePasswordHasher,
     clientAddress: (request) => request.headers.get("cf-connecting-ip"),
     log: (level, message, extra) => console[level === "info" ? "log" : level](JSON.stringify({ level, message, ...extra })),
   };

@@ -1,6 +1,7 @@
 // The Bun runtime shell: reads the environment, builds the dependencies, serves the API and the built SPA.
 import { join } from "node:path";
 import { createApp } from "./app.ts";
+import { runDueJobs } from "./jobs/schedule.ts";
 import { parseEnv } from "./lib/config.ts";
 import { buildBunDeps } from "./runtime/bun-deps.ts";
 import { createStaticHandler } from "./runtime/static-files.ts";
@@ -28,6 +29,14 @@ const server = Bun.serve({
     return serveStatic(request);
   },
 });
+
+if (env.SCHEDULER) {
+  // Every job is idempotent per period, so a minute tick (and other processes ticking too) is safe.
+  const tick = () =>
+    runDueJobs(deps).catch((error) => deps.log?.("error", "Scheduled jobs failed", { error: String(error) }));
+  setInterval(tick, 60_000);
+  void tick();
+}
 
 console.log(`Signalboard listening on http://localhost:${server.port} (database ${deps.databaseUrl})`);
 

@@ -2,6 +2,7 @@
 // Migrations are applied at deploy time (`bun scripts/migrate.ts`), not per isolate.
 import { createDb } from "../db/client.ts";
 import { createApp } from "./app.ts";
+import { runDueJobs } from "./jobs/schedule.ts";
 import { systemClock } from "./lib/clock.ts";
 import { configFromEnv, parseEnv } from "./lib/config.ts";
 import type { AppDeps } from "./lib/context.ts";
@@ -25,14 +26,16 @@ function build(env: WorkerEnv) {
   if (!parsed.DATABASE_URL || parsed.DATABASE_URL.startsWith("file:")) {
     throw new Error("DATABASE_URL must point at a libSQL server or Turso on Workers.");
   }
-  if (!parsed.APP_SECRET) throw new Error("APP_SECRET is required on Workers (wrangler secret put APP_SECRET).");
+  if (!parsed.APP_SECRET)
+    throw new Error("APP_SECRET is required on Workers (wrangler secret put APP_SECRET).");
   const deps: AppDeps = {
     database: createDb(parsed.DATABASE_URL, parsed.DATABASE_AUTH_TOKEN),
     clock: systemClock,
     config: configFromEnv(parsed, parsed.APP_SECRET),
     passwords: portablePasswordHasher,
     clientAddress: (request) => request.headers.get("cf-connecting-ip"),
-    log: (level, message, extra) => console[level === "info" ? "log" : level](JSON.stringify({ level, message, ...extra })),
+    log: (level, message, extra) =>
+      console[level === "info" ? "log" : level](JSON.stringify({ level, message, ...extra })),
   };
   built = { app: createApp(deps), deps };
   return built;
@@ -41,5 +44,9 @@ function build(env: WorkerEnv) {
 export default {
   fetch(request: Request, env: WorkerEnv, ctx: unknown) {
     return build(env).app.fetch(request, env, ctx as never);
+  },
+  /** Cron triggers (wrangler.toml) run the same idempotent jobs as the Bun scheduler. */
+  async scheduled(_controller: unknown, env: WorkerEnv, ctx: { waitUntil(p: Promise<unknown>): void }) {
+    ctx.waitUntil(runDueJobs(build(env).deps));
   },
 };

@@ -22,6 +22,8 @@ export const envSchema = z.object({
   /** Seed demo accounts and data on an empty database at start. */
   SEED_ON_START: bool.default(true),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  /** Run the scheduled jobs (alerts, quotes, daily recommendations) on a timer in the Bun server. */
+  SCHEDULER: bool.default(false),
   /** Let users point alert webhooks at loopback and private addresses (local testing only). */
   ALLOW_PRIVATE_WEBHOOKS: bool.default(false),
 });

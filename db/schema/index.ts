@@ -1,5 +1,6 @@
 export * from "./alerts.ts";
 export * from "./insights.ts";
+export * from "./jobs.ts";
 export * from "./recommendations.ts";
 export * from "./users.ts";
 export * from "./watchlist.ts";

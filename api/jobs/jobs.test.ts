@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { startTestApp, type TestApp, testDbKind } from "../test/harness.ts";
+import { runOnce } from "./job-runs.ts";
+import { runDueJobs, slot } from "./schedule.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+describe(`scheduled jobs on ${testDbKind}`, () => {
+  test("slots are aligned to the clock", () => {
+    expect(slot(new Date("2026-11-23T10:07:31Z"), 15)).toBe("2026-11-23T10:00");
+    expect(slot(new Date("2026-11-23T10:15:00Z"), 15)).toBe("2026-11-23T10:15");
+  });
+
+  test("a job runs once per period, however often it is called, even concurrently", async () => {
+    let runs = 0;
+    const work = async () => {
+      runs++;
+      await Bun.sleep(20);
+      return { runs };
+    };
+    const outcomes = await Promise.all([1, 2, 3, 4].map(() => runOnce(t.deps, "demo", "2026-11-23", work)));
+    expect(runs).toBe(1);
+    expect(outcomes.filter((o) => o.ran)).toHaveLength(1);
+    expect(await runOnce(t.deps, "demo", "2026-11-23", work)).toEqual({ ran: false, reason: "already-ran" });
+    expect((await runOnce(t.deps, "demo", "2026-11-24", work)).ran).toBe(true);
+    expect(runs).toBe(2);
+  });
+
+  test("a run that crashed is taken over after 30 minutes", async () => {
+    await expect(
+      runOnce(t.deps, "crashy", "p1", async () => {
+        throw new Error("boom");
+      }),
+    ).rejects.toThrow("boom");
+    expect(await runOnce(t.deps, "crashy", "p1", async () => 1)).toEqual({ ran: false, reason: "running" });
+    t.clock.advance(31 * 60_000);
+    expect(await runOnce(t.deps, "crashy", "p1", async () => 1)).toEqual({ ran: true, result: 1 });
+  });
+
+  test("the alert check runs once per 15-minute slot", async () => {
+    const first = await runDueJobs(t.deps, ["check-alerts"]);
+    expect(first["check-alerts"]?.ran).toBe(true);
+    const second = await runDueJobs(t.deps, ["check-alerts"]);
+    expect(second["check-alerts"]).toEqual({ ran: false, reason: "already-ran" });
+    t.clock.advance(15 * 60_000);
+    expect((await runDueJobs(t.deps, ["check-alerts"]))["check-alerts"]?.ran).toBe(true);
+  });
+});

@@ -1,0 +1,43 @@
+import { checkAlerts, deliverDueAlerts } from "../features/watchlist/alerts.service.ts";
+import type { AppDeps } from "../lib/context.ts";
+import { type JobOutcome, runOnce } from "./job-runs.ts";
+
+export interface Job {
+  name: string;
+  /** The period a run at `now` belongs to; one run per period. */
+  period(now: Date, deps: AppDeps): string;
+  run(deps: AppDeps): Promise<unknown>;
+}
+
+/** `YYYY-MM-DDTHH:MM` of the start of the `minutes`-long slot that holds `now` (UTC). */
+export function slot(now: Date, minutes: number): string {
+  const ms = minutes * 60_000;
+  return new Date(Math.floor(now.getTime() / ms) * ms).toISOString().slice(0, 16);
+}
+
+export const JOBS: Job[] = [
+  {
+    name: "check-alerts",
+    period: (now) => slot(now, 15),
+    run: async (deps) => ({ check: await checkAlerts(deps), delivery: await deliverDueAlerts(deps) }),
+  },
+];
+
+/** Runs every job (or the named ones) whose current period has not run yet. */
+export async function runDueJobs(
+  deps: AppDeps,
+  names?: readonly string[],
+): Promise<Record<string, JobOutcome>> {
+  const outcomes: Record<string, JobOutcome> = {};
+  const now = deps.clock.now();
+  for (const job of JOBS) {
+    if (names && !names.includes(job.name)) continue;
+    try {
+      outcomes[job.name] = await runOnce(deps, job.name, job.period(now, deps), () => job.run(deps));
+    } catch (error) {
+      deps.log?.("error", `Job ${job.name} failed`, { error: String(error) });
+      throw error;
+    }
+  }
+  return outcomes;
+}

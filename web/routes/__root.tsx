@@ -1,6 +1,29 @@
-import { createRootRoute, Outlet } from "@tanstack/react-router";
+import { Anchor, Center, Stack, Text, Title } from "@mantine/core";
+import type { QueryClient } from "@tanstack/react-query";
+import { createRootRouteWithContext, Link, Outlet } from "@tanstack/react-router";
 
-export const Route = createRootRoute({
-  component: () => <Outlet />,
-  notFoundComponent: () => <h1>Page Not Found</h1>,
+export interface RouterContext {
+  queryClient: QueryClient;
+}
+
+function NotFound() {
+  return (
+    <Center mih="100vh" p="md" component="main">
+      <Stack align="center" gap="sm" ta="center">
+        <Text fz={64} fw={800} c="indigo" lh={1}>
+          404
+        </Text>
+        <Title order={1}>Page Not Found</Title>
+        <Text c="dimmed">The page you are looking for does not exist or has moved.</Text>
+        <Anchor component={Link} to="/">
+          Go back home
+        </Anchor>
+      </Stack>
+    </Center>
+  );
+}
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  component: Outlet,
+  notFoundComponent: NotFound,
 });

@@ -1,0 +1,114 @@
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { createDb, type Database } from "../../db/client.ts";
+
+const root = join(import.meta.dir, "../..");
+export const SCREENSHOT_DIR = join(root, "test-results/screenshots");
+
+export interface E2EServer {
+  url: string;
+  databaseUrl: string;
+  db: Database;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  const probe = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response() });
+  const port = probe.port as number;
+  await probe.stop(true);
+  return port;
+}
+
+/**
+ * Starts the real production server (api/server.ts on the built dist/) on a fresh embedded database,
+ * seeded with the demo accounts, on a free port of 127.0.0.1.
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<E2EServer> {
+  const dir = mkdtempSync(join(tmpdir(), "e2e-"));
+  const databaseUrl = `file:${join(dir, "app.db")}`;
+  const port = await freePort();
+  const proc = Bun.spawn(["bun", join(root, "api/server.ts")], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: databaseUrl,
+      APP_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e-secret",
+      AUTH_RATE_LIMIT_PER_IP: "1000",
+      AUTH_RATE_LIMIT_PER_EMAIL: "1000",
+      LOG_LEVEL: "warn",
+      ...env,
+    },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${url}/api/openapi.json`)).ok) break;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline || proc.exitCode !== null) {
+      proc.kill();
+      throw new Error(`server did not start: ${await new Response(proc.stderr).text()}`);
+    }
+    await Bun.sleep(100);
+  }
+  const db = createDb(databaseUrl);
+  return {
+    url,
+    databaseUrl,
+    db,
+    async stop() {
+      db.client.close();
+      proc.kill();
+      await proc.exited;
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface E2EBrowser {
+  browser: Browser;
+  newPage(viewport?: { width: number; height: number }): Promise<{ page: Page; context: BrowserContext }>;
+  close(): Promise<void>;
+}
+
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1440, height: 900 };
+
+/** Debian's Chromium driven by playwright-core (no browser download), each context isolated. */
+export async function launchBrowser(): Promise<E2EBrowser> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking"],
+  });
+  return {
+    browser,
+    async newPage(viewport = DESKTOP) {
+      const context = await browser.newContext({ viewport });
+      const page = await context.newPage();
+      return { page, context };
+    },
+    close: () => browser.close(),
+  };
+}
+
+/** Saves a screenshot under test-results/screenshots/ for a person to look at. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+/** Signs in through the real sign-in form. */
+export async function signInThroughForm(page: Page, baseUrl: string, email: string, password: string) {
+  await page.goto(`${baseUrl}/signin`);
+  await page.getByRole("textbox", { name: "Email" }).fill(email);
+  await page.locator('input[name="password"]').fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+}

@@ -1,0 +1,75 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "@tanstack/react-router";
+import { api } from "../../lib/api-client.ts";
+import { removeStoredToken, storeToken } from "../../lib/auth-token.ts";
+import { okJson, serverMessage } from "../../lib/http-error.ts";
+import { notify } from "../../lib/notify.ts";
+import { currentUserKey } from "./auth.queries.ts";
+
+/** How long the inactive-account toast stays (spec section 9). */
+export const INACTIVE_TOAST_MS = 10_000;
+
+export function useSignIn() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: async (input: { email: string; password: string }) =>
+      okJson(await api.api.auth.signin.$post({ json: input })),
+    onSuccess: (answer) => {
+      const { authToken, ...user } = answer.user;
+      storeToken(authToken);
+      queryClient.setQueryData(currentUserKey, user);
+      notify("success", "Success", "Signed in successfully!");
+      void navigate({ to: "/dashboard" });
+    },
+    onError: (error) => {
+      if (error.message.includes("ACCOUNT_INACTIVE")) {
+        notify(
+          "error",
+          "Account Inactive",
+          "Your account is inactive. Please contact administrators to activate it.",
+          INACTIVE_TOAST_MS,
+        );
+        return;
+      }
+      notify(
+        "error",
+        "Sign In Failed",
+        serverMessage(error) ?? "Please check your credentials and try again.",
+      );
+    },
+  });
+}
+
+export function useRegister() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: async (input: { email: string; password: string; firstName?: string; lastName?: string }) =>
+      okJson(await api.api.auth.register.$post({ json: input })),
+    onSuccess: async (answer) => {
+      storeToken(answer.user.authToken);
+      await queryClient.invalidateQueries({ queryKey: currentUserKey });
+      notify("success", "Account created successfully!");
+      void navigate({ to: "/" });
+    },
+    onError: (error) => notify("error", "Registration Failed", serverMessage(error) ?? "Please try again."),
+  });
+}
+
+/** Signs out on the server; whatever it answers, the token and cache are cleared and the browser goes to /signin. */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: async () => {
+      await api.api.auth.logout.$post();
+    },
+    onSettled: () => {
+      removeStoredToken();
+      queryClient.clear();
+      queryClient.setQueryData(currentUserKey, null);
+      void navigate({ to: "/signin" });
+    },
+  });
+}

@@ -1,0 +1,83 @@
+import { Alert, Anchor, Group, Stack, Text } from "@mantine/core";
+import { IconLock } from "@tabler/icons-react";
+import { Link } from "@tanstack/react-router";
+import { useAppForm } from "../../lib/form.tsx";
+import { notify } from "../../lib/notify.ts";
+import { useSignIn } from "./auth.mutations.ts";
+import { AuthPageShell } from "./auth-page-shell.tsx";
+
+export function SignInPage() {
+  const signIn = useSignIn();
+  const form = useAppForm({
+    defaultValues: { email: "", password: "" },
+    onSubmit: async ({ value }) => {
+      if (!value.email.trim() || !value.password) {
+        notify("error", "Missing Information", "Please enter both email and password.");
+        return;
+      }
+      await signIn.mutateAsync({ email: value.email.trim(), password: value.password }).catch(() => {});
+    },
+  });
+
+  return (
+    <AuthPageShell title="Sign in" subtitle="Welcome back. Sign in to see today's recommendations.">
+      <Alert
+        variant="light"
+        color="teal"
+        icon={<IconLock size={18} aria-hidden />}
+        mb="lg"
+        title="Secure login"
+      >
+        Your password is never stored in plain text and your session ends after 30 minutes of inactivity.
+      </Alert>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void form.handleSubmit();
+        }}
+      >
+        <form.AppForm>
+          <Stack gap="md">
+            <form.AppField name="email">
+              {(field) => (
+                <field.TextField
+                  label="Email"
+                  type="email"
+                  required
+                  autoComplete="email"
+                  placeholder="you@example.com"
+                />
+              )}
+            </form.AppField>
+            <form.AppField name="password">
+              {(field) => <field.PasswordField label="Password" required autoComplete="current-password" />}
+            </form.AppField>
+            <form.SubmitButton fullWidth pending={signIn.isPending} pendingLabel="Signing in...">
+              Sign In
+            </form.SubmitButton>
+          </Stack>
+        </form.AppForm>
+      </form>
+      <Stack gap={6} mt="lg">
+        <Text size="sm">
+          No account yet?{" "}
+          <Anchor component={Link} to="/register">
+            Register here
+          </Anchor>
+        </Text>
+        <Text size="sm">
+          Forgot your password?{" "}
+          <Anchor component={Link} to="/forgot-password">
+            Reset password
+          </Anchor>
+        </Text>
+        <Group mt="xs">
+          <Anchor component={Link} to="/" size="sm">
+            Back to Home
+          </Anchor>
+        </Group>
+      </Stack>
+    </AuthPageShell>
+  );
+}

@@ -1,0 +1,130 @@
+import { Anchor, Box, Button, Container, Group, Tabs, Text } from "@mantine/core";
+import { IconBook, IconKey, IconLogout, IconShieldLock } from "@tabler/icons-react";
+import { Link } from "@tanstack/react-router";
+import { useState } from "react";
+import { AppLogo } from "../../components/app-logo.tsx";
+import { useLogout } from "../auth/auth.mutations.ts";
+import type { CurrentUser } from "../auth/auth.queries.ts";
+import { EarningsCallsTab } from "../earnings/earnings-calls-tab.tsx";
+import { AnalysisHistoryTab } from "../insights/analysis-history-tab.tsx";
+import { AnalyzeStockTab } from "../insights/analyze-stock-tab.tsx";
+import { HistoricalRecommendationsTab } from "../recommendations/historical-recommendations-tab.tsx";
+import { LatestRecommendationsTab } from "../recommendations/latest-recommendations-tab.tsx";
+import { WatchlistTab } from "../watchlist/watchlist-tab.tsx";
+
+export const DASHBOARD_TABS = [
+  { value: "latest", label: "Latest Recommendations" },
+  { value: "historical", label: "Historical Recommendations" },
+  { value: "analyze", label: "Analyze Stock" },
+  { value: "history", label: "Analysis History" },
+  { value: "earnings", label: "Earnings Calls" },
+  { value: "watchlist", label: "Watchlist" },
+] as const;
+
+export type DashboardTab = (typeof DASHBOARD_TABS)[number]["value"];
+
+export function DashboardHeader(props: { user: CurrentUser }) {
+  const logout = useLogout();
+  const { user } = props;
+  return (
+    <Box
+      component="header"
+      py="sm"
+      style={{ borderBottom: "1px solid var(--mantine-color-gray-3)" }}
+      bg="white"
+    >
+      <Container size="xl">
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          <AppLogo />
+          <Group gap="xs" wrap="wrap" component="nav" aria-label="Account">
+            <Button
+              component={Link}
+              to="/api-key"
+              variant="subtle"
+              size="compact-sm"
+              leftSection={<IconKey size={16} aria-hidden />}
+            >
+              API Key
+            </Button>
+            <Button
+              component={Link}
+              to="/api-docs"
+              variant="subtle"
+              size="compact-sm"
+              leftSection={<IconBook size={16} aria-hidden />}
+            >
+              API Docs
+            </Button>
+            {user.isAdmin ? (
+              <Button
+                component={Link}
+                to="/admin"
+                variant="light"
+                size="compact-sm"
+                leftSection={<IconShieldLock size={16} aria-hidden />}
+              >
+                Admin
+              </Button>
+            ) : null}
+            <Text size="sm" fw={600} px="xs" data-testid="user-name">
+              {user.firstName || user.email}
+            </Text>
+            <Button
+              variant="default"
+              size="compact-sm"
+              leftSection={<IconLogout size={16} aria-hidden />}
+              onClick={() => logout.mutate()}
+              loading={logout.isPending}
+            >
+              Logout
+            </Button>
+          </Group>
+        </Group>
+      </Container>
+    </Box>
+  );
+}
+
+export function DashboardPage(props: { user: CurrentUser }) {
+  const [tab, setTab] = useState<DashboardTab>("latest");
+  return (
+    <Box mih="100vh" bg="gray.0">
+      <DashboardHeader user={props.user} />
+      <Container size="xl" py="lg" component="main">
+        <Tabs value={tab} onChange={(v) => v && setTab(v as DashboardTab)} keepMounted={false}>
+          <Tabs.List mb="lg" style={{ flexWrap: "wrap" }}>
+            {DASHBOARD_TABS.map((t) => (
+              <Tabs.Tab key={t.value} value={t.value}>
+                {t.label}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          <Tabs.Panel value="latest">
+            <LatestRecommendationsTab />
+          </Tabs.Panel>
+          <Tabs.Panel value="historical">
+            <HistoricalRecommendationsTab />
+          </Tabs.Panel>
+          <Tabs.Panel value="analyze">
+            <AnalyzeStockTab onAnalyzed={() => setTab("history")} />
+          </Tabs.Panel>
+          <Tabs.Panel value="history">
+            <AnalysisHistoryTab onAnalyzeFirst={() => setTab("analyze")} />
+          </Tabs.Panel>
+          <Tabs.Panel value="earnings">
+            <EarningsCallsTab />
+          </Tabs.Panel>
+          <Tabs.Panel value="watchlist">
+            <WatchlistTab />
+          </Tabs.Panel>
+        </Tabs>
+        <Text size="xs" c="dimmed" mt="xl">
+          Recommendations are informational and not financial advice.{" "}
+          <Anchor component={Link} to="/api-docs" size="xs">
+            API documentation
+          </Anchor>
+        </Text>
+      </Container>
+    </Box>
+  );
+}

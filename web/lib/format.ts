@@ -1,0 +1,38 @@
+const two = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** Money with two decimals; large values (100,000 and up) abbreviated with K, M or B (spec section 9). */
+export function formatMoney(value: number | string | null | undefined): string {
+  const n = typeof value === "string" ? Number(value) : value;
+  if (n === null || n === undefined || !Number.isFinite(n)) return "—";
+  const sign = n < 0 ? "-" : "";
+  const abs = Math.abs(n);
+  if (abs >= 1e9) return `${sign}$${two.format(abs / 1e9)}B`;
+  if (abs >= 1e6) return `${sign}$${two.format(abs / 1e6)}M`;
+  if (abs >= 1e5) return `${sign}$${two.format(abs / 1e3)}K`;
+  return `${sign}$${two.format(abs)}`;
+}
+
+/** A large count (volume, revenue) abbreviated with K, M or B, two decimals. */
+export function formatCompact(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return "—";
+  const abs = Math.abs(value);
+  const sign = value < 0 ? "-" : "";
+  if (abs >= 1e9) return `${sign}${two.format(abs / 1e9)}B`;
+  if (abs >= 1e6) return `${sign}${two.format(abs / 1e6)}M`;
+  if (abs >= 1e3) return `${sign}${two.format(abs / 1e3)}K`;
+  return `${sign}${two.format(abs)}`;
+}
+
+/** A signed percentage with one decimal, e.g. "+4.2%". */
+export function formatPercent(value: number | null | undefined, digits = 1): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return "—";
+  return `${value > 0 ? "+" : ""}${value.toFixed(digits)}%`;
+}
+
+/** `YYYY-MM-DD` as "Oct 27, 2023", without time-zone drift. */
+export function formatDate(isoDate: string | null | undefined): string {
+  if (!isoDate) return "—";
+  const d = new Date(`${isoDate.slice(0, 10)}T00:00:00Z`);
+  if (Number.isNaN(d.getTime())) return isoDate;
+  return d.toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+}

@@ -9,7 +9,7 @@ import { createRoot } from "react-dom/client";
 import { TOAST_MS } from "./lib/notify.ts";
 import { createQueryClient } from "./lib/query-client.ts";
 import { routeTree } from "./routeTree.gen.ts";
-import { theme } from "./theme.ts";
+import { cssVariablesResolver, theme } from "./theme.ts";
 
 const queryClient = createQueryClient((to) => void router.navigate({ to }));
 
@@ -28,7 +28,7 @@ declare module "@tanstack/react-router" {
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
       <Notifications limit={1} autoClose={TOAST_MS} position="bottom-right" />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />

@@ -13,5 +13,14 @@ const colors: Record<Tone, string> = { success: "teal", error: "red", info: "blu
  */
 export function notify(tone: Tone, title: string, message?: ReactNode, autoClose = TOAST_MS): void {
   notifications.clean();
-  notifications.show({ title, message: message ?? "", color: colors[tone], autoClose, withBorder: true });
+  notifications.show({
+    title,
+    message: message ?? "",
+    color: colors[tone],
+    autoClose,
+    withBorder: true,
+    closeButtonProps: { "aria-label": "Dismiss notification" },
+    // Mantine's default description grey is below WCAG AA contrast.
+    styles: { description: { color: "var(--mantine-color-gray-8)" } },
+  });
 }

@@ -68,7 +68,7 @@ export function RegisterPage() {
       </Text>
       <Text size="sm" mt="md">
         Already have an account?{" "}
-        <Anchor component={Link} to="/signin">
+        <Anchor component={Link} to="/signin" underline="always">
           Sign in
         </Anchor>
       </Text>

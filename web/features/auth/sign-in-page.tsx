@@ -23,7 +23,7 @@ export function SignInPage() {
     <AuthPageShell title="Sign in" subtitle="Welcome back. Sign in to see today's recommendations.">
       <Alert
         variant="light"
-        color="teal"
+        color="gray"
         icon={<IconLock size={18} aria-hidden />}
         mb="lg"
         title="Secure login"
@@ -62,13 +62,13 @@ export function SignInPage() {
       <Stack gap={6} mt="lg">
         <Text size="sm">
           No account yet?{" "}
-          <Anchor component={Link} to="/register">
+          <Anchor component={Link} to="/register" underline="always">
             Register here
           </Anchor>
         </Text>
         <Text size="sm">
           Forgot your password?{" "}
-          <Anchor component={Link} to="/forgot-password">
+          <Anchor component={Link} to="/forgot-password" underline="always">
             Reset password
           </Anchor>
         </Text>

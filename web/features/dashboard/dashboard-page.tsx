@@ -120,7 +120,7 @@ export function DashboardPage(props: { user: CurrentUser }) {
         </Tabs>
         <Text size="xs" c="dimmed" mt="xl">
           Recommendations are informational and not financial advice.{" "}
-          <Anchor component={Link} to="/api-docs" size="xs">
+          <Anchor component={Link} to="/api-docs" size="xs" underline="always">
             API documentation
           </Anchor>
         </Text>

@@ -108,13 +108,13 @@ export function LandingPage() {
           </SimpleGrid>
         </Container>
 
-        <Box bg="indigo.7" py={{ base: 48, sm: 64 }}>
+        <Box bg="indigo.8" py={{ base: 48, sm: 64 }}>
           <Container size="md">
             <Stack align="center" ta="center" gap="md">
               <Title order={2} c="white">
                 Start with a free account
               </Title>
-              <Text c="indigo.0" maw={560}>
+              <Text c="white" maw={560}>
                 Latest and historical recommendations, on-demand analysis of any symbol, the earnings calendar
                 and a watchlist with alerts. Informational only, not financial advice.
               </Text>

@@ -1,0 +1,46 @@
+import { afterEach, describe, expect, mock, test } from "bun:test";
+import { cleanup, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { useRealApi } from "../../test/real-api.ts";
+import { renderWithProviders } from "../../test/render.tsx";
+import { SignInPage } from "./sign-in-page.tsx";
+
+afterEach(cleanup);
+
+describe("sign-in page", () => {
+  test("empty fields show 'Missing Information' and call no server", async () => {
+    const fetchSpy = mock(() => Promise.resolve(new Response("{}")));
+    globalThis.fetch = fetchSpy as unknown as typeof fetch;
+    renderWithProviders(<SignInPage />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Sign In" }));
+    await waitFor(() => expect(screen.getByText("Missing Information")).toBeTruthy());
+    expect(screen.getByText("Please enter both email and password.")).toBeTruthy();
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  test("links: register, reset password, back to home", async () => {
+    renderWithProviders(<SignInPage />);
+    expect((await screen.findByRole("link", { name: "Register here" })).getAttribute("href")).toBe(
+      "/register",
+    );
+    expect(screen.getByRole("link", { name: "Reset password" }).getAttribute("href")).toBe(
+      "/forgot-password",
+    );
+    expect(screen.getByRole("link", { name: "Back to Home" }).getAttribute("href")).toBe("/");
+    expect(screen.getByRole("textbox", { name: /Email/ }).getAttribute("type")).toBe("email");
+  });
+
+  test("a wrong password shows 'Sign In Failed' with the server's message (real API in process)", async () => {
+    const api = await useRealApi();
+    const account = await api.createUser();
+    renderWithProviders(<SignInPage />);
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole("textbox", { name: /Email/ }), account.email);
+    await user.type(document.querySelector('input[name="password"]') as HTMLElement, "wrong-one");
+    await user.click(screen.getByRole("button", { name: "Sign In" }));
+    await waitFor(() => expect(screen.getByText("Sign In Failed")).toBeTruthy());
+    expect(screen.getByText("Invalid email or password.")).toBeTruthy();
+    await api.close();
+  });
+});

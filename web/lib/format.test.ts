@@ -1,0 +1,23 @@
+import { describe, expect, test } from "bun:test";
+import { formatCompact, formatDate, formatMoney, formatPercent } from "./format.ts";
+
+describe("formatters (spec section 9)", () => {
+  test("money has two decimals and abbreviates large values with K, M, B", () => {
+    expect(formatMoney(187.5)).toBe("$187.50");
+    expect(formatMoney("12345.678")).toBe("$12,345.68");
+    expect(formatMoney(250_000)).toBe("$250.00K");
+    expect(formatMoney(3_400_000)).toBe("$3.40M");
+    expect(formatMoney(12_500_000_000)).toBe("$12.50B");
+    expect(formatMoney(-1.5)).toBe("-$1.50");
+    expect(formatMoney(null)).toBe("—");
+    expect(formatMoney("abc")).toBe("—");
+  });
+  test("compact counts, percentages and dates", () => {
+    expect(formatCompact(1_250)).toBe("1.25K");
+    expect(formatCompact(81_000_000_000)).toBe("81.00B");
+    expect(formatPercent(4.25)).toBe("+4.3%");
+    expect(formatPercent(-2)).toBe("-2.0%");
+    expect(formatPercent(0)).toBe("0.0%");
+    expect(formatDate("2023-10-27")).toBe("Oct 27, 2023");
+  });
+});

@@ -1,5 +1,161 @@
-import { Title } from "@mantine/core";
+import {
+  Badge,
+  Button,
+  Card,
+  Group,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { IconSearch } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
+import { EmptyPanel } from "../../components/empty-panel.tsx";
+import { Skeletons } from "../../components/skeleton-list.tsx";
+import { formatDate } from "../../lib/format.ts";
+import { notify } from "../../lib/notify.ts";
+import { defaultRange, groupByDate, isValidRange } from "./date-range.ts";
+import { RecommendationCard } from "./recommendation-card.tsx";
+import { RecommendationDialog } from "./recommendation-dialog.tsx";
+import {
+  type HistoricalFilters,
+  historicalRecommendationsQueryOptions,
+  type Recommendation,
+} from "./recommendations.queries.ts";
+
+export const HISTORY_SKELETONS = 3;
+export const INVALID_RANGE_TEXT = "Invalid Date Range: From date must be earlier than or equal to to date.";
+
+const RISK_OPTIONS = [
+  { value: "all", label: "All" },
+  { value: "aggressive", label: "Aggressive" },
+  { value: "non-aggressive", label: "Conservative" },
+];
 
 export function HistoricalRecommendationsTab() {
-  return <Title order={2}>Historical Recommendations</Title>;
+  const [form, setForm] = useState({ ...defaultRange(), symbol: "", risk: "all" });
+  const [filters, setFilters] = useState<HistoricalFilters>(() => defaultRange());
+  const [open, setOpen] = useState<Recommendation | null>(null);
+  const valid = isValidRange(form.fromDate, form.toDate);
+  const query = useQuery(historicalRecommendationsQueryOptions(filters));
+
+  const warned = useRef(false);
+  useEffect(() => {
+    if (!valid && !warned.current)
+      notify("error", "Invalid Date Range", "From date must be earlier than or equal to to date.");
+    warned.current = !valid;
+  }, [valid]);
+  useEffect(() => {
+    if (query.isError) notify("error", "Failed to fetch historical recommendations");
+  }, [query.isError]);
+
+  const search = () => {
+    if (!valid) return;
+    setFilters({
+      fromDate: form.fromDate || undefined,
+      toDate: form.toDate || undefined,
+      symbol: form.symbol.trim() || undefined,
+      aggressive: form.risk === "all" ? undefined : (form.risk as HistoricalFilters["aggressive"]),
+    });
+  };
+
+  const groups = query.data ? groupByDate(query.data) : [];
+  return (
+    <section aria-labelledby="historical-title">
+      <Title order={2} id="historical-title" size="h3" mb="sm">
+        Historical Recommendations
+      </Title>
+      <Card
+        withBorder
+        radius="md"
+        mb="md"
+        component="form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          search();
+        }}
+      >
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 5 }} spacing="sm">
+          <TextInput
+            type="date"
+            label="From Date"
+            value={form.fromDate}
+            onChange={(e) => setForm({ ...form, fromDate: e.currentTarget.value })}
+          />
+          <TextInput
+            type="date"
+            label="To Date"
+            value={form.toDate}
+            onChange={(e) => setForm({ ...form, toDate: e.currentTarget.value })}
+          />
+          <TextInput
+            label="Stock Symbol"
+            placeholder="e.g. AAPL"
+            maxLength={10}
+            value={form.symbol}
+            onChange={(e) => setForm({ ...form, symbol: e.currentTarget.value.toUpperCase() })}
+          />
+          <Select
+            label="Risk Level"
+            data={RISK_OPTIONS}
+            value={form.risk}
+            allowDeselect={false}
+            onChange={(v) => setForm({ ...form, risk: v ?? "all" })}
+          />
+          <Button
+            type="submit"
+            disabled={!valid}
+            leftSection={<IconSearch size={16} aria-hidden />}
+            mt={{ md: 25 }}
+          >
+            Search
+          </Button>
+        </SimpleGrid>
+        {!valid ? (
+          <Text c="red.8" size="sm" mt="sm" role="alert">
+            {INVALID_RANGE_TEXT}
+          </Text>
+        ) : null}
+      </Card>
+
+      {query.isPending ? (
+        <Stack aria-busy="true" aria-label="Loading historical recommendations">
+          <Skeletons count={HISTORY_SKELETONS} height={180} testId="history-skeleton" />
+        </Stack>
+      ) : !query.data?.length ? (
+        <EmptyPanel
+          title="No Historical Recommendations Found"
+          text="Try adjusting your search filters or check back later."
+        />
+      ) : (
+        <Stack gap="lg">
+          <Text fw={600} aria-live="polite">
+            {query.data.length} recommendation{query.data.length === 1 ? "" : "s"} found
+          </Text>
+          {groups.map(([date, items]) => (
+            <Stack key={date} gap="sm" data-testid="history-group">
+              <Group gap="xs">
+                <Title order={3} size="h5">
+                  {formatDate(date)}
+                </Title>
+                <Badge variant="light" color="gray" c="dark.9">
+                  {items.length}
+                </Badge>
+              </Group>
+              <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+                {items.map((r) => (
+                  <RecommendationCard key={r.id} recommendation={r} showDate onOpen={() => setOpen(r)} />
+                ))}
+              </SimpleGrid>
+            </Stack>
+          ))}
+        </Stack>
+      )}
+      <RecommendationDialog recommendation={open} onClose={() => setOpen(null)} />
+    </section>
+  );
 }

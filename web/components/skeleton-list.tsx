@@ -1,0 +1,9 @@
+import { Skeleton } from "@mantine/core";
+
+/** `count` loading placeholders (the spec's 6 for recommendations, 3 for history). */
+export function Skeletons(props: { count: number; height: number; testId: string }) {
+  return Array.from({ length: props.count }, (_, i) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders never reorder
+    <Skeleton key={i} height={props.height} radius="md" data-testid={props.testId} />
+  ));
+}

@@ -1,0 +1,98 @@
+import { Anchor, Card, Group, SimpleGrid, Stack, Text, UnstyledButton } from "@mantine/core";
+import { IconExternalLink } from "@tabler/icons-react";
+import { formatDate, formatMoney, formatPercent } from "../../lib/format.ts";
+import { ConfidenceBadge, RiskBadge } from "./recommendation-badges.tsx";
+import { potentialReturn, priceVersusBuy, researchLinks } from "./recommendation-math.ts";
+import type { Recommendation } from "./recommendations.queries.ts";
+
+function Figure(props: { label: string; value: string; color?: string }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed">
+        {props.label}
+      </Text>
+      <Text fw={600} c={props.color}>
+        {props.value}
+      </Text>
+    </Stack>
+  );
+}
+
+export function RecommendationCard(props: {
+  recommendation: Recommendation;
+  showDate?: boolean;
+  onOpen: () => void;
+}) {
+  const r = props.recommendation;
+  const buy = Number(r.buyPrice);
+  const target = Number(r.sellTarget);
+  const vs = r.currentPrice != null ? priceVersusBuy(r.currentPrice, buy) : null;
+  return (
+    <Card withBorder padding="md" radius="md" data-testid="recommendation-card">
+      <Group justify="space-between" align="flex-start" mb="xs" wrap="nowrap">
+        <Anchor
+          href={researchLinks(r.symbol)[0]!.href}
+          target="_blank"
+          rel="noopener noreferrer"
+          fw={800}
+          fz="lg"
+          c="dark.9"
+          aria-label={`${r.symbol} quote (opens in a new tab)`}
+        >
+          <Group gap={4} wrap="nowrap">
+            {r.symbol}
+            <IconExternalLink size={14} aria-hidden />
+          </Group>
+        </Anchor>
+        <Group gap={6} justify="flex-end">
+          <ConfidenceBadge confidence={r.confidence} />
+          <RiskBadge aggressive={r.aggressive} basis={r.aggressiveBasis} />
+        </Group>
+      </Group>
+      <UnstyledButton
+        onClick={props.onOpen}
+        aria-label={`View full analysis of ${r.symbol}`}
+        style={{ width: "100%" }}
+      >
+        <SimpleGrid cols={2} spacing="xs" verticalSpacing="xs">
+          <Figure label="Buy price" value={formatMoney(buy)} />
+          <Figure label="Target price" value={formatMoney(target)} />
+          <Stack gap={0}>
+            <Text size="xs" c="dimmed">
+              Current price
+            </Text>
+            {r.currentPrice != null ? (
+              <Text fw={600}>{formatMoney(r.currentPrice)}</Text>
+            ) : (
+              <Text size="sm" c="dimmed">
+                Data not available currently
+              </Text>
+            )}
+          </Stack>
+          <Figure
+            label="vs buy price"
+            value={
+              vs
+                ? `${vs.dollars >= 0 ? "+" : "-"}${formatMoney(Math.abs(vs.dollars))} (${formatPercent(vs.percent, 2)})`
+                : "—"
+            }
+            color={vs ? (vs.dollars >= 0 ? "green.9" : "red.9") : undefined}
+          />
+          <Figure label="Potential return" value={potentialReturn(buy, target)} color="green.9" />
+          <Figure label="Target date" value={formatDate(r.estimatedDate)} />
+        </SimpleGrid>
+        <Text size="sm" mt="sm" lineClamp={2} data-testid="recommendation-reason">
+          {r.reason}
+        </Text>
+        {props.showDate ? (
+          <Text size="xs" c="dimmed" mt={6}>
+            Recommended: {formatDate(r.recommendationDate)}
+          </Text>
+        ) : null}
+        <Text size="xs" c="indigo.8" fw={600} mt="xs">
+          View Full Analysis →
+        </Text>
+      </UnstyledButton>
+    </Card>
+  );
+}

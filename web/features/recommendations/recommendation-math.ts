@@ -1,0 +1,26 @@
+/** Badge colour for a confidence (spec section 9): 80 and above green, 60-79 yellow, below 60 red. */
+export function confidenceColor(confidence: number): "green" | "yellow" | "red" {
+  if (confidence >= 80) return "green";
+  if (confidence >= 60) return "yellow";
+  return "red";
+}
+
+/** Potential return (target - buy) / buy as a percent with one decimal, e.g. "12.5%". */
+export function potentialReturn(buy: number, target: number): string {
+  return `${(((target - buy) / buy) * 100).toFixed(1)}%`;
+}
+
+/** The current price against the buy price, in dollars and percent. */
+export function priceVersusBuy(current: number, buy: number): { dollars: number; percent: number } {
+  return { dollars: current - buy, percent: ((current - buy) / buy) * 100 };
+}
+
+/** Research links for a symbol (spec section 2), each opened in a new tab. */
+export function researchLinks(symbol: string) {
+  const s = encodeURIComponent(symbol);
+  return [
+    { label: "Yahoo Finance", href: `https://finance.yahoo.com/quote/${s}` },
+    { label: "Google Finance", href: `https://www.google.com/finance/quote/${s}:NASDAQ` },
+    { label: "MarketWatch", href: `https://www.marketwatch.com/investing/stock/${s.toLowerCase()}` },
+  ];
+}

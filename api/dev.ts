@@ -5,12 +5,16 @@
 import index from "../web/index.html";
 import { createApp } from "./app.ts";
 import { parseEnv } from "./lib/config.ts";
+import { configureMarket } from "./market/configure.ts";
 import { buildBunDeps } from "./runtime/bun-deps.ts";
+import { readDemoMarketFiles } from "./runtime/demo-market-files.ts";
 import { formatSeedReport, seedDemo } from "./seed/seed.ts";
 
 const env = parseEnv(process.env);
 const deps = await buildBunDeps(env);
-if (env.SEED_ON_START) console.log(formatSeedReport(await seedDemo(deps)));
+if (env.SEED_ON_START)
+  console.log(formatSeedReport(await seedDemo(deps, { demoMarketFiles: readDemoMarketFiles })));
+await configureMarket(deps, { asOf: env.MARKET_AS_OF });
 const app = createApp(deps);
 
 const server = Bun.serve({

@@ -3,16 +3,19 @@ import { join } from "node:path";
 import { createApp } from "./app.ts";
 import { runDueJobs } from "./jobs/schedule.ts";
 import { parseEnv } from "./lib/config.ts";
+import { configureMarket } from "./market/configure.ts";
 import { buildBunDeps } from "./runtime/bun-deps.ts";
+import { readDemoMarketFiles } from "./runtime/demo-market-files.ts";
 import { createStaticHandler } from "./runtime/static-files.ts";
 import { formatSeedReport, seedDemo } from "./seed/seed.ts";
 
 const env = parseEnv(process.env);
 const deps = await buildBunDeps(env);
 if (env.SEED_ON_START) {
-  const report = await seedDemo(deps);
+  const report = await seedDemo(deps, { demoMarketFiles: readDemoMarketFiles });
   console.log(formatSeedReport(report));
 }
+const marketDate = await configureMarket(deps, { asOf: env.MARKET_AS_OF });
 
 const app = createApp(deps);
 const serveStatic = createStaticHandler(join(import.meta.dir, "../dist"));
@@ -38,7 +41,10 @@ if (env.SCHEDULER) {
   void tick();
 }
 
-console.log(`Signalboard listening on http://localhost:${server.port} (database ${deps.databaseUrl})`);
+console.log(
+  `Signalboard listening on http://localhost:${server.port} (database ${deps.databaseUrl}; ` +
+    `demo market as of ${marketDate ?? "no data"})`,
+);
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, async () => {

@@ -21,7 +21,13 @@ interface Phase {
   counts?: boolean;
 }
 
-const componentDirs = withTests("**/*.test.{ts,tsx}", "web/features", "web/components", "web/lib", "web/routes");
+const componentDirs = withTests(
+  "**/*.test.{ts,tsx}",
+  "web/features",
+  "web/components",
+  "web/lib",
+  "web/routes",
+);
 const phases: Phase[] = [
   { name: "route tree", group: "static", cmd: ["bun", "x", "tsr", "generate"] },
   { name: "typecheck", group: "static", cmd: ["bun", "x", "tsc", "--noEmit", "-p", "."] },

@@ -22,6 +22,13 @@ export const envSchema = z.object({
   /** Seed demo accounts and data on an empty database at start. */
   SEED_ON_START: bool.default(true),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  /** Market data: only the offline demo market of bundled real history so far. */
+  MARKET_DATA_PROVIDER: z.enum(["demo"]).default("demo"),
+  /** The demo market's "today" (YYYY-MM-DD); default the last trading day in the data. */
+  MARKET_AS_OF: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "MARKET_AS_OF must be YYYY-MM-DD")
+    .optional(),
   /** Run the scheduled jobs (alerts, quotes, daily recommendations) on a timer in the Bun server. */
   SCHEDULER: bool.default(false),
   /** Let users point alert webhooks at loopback and private addresses (local testing only). */

@@ -1,0 +1,83 @@
+import type { Database } from "../../db/client.ts";
+
+export interface DemoMarketFiles {
+  /** `symbol,name,sector,industry` with quoted cells. */
+  securitiesCsv: string;
+  /** `symbol,date,open,high,low,close,adj_close,volume`. */
+  pricesCsv: string;
+}
+
+export interface ImportOptions {
+  /** Only these symbols (the benchmark is always kept); all when absent. */
+  symbols?: readonly string[];
+  /** Only bars on or after this date. */
+  from?: string;
+}
+
+const ROWS_PER_STATEMENT = 500;
+
+function parseQuoted(line: string): string[] {
+  return [...line.matchAll(/"((?:[^"]|"")*)"|([^,]+)/g)].map((m) =>
+    (m[1] ?? m[2] ?? "").replaceAll('""', '"'),
+  );
+}
+
+/**
+ * Loads the bundled demo market into the database, idempotently (existing rows are kept). Runtime code reads
+ * only the tables, so a Worker without a file system serves the same data once this ran against its database.
+ */
+export async function importDemoMarket(
+  database: Database,
+  files: DemoMarketFiles,
+  options: ImportOptions = {},
+): Promise<{ securities: number; bars: number }> {
+  const wanted = options.symbols ? new Set([...options.symbols, BENCHMARK]) : null;
+  const securities = files.securitiesCsv
+    .trim()
+    .split("\n")
+    .slice(1)
+    .map(parseQuoted)
+    .filter(([symbol]) => !wanted || wanted.has(symbol!));
+
+  const statements: Array<{ sql: string; args: Array<string | number> }> = [];
+  for (let i = 0; i < securities.length; i += ROWS_PER_STATEMENT) {
+    const chunk = securities.slice(i, i + ROWS_PER_STATEMENT);
+    statements.push({
+      sql: `insert or ignore into securities (symbol, name, sector, industry) values ${chunk.map(() => "(?,?,?,?)").join(",")}`,
+      args: chunk.flatMap((c) => [c[0]!, c[1]!, c[2]!, c[3]!]),
+    });
+  }
+
+  let bars = 0;
+  let pending: Array<string | number> = [];
+  const flush = () => {
+    if (!pending.length) return;
+    const count = pending.length / 8;
+    statements.push({
+      sql: `insert or ignore into daily_prices (symbol, date, open, high, low, close, adj_close, volume) values ${Array.from({ length: count }, () => "(?,?,?,?,?,?,?,?)").join(",")}`,
+      args: pending,
+    });
+    pending = [];
+  };
+  const text = files.pricesCsv;
+  let start = text.indexOf("\n") + 1;
+  while (start < text.length) {
+    let end = text.indexOf("\n", start);
+    if (end === -1) end = text.length;
+    const line = text.slice(start, end);
+    start = end + 1;
+    if (!line) continue;
+    const c = line.split(",");
+    if (wanted && !wanted.has(c[0]!)) continue;
+    if (options.from && c[1]! < options.from) continue;
+    pending.push(c[0]!, c[1]!, +c[2]!, +c[3]!, +c[4]!, +c[5]!, +c[6]!, +c[7]!);
+    bars++;
+    if (pending.length >= ROWS_PER_STATEMENT * 8) flush();
+  }
+  flush();
+  await database.client.batch(statements, "write");
+  return { securities: securities.length, bars };
+}
+
+/** The demo market's benchmark: the S&P 500 index. */
+export const BENCHMARK = "^GSPC";

@@ -1,0 +1,80 @@
+import { and, asc, desc, eq, gte, inArray, lte, max, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { dailyPrices, securities } from "../../db/schema/index.ts";
+
+export type DailyBar = typeof dailyPrices.$inferSelect;
+
+/** The last date with prices on or before `asOf` (any symbol), or null on an empty market. */
+export async function lastTradingDate(db: Db, asOf?: string): Promise<string | null> {
+  const [row] = await db
+    .select({ d: max(dailyPrices.date) })
+    .from(dailyPrices)
+    .where(asOf ? lte(dailyPrices.date, asOf) : undefined);
+  return row?.d ?? null;
+}
+
+/** A symbol's bars up to and including `asOf`, oldest first; the last `sessions` of them when given. */
+export async function barsUpTo(db: Db, symbol: string, asOf: string, sessions?: number): Promise<DailyBar[]> {
+  const query = db
+    .select()
+    .from(dailyPrices)
+    .where(and(eq(dailyPrices.symbol, symbol), lte(dailyPrices.date, asOf)))
+    .orderBy(desc(dailyPrices.date));
+  const rows = sessions ? await query.limit(sessions) : await query;
+  return rows.reverse();
+}
+
+/** Bars of a symbol strictly after `from` and up to `to`, oldest first (for scoring outcomes). */
+export async function barsBetween(
+  db: Db,
+  symbols: readonly string[],
+  from: string,
+  to: string,
+): Promise<DailyBar[]> {
+  if (!symbols.length) return [];
+  return db
+    .select()
+    .from(dailyPrices)
+    .where(
+      and(
+        inArray(dailyPrices.symbol, [...symbols]),
+        sql`${dailyPrices.date} > ${from}`,
+        lte(dailyPrices.date, to),
+      ),
+    )
+    .orderBy(asc(dailyPrices.symbol), asc(dailyPrices.date));
+}
+
+/** Each symbol's last close on or before `asOf`, in one query. */
+export async function lastCloses(
+  db: Db,
+  symbols: readonly string[],
+  asOf: string,
+): Promise<Map<string, { close: number; date: string }>> {
+  if (!symbols.length) return new Map();
+  // SQLite returns the other columns of the row that holds max(date).
+  const rows = await db
+    .select({ symbol: dailyPrices.symbol, date: max(dailyPrices.date), close: dailyPrices.close })
+    .from(dailyPrices)
+    .where(and(inArray(dailyPrices.symbol, [...symbols]), lte(dailyPrices.date, asOf)))
+    .groupBy(dailyPrices.symbol);
+  return new Map(rows.map((r) => [r.symbol, { close: r.close, date: r.date! }]));
+}
+
+export async function findSecurity(db: Db, symbol: string) {
+  return db.query.securities.findFirst({ where: eq(securities.symbol, symbol) });
+}
+
+export async function allSymbols(db: Db): Promise<string[]> {
+  const rows = await db.select({ symbol: securities.symbol }).from(securities).orderBy(securities.symbol);
+  return rows.map((r) => r.symbol);
+}
+
+/** Bars of every symbol from `from` to `to`, for scoring a universe in one pass. */
+export async function universeBars(db: Db, from: string, to: string): Promise<DailyBar[]> {
+  return db
+    .select()
+    .from(dailyPrices)
+    .where(and(gte(dailyPrices.date, from), lte(dailyPrices.date, to)))
+    .orderBy(asc(dailyPrices.symbol), asc(dailyPrices.date));
+}

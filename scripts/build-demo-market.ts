@@ -1,0 +1,95 @@
+// `bun scripts/build-demo-market.ts [sharedDataDir]`: turns the recorded daily prices and company list in
+// ../shared/data into the compact demo market committed under data/market/ (see data/README.md).
+// Real values only: prices are rounded, never invented or filled.
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+
+const shared = process.argv[2] ?? join(import.meta.dir, "../../shared/data");
+const out = join(import.meta.dir, "../data/market");
+/** Ten years ending on the data's last day. */
+const FROM = "2013-10-28";
+const BENCHMARK_FILE = "GSPC";
+export const BENCHMARK_SYMBOL = "^GSPC";
+
+function parseCsvLine(line: string): string[] {
+  const cells: string[] = [];
+  let cur = "";
+  let quoted = false;
+  for (const ch of line) {
+    if (ch === '"') quoted = !quoted;
+    else if (ch === "," && !quoted) {
+      cells.push(cur);
+      cur = "";
+    } else cur += ch;
+  }
+  cells.push(cur);
+  return cells;
+}
+
+const round = (n: number, digits: number) => Number(n.toFixed(digits));
+
+// Companies: names, sectors and industries from the current S&P 500 list; older names from sectors.csv.
+const companies = new Map<string, { name: string; sector: string; industry: string }>();
+const sectors = readFileSync(join(shared, "prices-daily/sectors.csv"), "utf8").trim().split("\n").slice(1);
+for (const line of sectors) {
+  const [symbol, name, sector] = parseCsvLine(line);
+  companies.set(symbol!, { name: name!, sector: sector!, industry: "N/A" });
+}
+const constituents = readFileSync(join(shared, "companies/constituents.csv"), "utf8")
+  .trim()
+  .split("\n")
+  .slice(1);
+for (const line of constituents) {
+  const [symbol, name, sector, industry] = parseCsvLine(line);
+  companies.set(symbol!, { name: name!, sector: sector!, industry: industry! });
+}
+
+const lines = ["symbol,date,open,high,low,close,adj_close,volume"];
+const securities = ["symbol,name,sector,industry"];
+let rows = 0;
+const files = readdirSync(join(shared, "prices-daily"))
+  .filter((f) => f.endsWith(".csv") && f !== "sectors.csv")
+  .sort();
+for (const file of files) {
+  const raw = file.replace(/\.csv$/, "");
+  const symbol = raw === BENCHMARK_FILE ? BENCHMARK_SYMBOL : raw.replaceAll("-", ".");
+  const text = readFileSync(join(shared, "prices-daily", file), "utf8")
+    .trim()
+    .split("\n")
+    .slice(1);
+  for (const line of text) {
+    const [date, open, high, low, close, volume, adjusted] = parseCsvLine(line);
+    if (!date || date < FROM) continue;
+    const values = [open, high, low, close, adjusted].map(Number);
+    if (values.some((v) => !Number.isFinite(v))) continue;
+    lines.push(
+      [
+        symbol,
+        date,
+        round(values[0]!, 2),
+        round(values[1]!, 2),
+        round(values[2]!, 2),
+        round(values[3]!, 2),
+        round(values[4]!, 4),
+        Math.round(Number(volume)),
+      ].join(","),
+    );
+    rows++;
+  }
+  const company =
+    symbol === BENCHMARK_SYMBOL
+      ? { name: "S&P 500 Index", sector: "Index", industry: "N/A" }
+      : (companies.get(symbol) ?? { name: symbol, sector: "N/A", industry: "N/A" });
+  securities.push(
+    [symbol, company.name, company.sector, company.industry].map((c) => JSON.stringify(c)).join(","),
+  );
+}
+
+const prices = gzipSync(Buffer.from(`${lines.join("\n")}\n`), { level: 9 });
+await Bun.write(join(out, "prices.csv.gz"), prices);
+await Bun.write(join(out, "securities.csv"), `${securities.join("\n")}\n`);
+console.log(
+  `Wrote ${rows.toLocaleString("en-US")} daily bars of ${files.length} series from ${FROM}: ` +
+    `prices.csv.gz ${(prices.length / 1024 / 1024).toFixed(1)} MB, securities.csv ${securities.length - 1} rows`,
+);

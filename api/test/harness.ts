@@ -8,7 +8,10 @@ import { createUser } from "../features/auth/auth.service.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { AppConfig } from "../lib/config.ts";
 import type { AppDeps, UserRow } from "../lib/context.ts";
+import { configureMarket } from "../market/configure.ts";
+import { type DemoMarketFiles, importDemoMarket } from "../market/demo-import.ts";
 import { bunPasswordHasher } from "../runtime/bun-deps.ts";
+import { readDemoMarketFiles } from "../runtime/demo-market-files.ts";
 import { startSqld } from "./sqld.ts";
 
 /** Which database the API suite runs on: TEST_DB=file (default) or TEST_DB=sqld. */
@@ -40,8 +43,12 @@ export interface TestApp {
     firstName?: string;
   }): Promise<UserRow>;
   signIn(email: string, password: string): Promise<string>;
+  /** Imports part of the real bundled demo market and plugs the market and the engine in; answers its date. */
+  useDemoMarket(options?: { symbols?: string[]; from?: string; asOf?: string }): Promise<string>;
   close(): Promise<void>;
 }
+
+let demoFiles: Promise<DemoMarketFiles> | undefined;
 
 let counter = 0;
 export const uniqueEmail = (prefix = "user") => `${prefix}-${Date.now()}-${++counter}@example.com`;
@@ -107,6 +114,16 @@ export async function startTestApp(config: Partial<AppConfig> = {}): Promise<Tes
       if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
       const body = (await res.json()) as { user: { authToken: string } };
       return body.user.authToken;
+    },
+    async useDemoMarket(options = {}) {
+      demoFiles ??= readDemoMarketFiles();
+      await importDemoMarket(database, await demoFiles, {
+        symbols: options.symbols ?? ["AAPL", "MSFT", "NVDA", "JPM", "XOM"],
+        from: options.from ?? "2022-01-01",
+      });
+      const asOf = await configureMarket(deps, { asOf: options.asOf });
+      if (!asOf) throw new Error("the demo market import left no prices");
+      return asOf;
     },
     async close() {
       database.client.close();

@@ -83,3 +83,62 @@ describe(`insights on ${testDbKind}`, () => {
     expect((await t.request("/api/insights/history")).status).toBe(401);
   });
 });
+
+describe(`analyze on the real demo market (${testDbKind})`, () => {
+  let m: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    m = await startTestApp();
+    await m.useDemoMarket({ symbols: ["AAPL"], from: "2022-01-01" });
+    token = await m.signIn((await m.createUser()).email, "correct-horse-battery");
+  });
+  afterAll(() => m.close());
+
+  test("analyze answers the stored insight; history shows it; unknown symbols are a clear 404", async () => {
+    const res = await m.request("/api/insights/analyze", {
+      method: "POST",
+      token,
+      json: { symbol: " aapl " },
+    });
+    expect(res.status).toBe(201);
+    const insight = (await res.json()) as { id: number; symbol: string; confidence: number; asOf: string };
+    expect(insight).toMatchObject({ symbol: "AAPL", asOf: "2023-10-27" });
+    const history = (await (await m.request("/api/insights/history", { token })).json()) as Array<{
+      id: number;
+    }>;
+    expect(history.map((h) => h.id)).toEqual([insight.id]);
+    const unknown = await m.request("/api/insights/analyze", {
+      method: "POST",
+      token,
+      json: { symbol: "ZZZZ" },
+    });
+    expect(unknown.status).toBe(404);
+    expect(((await unknown.json()) as { message: string }).message).toBe(
+      "Unknown symbol 'ZZZZ': no market data for it.",
+    );
+  });
+
+  test("more than 30 analyses a minute are refused with 429 and Retry-After", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) {
+      statuses.push(
+        (await m.request("/api/insights/analyze", { method: "POST", token, json: { symbol: "AAPL" } }))
+          .status,
+      );
+    }
+    // Two requests (one for an unknown symbol) already counted in the previous test within the same minute.
+    expect(statuses.filter((s) => s === 201)).toHaveLength(28);
+    const blocked = await m.request("/api/insights/analyze", {
+      method: "POST",
+      token,
+      json: { symbol: "AAPL" },
+    });
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
+    m.clock.advance(61_000);
+    token = await m.signIn((await m.createUser()).email, "correct-horse-battery");
+    expect(
+      (await m.request("/api/insights/analyze", { method: "POST", token, json: { symbol: "AAPL" } })).status,
+    ).toBe(201);
+  });
+});

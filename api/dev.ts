@@ -13,7 +13,11 @@ import { formatSeedReport, seedDemo } from "./seed/seed.ts";
 const env = parseEnv(process.env);
 const deps = await buildBunDeps(env);
 if (env.SEED_ON_START)
-  console.log(formatSeedReport(await seedDemo(deps, { demoMarketFiles: readDemoMarketFiles })));
+  console.log(
+    formatSeedReport(
+      await seedDemo(deps, { demoMarketFiles: readDemoMarketFiles, marketAsOf: env.MARKET_AS_OF }),
+    ),
+  );
 await configureMarket(deps, { asOf: env.MARKET_AS_OF });
 const app = createApp(deps);
 

@@ -12,7 +12,7 @@ import { formatSeedReport, seedDemo } from "./seed/seed.ts";
 const env = parseEnv(process.env);
 const deps = await buildBunDeps(env);
 if (env.SEED_ON_START) {
-  const report = await seedDemo(deps, { demoMarketFiles: readDemoMarketFiles });
+  const report = await seedDemo(deps, { demoMarketFiles: readDemoMarketFiles, marketAsOf: env.MARKET_AS_OF });
   console.log(formatSeedReport(report));
 }
 const marketDate = await configureMarket(deps, { asOf: env.MARKET_AS_OF });

@@ -4,8 +4,9 @@ import { buildBunDeps } from "../api/runtime/bun-deps.ts";
 import { readDemoMarketFiles } from "../api/runtime/demo-market-files.ts";
 import { formatSeedReport, seedDemo } from "../api/seed/seed.ts";
 
-const deps = await buildBunDeps(parseEnv(process.env));
-const report = await seedDemo(deps, { demoMarketFiles: readDemoMarketFiles });
+const env = parseEnv(process.env);
+const deps = await buildBunDeps(env);
+const report = await seedDemo(deps, { demoMarketFiles: readDemoMarketFiles, marketAsOf: env.MARKET_AS_OF });
 console.log(`Seeded ${deps.databaseUrl}: created ${report.createdAccounts.length} account(s).`);
 console.log(formatSeedReport(report));
 deps.database.client.close();

@@ -119,8 +119,20 @@ export function createAnalysisEngine(db: Db, asOf: () => string, model: ModelPar
     },
     /** Scores every symbol as of `date` from one read of the universe's prices. */
     async scoreUniverse(date: string): Promise<Scored[]> {
-      const from = new Date(Date.parse(`${date}T00:00:00Z`) - 560 * 86_400_000).toISOString().slice(0, 10);
-      const rows = await universeBars(db, from, date);
+      return (await engine.scoreUniverseOn([date])).get(date) ?? [];
+    },
+    /**
+     * Scores every symbol on each of `dates` (trading days) from one read of prices and one feature pass per
+     * symbol; each date's scores use only sessions up to that date.
+     */
+    async scoreUniverseOn(dates: readonly string[]): Promise<Map<string, Scored[]>> {
+      const sorted = [...dates].sort();
+      const first = sorted[0];
+      const last = sorted.at(-1);
+      const out = new Map<string, Scored[]>(sorted.map((d) => [d, []]));
+      if (!first || !last) return out;
+      const from = new Date(Date.parse(`${first}T00:00:00Z`) - 560 * 86_400_000).toISOString().slice(0, 10);
+      const rows = await universeBars(db, from, last);
       const bySymbol = new Map<string, Bar[]>();
       for (const row of rows) {
         const list = bySymbol.get(row.symbol) ?? [];
@@ -128,17 +140,20 @@ export function createAnalysisEngine(db: Db, asOf: () => string, model: ModelPar
         bySymbol.set(row.symbol, list);
       }
       const bench = new Map((bySymbol.get(BENCHMARK) ?? []).map((b) => [b.date, b.adjClose]));
-      const out: Scored[] = [];
+      const wanted = new Set(sorted);
       for (const [symbol, bars] of bySymbol) {
-        if (symbol === BENCHMARK || bars.at(-1)!.date !== date) continue;
-        const features = featureSeries(toBars(bars.slice(-LOOKBACK)), bench).at(-1);
-        if (!features) continue;
-        out.push({
-          symbol,
-          asOf: date,
-          close: bars.at(-1)!.close,
-          features,
-          prediction: predict(model, features, date),
+        if (symbol === BENCHMARK) continue;
+        const series = featureSeries(toBars(bars), bench);
+        bars.forEach((bar, i) => {
+          const features = series[i];
+          if (!features || !wanted.has(bar.date)) return;
+          out.get(bar.date)!.push({
+            symbol,
+            asOf: bar.date,
+            close: bar.close,
+            features,
+            prediction: predict(model, features, bar.date),
+          });
         });
       }
       return out;

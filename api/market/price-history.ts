@@ -78,3 +78,18 @@ export async function universeBars(db: Db, from: string, to: string): Promise<Da
     .where(and(gte(dailyPrices.date, from), lte(dailyPrices.date, to)))
     .orderBy(asc(dailyPrices.symbol), asc(dailyPrices.date));
 }
+
+/** Trading days of the benchmark between two dates, oldest first. */
+export async function tradingDays(db: Db, benchmark: string, from: string, to: string): Promise<string[]> {
+  const rows = await db
+    .select({ date: dailyPrices.date })
+    .from(dailyPrices)
+    .where(and(eq(dailyPrices.symbol, benchmark), gte(dailyPrices.date, from), lte(dailyPrices.date, to)))
+    .orderBy(asc(dailyPrices.date));
+  return rows.map((r) => r.date);
+}
+
+export async function securityNames(db: Db): Promise<Map<string, string>> {
+  const rows = await db.select({ symbol: securities.symbol, name: securities.name }).from(securities);
+  return new Map(rows.map((r) => [r.symbol, r.name]));
+}

@@ -80,8 +80,9 @@ export async function historicalRecommendations(
 export async function decideAggressive(
   deps: AppDeps,
   input: Pick<CreateRecommendationInput, "symbol" | "buyPrice" | "sellTarget" | "aggressive">,
+  basisWhenSet = "set when posted",
 ): Promise<{ aggressive: boolean; basis: string }> {
-  if (input.aggressive !== undefined) return { aggressive: input.aggressive, basis: "set when posted" };
+  if (input.aggressive !== undefined) return { aggressive: input.aggressive, basis: basisWhenSet };
   const volatility = await market(deps).annualisedVolatility(input.symbol);
   if (volatility !== null) {
     const pct = Math.round(volatility * 100);
@@ -112,11 +113,13 @@ export async function postRecommendation(
     postedBy: number | null;
     source?: "admin" | "model";
     modelVersion?: string;
+    /** How `input.aggressive` was decided, when the caller decided it. */
+    riskBasis?: string;
   },
 ): Promise<PostResult> {
   const usedDate = options.recommendationDate ?? market(deps).marketToday();
   if (input.estimatedDate < usedDate) return { kind: "estimated-before-posted", usedDate };
-  const risk = await decideAggressive(deps, input);
+  const risk = await decideAggressive(deps, input, options.riskBasis);
   const postedAt = deps.clock.now();
   const [row] = await deps.database.db
     .insert(recommendations)

@@ -1,0 +1,31 @@
+import { recommendations } from "../../db/schema/index.ts";
+import { createAnalysisEngine } from "../analysis/engine.ts";
+import { generateRecommendations, weeklyDates } from "../features/recommendations/generate.service.ts";
+import type { AppDeps } from "../lib/context.ts";
+import { BENCHMARK } from "../market/demo-import.ts";
+import { securityNames, tradingDays } from "../market/price-history.ts";
+
+/** Weeks of generated history the demo seed builds (the last year of the demo market). */
+export const HISTORY_WEEKS = 52;
+
+/**
+ * Builds the demo's recommendation history: for each of the last `weeks` weeks up to `asOf`, the generator's
+ * calls as of that week's last trading day, each made only from prices up to that day. Skipped when the
+ * database already has recommendations.
+ */
+export async function seedRecommendationHistory(
+  deps: AppDeps,
+  asOf: string,
+  weeks = HISTORY_WEEKS,
+): Promise<number> {
+  const { db } = deps.database;
+  const [existing] = await db.select({ id: recommendations.id }).from(recommendations).limit(1);
+  if (existing) return 0;
+  const from = new Date(Date.parse(`${asOf}T00:00:00Z`) - (weeks + 1) * 7 * 86_400_000)
+    .toISOString()
+    .slice(0, 10);
+  const dates = weeklyDates(await tradingDays(db, BENCHMARK, from, asOf), asOf, weeks);
+  const engine = createAnalysisEngine(db, () => asOf);
+  const reports = await generateRecommendations(deps, engine, dates, await securityNames(db));
+  return reports.reduce((n, r) => n + r.posted, 0);
+}

@@ -9,12 +9,14 @@ import {
 } from "../../lib/openapi.ts";
 import { isoDate } from "../../lib/validation.ts";
 import { currentAuth, requireAdmin, requireUser } from "../../middleware/auth.ts";
+import { recommendationPerformance } from "./performance.service.ts";
 import {
   CreateRecommendationAnswer,
   CreateRecommendationInput,
   CreateRecommendationQuery,
   DeleteByDateAnswer,
   HistoricalQuery,
+  PerformanceAnswer,
   RecommendationList,
 } from "./recommendations.schema.ts";
 import {
@@ -47,6 +49,21 @@ const historical = createRoute({
   request: { query: HistoricalQuery },
   responses: {
     200: jsonResponse(RecommendationList, "Matching recommendations"),
+    ...errorResponses(400, 401),
+  },
+});
+
+const performance = createRoute({
+  method: "get",
+  path: "/performance",
+  tags,
+  security,
+  summary: "Track record: how the matching recommendations turned out, against the S&P 500",
+  description: "Filters as in /historical. Scores the 5,000 most recent matching recommendations.",
+  middleware: [requireUser] as const,
+  request: { query: HistoricalQuery },
+  responses: {
+    200: jsonResponse(PerformanceAnswer, "Totals, bands and cumulative returns"),
     ...errorResponses(400, 401),
   },
 });
@@ -86,6 +103,9 @@ export const recommendationRoutes = createRouter()
   .openapi(historical, async (c) =>
     c.json(await historicalRecommendations(c.get("deps"), c.req.valid("query")), 200),
   )
+  .openapi(performance, async (c) => {
+    return c.json(await recommendationPerformance(c.get("deps"), c.req.valid("query")), 200);
+  })
   .openapi(post, async (c) => {
     const input = c.req.valid("json");
     const { recommendationDate } = c.req.valid("query");

@@ -20,6 +20,16 @@ export const Recommendation = z
       .optional()
       .openapi({ description: "Latest price; null when unavailable" }),
     currentPriceAsOf: z.string().nullable().optional(),
+    outcome: z
+      .object({
+        status: z.enum(["open", "hit", "missed"]),
+        exitDate: z.string().nullable(),
+        realisedReturn: z.number().nullable(),
+        benchmarkReturn: z.number().nullable(),
+      })
+      .nullable()
+      .optional()
+      .openapi({ description: "How the call has turned out so far (track record)" }),
   })
   .openapi("Recommendation");
 
@@ -84,3 +94,31 @@ export const DeleteByDateAnswer = z.object({ message: z.string(), deleted: z.num
 export type Recommendation = z.infer<typeof Recommendation>;
 export type CreateRecommendationInput = z.infer<typeof CreateRecommendationInput>;
 export type HistoricalQuery = z.infer<typeof HistoricalQuery>;
+
+export const PerformanceBand = z.object({
+  band: z.string(),
+  count: z.number().int(),
+  resolved: z.number().int(),
+  hitRate: z.number().nullable(),
+  meanConfidence: z.number().nullable(),
+  beatRate: z.number().nullable(),
+});
+
+export const PerformanceAnswer = z
+  .object({
+    asOf: z.string(),
+    method: z.string(),
+    count: z.number().int(),
+    open: z.number().int(),
+    resolved: z.number().int(),
+    hits: z.number().int(),
+    hitRate: z.number().nullable(),
+    beatRate: z.number().nullable(),
+    averageReturn: z.number().nullable(),
+    medianReturn: z.number().nullable(),
+    averageExcessReturn: z.number().nullable(),
+    bands: z.array(PerformanceBand),
+    deciles: z.array(PerformanceBand),
+    cumulative: z.array(z.object({ date: z.string(), strategy: z.number(), benchmark: z.number() })),
+  })
+  .openapi("Performance");

@@ -1,8 +1,9 @@
 import { and, desc, eq, gte, lte, max, type SQL } from "drizzle-orm";
 import { recommendations } from "../../../db/schema/index.ts";
 import type { AppDeps } from "../../lib/context.ts";
-import { marketWithoutData } from "../../lib/market-port.ts";
+import { type LatestPrice, marketWithoutData } from "../../lib/market-port.ts";
 import { centsToString } from "../../lib/validation.ts";
+import { scoreRecommendations } from "./performance.service.ts";
 import type { CreateRecommendationInput, HistoricalQuery, Recommendation } from "./recommendations.schema.ts";
 
 type Row = typeof recommendations.$inferSelect;
@@ -32,16 +33,21 @@ function toRecommendation(row: Row): Recommendation {
   };
 }
 
-/** Adds currentPrice to each recommendation with one batched price lookup. */
+/** Adds currentPrice (one batched price lookup) and the outcome so far to each recommendation. */
 async function withPrices(deps: AppDeps, rows: Row[]): Promise<Recommendation[]> {
   const symbols = [...new Set(rows.map((r) => r.symbol))];
-  const prices = symbols.length ? await market(deps).latestPrices(symbols) : new Map();
+  const [prices, scored] = await Promise.all([
+    symbols.length ? market(deps).latestPrices(symbols) : new Map<string, LatestPrice>(),
+    deps.market && rows.length ? scoreRecommendations(deps, rows, deps.market.marketToday()) : [],
+  ]);
+  const outcomes = new Map(scored.map((s) => [s.recommendation.id, s.outcome]));
   return rows.map((row) => {
     const price = prices.get(row.symbol);
     return {
       ...toRecommendation(row),
       currentPrice: price?.price ?? null,
       currentPriceAsOf: price?.asOf ?? null,
+      outcome: outcomes.get(row.id) ?? null,
     };
   });
 }

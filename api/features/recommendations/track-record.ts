@@ -77,12 +77,16 @@ export interface BandSummary {
   count: number;
   resolved: number;
   hitRate: number | null;
-  /** Mean stated confidence of the resolved calls in the band, to set against hitRate. */
+  /** Mean stated confidence of the resolved calls in the band, to set against beatRate. */
   meanConfidence: number | null;
+  /** Share of resolved calls whose return beat the benchmark's over the same days: what the confidence states. */
+  beatRate: number | null;
 }
 
 export interface Performance {
   count: number;
+  /** Share of resolved calls that beat the benchmark. */
+  beatRate: number | null;
   open: number;
   resolved: number;
   hits: number;
@@ -106,12 +110,17 @@ function median(xs: number[]): number | null {
 function summarise(band: string, calls: ScoredCall[]): BandSummary {
   const resolved = calls.filter((c) => c.outcome.status !== "open");
   const hits = resolved.filter((c) => c.outcome.status === "hit").length;
+  const compared = resolved.filter(
+    (c) => c.outcome.realisedReturn !== null && c.outcome.benchmarkReturn !== null,
+  );
+  const beat = compared.filter((c) => c.outcome.realisedReturn! > c.outcome.benchmarkReturn!).length;
   return {
     band,
     count: calls.length,
     resolved: resolved.length,
     hitRate: resolved.length ? hits / resolved.length : null,
     meanConfidence: mean(resolved.map((c) => c.confidence)),
+    beatRate: compared.length ? beat / compared.length : null,
   };
 }
 
@@ -151,6 +160,7 @@ export function summarisePerformance(calls: ScoredCall[]): Performance {
       : [];
   return {
     count: calls.length,
+    beatRate: summarise("all", calls).beatRate,
     open: calls.length - resolved.length,
     resolved: resolved.length,
     hits,

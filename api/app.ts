@@ -63,6 +63,8 @@ export function createApp(deps: AppDeps) {
         "Authenticate with the session cookie or `Authorization: Bearer <token or API key>`.",
     },
   });
+  // The spec's admin screens send a signed-out admin to /api/login; it exists only to forward to the sign-in page.
+  app.get("/api/login", (c) => c.redirect("/signin", 302));
   // The interactive reference loads Scalar's script from its CDN; the in-app /api-docs page works offline.
   app.get("/api/reference", Scalar({ url: "/api/openapi.json", pageTitle: "Signalboard API reference" }));
   app.notFound(handleNotFound);

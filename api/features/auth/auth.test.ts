@@ -288,3 +288,11 @@ test("the interactive API reference is served at /api/reference and points at th
   expect(await res.text()).toContain("/api/openapi.json");
   await t2.close();
 });
+
+test("/api/login forwards to the sign-in page", async () => {
+  const t3 = await startTestApp();
+  const res = await t3.request("/api/login");
+  expect(res.status).toBe(302);
+  expect(res.headers.get("location")).toBe("/signin");
+  await t3.close();
+});

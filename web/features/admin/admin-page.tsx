@@ -1,10 +1,54 @@
-import { Container, Title } from "@mantine/core";
+import { Box, Button, Container, Group, Stack, Title } from "@mantine/core";
+import { IconArrowLeft, IconLogout } from "@tabler/icons-react";
+import { Link } from "@tanstack/react-router";
+import { AppLogo } from "../../components/app-logo.tsx";
+import { useLogout } from "../auth/auth.mutations.ts";
 import type { CurrentUser } from "../auth/auth.queries.ts";
+import { RecommendationsManagement } from "./recommendations-management.tsx";
 
 export function AdminPage(_props: { user: CurrentUser }) {
+  const logout = useLogout();
   return (
-    <Container py="xl" component="main">
-      <Title order={1}>Admin Panel</Title>
-    </Container>
+    <Box mih="100vh" bg="gray.0">
+      <Box
+        component="header"
+        py="sm"
+        bg="white"
+        style={{ borderBottom: "1px solid var(--mantine-color-gray-3)" }}
+      >
+        <Container size="xl">
+          <Group justify="space-between">
+            <AppLogo />
+            <Group gap="xs">
+              <Button
+                component={Link}
+                to="/dashboard"
+                variant="default"
+                size="compact-sm"
+                leftSection={<IconArrowLeft size={16} aria-hidden />}
+              >
+                Back to Dashboard
+              </Button>
+              <Button
+                variant="default"
+                size="compact-sm"
+                leftSection={<IconLogout size={16} aria-hidden />}
+                onClick={() => logout.mutate()}
+              >
+                Logout
+              </Button>
+            </Group>
+          </Group>
+        </Container>
+      </Box>
+      <Container size="xl" py="lg" component="main">
+        <Title order={1} mb="lg">
+          Admin Panel
+        </Title>
+        <Stack gap="lg">
+          <RecommendationsManagement />
+        </Stack>
+      </Container>
+    </Box>
   );
 }

@@ -1,5 +1,34 @@
-import { Title } from "@mantine/core";
+import { Button, SimpleGrid, Stack, Title } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
+import { EmptyPanel } from "../../components/empty-panel.tsx";
+import { Skeletons } from "../../components/skeleton-list.tsx";
+import { InsightCard } from "./insight-card.tsx";
+import { insightHistoryQueryOptions } from "./insights.queries.ts";
 
-export function AnalysisHistoryTab(_props: { onAnalyzeFirst: () => void; detailed?: boolean }) {
-  return <Title order={2}>Analysis History</Title>;
+export function AnalysisHistoryTab(props: { onAnalyzeFirst: () => void; detailed?: boolean }) {
+  const { data, isPending } = useQuery(insightHistoryQueryOptions());
+  return (
+    <section aria-labelledby="history-title">
+      <Title order={2} id="history-title" size="h3" mb="sm">
+        Analysis History
+      </Title>
+      {isPending ? (
+        <Stack aria-busy="true" aria-label="Loading analysis history">
+          <Skeletons count={3} height={180} testId="insight-skeleton" />
+        </Stack>
+      ) : !data?.length ? (
+        <EmptyPanel
+          title="No Analysis History"
+          text="Analyses you run appear here."
+          action={<Button onClick={props.onAnalyzeFirst}>Analyze Your First Stock</Button>}
+        />
+      ) : (
+        <SimpleGrid cols={{ base: 1, md: props.detailed ? 1 : 2 }}>
+          {data.map((insight) => (
+            <InsightCard key={insight.id} insight={insight} detailed={props.detailed} />
+          ))}
+        </SimpleGrid>
+      )}
+    </section>
+  );
 }

@@ -1,5 +1,72 @@
-import { Title } from "@mantine/core";
+import { Alert, Button, Card, Group, Stack, Text, TextInput, Title } from "@mantine/core";
+import { IconAlertTriangle, IconCircleCheck } from "@tabler/icons-react";
+import { useState } from "react";
+import { serverMessage } from "../../lib/http-error.ts";
+import { notify } from "../../lib/notify.ts";
+import { useAnalyzeStock } from "./insights.queries.ts";
 
-export function AnalyzeStockTab(_props: { onAnalyzed: () => void }) {
-  return <Title order={2}>Analyze Stock</Title>;
+export function AnalyzeStockTab(props: { onAnalyzed: () => void }) {
+  const [symbol, setSymbol] = useState("");
+  const analyze = useAnalyzeStock();
+  const trimmed = symbol.trim();
+
+  const submit = () => {
+    if (!trimmed) return;
+    analyze.mutate(trimmed.toUpperCase(), {
+      onSuccess: () => props.onAnalyzed(),
+      onError: (error) => notify("error", "Analysis failed", serverMessage(error) ?? "Analysis failed"),
+    });
+  };
+
+  return (
+    <section aria-labelledby="analyze-title">
+      <Card withBorder radius="md" maw={640}>
+        <Title order={2} id="analyze-title" size="h3" mb={4}>
+          Analyze Stock
+        </Title>
+        <Text c="dimmed" size="sm" mb="md">
+          Enter a ticker for an AI analysis: technical signals, a call with a calibrated confidence, a
+          projected price and the main reasons.
+        </Text>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit();
+          }}
+        >
+          <Group align="flex-end" wrap="nowrap">
+            <TextInput
+              label="Stock symbol"
+              placeholder="e.g. AAPL"
+              value={symbol}
+              maxLength={10}
+              onChange={(e) => setSymbol(e.currentTarget.value.toUpperCase())}
+              style={{ flex: 1 }}
+            />
+            <Button type="submit" disabled={!trimmed || analyze.isPending}>
+              {analyze.isPending ? "Analyzing..." : "Analyze"}
+            </Button>
+          </Group>
+        </form>
+        <Stack mt="md" gap="sm" aria-live="polite">
+          {analyze.isError ? (
+            <Alert color="red" icon={<IconAlertTriangle size={18} aria-hidden />}>
+              <Text fw={700} span>
+                Analysis Failed:
+              </Text>{" "}
+              {serverMessage(analyze.error) ?? "Failed to analyze stock. Please try again."}
+            </Alert>
+          ) : null}
+          {analyze.isSuccess ? (
+            <Alert color="green" icon={<IconCircleCheck size={18} aria-hidden />} c="dark.9">
+              <Text fw={700} span>
+                Analysis Complete!
+              </Text>{" "}
+              See it in the Analysis History tab.
+            </Alert>
+          ) : null}
+        </Stack>
+      </Card>
+    </section>
+  );
 }

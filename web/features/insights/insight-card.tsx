@@ -1,0 +1,85 @@
+import { Badge, Card, Group, List, SimpleGrid, Stack, Text } from "@mantine/core";
+import { formatDate, formatMoney, formatPercent } from "../../lib/format.ts";
+import { ConfidenceBadge } from "../recommendations/recommendation-badges.tsx";
+import type { Insight } from "./insights.queries.ts";
+
+const CALL_COLORS = { BUY: "green", SELL: "red", HOLD: "blue", WATCH: "gray" } as const;
+const RISK_COLORS = { LOW: "teal", MEDIUM: "yellow", HIGH: "red" } as const;
+
+export function InsightCard(props: { insight: Insight; detailed?: boolean }) {
+  const i = props.insight;
+  const move = ((i.projectedPrice - i.currentPrice) / i.currentPrice) * 100;
+  return (
+    <Card withBorder radius="md" padding="md" data-testid="insight-card">
+      <Group justify="space-between" mb="xs">
+        <Group gap="xs">
+          <Text fw={800} fz="lg">
+            {i.symbol}
+          </Text>
+          <Badge color={CALL_COLORS[i.recommendation]} variant="filled">
+            {i.recommendation}
+          </Badge>
+        </Group>
+        <Group gap={6}>
+          <ConfidenceBadge confidence={i.confidence} />
+          <Badge color={RISK_COLORS[i.riskLevel]} variant="light" c="dark.9">
+            {i.riskLevel} risk
+          </Badge>
+        </Group>
+      </Group>
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs" mb="sm">
+        <Stack gap={0}>
+          <Text size="xs" c="dimmed">
+            Price
+          </Text>
+          <Text fw={600}>{formatMoney(i.currentPrice)}</Text>
+        </Stack>
+        <Stack gap={0}>
+          <Text size="xs" c="dimmed">
+            Projected
+          </Text>
+          <Text fw={600}>
+            {formatMoney(i.projectedPrice)} ({formatPercent(move)})
+          </Text>
+        </Stack>
+        <Stack gap={0}>
+          <Text size="xs" c="dimmed">
+            Horizon
+          </Text>
+          <Text fw={600}>{i.timeHorizon}</Text>
+        </Stack>
+        <Stack gap={0}>
+          <Text size="xs" c="dimmed">
+            News impact
+          </Text>
+          <Text fw={600}>{i.newsImpact}</Text>
+        </Stack>
+      </SimpleGrid>
+      <Text size="sm" lineClamp={props.detailed ? undefined : 3}>
+        {i.reasoning}
+      </Text>
+      {props.detailed ? (
+        <>
+          <Text size="sm" mt="sm">
+            <Text span fw={700}>
+              Target date:
+            </Text>{" "}
+            {formatDate(i.targetDate)}
+          </Text>
+          <Text size="sm" fw={700} mt="sm">
+            Key factors
+          </Text>
+          <List size="sm" spacing={2}>
+            {i.keyFactors.map((f) => (
+              <List.Item key={f}>{f}</List.Item>
+            ))}
+          </List>
+        </>
+      ) : null}
+      <Text size="xs" c="dimmed" mt="sm">
+        Analysed {new Date(i.createdAt).toLocaleString()} on market data as of {formatDate(i.asOf ?? null)}
+        {i.modelVersion ? ` · model ${i.modelVersion}` : ""}
+      </Text>
+    </Card>
+  );
+}

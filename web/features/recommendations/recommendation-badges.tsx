@@ -4,7 +4,7 @@ import { confidenceColor } from "./recommendation-math.ts";
 export function ConfidenceBadge(props: { confidence: number }) {
   const color = confidenceColor(props.confidence);
   return (
-    <Badge color={color} variant="filled" c={color === "yellow" ? "dark.9" : "white"} data-color={color}>
+    <Badge color={color} variant="filled" c={color === "yellow" ? "dark.9" : "white"} data-tone={color}>
       {props.confidence}% confidence
     </Badge>
   );

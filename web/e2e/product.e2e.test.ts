@@ -1,0 +1,196 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import type { Page } from "playwright-core";
+import {
+  DESKTOP,
+  type E2EBrowser,
+  type E2EServer,
+  launchBrowser,
+  PHONE,
+  screenshot,
+  signInThroughForm,
+  startServer,
+} from "./harness.ts";
+
+let server: E2EServer;
+let browser: E2EBrowser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const toast = (page: Page, text: string) => page.getByText(text, { exact: false }).first();
+
+async function signedIn(email: string, password: string, viewport = DESKTOP) {
+  const { page, context } = await browser.newPage(viewport);
+  await signInThroughForm(page, server.url, email, password);
+  await page.waitForURL(`${server.url}/dashboard`);
+  return { page, context };
+}
+const asInvestor = (viewport = DESKTOP) =>
+  signedIn("investor@example.com", "investor-demo-password", viewport);
+const asAdmin = () => signedIn("admin@example.com", "admin-demo-password");
+
+describe("recommendations end to end", () => {
+  test("admin posts, a user sees it in Latest with its price, finds it in Historical, opens it; admin deletes the date", async () => {
+    // The demo seed already recommended some symbols on the market's date; pick one it did not.
+    const latest = (await (
+      await fetch(`${server.url}/api/recommendations/latest`, {
+        headers: { cookie: await sessionCookie("investor@example.com", "investor-demo-password") },
+      })
+    ).json()) as Array<{ symbol: string; recommendationDate: string }>;
+    const marketDate = latest[0]!.recommendationDate;
+    const symbol = ["KO", "PEP", "WMT", "JNJ", "PG", "MCD"].find((s) => !latest.some((r) => r.symbol === s))!;
+
+    const admin = await asAdmin();
+    await admin.page.getByRole("link", { name: "Admin" }).click();
+    await admin.page.getByRole("heading", { name: "Recommendations Management" }).waitFor();
+    const form = admin.page;
+    await form.getByRole("textbox", { name: "Symbol" }).fill(symbol.toLowerCase());
+    await form.getByRole("textbox", { name: "Buy price" }).fill("50.25");
+    await form.getByRole("textbox", { name: "Target price" }).fill("58.10");
+    await form.getByRole("textbox", { name: "Confidence (0-100)" }).fill("82");
+    await form.locator('input[name="estimatedDate"]').fill("2023-12-29");
+    await form
+      .getByRole("textbox", { name: "Reason" })
+      .fill("Steady compounder with a clean balance sheet (end-to-end test).");
+    await screenshot(form, "admin-desktop");
+    await form.getByRole("button", { name: "Post Recommendation" }).click();
+    await toast(form, "Recommendation Posted").waitFor();
+
+    const user = await asInvestor();
+    const card = user.page.getByTestId("recommendation-card").filter({ hasText: symbol });
+    await card.waitFor();
+    expect(await card.textContent()).toContain("$50.25");
+    expect(await card.textContent()).toContain("$58.10");
+    expect(await card.textContent()).toContain("15.6%"); // (58.10 - 50.25) / 50.25
+    expect(await card.textContent()).not.toContain("Data not available currently");
+    expect(await card.locator('[data-tone="green"]').textContent()).toBe("82% confidence");
+    await screenshot(user.page, "latest-recommendations-desktop");
+
+    await user.page.getByRole("tab", { name: "Historical Recommendations" }).click();
+    await user.page.locator('input[type="date"]').first().fill(marketDate);
+    await user.page.locator('input[type="date"]').nth(1).fill(marketDate);
+    await user.page.getByRole("textbox", { name: "Stock Symbol" }).fill(symbol.toLowerCase());
+    expect(await user.page.getByRole("textbox", { name: "Stock Symbol" }).inputValue()).toBe(symbol);
+    await user.page.getByRole("button", { name: "Search" }).click();
+    await user.page.getByText("1 recommendation found").waitFor();
+    await screenshot(user.page, "historical-recommendations-desktop");
+    await user.page.getByRole("button", { name: `View full analysis of ${symbol}` }).click();
+    const dialog = user.page.getByRole("dialog", { name: "View Full Analysis" });
+    await dialog.waitFor();
+    for (const link of ["Yahoo Finance", "Google Finance", "MarketWatch"]) {
+      expect(await dialog.getByRole("link", { name: link }).getAttribute("target")).toBe("_blank");
+    }
+    expect(await dialog.getByRole("link", { name: "Google Finance" }).getAttribute("href")).toContain(
+      `${symbol}:NASDAQ`,
+    );
+    await screenshot(user.page, "recommendation-dialog-desktop");
+
+    // An inverted range disables Search and says why.
+    await user.page.keyboard.press("Escape");
+    await user.page.locator('input[type="date"]').first().fill("2023-12-31");
+    await user.page
+      .getByText("Invalid Date Range: From date must be earlier than or equal to to date.")
+      .waitFor();
+    expect(await user.page.getByRole("button", { name: "Search" }).isDisabled()).toBe(true);
+
+    await admin.page.locator('input[type="date"]').last().fill(marketDate);
+    await admin.page.getByRole("button", { name: "Delete Recommendations" }).click();
+    await toast(admin.page, "Recommendations deleted successfully").waitFor();
+    await user.page.reload();
+    await user.page.getByRole("tab", { name: "Latest Recommendations" }).waitFor();
+    await user.page.waitForTimeout(500);
+    expect(await user.page.getByTestId("recommendation-card").filter({ hasText: symbol }).count()).toBe(0);
+    await admin.context.close();
+    await user.context.close();
+  });
+
+  test("a non-admin visiting /admin sees the toast and lands on /", async () => {
+    const { page, context } = await asInvestor();
+    await page.goto(`${server.url}/admin`);
+    await toast(page, "Admin access required. Redirecting...").waitFor();
+    await page.waitForURL(`${server.url}/`, { timeout: 5000 });
+    await context.close();
+  });
+});
+
+describe("analysis end to end", () => {
+  test("analyze a symbol: 'Analyzing...', 'Analysis Complete!', then the history tab shows it", async () => {
+    const { page, context } = await asInvestor();
+    await page.getByRole("tab", { name: "Analysis History" }).click();
+    await page.getByText("No Analysis History").waitFor();
+    await page.getByRole("button", { name: "Analyze Your First Stock" }).click();
+    await page.getByRole("textbox", { name: "Stock symbol" }).fill("msft");
+    await page.getByRole("button", { name: "Analyze" }).click();
+    await page.getByTestId("insight-card").filter({ hasText: "MSFT" }).waitFor();
+    expect(await page.getByRole("tab", { name: "Analysis History", selected: true }).count()).toBe(1);
+    await screenshot(page, "analysis-history-desktop");
+
+    await page.getByRole("tab", { name: "Analyze Stock" }).click();
+    await page.getByRole("textbox", { name: "Stock symbol" }).fill("zzzz");
+    await page.getByRole("button", { name: "Analyze" }).click();
+    await page.getByText("Analysis Failed:").waitFor();
+    await page.getByText("Unknown symbol 'ZZZZ'").first().waitFor();
+    await context.close();
+  });
+
+  test("/insights shows the analyses with target date and key factors", async () => {
+    const { page, context } = await asInvestor();
+    await page.goto(`${server.url}/insights`);
+    await page.getByRole("heading", { name: "Stock Insights" }).waitFor();
+    await page.getByRole("tab", { name: "Analysis History" }).click();
+    await page.getByText("Key factors").first().waitFor();
+    await page.getByText("Target date:").first().waitFor();
+    await screenshot(page, "insights-desktop");
+    await context.close();
+  });
+});
+
+describe("watchlist end to end", () => {
+  test("add, edit and remove an item with the spec's toasts", async () => {
+    const { page, context } = await asInvestor(PHONE);
+    await page.getByRole("tab", { name: "Watchlist" }).click();
+    await page.getByText("No stocks in your watchlist yet").waitFor();
+    await page.getByRole("button", { name: "Add Your First Stock" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add Stock" });
+    await dialog.getByRole("button", { name: "Add Stock" }).click();
+    await dialog.getByText("Stock symbol is required").waitFor();
+    await dialog.getByRole("textbox", { name: "Stock symbol" }).fill("nvda");
+    expect(await dialog.getByRole("textbox", { name: "Alert threshold (%)" }).inputValue()).toBe("10");
+    await dialog.getByRole("button", { name: "Add Stock" }).click();
+    await toast(page, "Stock Added").waitFor();
+    const card = page.getByTestId("watchlist-card").filter({ hasText: "NVDA" });
+    await card.waitFor();
+
+    await page.getByRole("button", { name: "Edit NVDA" }).click();
+    const edit = page.getByRole("dialog", { name: "Edit NVDA" });
+    await edit.getByRole("textbox", { name: "Purchase price (optional)" }).fill("300");
+    await edit.getByRole("textbox", { name: "Alert threshold (%)" }).fill("5");
+    await edit.getByRole("button", { name: "Save" }).click();
+    await toast(page, "Updated").waitFor();
+    // NVDA closed at 405.00 on the demo market's date: +35% from 300 crosses a 5% threshold.
+    await card.getByText("Alert", { exact: true }).waitFor();
+    expect(await card.getAttribute("data-alert")).toBe("true");
+    await page.getByText("1 alert").waitFor();
+    await screenshot(page, "watchlist-phone");
+
+    await page.getByRole("button", { name: "Remove NVDA" }).click();
+    await toast(page, "Stock Removed").waitFor();
+    await page.getByText("No stocks in your watchlist yet").waitFor();
+    await context.close();
+  });
+});
+
+async function sessionCookie(email: string, password: string): Promise<string> {
+  const res = await fetch(`${server.url}/api/auth/signin`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password }),
+  });
+  return (res.headers.get("set-cookie") ?? "").split(";")[0]!;
+}

@@ -1,6 +1,7 @@
 import { Scalar } from "@scalar/hono-api-reference";
 import { bodyLimit } from "hono/body-limit";
 import { requestId } from "hono/request-id";
+import { adminRoutes } from "./features/admin/admin.routes.ts";
 import { authRoutes } from "./features/auth/auth.routes.ts";
 import { insightRoutes } from "./features/insights/insights.routes.ts";
 import { recommendationRoutes } from "./features/recommendations/recommendations.routes.ts";
@@ -51,7 +52,8 @@ export function createApp(deps: AppDeps) {
     .route("/api/recommendations", recommendationRoutes)
     .route("/api/watchlist", watchlistRoutes)
     .route("/api/notifications", alertRoutes)
-    .route("/api/insights", insightRoutes);
+    .route("/api/insights", insightRoutes)
+    .route("/api/admin", adminRoutes);
 
   app.doc31("/api/openapi.json", {
     openapi: "3.1.0",

@@ -6,8 +6,22 @@ import type { AppEnv } from "../../lib/context.ts";
 import { createRouter, errorResponses, jsonBody, jsonResponse, signedIn } from "../../lib/openapi.ts";
 import { currentAuth, requireUser, SESSION_COOKIE } from "../../middleware/auth.ts";
 import { consumeRateLimit } from "../../middleware/rate-limit.ts";
-import { CurrentUser, MessageAnswer, RegisterInput, SignInAnswer, SignInInput } from "./auth.schema.ts";
-import { createUser, endSession, startSession, toCurrentUser, verifyCredentials } from "./auth.service.ts";
+import {
+  CurrentUser,
+  MessageAnswer,
+  RegenerateAnswer,
+  RegisterInput,
+  SignInAnswer,
+  SignInInput,
+} from "./auth.schema.ts";
+import {
+  createUser,
+  endSession,
+  regenerateApiKey,
+  startSession,
+  toCurrentUser,
+  verifyCredentials,
+} from "./auth.service.ts";
 
 const INACTIVE_MESSAGE =
   "ACCOUNT_INACTIVE: Your account is inactive. Please contact administrators to activate it.";
@@ -89,6 +103,17 @@ const currentUser = createRoute({
   responses: { 200: jsonResponse(CurrentUser, "The current user"), ...errorResponses(401) },
 });
 
+const regenerate = createRoute({
+  method: "post",
+  path: "/regenerate-api-key",
+  tags,
+  summary: "Replace your API key",
+  description: "The old key stops working on the very next request.",
+  security: signedIn,
+  middleware: [requireUser] as const,
+  responses: { 200: jsonResponse(RegenerateAnswer, "The new key"), ...errorResponses(401) },
+});
+
 export const authRoutes = createRouter()
   .openapi(signIn, async (c) => {
     const { email, password } = c.req.valid("json");
@@ -138,4 +163,8 @@ export const authRoutes = createRouter()
   })
   .openapi(currentUser, async (c) => {
     return c.json(await toCurrentUser(c.get("deps"), currentAuth(c).user), 200);
+  })
+  .openapi(regenerate, async (c) => {
+    const { apiKey, regeneratedAt } = await regenerateApiKey(c.get("deps"), currentAuth(c).user.id);
+    return c.json({ apiKey, regeneratedAt: regeneratedAt.toISOString() }, 200);
   });

@@ -53,3 +53,10 @@ export const MessageAnswer = z.object({ message: z.string() }).openapi("Message"
 export type SignInInput = z.infer<typeof SignInInput>;
 export type RegisterInput = z.infer<typeof RegisterInput>;
 export type CurrentUser = z.infer<typeof CurrentUser>;
+
+export const RegenerateAnswer = z
+  .object({
+    regeneratedAt: z.string().openapi({ format: "date-time" }),
+    apiKey: z.string().openapi({ description: "The new key; the old one no longer works" }),
+  })
+  .openapi("RegeneratedApiKey");

@@ -110,3 +110,17 @@ export async function endAllSessions(deps: AppDeps, userId: number): Promise<voi
     .set({ endTime: deps.clock.now() })
     .where(and(eq(sessions.userId, userId), isNull(sessions.endTime)));
 }
+
+/** Replaces the user's API key; the old one stops working at once (its hash no longer matches any user). */
+export async function regenerateApiKey(
+  deps: AppDeps,
+  userId: number,
+): Promise<{ apiKey: string; regeneratedAt: Date }> {
+  const apiKey = await newApiKey(deps.config.secret);
+  const regeneratedAt = deps.clock.now();
+  await deps.database.db
+    .update(users)
+    .set({ apiKeyHash: apiKey.hash, apiKeyCiphertext: apiKey.ciphertext, apiKeyCreatedAt: regeneratedAt })
+    .where(eq(users.id, userId));
+  return { apiKey: apiKey.key, regeneratedAt };
+}

@@ -296,3 +296,22 @@ test("/api/login forwards to the sign-in page", async () => {
   expect(res.headers.get("location")).toBe("/signin");
   await t3.close();
 });
+
+test("regenerating the API key: the new key works, the old one fails on the very next request", async () => {
+  const t4 = await startTestApp();
+  const user = await t4.createUser();
+  const token = await t4.signIn(user.email, PASSWORD);
+  const before = (await (await t4.request("/api/auth/user", { token })).json()) as { apiKey: string };
+  expect((await t4.request("/api/auth/user", { token: before.apiKey })).status).toBe(200);
+  const res = await t4.request("/api/auth/regenerate-api-key", { method: "POST", token });
+  expect(res.status).toBe(200);
+  const answer = (await res.json()) as { apiKey: string; regeneratedAt: string };
+  expect(answer.apiKey).not.toBe(before.apiKey);
+  expect(Date.parse(answer.regeneratedAt)).toBeGreaterThan(0);
+  expect((await t4.request("/api/auth/user", { token: before.apiKey })).status).toBe(401);
+  const me = await t4.request("/api/auth/user", { token: answer.apiKey });
+  expect(me.status).toBe(200);
+  expect(((await me.json()) as { apiKey: string }).apiKey).toBe(answer.apiKey);
+  expect((await t4.request("/api/auth/regenerate-api-key", { method: "POST" })).status).toBe(401);
+  await t4.close();
+});

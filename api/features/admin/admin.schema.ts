@@ -1,0 +1,48 @@
+import { z } from "@hono/zod-openapi";
+import { idParam } from "../../lib/validation.ts";
+
+export const AdminUser = z
+  .object({
+    id: z.number().int(),
+    email: z.string(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    isAdmin: z.number().int().openapi({ description: "1 admin, 0 not" }),
+    isActive: z.number().int().openapi({ description: "1 active, 0 inactive" }),
+    sessionCount: z.number().int(),
+    createdAt: z.string().openapi({ format: "date-time" }),
+  })
+  .openapi("AdminUser");
+
+export const SessionInfo = z
+  .object({
+    id: z.number().int(),
+    userId: z.number().int(),
+    startTime: z.string().openapi({ format: "date-time" }),
+    endTime: z.string().nullable().openapi({ format: "date-time" }),
+    duration: z.number().int().nullable().openapi({ description: "Minutes; null while active" }),
+    ipAddress: z.string().nullable(),
+    userAgent: z.string().nullable(),
+  })
+  .openapi("Session");
+
+export const UsersQuery = z.object({
+  q: z.string().trim().max(254).optional().openapi({ description: "Part of an email address" }),
+  page: z.coerce.number().int().min(1, "page starts at 1.").default(1),
+  pageSize: z.coerce.number().int().min(1).max(200, "pageSize is 200 at most.").default(50),
+});
+
+export const UserIdParam = z.object({
+  id: idParam.openapi({ param: { name: "id", in: "path" }, example: 2 }),
+});
+export const StatusParam = z.object({
+  userId: idParam.openapi({ param: { name: "userId", in: "path" }, example: 2 }),
+});
+
+export const StatusInput = z
+  .object({
+    isActive: z.union([z.boolean(), z.literal(0), z.literal(1)], {
+      error: "isActive must be true, false, 1 or 0.",
+    }),
+  })
+  .openapi("UserStatusInput");

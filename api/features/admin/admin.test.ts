@@ -1,0 +1,154 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { sessions, users, watchlistItems } from "../../../db/schema/index.ts";
+import { startTestApp, type TestApp, testDbKind } from "../../test/harness.ts";
+
+let t: TestApp;
+let admin: { id: number; token: string };
+const PASSWORD = "correct-horse-battery";
+
+beforeAll(async () => {
+  t = await startTestApp();
+  const a = await t.createUser({ isAdmin: true, email: "boss@example.com" });
+  admin = { id: a.id, token: await t.signIn(a.email, PASSWORD) };
+});
+afterAll(() => t.close());
+
+describe(`admin user management (${testDbKind})`, () => {
+  test("lists users with session counts as 1/0 flags, paginated and searchable by email", async () => {
+    const u = await t.createUser({ email: "carol@example.com" });
+    await t.signIn(u.email, PASSWORD);
+    await t.signIn(u.email, PASSWORD);
+    const res = await t.request("/api/admin/users?q=carol", { token: admin.token });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("x-total-count")).toBe("1");
+    const [carol] = (await res.json()) as Array<Record<string, unknown>>;
+    expect(carol).toMatchObject({ email: "carol@example.com", isAdmin: 0, isActive: 1, sessionCount: 2 });
+    const page = (await (
+      await t.request("/api/admin/users?page=1&pageSize=1", { token: admin.token })
+    ).json()) as unknown[];
+    expect(page).toHaveLength(1);
+    expect((await t.request("/api/admin/users?pageSize=1000", { token: admin.token })).status).toBe(400);
+    expect((await t.request("/api/admin/users?q=%25", { token: admin.token })).status).toBe(200);
+  });
+
+  test("sessions: newest first, duration in minutes once ended, null while active", async () => {
+    const u = await t.createUser();
+    const token = await t.signIn(u.email, PASSWORD);
+    t.clock.advance(12 * 60_000);
+    await t.request("/api/auth/logout", { method: "POST", token });
+    await t.signIn(u.email, PASSWORD);
+    const res = await t.request(`/api/admin/users/${u.id}/sessions`, { token: admin.token });
+    const list = (await res.json()) as Array<{
+      duration: number | null;
+      endTime: string | null;
+      userId: number;
+    }>;
+    expect(list).toHaveLength(2);
+    expect(list[0]).toMatchObject({ duration: null, endTime: null, userId: u.id });
+    expect(list[1]!.duration).toBe(12);
+    expect((await t.request("/api/admin/users/999999/sessions", { token: admin.token })).status).toBe(404);
+    expect((await t.request("/api/admin/users/abc/sessions", { token: admin.token })).status).toBe(400);
+  });
+
+  test("deactivation ends sessions and disables the key at once; activation restores sign-in", async () => {
+    const u = await t.createUser();
+    const token = await t.signIn(u.email, PASSWORD);
+    const { apiKey } = (await (await t.request("/api/auth/user", { token })).json()) as { apiKey: string };
+    const off = await t.request(`/api/admin/users/${u.id}/status`, {
+      method: "PATCH",
+      token: admin.token,
+      json: { isActive: 0 },
+    });
+    expect(off.status).toBe(200);
+    expect(((await off.json()) as { message: string }).message).toBe("User Deactivated");
+    expect((await t.request("/api/auth/user", { token })).status).toBe(401);
+    expect((await t.request("/api/auth/user", { token: apiKey })).status).toBe(401);
+    const open = await t.deps.database.db.select().from(sessions).where(eq(sessions.userId, u.id));
+    expect(open.every((s) => s.endTime !== null)).toBe(true);
+    const signin = await t.request("/api/auth/signin", {
+      method: "POST",
+      json: { email: u.email, password: PASSWORD },
+    });
+    expect(signin.status).toBe(403);
+    const on = await t.request(`/api/admin/users/${u.id}/status`, {
+      method: "PATCH",
+      token: admin.token,
+      json: { isActive: true },
+    });
+    expect(((await on.json()) as { message: string }).message).toBe("User Activated");
+    expect((await t.request("/api/auth/user", { token: apiKey })).status).toBe(200);
+  });
+
+  test("bad input: wrong types, unknown ids, malformed JSON", async () => {
+    const bad = await t.request("/api/admin/users/2/status", {
+      method: "PATCH",
+      token: admin.token,
+      json: { isActive: "yes" },
+    });
+    expect(bad.status).toBe(400);
+    expect(
+      (
+        await t.request("/api/admin/users/999999/status", {
+          method: "PATCH",
+          token: admin.token,
+          json: { isActive: false },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await t.request("/api/admin/users/999999", { method: "DELETE", token: admin.token })).status,
+    ).toBe(404);
+    const malformed = await t.request("/api/admin/users/2/status", {
+      method: "PATCH",
+      token: admin.token,
+      headers: { "content-type": "application/json" },
+      body: "{",
+    });
+    expect(malformed.status).toBe(400);
+  });
+
+  test("an admin cannot deactivate or delete themselves, nor remove the last active admin", async () => {
+    const self = await t.request(`/api/admin/users/${admin.id}/status`, {
+      method: "PATCH",
+      token: admin.token,
+      json: { isActive: false },
+    });
+    expect(self.status).toBe(409);
+    expect(
+      (await t.request(`/api/admin/users/${admin.id}`, { method: "DELETE", token: admin.token })).status,
+    ).toBe(409);
+    const second = await t.createUser({ isAdmin: true });
+    const secondToken = await t.signIn(second.email, PASSWORD);
+    // With two admins, one may deactivate the other; then the remaining one is the last.
+    expect(
+      (
+        await t.request(`/api/admin/users/${admin.id}/status`, {
+          method: "PATCH",
+          token: secondToken,
+          json: { isActive: false },
+        })
+      ).status,
+    ).toBe(200);
+    const last = await t.request(`/api/admin/users/${second.id}`, { method: "DELETE", token: secondToken });
+    expect(last.status).toBe(409);
+    await t.deps.database.db.update(users).set({ isActive: true }).where(eq(users.id, admin.id));
+    admin.token = await t.signIn("boss@example.com", PASSWORD);
+  });
+
+  test("delete removes the user, their sessions and their data", async () => {
+    const u = await t.createUser();
+    const token = await t.signIn(u.email, PASSWORD);
+    await t.deps.database.db
+      .insert(watchlistItems)
+      .values({ userId: u.id, symbol: "AAPL", targetChangePercent: 10, addedAt: new Date() });
+    const res = await t.request(`/api/admin/users/${u.id}`, { method: "DELETE", token: admin.token });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { message: string }).message).toBe("User deleted successfully");
+    expect((await t.request("/api/auth/user", { token })).status).toBe(401);
+    expect(await t.deps.database.db.select().from(sessions).where(eq(sessions.userId, u.id))).toEqual([]);
+    expect(
+      await t.deps.database.db.select().from(watchlistItems).where(eq(watchlistItems.userId, u.id)),
+    ).toEqual([]);
+  });
+});

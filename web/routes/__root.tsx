@@ -1,6 +1,7 @@
 import { Anchor, Center, Stack, Text, Title } from "@mantine/core";
 import type { QueryClient } from "@tanstack/react-query";
 import { createRootRouteWithContext, Link, Outlet } from "@tanstack/react-router";
+import { SessionGuard } from "../features/auth/session-guard.tsx";
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -23,7 +24,16 @@ function NotFound() {
   );
 }
 
+function Root() {
+  return (
+    <>
+      <SessionGuard />
+      <Outlet />
+    </>
+  );
+}
+
 export const Route = createRootRouteWithContext<RouterContext>()({
-  component: Outlet,
+  component: Root,
   notFoundComponent: NotFound,
 });

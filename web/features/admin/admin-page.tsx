@@ -5,8 +5,9 @@ import { AppLogo } from "../../components/app-logo.tsx";
 import { useLogout } from "../auth/auth.mutations.ts";
 import type { CurrentUser } from "../auth/auth.queries.ts";
 import { RecommendationsManagement } from "./recommendations-management.tsx";
+import { UserManagement } from "./user-management.tsx";
 
-export function AdminPage(_props: { user: CurrentUser }) {
+export function AdminPage(props: { user: CurrentUser }) {
   const logout = useLogout();
   return (
     <Box mih="100vh" bg="gray.0">
@@ -47,6 +48,7 @@ export function AdminPage(_props: { user: CurrentUser }) {
         </Title>
         <Stack gap="lg">
           <RecommendationsManagement />
+          <UserManagement me={props.user} />
         </Stack>
       </Container>
     </Box>

@@ -1,9 +1,185 @@
-import { Container, Title } from "@mantine/core";
+import {
+  Accordion,
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  Code,
+  Container,
+  Group,
+  Paper,
+  Stack,
+  Text,
+  Title,
+} from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { AppLogo } from "../../components/app-logo.tsx";
+import { FullPageSpinner } from "../../components/full-page-spinner.tsx";
+import { ensureOk } from "../../lib/http-error.ts";
+import { useCurrentUser } from "../auth/require-auth.tsx";
+import { groupEndpoints, type OpenApiDocument } from "./openapi-groups.ts";
+
+const METHOD_COLORS: Record<string, string> = {
+  GET: "blue.8",
+  POST: "green.9",
+  PATCH: "orange.9",
+  PUT: "orange.9",
+  DELETE: "red.8",
+};
+
+// The OpenAPI document is generated from the same route definitions as the typed client, so this page never
+// restates the endpoints by hand. It is the one request made without the RPC client: the document describes
+// the API rather than being part of it.
+const openApiQueryOptions = {
+  queryKey: ["/api/openapi.json"],
+  queryFn: async () => (await ensureOk(await fetch("/api/openapi.json"))).json() as Promise<OpenApiDocument>,
+};
 
 export function ApiDocsPage() {
+  const { data: user } = useCurrentUser();
+  const { data: doc, isPending } = useQuery(openApiQueryOptions);
+  if (isPending || !doc) return <FullPageSpinner />;
+  const origin = window.location.origin;
   return (
-    <Container py="xl" component="main">
-      <Title order={1}>API Documentation</Title>
-    </Container>
+    <Box mih="100vh" bg="gray.0">
+      <Box
+        component="header"
+        py="sm"
+        bg="white"
+        style={{ borderBottom: "1px solid var(--mantine-color-gray-3)" }}
+      >
+        <Container size="lg">
+          <Group justify="space-between">
+            <AppLogo />
+            <Group gap="xs">
+              <Button component={Link} to="/api-key" variant="subtle" size="compact-sm">
+                API Key
+              </Button>
+              <Button
+                component={Link}
+                to={user ? "/dashboard" : "/signin"}
+                variant="default"
+                size="compact-sm"
+              >
+                {user ? "Back to Dashboard" : "Sign In"}
+              </Button>
+            </Group>
+          </Group>
+        </Container>
+      </Box>
+      <Container size="lg" py="lg" component="main">
+        <Stack gap="lg">
+          <div>
+            <Title order={1}>API Documentation</Title>
+            <Text c="dimmed">
+              {doc.info.title} {doc.info.version}
+            </Text>
+          </div>
+          <Paper withBorder p="lg" radius="md">
+            <Title order={2} size="h3" mb="xs">
+              Overview
+            </Title>
+            <Text size="sm" mb="sm">
+              {doc.info.description}
+            </Text>
+            <Text size="sm">
+              Every answer is JSON; errors carry <Code>{"{ message, code? }"}</Code>. Symbols are 1-10
+              characters (letters, digits, <Code>.</Code> and <Code>-</Code>) and are uppercased. The
+              machine-readable document is at{" "}
+              <Anchor href="/api/openapi.json" underline="always">
+                /api/openapi.json
+              </Anchor>{" "}
+              and an interactive reference at{" "}
+              <Anchor href="/api/reference" underline="always">
+                /api/reference
+              </Anchor>
+              .
+            </Text>
+          </Paper>
+          <Paper withBorder p="lg" radius="md">
+            <Title order={2} size="h3" mb="xs">
+              Try it
+            </Title>
+            <Text size="sm" mb="xs">
+              Sign in with a test account (locally, the seed prints the demo accounts), then use the returned
+              token or your API key from the{" "}
+              <Anchor component={Link} to="/api-key" underline="always">
+                API key page
+              </Anchor>
+              :
+            </Text>
+            <Code block>{`curl -X POST ${origin}/api/auth/signin \\
+  -H "Content-Type: application/json" \\
+  -d '{"email":"you@example.com","password":"your-password"}'
+
+curl -H "Authorization: Bearer YOUR_API_KEY" ${origin}/api/recommendations/latest
+
+curl -X POST ${origin}/api/insights/analyze \\
+  -H "Authorization: Bearer YOUR_API_KEY" -H "Content-Type: application/json" \\
+  -d '{"symbol":"AAPL"}'`}</Code>
+          </Paper>
+          <Paper withBorder p="lg" radius="md">
+            <Title order={2} size="h3" mb="sm">
+              Endpoints
+            </Title>
+            <Accordion multiple defaultValue={["Authentication"]} variant="separated">
+              {groupEndpoints(doc).map(([tag, endpoints]) => (
+                <Accordion.Item key={tag} value={tag}>
+                  <Accordion.Control>
+                    <Group gap="xs">
+                      <Text fw={700}>{tag}</Text>
+                      <Badge variant="light" color="gray" c="dark.9">
+                        {endpoints.length}
+                      </Badge>
+                    </Group>
+                  </Accordion.Control>
+                  <Accordion.Panel>
+                    <Stack gap="sm">
+                      {endpoints.map((e) => (
+                        <Box key={`${e.method} ${e.path}`} data-testid="endpoint">
+                          <Group gap="xs" wrap="wrap">
+                            <Badge color={METHOD_COLORS[e.method] ?? "gray"} variant="filled" w={70}>
+                              {e.method}
+                            </Badge>
+                            <Code>{e.path}</Code>
+                            {e.adminOnly ? (
+                              <Badge color="red.8" variant="light">
+                                Admin only
+                              </Badge>
+                            ) : null}
+                            {e.signedIn && !e.adminOnly ? (
+                              <Badge color="indigo" variant="light">
+                                Signed in
+                              </Badge>
+                            ) : null}
+                          </Group>
+                          <Text size="sm" mt={4}>
+                            {e.summary}
+                          </Text>
+                          {e.description ? (
+                            <Text size="xs" c="dimmed">
+                              {e.description}
+                            </Text>
+                          ) : null}
+                          {e.parameters.length ? (
+                            <Text size="xs" c="dimmed">
+                              Parameters:{" "}
+                              {e.parameters
+                                .map((p) => `${p.name} (${p.in}${p.required ? ", required" : ""})`)
+                                .join(", ")}
+                            </Text>
+                          ) : null}
+                        </Box>
+                      ))}
+                    </Stack>
+                  </Accordion.Panel>
+                </Accordion.Item>
+              ))}
+            </Accordion>
+          </Paper>
+        </Stack>
+      </Container>
+    </Box>
   );
 }

@@ -1,0 +1,182 @@
+import {
+  Badge,
+  Button,
+  Card,
+  Group,
+  Modal,
+  Pagination,
+  ScrollArea,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
+import { IconSearch } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import type { CurrentUser } from "../auth/auth.queries.ts";
+import {
+  type AdminUser,
+  USERS_PAGE_SIZE,
+  useDeleteUser,
+  userSessionsQueryOptions,
+  usersQueryOptions,
+  useSetUserActive,
+} from "./users.queries.ts";
+
+function SessionsDialog(props: { user: AdminUser | null; onClose: () => void }) {
+  const { data, isPending } = useQuery({
+    ...userSessionsQueryOptions(props.user?.id ?? 0),
+    enabled: props.user !== null,
+  });
+  return (
+    <Modal opened={props.user !== null} onClose={props.onClose} title="User Sessions" size="xl" centered>
+      <Text size="sm" c="dimmed" mb="sm">
+        {props.user?.email}
+      </Text>
+      {isPending ? (
+        <Text size="sm">Loading sessions...</Text>
+      ) : !data?.length ? (
+        <Text size="sm">No sessions yet.</Text>
+      ) : (
+        <ScrollArea>
+          <Table striped miw={640}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Started</Table.Th>
+                <Table.Th>Ended</Table.Th>
+                <Table.Th>Duration</Table.Th>
+                <Table.Th>IP address</Table.Th>
+                <Table.Th>Browser</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.map((s) => (
+                <Table.Tr key={s.id}>
+                  <Table.Td>{new Date(s.startTime).toLocaleString()}</Table.Td>
+                  <Table.Td>{s.endTime ? new Date(s.endTime).toLocaleString() : "—"}</Table.Td>
+                  <Table.Td>{s.duration === null ? "Active" : `${s.duration} min`}</Table.Td>
+                  <Table.Td>{s.ipAddress ?? "—"}</Table.Td>
+                  <Table.Td>
+                    <Text size="xs" lineClamp={1} title={s.userAgent ?? undefined}>
+                      {s.userAgent ?? "—"}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollArea>
+      )}
+    </Modal>
+  );
+}
+
+export function UserManagement(props: { me: CurrentUser }) {
+  const [search, setSearch] = useState("");
+  const [q] = useDebouncedValue(search.trim(), 300);
+  const [page, setPage] = useState(1);
+  const { data, isPending } = useQuery(usersQueryOptions(q, page));
+  const [sessionsOf, setSessionsOf] = useState<AdminUser | null>(null);
+  const setActive = useSetUserActive();
+  const remove = useDeleteUser();
+  const pages = Math.max(1, Math.ceil((data?.total ?? 0) / USERS_PAGE_SIZE));
+
+  return (
+    <Card withBorder radius="md" component="section" aria-labelledby="users-title">
+      <Group justify="space-between" mb="md">
+        <Title order={2} size="h3" id="users-title">
+          User Management
+        </Title>
+        <TextInput
+          aria-label="Search users by email"
+          placeholder="Search by email"
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={search}
+          onChange={(e) => {
+            setSearch(e.currentTarget.value);
+            setPage(1);
+          }}
+        />
+      </Group>
+      <ScrollArea>
+        <Table miw={760} verticalSpacing="xs" aria-busy={isPending}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>User</Table.Th>
+              <Table.Th>Role</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th>Sessions</Table.Th>
+              <Table.Th>Actions</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data?.users.map((u) => (
+              <Table.Tr key={u.id} data-testid="user-row">
+                <Table.Td>
+                  <Text size="sm" fw={600}>
+                    {[u.firstName, u.lastName].filter(Boolean).join(" ") || "—"}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {u.email}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  {u.isAdmin ? <Badge variant="light">Admin</Badge> : <Text size="sm">Investor</Text>}
+                </Table.Td>
+                <Table.Td>
+                  <Badge color={u.isActive ? "green.9" : "gray.7"} variant="filled">
+                    {u.isActive ? "Active" : "Inactive"}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>{u.sessionCount}</Table.Td>
+                <Table.Td>
+                  <Group gap={6} wrap="nowrap">
+                    <Button size="compact-xs" variant="default" onClick={() => setSessionsOf(u)}>
+                      Sessions
+                    </Button>
+                    {u.id !== props.me.id ? (
+                      <>
+                        <Button
+                          size="compact-xs"
+                          variant="light"
+                          color={u.isActive ? "orange.9" : "green.9"}
+                          onClick={() => setActive.mutate({ id: u.id, active: !u.isActive })}
+                          aria-label={`${u.isActive ? "Deactivate" : "Activate"} ${u.email}`}
+                        >
+                          {u.isActive ? "Deactivate" : "Activate"}
+                        </Button>
+                        <Button
+                          size="compact-xs"
+                          variant="light"
+                          color="red.8"
+                          aria-label={`Delete ${u.email}`}
+                          onClick={() => {
+                            if (
+                              window.confirm(`Delete ${u.email} and all their data? This cannot be undone.`)
+                            )
+                              remove.mutate(u.id);
+                          }}
+                        >
+                          Delete
+                        </Button>
+                      </>
+                    ) : null}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </ScrollArea>
+      <Group justify="space-between" mt="md">
+        <Text size="sm" c="dimmed">
+          {data?.total ?? 0} users
+        </Text>
+        {pages > 1 ? <Pagination total={pages} value={page} onChange={setPage} size="sm" /> : null}
+      </Group>
+      <SessionsDialog user={sessionsOf} onClose={() => setSessionsOf(null)} />
+    </Card>
+  );
+}

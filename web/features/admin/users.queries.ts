@@ -1,0 +1,61 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { InferResponseType } from "hono/client";
+import { api } from "../../lib/api-client.ts";
+import { HttpError, okJson } from "../../lib/http-error.ts";
+import { notify } from "../../lib/notify.ts";
+import { handleAdminError } from "./admin.mutations.ts";
+
+export type AdminUser = InferResponseType<typeof api.api.admin.users.$get, 200>[number];
+export const USERS_PAGE_SIZE = 25;
+
+export const usersQueryOptions = (q: string, page: number) =>
+  queryOptions({
+    queryKey: ["/api/admin/users", { q, page }],
+    queryFn: async () => {
+      const res = await api.api.admin.users.$get({
+        query: { q: q || undefined, page: String(page), pageSize: String(USERS_PAGE_SIZE) },
+      });
+      if (!res.ok) throw new HttpError(res.status, await res.text(), res.statusText);
+      return { users: await res.json(), total: Number(res.headers.get("x-total-count") ?? 0) };
+    },
+    placeholderData: keepPreviousData,
+  });
+
+export const userSessionsQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: ["/api/admin/users", id, "sessions"],
+    queryFn: async () =>
+      okJson(await api.api.admin.users[":id"].sessions.$get({ param: { id: String(id) } })),
+    staleTime: 0,
+  });
+
+export function useSetUserActive() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { id: number; active: boolean }) =>
+      okJson(
+        await api.api.admin.users[":userId"].status.$patch({
+          param: { userId: String(input.id) },
+          json: { isActive: input.active },
+        }),
+      ),
+    onSuccess: (answer) => {
+      notify("success", answer.message);
+      return queryClient.invalidateQueries({ queryKey: ["/api/admin/users"] });
+    },
+    onError: (error) => handleAdminError(error, "Failed to update user status"),
+  });
+}
+
+export function useDeleteUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) =>
+      okJson(await api.api.admin.users[":id"].$delete({ param: { id: String(id) } })),
+    onSuccess: () => {
+      notify("success", "User deleted successfully");
+      return queryClient.invalidateQueries({ queryKey: ["/api/admin/users"] });
+    },
+    onError: (error) => handleAdminError(error, "Failed to delete user"),
+  });
+}

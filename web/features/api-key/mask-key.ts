@@ -1,0 +1,5 @@
+/** The masked preview of a key: its first 8 and last 4 characters (spec section 9). */
+export function maskKey(key: string): string {
+  if (key.length <= 12) return "•".repeat(key.length);
+  return `${key.slice(0, 8)}${"•".repeat(Math.min(24, key.length - 12))}${key.slice(-4)}`;
+}

@@ -1,0 +1,77 @@
+import { afterEach, beforeEach, describe, expect, jest, test } from "bun:test";
+import { MantineProvider } from "@mantine/core";
+import { Notifications } from "@mantine/notifications";
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import type { ReactNode } from "react";
+import {
+  ACTIVITY_DEBOUNCE_MS,
+  EXPIRED_TEXT,
+  EXPIRY_LOGOUT_DELAY_MS,
+  IDLE_TIMEOUT_MS,
+  IDLE_WARNING_MS,
+  useIdleTimeout,
+  WARNING_TEXT,
+} from "./idle-timeout.tsx";
+
+// Only what the hook needs: Mantine's notifications to show the toasts.
+const renderPlain = (ui: ReactNode) =>
+  render(
+    <MantineProvider>
+      <Notifications limit={1} />
+      {ui}
+    </MantineProvider>,
+  );
+
+let logouts = 0;
+function Probe(props: { enabled: boolean }) {
+  useIdleTimeout(props.enabled, () => {
+    logouts++;
+  });
+  return <p>signed in</p>;
+}
+
+beforeEach(() => {
+  logouts = 0;
+  jest.useFakeTimers();
+});
+afterEach(() => {
+  cleanup();
+  jest.useRealTimers();
+});
+
+const advance = (ms: number) => act(() => void jest.advanceTimersByTime(ms));
+
+describe("idle timeout (spec sections 4 and 9), with fake timers", () => {
+  test("warning at 25 minutes, expiry at 30, logout 2 seconds later", () => {
+    renderPlain(<Probe enabled />);
+    advance(IDLE_WARNING_MS - 1);
+    expect(screen.queryByText(WARNING_TEXT)).toBeNull();
+    advance(1);
+    expect(screen.getByText(WARNING_TEXT)).toBeTruthy();
+    advance(IDLE_TIMEOUT_MS - IDLE_WARNING_MS);
+    expect(screen.getByText(EXPIRED_TEXT)).toBeTruthy();
+    expect(logouts).toBe(0);
+    advance(EXPIRY_LOGOUT_DELAY_MS);
+    expect(logouts).toBe(1);
+  });
+
+  test("activity restarts the clock after the 1-second debounce", () => {
+    renderPlain(<Probe enabled />);
+    advance(20 * 60_000);
+    fireEvent.keyDown(window, { key: "a" });
+    fireEvent.mouseMove(window);
+    advance(ACTIVITY_DEBOUNCE_MS);
+    advance(IDLE_TIMEOUT_MS - 1000);
+    expect(logouts).toBe(0);
+    expect(screen.queryByText(EXPIRED_TEXT)).toBeNull();
+    advance(1000 + EXPIRY_LOGOUT_DELAY_MS);
+    expect(logouts).toBe(1);
+  });
+
+  test("nothing happens while disabled (signed out, or on the sign-in page)", () => {
+    renderPlain(<Probe enabled={false} />);
+    advance(IDLE_TIMEOUT_MS + EXPIRY_LOGOUT_DELAY_MS);
+    expect(logouts).toBe(0);
+    expect(screen.queryByText(WARNING_TEXT)).toBeNull();
+  });
+});

@@ -25,7 +25,8 @@ export async function listUsers(deps: AppDeps, options: { q?: string; page: numb
         isAdmin: users.isAdmin,
         isActive: users.isActive,
         createdAt: users.createdAt,
-        sessionCount: sql<number>`(select count(*) from ${sessions} where ${sessions.userId} = ${users.id})`,
+        // Qualified by hand: inside a subquery Drizzle would print both columns unqualified.
+        sessionCount: sql<number>`(select count(*) from "sessions" as "s" where "s"."user_id" = "users"."id")`,
       })
       .from(users)
       .where(where)

@@ -140,7 +140,7 @@ export function UserManagement(props: { me: CurrentUser }) {
                       <>
                         <Button
                           size="compact-xs"
-                          variant="light"
+                          variant="filled"
                           color={u.isActive ? "orange.9" : "green.9"}
                           onClick={() => setActive.mutate({ id: u.id, active: !u.isActive })}
                           aria-label={`${u.isActive ? "Deactivate" : "Activate"} ${u.email}`}
@@ -149,7 +149,7 @@ export function UserManagement(props: { me: CurrentUser }) {
                         </Button>
                         <Button
                           size="compact-xs"
-                          variant="light"
+                          variant="filled"
                           color="red.8"
                           aria-label={`Delete ${u.email}`}
                           onClick={() => {

@@ -67,6 +67,10 @@ describe("accounts end to end", () => {
     expect(confirmText).toBe(
       "Are you sure you want to regenerate your API key? The old key will stop working immediately.",
     );
+    await page.waitForFunction(
+      (old) => (document.querySelector('[data-testid="api-key-value"]') as HTMLInputElement).value !== old,
+      oldKey,
+    );
     const newKey = await field.inputValue();
     expect(newKey).not.toBe(oldKey);
     expect(newKey).not.toContain("•");

@@ -279,6 +279,7 @@ const f3 = (x: number) => x.toFixed(3);
 const svgWidth = 360;
 const svg = [
   `<svg xmlns="http://www.w3.org/2000/svg" width="${svgWidth}" height="${svgWidth}" viewBox="0 0 ${svgWidth} ${svgWidth}" font-family="sans-serif" font-size="11">`,
+  "<title>Reliability of the calibrated probability on the test period</title>",
   `<rect width="100%" height="100%" fill="white"/>`,
   `<line x1="40" y1="320" x2="340" y2="20" stroke="#adb5bd" stroke-dasharray="4"/>`,
   `<line x1="40" y1="320" x2="340" y2="320" stroke="#495057"/><line x1="40" y1="320" x2="40" y2="20" stroke="#495057"/>`,

@@ -80,7 +80,7 @@ describe("recommendations end to end", () => {
     await user.page.getByRole("button", { name: "Search" }).click();
     await user.page.getByText("1 recommendation found").waitFor();
     await screenshot(user.page, "historical-recommendations-desktop");
-    await user.page.getByRole("button", { name: `View full analysis of ${symbol}` }).click();
+    await user.page.getByRole("button", { name: `View Full Analysis of ${symbol}` }).click();
     const dialog = user.page.getByRole("dialog", { name: "View Full Analysis" });
     await dialog.waitFor();
     for (const link of ["Yahoo Finance", "Google Finance", "MarketWatch"]) {

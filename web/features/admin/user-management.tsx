@@ -15,6 +15,7 @@ import { useDebouncedValue } from "@mantine/hooks";
 import { IconSearch } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { POSITIVE } from "../../lib/colors.ts";
 import type { CurrentUser } from "../auth/auth.queries.ts";
 import {
   type AdminUser,
@@ -126,7 +127,7 @@ export function UserManagement(props: { me: CurrentUser }) {
                   {u.isAdmin ? <Badge variant="light">Admin</Badge> : <Text size="sm">Investor</Text>}
                 </Table.Td>
                 <Table.Td>
-                  <Badge color={u.isActive ? "green.9" : "gray.7"} variant="filled">
+                  <Badge color={u.isActive ? POSITIVE : "gray.7"} variant="filled">
                     {u.isActive ? "Active" : "Inactive"}
                   </Badge>
                 </Table.Td>
@@ -141,7 +142,7 @@ export function UserManagement(props: { me: CurrentUser }) {
                         <Button
                           size="compact-xs"
                           variant="filled"
-                          color={u.isActive ? "orange.9" : "green.9"}
+                          color={u.isActive ? "orange.9" : POSITIVE}
                           onClick={() => setActive.mutate({ id: u.id, active: !u.isActive })}
                           aria-label={`${u.isActive ? "Deactivate" : "Activate"} ${u.email}`}
                         >

@@ -16,13 +16,14 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { AppLogo } from "../../components/app-logo.tsx";
 import { FullPageSpinner } from "../../components/full-page-spinner.tsx";
+import { POSITIVE } from "../../lib/colors.ts";
 import { ensureOk } from "../../lib/http-error.ts";
 import { useCurrentUser } from "../auth/require-auth.tsx";
 import { groupEndpoints, type OpenApiDocument } from "./openapi-groups.ts";
 
 const METHOD_COLORS: Record<string, string> = {
   GET: "blue.8",
-  POST: "green.9",
+  POST: POSITIVE,
   PATCH: "orange.9",
   PUT: "orange.9",
   DELETE: "red.8",

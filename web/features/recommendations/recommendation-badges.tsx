@@ -1,10 +1,14 @@
 import { Badge } from "@mantine/core";
+import { POSITIVE } from "../../lib/colors.ts";
 import { confidenceColor } from "./recommendation-math.ts";
 
+// Shades chosen for WCAG AA contrast of the badge text.
+const SHADES = { green: POSITIVE, yellow: "yellow.4", red: "red.9" } as const;
+
 export function ConfidenceBadge(props: { confidence: number }) {
-  const color = confidenceColor(props.confidence);
+  const tone = confidenceColor(props.confidence);
   return (
-    <Badge color={color} variant="filled" c={color === "yellow" ? "dark.9" : "white"} data-tone={color}>
+    <Badge color={SHADES[tone]} variant="filled" c={tone === "yellow" ? "dark.9" : "white"} data-tone={tone}>
       {props.confidence}% confidence
     </Badge>
   );
@@ -12,7 +16,7 @@ export function ConfidenceBadge(props: { confidence: number }) {
 
 export function RiskBadge(props: { aggressive: boolean; basis?: string }) {
   return (
-    <Badge variant="outline" color={props.aggressive ? "orange.9" : "blue.9"} title={props.basis}>
+    <Badge variant="light" color={props.aggressive ? "orange" : "blue"} c="dark.9" title={props.basis}>
       {props.aggressive ? "Aggressive" : "Conservative"}
     </Badge>
   );

@@ -1,5 +1,6 @@
-import { Anchor, Card, Group, SimpleGrid, Stack, Text, UnstyledButton } from "@mantine/core";
+import { Anchor, Box, Button, Card, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import { IconExternalLink } from "@tabler/icons-react";
+import { POSITIVE } from "../../lib/colors.ts";
 import { formatDate, formatMoney, formatPercent } from "../../lib/format.ts";
 import { ConfidenceBadge, RiskBadge } from "./recommendation-badges.tsx";
 import { potentialReturn, priceVersusBuy, researchLinks } from "./recommendation-math.ts";
@@ -49,11 +50,8 @@ export function RecommendationCard(props: {
           <RiskBadge aggressive={r.aggressive} basis={r.aggressiveBasis} />
         </Group>
       </Group>
-      <UnstyledButton
-        onClick={props.onOpen}
-        aria-label={`View full analysis of ${r.symbol}`}
-        style={{ width: "100%" }}
-      >
+      {/* The whole body opens the dialog for a pointer; the button below is the keyboard and screen-reader way. */}
+      <Box onClick={props.onOpen} style={{ cursor: "pointer" }}>
         <SimpleGrid cols={2} spacing="xs" verticalSpacing="xs">
           <Figure label="Buy price" value={formatMoney(buy)} />
           <Figure label="Target price" value={formatMoney(target)} />
@@ -76,9 +74,9 @@ export function RecommendationCard(props: {
                 ? `${vs.dollars >= 0 ? "+" : "-"}${formatMoney(Math.abs(vs.dollars))} (${formatPercent(vs.percent, 2)})`
                 : "—"
             }
-            color={vs ? (vs.dollars >= 0 ? "green.9" : "red.9") : undefined}
+            color={vs ? (vs.dollars >= 0 ? POSITIVE : "red.9") : undefined}
           />
-          <Figure label="Potential return" value={potentialReturn(buy, target)} color="green.9" />
+          <Figure label="Potential return" value={potentialReturn(buy, target)} color={POSITIVE} />
           <Figure label="Target date" value={formatDate(r.estimatedDate)} />
         </SimpleGrid>
         <Text size="sm" mt="sm" lineClamp={2} data-testid="recommendation-reason">
@@ -89,10 +87,17 @@ export function RecommendationCard(props: {
             Recommended: {formatDate(r.recommendationDate)}
           </Text>
         ) : null}
-        <Text size="xs" c="indigo.8" fw={600} mt="xs">
-          View Full Analysis →
-        </Text>
-      </UnstyledButton>
+      </Box>
+      <Button
+        variant="subtle"
+        size="compact-sm"
+        mt="xs"
+        px={0}
+        onClick={props.onOpen}
+        aria-label={`View Full Analysis of ${r.symbol}`}
+      >
+        View Full Analysis →
+      </Button>
     </Card>
   );
 }

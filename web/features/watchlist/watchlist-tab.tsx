@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { EmptyPanel } from "../../components/empty-panel.tsx";
 import { Skeletons } from "../../components/skeleton-list.tsx";
+import { POSITIVE } from "../../lib/colors.ts";
 import { formatMoney, formatPercent } from "../../lib/format.ts";
 import {
   useAddToWatchlist,
@@ -68,7 +69,7 @@ function WatchlistCard(props: {
           <Text size="xs" c="dimmed">
             Change
           </Text>
-          <Text fw={600} c={i.changePercent == null ? undefined : i.changePercent >= 0 ? "green.9" : "red.9"}>
+          <Text fw={600} c={i.changePercent == null ? undefined : i.changePercent >= 0 ? POSITIVE : "red.9"}>
             {formatPercent(i.changePercent, 2)}
           </Text>
         </Stack>

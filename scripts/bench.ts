@@ -1,5 +1,6 @@
 // `bun run bench`: every speed and size target of the issues, measured on this machine and printed.
 // Server time is measured in-process through app.request(), so it excludes the network and the client.
+import { benchAnalysis } from "./bench/analysis.bench.ts";
 import { benchRecommendations } from "./bench/recommendations.bench.ts";
 
 type Bench = () => Promise<Record<string, string | number>>;

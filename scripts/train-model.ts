@@ -9,6 +9,8 @@ import { BENCHMARK } from "../api/market/demo-import.ts";
 import { readDemoMarketFiles } from "../api/runtime/demo-market-files.ts";
 
 const started = performance.now();
+/** With --check the run trains and evaluates but writes nothing (used by `bun run bench`). */
+const checkOnly = process.argv.includes("--check");
 const HORIZON = 20;
 const STEP = 5;
 const SPLITS = {
@@ -272,7 +274,8 @@ const evaluate = (set: Sample[]) => {
 const calibrationEval = evaluate(calibration);
 const testEval = evaluate(test);
 
-await Bun.write(join(import.meta.dir, "../api/analysis/model.json"), `${JSON.stringify(model, null, 1)}\n`);
+if (!checkOnly)
+  await Bun.write(join(import.meta.dir, "../api/analysis/model.json"), `${JSON.stringify(model, null, 1)}\n`);
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 const f3 = (x: number) => x.toFixed(3);
@@ -294,7 +297,8 @@ const svg = [
     }),
   "</svg>",
 ];
-await Bun.write(join(import.meta.dir, "../docs/model-card-reliability.svg"), `${svg.join("\n")}\n`);
+if (!checkOnly)
+  await Bun.write(join(import.meta.dir, "../docs/model-card-reliability.svg"), `${svg.join("\n")}\n`);
 
 const card = `# Model card: the analysis engine's probability of beating the market
 
@@ -381,8 +385,7 @@ ${testEval.byCall.map((c) => `| ${c.call} | ${c.n} | ${c.n ? pct(c.hit) : "-"} |
 ## Reproduce
 \`bun scripts/train-model.ts\` (features ${featureSeconds.toFixed(1)} s, whole run ${trainSeconds.toFixed(1)} s on a 2-core machine).
 `;
-await Bun.write(join(import.meta.dir, "../docs/model-card.md"), card);
+if (!checkOnly) await Bun.write(join(import.meta.dir, "../docs/model-card.md"), card);
 console.log(
   `Trained on ${train.length} samples in ${trainSeconds.toFixed(1)} s; test AUC ${f3(testEval.auc)}, Brier ${f3(testEval.brier)} (base ${f3(testEval.baseBrier)}).`,
 );
-console.log(testEval.bands, testEval.byCall);

@@ -119,6 +119,24 @@ describe("recommendations end to end", () => {
   });
 });
 
+describe("track record end to end", () => {
+  test("the track record page shows totals, calibration and the cumulative chart from the seeded history", async () => {
+    const { page, context } = await asInvestor();
+    await page.getByRole("link", { name: "Track Record" }).click();
+    await page.getByRole("heading", { name: "Track Record", level: 1 }).waitFor();
+    await page.getByText("Beat the S&P 500").waitFor();
+    await page
+      .getByRole("img", { name: "Stated confidence against how often the calls beat the index" })
+      .waitFor();
+    await page
+      .getByRole("img", { name: "Cumulative return of the recommendations against the S&P 500" })
+      .waitFor();
+    expect(await page.getByRole("row").count()).toBeGreaterThan(3);
+    await screenshot(page, "track-record-desktop");
+    await context.close();
+  });
+});
+
 describe("analysis end to end", () => {
   test("analyze a symbol: 'Analyzing...', 'Analysis Complete!', then the history tab shows it", async () => {
     const { page, context } = await asInvestor();

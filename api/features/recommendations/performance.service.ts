@@ -14,7 +14,8 @@ export const METHOD =
   "Each recommendation is scored on the daily prices after its date: a hit when the day's high reaches the target " +
   "on or before the target date, missed when the target date passes first, open until then; returns assume a " +
   "purchase at the buy price and are compared with the S&P 500 over the same days. Confidence states the " +
-  "probability of beating the index, so the calibration chart sets it against how often that happened.";
+  "probability that the stock beats the index from the recommendation date to the target date (close to close), " +
+  "so the calibration chart sets it against how often that happened.";
 
 /** Outcomes and totals of the recommendations matching `query`, as of the market's today. */
 export async function recommendationPerformance(deps: AppDeps, query: HistoricalQuery) {

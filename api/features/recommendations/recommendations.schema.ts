@@ -26,6 +26,7 @@ export const Recommendation = z
         exitDate: z.string().nullable(),
         realisedReturn: z.number().nullable(),
         benchmarkReturn: z.number().nullable(),
+        beatIndex: z.boolean().nullable(),
       })
       .nullable()
       .optional()

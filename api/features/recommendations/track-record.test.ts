@@ -52,10 +52,22 @@ describe("outcome of one call", () => {
       exitDate: null,
       realisedReturn: null,
       benchmarkReturn: null,
+      beatIndex: null,
     });
     const partial = computeOutcome(call, [bar("2023-01-03", 104, 102)], spx, "2023-01-04");
     expect(partial.status).toBe("open");
     expect(partial.realisedReturn).toBeCloseTo(0.02, 10);
+  });
+
+  test("beating the index is judged over the whole horizon, close to close, even after an early hit", () => {
+    // Hit on 01-03 (high 111), but by the target date the stock is at 101 (+1%) while the index made +2.5%.
+    const bars = [bar("2023-01-03", 111, 105), bar("2023-01-06", 102, 101)];
+    const o = computeOutcome(call, bars, spx, "2023-01-31");
+    expect(o.status).toBe("hit");
+    expect(o.beatIndex).toBe(false);
+    const strong = computeOutcome(call, [bar("2023-01-06", 108, 104)], spx, "2023-01-31");
+    expect(strong.beatIndex).toBe(true);
+    expect(computeOutcome(call, [bar("2023-01-03", 104, 104)], spx, "2023-01-04").beatIndex).toBeNull();
   });
 
   test("prices after as-of are never looked at", () => {
@@ -72,7 +84,13 @@ describe("performance summary", () => {
     b: number | null,
   ): ScoredCall => ({
     confidence,
-    outcome: { status, exitDate: "2023-01-06", realisedReturn: r, benchmarkReturn: b },
+    outcome: {
+      status,
+      exitDate: "2023-01-06",
+      realisedReturn: r,
+      benchmarkReturn: b,
+      beatIndex: status === "open" || r === null || b === null ? null : r > b,
+    },
   });
 
   test("hit rate and returns over resolved calls, bands by stated confidence", () => {

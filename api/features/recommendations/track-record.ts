@@ -24,6 +24,11 @@ export interface Outcome {
   realisedReturn: number | null;
   /** The benchmark's return from the recommendation date to exitDate; null without benchmark prices. */
   benchmarkReturn: number | null;
+  /**
+   * Whether the stock beat the benchmark over the whole horizon (recommendation date to target date, close to
+   * close), which is the event a model confidence states; null until the target date has passed.
+   */
+  beatIndex: boolean | null;
 }
 
 function closeOnOrBefore(bars: readonly Bar[], date: string): Bar | null {
@@ -64,7 +69,14 @@ export function computeOutcome(
     const end = closeOnOrBefore(benchmark, exit.date);
     if (start && end && start.close > 0) benchmarkReturn = end.close / start.close - 1;
   }
-  return { status, exitDate: exit?.date ?? null, realisedReturn, benchmarkReturn };
+  let beatIndex: boolean | null = null;
+  if (targetDateReached && last) {
+    const start = closeOnOrBefore(benchmark, call.recommendationDate);
+    const end = closeOnOrBefore(benchmark, last.date);
+    if (start && end && start.close > 0)
+      beatIndex = last.close / call.buyPrice - 1 > end.close / start.close - 1;
+  }
+  return { status, exitDate: exit?.date ?? null, realisedReturn, benchmarkReturn, beatIndex };
 }
 
 export interface ScoredCall {
@@ -79,7 +91,7 @@ export interface BandSummary {
   hitRate: number | null;
   /** Mean stated confidence of the resolved calls in the band, to set against beatRate. */
   meanConfidence: number | null;
-  /** Share of resolved calls whose return beat the benchmark's over the same days: what the confidence states. */
+  /** Share of calls past their target date that beat the benchmark over the whole horizon: what the confidence states. */
   beatRate: number | null;
 }
 

@@ -1,5 +1,5 @@
 import { Anchor, Box, Button, Container, Group, Tabs, Text } from "@mantine/core";
-import { IconBook, IconKey, IconLogout, IconShieldLock } from "@tabler/icons-react";
+import { IconBook, IconChartHistogram, IconKey, IconLogout, IconShieldLock } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { AppLogo } from "../../components/app-logo.tsx";
@@ -37,6 +37,15 @@ export function DashboardHeader(props: { user: CurrentUser }) {
         <Group justify="space-between" wrap="wrap" gap="sm">
           <AppLogo />
           <Group gap="xs" wrap="wrap" component="nav" aria-label="Account">
+            <Button
+              component={Link}
+              to="/track-record"
+              variant="subtle"
+              size="compact-sm"
+              leftSection={<IconChartHistogram size={16} aria-hidden />}
+            >
+              Track Record
+            </Button>
             <Button
               component={Link}
               to="/api-key"

@@ -1,4 +1,5 @@
 import {
+  Anchor,
   Badge,
   Box,
   Button,
@@ -81,7 +82,10 @@ export function LandingPage() {
                 </Button>
               </Group>
               <Text size="sm" c="dimmed">
-                Join thousands of investors using data, not hunches.
+                Join thousands of investors using data, not hunches.{" "}
+                <Anchor component={Link} to="/track-record" underline="always" size="sm">
+                  See the track record
+                </Anchor>
               </Text>
             </Stack>
           </Container>

@@ -127,3 +127,21 @@ describe("performance summary", () => {
     expect(p.averageReturn).toBeNull();
   });
 });
+
+test("the beat-the-index rate counts the whole-horizon comparison, not the return at an early hit", () => {
+  const outcome = (beatIndex: boolean | null) => ({
+    status: "hit" as const,
+    exitDate: "2023-01-03",
+    realisedReturn: 0.1,
+    benchmarkReturn: 0,
+    beatIndex,
+  });
+  const p = summarisePerformance([
+    { confidence: 50, outcome: outcome(false) },
+    { confidence: 50, outcome: outcome(false) },
+    { confidence: 50, outcome: outcome(true) },
+    { confidence: 50, outcome: outcome(null) },
+  ]);
+  expect(p.beatRate).toBeCloseTo(1 / 3, 10);
+  expect(p.bands[0]!.beatRate).toBeCloseTo(1 / 3, 10);
+});

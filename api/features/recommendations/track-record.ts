@@ -97,7 +97,7 @@ export interface BandSummary {
 
 export interface Performance {
   count: number;
-  /** Share of resolved calls that beat the benchmark. */
+  /** Share of calls past their target date that beat the benchmark over the whole horizon. */
   beatRate: number | null;
   open: number;
   resolved: number;
@@ -122,10 +122,8 @@ function median(xs: number[]): number | null {
 function summarise(band: string, calls: ScoredCall[]): BandSummary {
   const resolved = calls.filter((c) => c.outcome.status !== "open");
   const hits = resolved.filter((c) => c.outcome.status === "hit").length;
-  const compared = resolved.filter(
-    (c) => c.outcome.realisedReturn !== null && c.outcome.benchmarkReturn !== null,
-  );
-  const beat = compared.filter((c) => c.outcome.realisedReturn! > c.outcome.benchmarkReturn!).length;
+  const compared = calls.filter((c) => c.outcome.beatIndex !== null);
+  const beat = compared.filter((c) => c.outcome.beatIndex).length;
   return {
     band,
     count: calls.length,

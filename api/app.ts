@@ -3,6 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import { requestId } from "hono/request-id";
 import { adminRoutes } from "./features/admin/admin.routes.ts";
 import { authRoutes } from "./features/auth/auth.routes.ts";
+import { earningsRoutes } from "./features/earnings/earnings.routes.ts";
 import { insightRoutes } from "./features/insights/insights.routes.ts";
 import { recommendationRoutes } from "./features/recommendations/recommendations.routes.ts";
 import { alertRoutes } from "./features/watchlist/alerts.routes.ts";
@@ -53,7 +54,8 @@ export function createApp(deps: AppDeps) {
     .route("/api/watchlist", watchlistRoutes)
     .route("/api/notifications", alertRoutes)
     .route("/api/insights", insightRoutes)
-    .route("/api/admin", adminRoutes);
+    .route("/api/admin", adminRoutes)
+    .route("/api/earnings-calendar", earningsRoutes);
 
   app.doc31("/api/openapi.json", {
     openapi: "3.1.0",

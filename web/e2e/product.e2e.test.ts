@@ -169,6 +169,29 @@ describe("analysis end to end", () => {
   });
 });
 
+describe("earnings end to end", () => {
+  test("the earnings tab lists estimated report dates and the growth filter updates the badge", async () => {
+    const { page, context } = await asInvestor();
+    await page.getByRole("tab", { name: "Earnings Calls" }).click();
+    await page.getByRole("heading", { name: "Upcoming Earnings Calls" }).waitFor();
+    await page.getByText("Next 7 days of earnings announcements").waitFor();
+    await page.getByTestId("earnings-card").first().waitFor();
+    const total = await page.getByTestId("earnings-card").count();
+    expect(await page.getByTestId("earnings-count").textContent()).toBe(`${total} / ${total}`);
+    expect(await page.getByText("Time TBA").count()).toBe(total);
+    await screenshot(page, "earnings-desktop");
+    await page.getByLabel("Growth probability").first().click();
+    await page.getByRole("option", { name: "75-100%" }).click();
+    await page.getByText("No Results Found").waitFor();
+    expect(await page.getByTestId("earnings-count").textContent()).toBe(`0 / ${total}`);
+    await page.getByLabel("Growth probability").first().click();
+    await page.getByRole("option", { name: "25-50%" }).click();
+    const shown = await page.getByTestId("earnings-card").count();
+    expect(await page.getByTestId("earnings-count").textContent()).toBe(`${shown} / ${total}`);
+    await context.close();
+  });
+});
+
 describe("watchlist end to end", () => {
   test("add, edit and remove an item with the spec's toasts", async () => {
     const { page, context } = await asInvestor(PHONE);

@@ -1,5 +1,165 @@
-import { Title } from "@mantine/core";
+import { Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { IconPlus } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
+import type { InferResponseType } from "hono/client";
+import { useState } from "react";
+import { EmptyPanel } from "../../components/empty-panel.tsx";
+import { Skeletons } from "../../components/skeleton-list.tsx";
+import { api } from "../../lib/api-client.ts";
+import { POSITIVE } from "../../lib/colors.ts";
+import { formatCompact, formatDate, formatMoney } from "../../lib/format.ts";
+import { okJson } from "../../lib/http-error.ts";
+import { useAddToWatchlist } from "../watchlist/watchlist.queries.ts";
+import {
+  GROWTH_FILTERS,
+  type GrowthFilter,
+  growthBand,
+  matchesGrowthFilter,
+  timeLabel,
+} from "./earnings.logic.ts";
+
+type Entry = InferResponseType<(typeof api.api)["earnings-calendar"]["$get"], 200>["earnings"][number];
+
+const earningsQueryOptions = () => ({
+  queryKey: ["/api/earnings-calendar"],
+  queryFn: async () => okJson(await api.api["earnings-calendar"].$get()),
+});
+
+const TONES = { green: POSITIVE, yellow: "yellow.4", red: "red.9" } as const;
+
+function EarningsCard(props: { entry: Entry; onAdd: () => void }) {
+  const e = props.entry;
+  const band = growthBand(e.growthProbability);
+  return (
+    <Card withBorder radius="md" data-testid="earnings-card">
+      <Group justify="space-between" align="flex-start" mb={4}>
+        <div>
+          <Text fw={800} fz="lg">
+            {e.symbol}
+          </Text>
+          <Text size="sm">{e.companyName}</Text>
+          <Text size="xs" c="dimmed">
+            {e.industry}
+          </Text>
+        </div>
+        <Badge
+          color={TONES[band.tone]}
+          c={band.tone === "yellow" ? "dark.9" : "white"}
+          variant="filled"
+          data-tone={band.tone}
+        >
+          {e.growthProbability}% · {band.label}
+        </Badge>
+      </Group>
+      <SimpleGrid cols={2} spacing="xs" mt="xs">
+        <Stack gap={0}>
+          <Text size="xs" c="dimmed">
+            Date
+          </Text>
+          <Text fw={600}>
+            {formatDate(e.date)} · {timeLabel(e.time)}
+          </Text>
+        </Stack>
+        <Stack gap={0}>
+          <Text size="xs" c="dimmed">
+            Quarter
+          </Text>
+          <Text fw={600}>
+            Q{e.quarter} {e.year}
+          </Text>
+        </Stack>
+        <Stack gap={0}>
+          <Text size="xs" c="dimmed">
+            Target price (5 sessions after)
+          </Text>
+          <Text fw={600}>{formatMoney(e.targetPrice)}</Text>
+        </Stack>
+        <Stack gap={0}>
+          <Text size="xs" c="dimmed">
+            EPS / revenue estimate
+          </Text>
+          <Text fw={600}>
+            {e.epsEstimate === null ? "Not available" : formatMoney(e.epsEstimate)} /{" "}
+            {e.revenueEstimate === null ? "Not available" : formatCompact(e.revenueEstimate)}
+          </Text>
+        </Stack>
+      </SimpleGrid>
+      {e.estimated ? (
+        <Text size="xs" c="dimmed" mt="xs">
+          <Badge size="xs" variant="light" color="gray" c="dark.9" mr={4}>
+            Estimated date
+          </Badge>
+          {e.basis}
+        </Text>
+      ) : null}
+      <Group justify="flex-end" mt="xs">
+        <Button
+          size="compact-sm"
+          variant="light"
+          leftSection={<IconPlus size={14} aria-hidden />}
+          onClick={props.onAdd}
+          aria-label={`Add ${e.symbol} to watchlist`}
+        >
+          Add to watchlist
+        </Button>
+      </Group>
+    </Card>
+  );
+}
 
 export function EarningsCallsTab() {
-  return <Title order={2}>Upcoming Earnings Calls</Title>;
+  const { data, isPending } = useQuery(earningsQueryOptions());
+  const [filter, setFilter] = useState<GrowthFilter>("all");
+  const add = useAddToWatchlist();
+  const all = data?.earnings ?? [];
+  const shown = all.filter((e) => matchesGrowthFilter(e.growthProbability, filter));
+  return (
+    <section aria-labelledby="earnings-title">
+      <Group justify="space-between" align="flex-end" mb="md" wrap="wrap">
+        <div>
+          <Title order={2} id="earnings-title" size="h3">
+            Upcoming Earnings Calls
+          </Title>
+          <Text c="dimmed" size="sm">
+            Next 7 days of earnings announcements
+          </Text>
+        </div>
+        <Group align="flex-end">
+          <Select
+            label="Growth probability"
+            data={GROWTH_FILTERS.map((f) => ({ value: f.value, label: f.label }))}
+            value={filter}
+            allowDeselect={false}
+            onChange={(v) => setFilter((v ?? "all") as GrowthFilter)}
+            w={160}
+          />
+          <Badge size="lg" variant="light" color="indigo" data-testid="earnings-count">
+            {shown.length} / {all.length}
+          </Badge>
+        </Group>
+      </Group>
+      {isPending ? (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} aria-busy="true" aria-label="Loading earnings">
+          <Skeletons count={3} height={200} testId="earnings-skeleton" />
+        </SimpleGrid>
+      ) : !all.length ? (
+        <EmptyPanel
+          title="No Upcoming Earnings"
+          text="No earnings announcements are expected in the next 7 days."
+        />
+      ) : !shown.length ? (
+        <EmptyPanel title="No Results Found" text="No earnings match this growth-probability range." />
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+          {shown.map((e) => (
+            <EarningsCard
+              key={`${e.symbol}-${e.date}`}
+              entry={e}
+              onAdd={() => add.mutate({ symbol: e.symbol, targetChangePercent: 10 })}
+            />
+          ))}
+        </SimpleGrid>
+      )}
+    </section>
+  );
 }

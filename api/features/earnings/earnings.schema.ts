@@ -1,0 +1,32 @@
+import { z } from "@hono/zod-openapi";
+
+export const EarningsEntry = z
+  .object({
+    symbol: z.string(),
+    companyName: z.string(),
+    industry: z.string().openapi({ description: "'N/A' when unknown" }),
+    quarter: z.number().int().min(1).max(4),
+    year: z.number().int(),
+    date: z.string().openapi({ format: "date" }),
+    time: z.string().openapi({ description: "Contains pre, post, or 'time not set'" }),
+    growthProbability: z
+      .number()
+      .int()
+      .min(0)
+      .max(100)
+      .openapi({ description: "Chance the close 5 sessions after the report is above the close before it" }),
+    targetPrice: z.number(),
+    epsEstimate: z.number().nullable().openapi({ description: "null: not available" }),
+    revenueEstimate: z.number().nullable().openapi({ description: "null: not available" }),
+    estimated: z
+      .boolean()
+      .openapi({ description: "true when the date is estimated from past report reactions" }),
+    basis: z.string(),
+  })
+  .openapi("EarningsEntry");
+
+export const EarningsAnswer = z
+  .object({ earnings: z.array(EarningsEntry), count: z.number().int(), from: z.string(), to: z.string() })
+  .openapi("EarningsCalendar");
+
+export type EarningsEntry = z.infer<typeof EarningsEntry>;

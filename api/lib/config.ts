@@ -31,6 +31,9 @@ export const envSchema = z.object({
     .optional(),
   /** Run the scheduled jobs (alerts, quotes, daily recommendations) on a timer in the Bun server. */
   SCHEDULER: bool.default(false),
+  /** SMTP server for email (alerts, password reset); without it mail is written to the log. */
+  SMTP_URL: z.string().min(1).optional(),
+  MAIL_FROM: z.string().min(3).default("Signalboard <no-reply@localhost>"),
   /** Let users point alert webhooks at loopback and private addresses (local testing only). */
   ALLOW_PRIVATE_WEBHOOKS: bool.default(false),
 });

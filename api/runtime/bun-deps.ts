@@ -2,8 +2,10 @@ import type { Server } from "bun";
 import { systemClock } from "../lib/clock.ts";
 import { configFromEnv, type Env } from "../lib/config.ts";
 import type { AppDeps } from "../lib/context.ts";
+import { logMailer } from "../lib/mailer.ts";
 import type { PasswordHasher } from "../lib/passwords.ts";
 import { openDatabase, resolveSecret } from "./bun-database.ts";
+import { smtpMailer } from "./smtp-mailer.ts";
 
 /** OWASP's argon2id baseline (19 MiB, 2 passes): about 20 ms a hash on this hardware. */
 export const bunPasswordHasher: PasswordHasher = {
@@ -29,18 +31,20 @@ const levels = { debug: 10, info: 20, warn: 30, error: 40 } as const;
 export async function buildBunDeps(env: Env): Promise<AppDeps & { databaseUrl: string }> {
   const { database, url } = await openDatabase(env);
   const min = levels[env.LOG_LEVEL];
+  const log: AppDeps["log"] = (level, message, extra) => {
+    if (levels[level] < min) return;
+    const line = JSON.stringify({ time: new Date().toISOString(), level, message, ...extra });
+    if (level === "error" || level === "warn") console.error(line);
+    else console.log(line);
+  };
   return {
     database,
     databaseUrl: url,
+    mailer: env.SMTP_URL ? smtpMailer(env.SMTP_URL, env.MAIL_FROM) : logMailer((text) => log("info", text)),
     clock: systemClock,
     config: configFromEnv(env, resolveSecret(env, url)),
     passwords: bunPasswordHasher,
     clientAddress: bunClientAddress,
-    log: (level, message, extra) => {
-      if (levels[level] < min) return;
-      const line = JSON.stringify({ time: new Date().toISOString(), level, message, ...extra });
-      if (level === "error" || level === "warn") console.error(line);
-      else console.log(line);
-    },
+    log,
   };
 }

@@ -11,6 +11,8 @@ import {
   MessageAnswer,
   RegenerateAnswer,
   RegisterInput,
+  ResetConfirmInput,
+  ResetRequestInput,
   SignInAnswer,
   SignInInput,
 } from "./auth.schema.ts";
@@ -22,6 +24,7 @@ import {
   toCurrentUser,
   verifyCredentials,
 } from "./auth.service.ts";
+import { confirmPasswordReset, requestPasswordReset } from "./password-reset.service.ts";
 
 const INACTIVE_MESSAGE =
   "ACCOUNT_INACTIVE: Your account is inactive. Please contact administrators to activate it.";
@@ -114,6 +117,28 @@ const regenerate = createRoute({
   responses: { 200: jsonResponse(RegenerateAnswer, "The new key"), ...errorResponses(401) },
 });
 
+const resetRequest = createRoute({
+  method: "post",
+  path: "/password-reset/request",
+  tags,
+  summary: "Ask for a password reset code by email",
+  description:
+    "When the email and full name match an active account, a single-use 6-digit code valid for 15 minutes is " +
+    "emailed to it. The answer is the same either way.",
+  request: { body: jsonBody(ResetRequestInput) },
+  responses: { 202: jsonResponse(MessageAnswer, "Request taken"), ...errorResponses(400, 429) },
+});
+
+const resetConfirm = createRoute({
+  method: "post",
+  path: "/password-reset/confirm",
+  tags,
+  summary: "Set a new password with the emailed code",
+  description: "Uses the code up and ends every session of the account.",
+  request: { body: jsonBody(ResetConfirmInput) },
+  responses: { 200: jsonResponse(MessageAnswer, "Password changed"), ...errorResponses(400, 429) },
+});
+
 export const authRoutes = createRouter()
   .openapi(signIn, async (c) => {
     const { email, password } = c.req.valid("json");
@@ -163,6 +188,29 @@ export const authRoutes = createRouter()
   })
   .openapi(currentUser, async (c) => {
     return c.json(await toCurrentUser(c.get("deps"), currentAuth(c).user), 200);
+  })
+  .openapi(resetRequest, async (c) => {
+    const { email, fullName } = c.req.valid("json");
+    const limited = await limitCredentialAttempt(c, "reset", email);
+    if (limited) return c.json(limited, 429);
+    await requestPasswordReset(c.get("deps"), email, fullName);
+    return c.json(
+      { message: "If the details match an account, a reset code has been sent to its email." },
+      202,
+    );
+  })
+  .openapi(resetConfirm, async (c) => {
+    const { email, code, newPassword } = c.req.valid("json");
+    const limited = await limitCredentialAttempt(c, "reset-confirm", email);
+    if (limited) return c.json(limited, 429);
+    const result = await confirmPasswordReset(c.get("deps"), email, code, newPassword);
+    if (result === "invalid") {
+      return c.json(
+        { message: "That code is wrong, used or expired. Ask for a new one.", code: "INVALID_CODE" },
+        400,
+      );
+    }
+    return c.json({ message: "Password Updated!" }, 200);
   })
   .openapi(regenerate, async (c) => {
     const { apiKey, regeneratedAt } = await regenerateApiKey(c.get("deps"), currentAuth(c).user.id);

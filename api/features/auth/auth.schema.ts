@@ -60,3 +60,26 @@ export const RegenerateAnswer = z
     apiKey: z.string().openapi({ description: "The new key; the old one no longer works" }),
   })
   .openapi("RegeneratedApiKey");
+
+export const ResetRequestInput = z
+  .object({
+    email,
+    fullName: z.string({ error: "Full name is required." }).trim().min(1, "Full name is required.").max(200),
+  })
+  .openapi("PasswordResetRequest");
+
+export const ResetConfirmInput = z
+  .object({
+    email,
+    code: z
+      .string({ error: "The reset code is required." })
+      .trim()
+      .regex(/^\d{6}$/, "The reset code is 6 digits."),
+    newPassword: password.min(8, "Password must be at least 8 characters."),
+    confirmPassword: z.string({ error: "Confirm the new password." }),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: "Passwords do not match",
+    path: ["confirmPassword"],
+  })
+  .openapi("PasswordResetConfirm");

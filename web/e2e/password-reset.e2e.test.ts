@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { SMTPServer } from "smtp-server";
+import {
+  DESKTOP,
+  type E2EBrowser,
+  type E2EServer,
+  launchBrowser,
+  screenshot,
+  signInThroughForm,
+  startServer,
+} from "./harness.ts";
+
+const inbox: Array<{ to: string; raw: string }> = [];
+let smtp: SMTPServer;
+let server: E2EServer;
+let browser: E2EBrowser;
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    onData(stream, session, callback) {
+      let raw = "";
+      stream.on("data", (c: Buffer) => {
+        raw += c.toString();
+      });
+      stream.on("end", () => {
+        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address).join(","), raw });
+        callback();
+      });
+    },
+  });
+  const port = await new Promise<number>((resolve) =>
+    smtp.listen(0, "127.0.0.1", () => resolve((smtp.server.address() as { port: number }).port)),
+  );
+  server = await startServer({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  smtp?.close();
+});
+
+test("forgot password end to end: request, code from the mailbox, new password, sign in with it", async () => {
+  const { page, context } = await browser.newPage(DESKTOP);
+  await page.goto(`${server.url}/signin`);
+  await page.getByRole("link", { name: "Reset password" }).click();
+  await page.getByRole("link", { name: "Back to Sign In" }).waitFor();
+  await page.getByRole("textbox", { name: "Email address" }).fill("investor@example.com");
+  await page.getByRole("textbox", { name: "Full name" }).fill("Ivy Investor");
+  await screenshot(page, "forgot-password-desktop");
+  await page.getByRole("button", { name: "Send Reset Code" }).click();
+  await page.getByRole("button", { name: "Back to verification" }).waitFor();
+
+  let code: string | undefined;
+  for (let i = 0; i < 50 && !code; i++) {
+    code = /reset code is (\d{6})/.exec(
+      inbox.find((m) => m.to === "investor@example.com")?.raw.replace(/=\r?\n/g, "") ?? "",
+    )?.[1];
+    if (!code) await Bun.sleep(100);
+  }
+  expect(code).toMatch(/^\d{6}$/);
+  await page.getByRole("textbox", { name: "Reset code" }).fill(code!);
+  await page.locator('input[name="newPassword"]').fill("a-brand-new-password");
+  await page.locator('input[name="confirmPassword"]').fill("a-different-one");
+  await page.getByText("Passwords do not match").waitFor();
+  expect(await page.getByRole("button", { name: "Update Password" }).isDisabled()).toBe(true);
+  await page.locator('input[name="confirmPassword"]').fill("a-brand-new-password");
+  await page.getByRole("button", { name: "Update Password" }).click();
+  await page.getByRole("heading", { name: "Password Updated!" }).waitFor();
+  await page.getByRole("link", { name: "Sign In with New Password" }).click();
+  await page.waitForURL(`${server.url}/signin`);
+  await signInThroughForm(page, server.url, "investor@example.com", "a-brand-new-password");
+  await page.waitForURL(`${server.url}/dashboard`);
+  await context.close();
+});

@@ -61,3 +61,21 @@ describe(`recommendation generator (${testDbKind})`, () => {
     expect(await rows()).toEqual(before);
   });
 });
+
+test("admins generate today's calls through the API, idempotently", async () => {
+  const g = await startTestApp();
+  await g.useDemoMarket({ symbols: ["AAPL", "MSFT", "NVDA"], from: "2022-06-01" });
+  const admin = await g.signIn((await g.createUser({ isAdmin: true })).email, "correct-horse-battery");
+  const first = await g.request("/api/recommendations/generate", { method: "POST", token: admin });
+  expect(first.status).toBe(200);
+  const body = (await first.json()) as { date: string; posted: number };
+  expect(body.date).toBe("2023-10-27");
+  const again = (await (
+    await g.request("/api/recommendations/generate", { method: "POST", token: admin })
+  ).json()) as {
+    posted: number;
+    alreadyThere: number;
+  };
+  expect(again).toMatchObject({ posted: 0, alreadyThere: body.posted });
+  await g.close();
+});

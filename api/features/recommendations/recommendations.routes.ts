@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { createAnalysisEngine } from "../../analysis/engine.ts";
 import {
   adminOnly,
   createRouter,
@@ -8,7 +9,9 @@ import {
   signedIn,
 } from "../../lib/openapi.ts";
 import { isoDate } from "../../lib/validation.ts";
+import { securityNames } from "../../market/price-history.ts";
 import { currentAuth, requireAdmin, requireUser } from "../../middleware/auth.ts";
+import { generateRecommendations } from "./generate.service.ts";
 import { recommendationPerformance } from "./performance.service.ts";
 import {
   CreateRecommendationAnswer,
@@ -86,6 +89,30 @@ const post = createRoute({
   },
 });
 
+const generate = createRoute({
+  method: "post",
+  path: "/generate",
+  tags,
+  security,
+  ...adminOnly,
+  summary: "Generate the engine's recommendations for the market's today (admin only)",
+  description: "Idempotent: symbols already recommended on the date are left as they are.",
+  middleware: [requireAdmin] as const,
+  responses: {
+    200: jsonResponse(
+      z.object({
+        message: z.string(),
+        date: z.string(),
+        posted: z.number().int(),
+        alreadyThere: z.number().int(),
+      }),
+      "Generated",
+    ),
+    ...errorResponses(401, 403),
+    503: jsonResponse(z.object({ message: z.string(), code: z.string().optional() }), "No market data"),
+  },
+});
+
 const removeByDate = createRoute({
   method: "delete",
   path: "/{date}",
@@ -139,6 +166,28 @@ export const recommendationRoutes = createRouter()
         usedDate: result.usedDate,
       },
       201,
+    );
+  })
+  .openapi(generate, async (c) => {
+    const deps = c.get("deps");
+    const date = deps.market?.marketToday();
+    if (!date) return c.json({ message: "No market data is configured.", code: "UNAVAILABLE" }, 503);
+    const [report] = await generateRecommendations(
+      deps,
+      createAnalysisEngine(deps.database.db, () => date),
+      [date],
+      await securityNames(deps.database.db),
+    );
+    const posted = report?.posted ?? 0;
+    const alreadyThere = report?.alreadyThere ?? 0;
+    return c.json(
+      {
+        message: `Generated ${posted} recommendation(s) for ${date}; ${alreadyThere} were already there.`,
+        date,
+        posted,
+        alreadyThere,
+      },
+      200,
     );
   })
   .openapi(removeByDate, async (c) => {

@@ -51,3 +51,15 @@ export function useDeleteRecommendations() {
     onError: (error) => handleAdminError(error, "Failed to delete recommendations"),
   });
 }
+
+export function useGenerateRecommendations() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => okJson(await api.api.recommendations.generate.$post()),
+    onSuccess: (answer) => {
+      notify("success", "Recommendations generated", answer.message);
+      return queryClient.invalidateQueries({ queryKey: ["/api/recommendations/latest"] });
+    },
+    onError: (error) => handleAdminError(error, "Failed to generate recommendations"),
+  });
+}

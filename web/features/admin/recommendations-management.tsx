@@ -13,7 +13,11 @@ import {
 } from "@mantine/core";
 import { useState } from "react";
 import { useAppForm } from "../../lib/form.tsx";
-import { useDeleteRecommendations, usePostRecommendation } from "./admin.mutations.ts";
+import {
+  useDeleteRecommendations,
+  useGenerateRecommendations,
+  usePostRecommendation,
+} from "./admin.mutations.ts";
 
 const required = (label: string) => ({
   onSubmit: ({ value }: { value: unknown }) =>
@@ -23,6 +27,7 @@ const required = (label: string) => ({
 export function RecommendationsManagement() {
   const post = usePostRecommendation();
   const remove = useDeleteRecommendations();
+  const generate = useGenerateRecommendations();
   const [deleteDate, setDeleteDate] = useState("");
   const [reason, setReason] = useState("");
   const form = useAppForm({
@@ -139,6 +144,17 @@ export function RecommendationsManagement() {
           </Stack>
         </form.AppForm>
       </form>
+      <Divider my="lg" />
+      <Title order={3} size="h4" mb="xs">
+        Generate with the engine
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        Posts the analysis engine's best-ranked calls for the market's today, from prices up to that day only.
+        Running it again adds nothing.
+      </Text>
+      <Button variant="light" loading={generate.isPending} onClick={() => generate.mutate()} mb="lg">
+        Generate Today's Recommendations
+      </Button>
       <Divider my="lg" />
       <Title order={3} size="h4" mb="xs">
         Delete by date

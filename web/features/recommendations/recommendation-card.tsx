@@ -2,6 +2,7 @@ import { Anchor, Box, Button, Card, Group, SimpleGrid, Stack, Text } from "@mant
 import { IconExternalLink } from "@tabler/icons-react";
 import { POSITIVE } from "../../lib/colors.ts";
 import { formatDate, formatMoney, formatPercent } from "../../lib/format.ts";
+import { OutcomeBadge } from "./outcome-badge.tsx";
 import { ConfidenceBadge, RiskBadge } from "./recommendation-badges.tsx";
 import { potentialReturn, priceVersusBuy, researchLinks } from "./recommendation-math.ts";
 import type { Recommendation } from "./recommendations.queries.ts";
@@ -82,6 +83,9 @@ export function RecommendationCard(props: {
         <Text size="sm" mt="sm" lineClamp={2} data-testid="recommendation-reason">
           {r.reason}
         </Text>
+        <Group mt="xs" gap={6}>
+          <OutcomeBadge outcome={r.outcome} />
+        </Group>
         {props.showDate ? (
           <Text size="xs" c="dimmed" mt={6}>
             Recommended: {formatDate(r.recommendationDate)}

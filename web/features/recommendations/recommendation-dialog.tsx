@@ -1,6 +1,7 @@
 import { Alert, Anchor, Divider, Group, Modal, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { IconExternalLink, IconInfoCircle } from "@tabler/icons-react";
 import { formatDate, formatMoney, formatPercent } from "../../lib/format.ts";
+import { OutcomeBadge } from "./outcome-badge.tsx";
 import { ConfidenceBadge, RiskBadge } from "./recommendation-badges.tsx";
 import { potentialReturn, priceVersusBuy, researchLinks } from "./recommendation-math.ts";
 import type { Recommendation } from "./recommendations.queries.ts";
@@ -72,6 +73,12 @@ export function RecommendationDialog(props: { recommendation: Recommendation | n
             <Text fw={700}>Timeline</Text>
             <Row label="Recommendation date" value={formatDate(r.recommendationDate)} />
             <Row label="Target achievement date" value={formatDate(r.estimatedDate)} />
+            <Group justify="space-between" gap="xs">
+              <Text size="sm" c="dimmed">
+                Outcome so far
+              </Text>
+              <OutcomeBadge outcome={r.outcome} />
+            </Group>
           </Stack>
           <Divider />
           <Stack gap={6}>

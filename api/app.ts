@@ -5,6 +5,7 @@ import { adminRoutes } from "./features/admin/admin.routes.ts";
 import { authRoutes } from "./features/auth/auth.routes.ts";
 import { earningsRoutes } from "./features/earnings/earnings.routes.ts";
 import { insightRoutes } from "./features/insights/insights.routes.ts";
+import { oauthRoutes } from "./features/oauth/oauth.routes.ts";
 import { recommendationRoutes } from "./features/recommendations/recommendations.routes.ts";
 import { alertRoutes } from "./features/watchlist/alerts.routes.ts";
 import { watchlistRoutes } from "./features/watchlist/watchlist.routes.ts";
@@ -50,6 +51,7 @@ export function createApp(deps: AppDeps) {
 
   const routes = app
     .route("/api/auth", authRoutes)
+    .route("/api/auth", oauthRoutes)
     .route("/api/recommendations", recommendationRoutes)
     .route("/api/watchlist", watchlistRoutes)
     .route("/api/notifications", alertRoutes)

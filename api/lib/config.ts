@@ -34,6 +34,17 @@ export const envSchema = z.object({
   /** SMTP server for email (alerts, password reset); without it mail is written to the log. */
   SMTP_URL: z.string().min(1).optional(),
   MAIL_FROM: z.string().min(3).default("Signalboard <no-reply@localhost>"),
+  /** The app's public address, for OAuth redirect URIs; default http://localhost:PORT. */
+  PUBLIC_URL: z.url().optional(),
+  GITHUB_CLIENT_ID: z.string().min(1).optional(),
+  GITHUB_CLIENT_SECRET: z.string().min(1).optional(),
+  /** GitHub's web and API addresses (change them only to test against a local stand-in). */
+  GITHUB_OAUTH_URL: z.url().default("https://github.com"),
+  GITHUB_API_URL: z.url().default("https://api.github.com"),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  /** The OpenID issuer whose discovery document gives Google's endpoints. */
+  GOOGLE_ISSUER: z.url().default("https://accounts.google.com"),
   /** Let users point alert webhooks at loopback and private addresses (local testing only). */
   ALLOW_PRIVATE_WEBHOOKS: bool.default(false),
 });
@@ -46,6 +57,13 @@ export interface AppConfig {
   sessionIdleMs: number;
   authRateLimit: { perIp: number; perEmail: number; windowMs: number };
   allowPrivateWebhooks?: boolean;
+  oauth?: OAuthConfig;
+}
+
+export interface OAuthConfig {
+  publicUrl: string;
+  github?: { clientId: string; clientSecret: string; oauthUrl: string; apiUrl: string };
+  google?: { clientId: string; clientSecret: string; issuer: string };
 }
 
 /** Parses the environment once at start; a bad value stops the process with a readable list. */
@@ -70,5 +88,25 @@ export function configFromEnv(env: Env, secret: string): AppConfig {
       windowMs: env.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000,
     },
     allowPrivateWebhooks: env.ALLOW_PRIVATE_WEBHOOKS,
+    oauth: {
+      publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
+      github:
+        env.GITHUB_CLIENT_ID && env.GITHUB_CLIENT_SECRET
+          ? {
+              clientId: env.GITHUB_CLIENT_ID,
+              clientSecret: env.GITHUB_CLIENT_SECRET,
+              oauthUrl: env.GITHUB_OAUTH_URL.replace(/\/$/, ""),
+              apiUrl: env.GITHUB_API_URL.replace(/\/$/, ""),
+            }
+          : undefined,
+      google:
+        env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+          ? {
+              clientId: env.GOOGLE_CLIENT_ID,
+              clientSecret: env.GOOGLE_CLIENT_SECRET,
+              issuer: env.GOOGLE_ISSUER.replace(/\/$/, ""),
+            }
+          : undefined,
+    },
   };
 }

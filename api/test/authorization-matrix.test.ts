@@ -31,6 +31,12 @@ const ROWS: Row[] = [
     path: () => "/api/auth/logout",
     expect: { ...read, out: 200, inactive: 200, oldKey: 200 },
   },
+  {
+    name: "oauth providers",
+    method: "GET",
+    path: () => "/api/auth/providers",
+    expect: { out: 200, owner: 200, other: 200, inactive: 200, admin: 200, key: 200, oldKey: 200 },
+  },
   { name: "latest recommendations", method: "GET", path: () => "/api/recommendations/latest", expect: read },
   {
     name: "historical recommendations",

@@ -29,6 +29,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<E2E
   const dir = mkdtempSync(join(tmpdir(), "e2e-"));
   const databaseUrl = `file:${join(dir, "app.db")}`;
   const port = await freePort();
+  if (env.PUBLIC_URL === "auto") env.PUBLIC_URL = `http://127.0.0.1:${port}`;
   const proc = Bun.spawn(["bun", join(root, "api/server.ts")], {
     cwd: root,
     env: {

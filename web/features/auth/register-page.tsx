@@ -4,6 +4,7 @@ import { useAppForm } from "../../lib/form.tsx";
 import { notify } from "../../lib/notify.ts";
 import { useRegister } from "./auth.mutations.ts";
 import { AuthPageShell } from "./auth-page-shell.tsx";
+import { OAuthButtons } from "./oauth-buttons.tsx";
 
 export function RegisterPage() {
   const register = useRegister();
@@ -63,6 +64,7 @@ export function RegisterPage() {
           </Stack>
         </form.AppForm>
       </form>
+      <OAuthButtons />
       <Text size="xs" c="dimmed" mt="md">
         By registering you agree to the Terms of Service and Privacy Policy.
       </Text>

@@ -5,9 +5,11 @@ import { useAppForm } from "../../lib/form.tsx";
 import { notify } from "../../lib/notify.ts";
 import { useSignIn } from "./auth.mutations.ts";
 import { AuthPageShell } from "./auth-page-shell.tsx";
+import { OAuthButtons, oauthErrorText } from "./oauth-buttons.tsx";
 
-export function SignInPage() {
+export function SignInPage(props: { oauthError?: string }) {
   const signIn = useSignIn();
+  const providerError = oauthErrorText(props.oauthError);
   const form = useAppForm({
     defaultValues: { email: "", password: "" },
     onSubmit: async ({ value }) => {
@@ -21,6 +23,11 @@ export function SignInPage() {
 
   return (
     <AuthPageShell title="Sign in" subtitle="Welcome back. Sign in to see today's recommendations.">
+      {providerError ? (
+        <Alert variant="light" color="red" mb="md" c="dark.9" role="alert">
+          {providerError}
+        </Alert>
+      ) : null}
       <Alert
         variant="light"
         color="gray"
@@ -59,6 +66,7 @@ export function SignInPage() {
           </Stack>
         </form.AppForm>
       </form>
+      <OAuthButtons />
       <Stack gap={6} mt="lg">
         <Text size="sm">
           No account yet?{" "}

@@ -21,6 +21,8 @@ export interface MarketPort {
   isKnownSymbol(symbol: string): Promise<boolean>;
   /** Daily closes of the last `sessions` trading sessions, oldest first (sparklines). */
   recentCloses(symbol: string, sessions: number): Promise<Array<{ date: string; close: number }>>;
+  /** Daily closes since `sinceDays` calendar days before the market's today, for many symbols in one lookup. */
+  closesSince(symbols: readonly string[], sinceDays: number): Promise<Map<string, number[]>>;
 }
 
 /** Today in New York, where US markets keep their calendar. */
@@ -35,5 +37,6 @@ export function marketWithoutData(clock: Clock): MarketPort {
     annualisedVolatility: async () => null,
     isKnownSymbol: async () => false,
     recentCloses: async () => [],
+    closesSince: async () => new Map(),
   };
 }

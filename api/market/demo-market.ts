@@ -1,6 +1,6 @@
 import type { Db } from "../../db/client.ts";
 import type { MarketPort } from "../lib/market-port.ts";
-import { barsUpTo, findSecurity, lastCloses } from "./price-history.ts";
+import { barsBetween, barsUpTo, findSecurity, lastCloses } from "./price-history.ts";
 
 /** Annualised standard deviation of daily log returns of `closes`. */
 export function annualisedVolatility(closes: readonly number[]): number | null {
@@ -28,6 +28,20 @@ export function demoMarket(db: Db, asOf: string): MarketPort {
       return annualisedVolatility(bars.map((b) => b.adjClose));
     },
     isKnownSymbol: async (symbol) => (await findSecurity(db, symbol)) !== undefined,
+    async closesSince(symbols, sinceDays) {
+      if (!symbols.length) return new Map();
+      const from = new Date(Date.parse(`${asOf}T00:00:00Z`) - sinceDays * 86_400_000)
+        .toISOString()
+        .slice(0, 10);
+      const rows = await barsBetween(db, symbols, from, asOf);
+      const out = new Map<string, number[]>();
+      for (const row of rows) {
+        const list = out.get(row.symbol) ?? [];
+        list.push(row.close);
+        out.set(row.symbol, list);
+      }
+      return out;
+    },
     async recentCloses(symbol, sessions) {
       const bars = await barsUpTo(db, symbol, asOf, sessions);
       return bars.map((b) => ({ date: b.date, close: b.close }));

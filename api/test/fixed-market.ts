@@ -20,6 +20,12 @@ export function fixedMarket(
     marketToday: () => today,
     annualisedVolatility: async (s) => vols[s] ?? null,
     isKnownSymbol: async (s) => s in market.prices || s in vols,
+    closesSince: async (symbols) =>
+      new Map(
+        symbols
+          .filter((s) => market.prices[s] !== undefined)
+          .map((s) => [s, [market.prices[s]!, market.prices[s]!]]),
+      ),
     recentCloses: async (s, n) =>
       market.prices[s] === undefined
         ? []

@@ -218,6 +218,10 @@ describe("watchlist end to end", () => {
     await card.getByText("Alert", { exact: true }).waitFor();
     expect(await card.getAttribute("data-alert")).toBe("true");
     await page.getByText("1 alert").waitFor();
+    await card.getByRole("img", { name: "NVDA, last 3 months" }).waitFor();
+    await page.getByRole("switch", { name: "Email me when an alert fires" }).check();
+    await page.getByRole("button", { name: "Save alert settings" }).click();
+    await toast(page, "Alert settings saved").waitFor();
     await screenshot(page, "watchlist-phone");
 
     await page.getByRole("button", { name: "Remove NVDA" }).click();

@@ -35,6 +35,10 @@ export const WatchlistItem = z
       .openapi({ description: "Move from the purchase price, else the added price" }),
     shouldAlert: z.boolean(),
     addedAt: z.string().openapi({ format: "date-time" }),
+    sparkline: z
+      .array(z.number())
+      .optional()
+      .openapi({ description: "Daily closes of the last 3 months, oldest first" }),
   })
   .openapi("WatchlistItem");
 

@@ -41,13 +41,20 @@ export async function priceItems(deps: AppDeps, rows: Row[]): Promise<WatchlistI
   return rows.map((row) => toItem(row, prices.get(row.symbol)?.price ?? null));
 }
 
+/** Calendar days of history in a watchlist sparkline: about three months. */
+export const SPARKLINE_DAYS = 92;
+
 export async function listWatchlist(deps: AppDeps, userId: number): Promise<WatchlistItem[]> {
   const rows = await deps.database.db
     .select()
     .from(watchlistItems)
     .where(eq(watchlistItems.userId, userId))
     .orderBy(asc(watchlistItems.addedAt), asc(watchlistItems.id));
-  return priceItems(deps, rows);
+  const [items, closes] = await Promise.all([
+    priceItems(deps, rows),
+    market(deps).closesSince([...new Set(rows.map((r) => r.symbol))], SPARKLINE_DAYS),
+  ]);
+  return items.map((item) => ({ ...item, sparkline: closes.get(item.symbol) ?? [] }));
 }
 
 export type AddResult =

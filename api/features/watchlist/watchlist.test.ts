@@ -172,3 +172,18 @@ describe(`watchlist on ${testDbKind}`, () => {
     );
   });
 });
+
+test("each item carries a 3-month sparkline of real closes ending at the current price", async () => {
+  const d = await startTestApp();
+  await d.useDemoMarket({ symbols: ["AAPL"], from: "2023-06-01" });
+  const token = await d.signIn((await d.createUser()).email, "correct-horse-battery");
+  await d.request("/api/watchlist", { method: "POST", token, json: { symbol: "AAPL" } });
+  const [item] = (await (await d.request("/api/watchlist", { token })).json()) as Array<{
+    sparkline: number[];
+    currentPrice: number;
+  }>;
+  expect(item!.sparkline.length).toBeGreaterThan(55);
+  expect(item!.sparkline.length).toBeLessThan(70);
+  expect(item!.sparkline.at(-1)).toBe(item!.currentPrice);
+  await d.close();
+});

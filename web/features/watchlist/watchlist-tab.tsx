@@ -4,8 +4,10 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { EmptyPanel } from "../../components/empty-panel.tsx";
 import { Skeletons } from "../../components/skeleton-list.tsx";
+import { Sparkline } from "../../components/sparkline.tsx";
 import { POSITIVE } from "../../lib/colors.ts";
 import { formatMoney, formatPercent } from "../../lib/format.ts";
+import { AlertSettings } from "./alert-settings.tsx";
 import {
   useAddToWatchlist,
   useRemoveFromWatchlist,
@@ -56,6 +58,7 @@ function WatchlistCard(props: {
           </ActionIcon>
         </Group>
       </Group>
+      <Sparkline values={i.sparkline ?? []} label={`${i.symbol}, last 3 months`} width={240} height={36} />
       <SimpleGrid cols={2} spacing="xs">
         <Stack gap={0}>
           <Text size="xs" c="dimmed">
@@ -141,6 +144,7 @@ export function WatchlistTab() {
           ))}
         </SimpleGrid>
       )}
+      <AlertSettings />
       <Modal opened={adding} onClose={() => setAdding(false)} title="Add Stock" centered>
         <WatchlistItemForm
           mode="add"

@@ -1,0 +1,70 @@
+import { Button, Card, Code, Group, Stack, Switch, Text, TextInput, Title } from "@mantine/core";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { api } from "../../lib/api-client.ts";
+import { okJson, serverMessage } from "../../lib/http-error.ts";
+import { notify } from "../../lib/notify.ts";
+
+const settingsQueryOptions = {
+  queryKey: ["/api/notifications"],
+  queryFn: async () => okJson(await api.api.notifications.$get()),
+};
+
+/** Where alerts go: email on/off and an optional signed webhook. */
+export function AlertSettings() {
+  const queryClient = useQueryClient();
+  const { data } = useQuery(settingsQueryOptions);
+  const [emailAlerts, setEmailAlerts] = useState(false);
+  const [webhookUrl, setWebhookUrl] = useState("");
+  useEffect(() => {
+    if (data) {
+      setEmailAlerts(data.emailAlerts);
+      setWebhookUrl(data.webhookUrl ?? "");
+    }
+  }, [data]);
+  const save = useMutation({
+    mutationFn: async () =>
+      okJson(
+        await api.api.notifications.$put({ json: { emailAlerts, webhookUrl: webhookUrl.trim() || null } }),
+      ),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(settingsQueryOptions.queryKey, answer);
+      notify("success", "Alert settings saved");
+    },
+    onError: (error) =>
+      notify("error", "Alert settings not saved", serverMessage(error) ?? "Please try again."),
+  });
+  if (!data) return null;
+  return (
+    <Card withBorder radius="md" mt="lg" component="section" aria-labelledby="alert-settings-title">
+      <Title order={3} size="h4" id="alert-settings-title" mb={4}>
+        Alert notifications
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        When a stock crosses its threshold you are notified once per crossing.
+      </Text>
+      <Stack gap="sm">
+        <Switch
+          label="Email me when an alert fires"
+          checked={emailAlerts}
+          onChange={(e) => setEmailAlerts(e.currentTarget.checked)}
+        />
+        <TextInput
+          label="Webhook URL (optional)"
+          placeholder="https://example.com/hooks/signalboard"
+          value={webhookUrl}
+          onChange={(e) => setWebhookUrl(e.currentTarget.value)}
+          description="We POST a JSON body signed with X-Signalboard-Signature (HMAC-SHA256 of timestamp.body)."
+        />
+        <Text size="xs">
+          Signing secret: <Code>{data.webhookSecret}</Code>
+        </Text>
+        <Group justify="flex-end">
+          <Button onClick={() => save.mutate()} loading={save.isPending}>
+            Save alert settings
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

@@ -382,6 +382,10 @@ ${testEval.byCall.map((c) => `| ${c.call} | ${c.n} | ${c.n ? pct(c.hit) : "-"} |
   that is not calibrated is not honest.
 - The test period (2022-2023) holds one bear and one recovery market; calibration can drift in other regimes.
 
+## Related
+The earnings calendar's growth probability and its estimated report dates are measured in
+[earnings-model.md](earnings-model.md) (\`bun scripts/evaluate-earnings.ts\`).
+
 ## Reproduce
 \`bun scripts/train-model.ts\` (features ${featureSeconds.toFixed(1)} s, whole run ${trainSeconds.toFixed(1)} s on a 2-core machine).
 `;

@@ -2,21 +2,14 @@
 // Server time is measured in-process through app.request(), so it excludes the network and the client.
 import { benchAnalysis } from "./bench/analysis.bench.ts";
 import { benchRecommendations } from "./bench/recommendations.bench.ts";
+import { benchWatchlistAndEarnings } from "./bench/watchlist-earnings.bench.ts";
 
 type Bench = () => Promise<Record<string, string | number>>;
-const benches: Array<[string, Bench]> = [["Recommendations (issue 5)", benchRecommendations]];
-
-// Benchmarks contributed by other features register here when their modules exist.
-for (const [title, path, name] of [
-  ["Analysis engine (issue 4)", "./bench/analysis.bench.ts", "benchAnalysis"],
-] as const) {
-  try {
-    const mod = (await import(path)) as Record<string, Bench>;
-    if (mod[name]) benches.push([title, mod[name]]);
-  } catch {
-    // not there yet
-  }
-}
+const benches: Array<[string, Bench]> = [
+  ["Analysis engine (issue 4)", benchAnalysis],
+  ["Recommendations (issue 5)", benchRecommendations],
+  ["Watchlist and earnings (issue 6)", benchWatchlistAndEarnings],
+];
 
 const only = process.argv.slice(2).map((a) => a.toLowerCase());
 console.log(

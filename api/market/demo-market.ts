@@ -1,5 +1,5 @@
 import type { Db } from "../../db/client.ts";
-import type { MarketPort } from "../lib/market-port.ts";
+import type { LatestPrice, MarketPort } from "../lib/market-port.ts";
 import { barsBetween, barsUpTo, findSecurity, lastCloses } from "./price-history.ts";
 
 /** Annualised standard deviation of daily log returns of `closes`. */
@@ -14,13 +14,26 @@ export function annualisedVolatility(closes: readonly number[]): number | null {
 
 /**
  * The offline demo market: real daily history frozen at its "market today" (`asOf`). Its price for a symbol
- * is the close of the last session on or before that day.
+ * is the close of the last session on or before that day. The data never moves, so what has been read once is
+ * kept in memory (the importer only ever adds symbols; bars of a symbol are never changed).
  */
 export function demoMarket(db: Db, asOf: string): MarketPort {
+  const priceMemo = new Map<string, LatestPrice>();
+  const closesMemo = new Map<string, { days: number; closes: number[] }>();
   return {
     async latestPrices(symbols) {
-      const closes = await lastCloses(db, symbols, asOf);
-      return new Map([...closes].map(([symbol, c]) => [symbol, { price: c.close, asOf: c.date }]));
+      const missing = symbols.filter((s) => !priceMemo.has(s));
+      if (missing.length) {
+        for (const [symbol, c] of await lastCloses(db, missing, asOf)) {
+          priceMemo.set(symbol, { price: c.close, asOf: c.date });
+        }
+      }
+      const out = new Map<string, LatestPrice>();
+      for (const s of symbols) {
+        const price = priceMemo.get(s);
+        if (price) out.set(s, price);
+      }
+      return out;
     },
     marketToday: () => asOf,
     async annualisedVolatility(symbol) {
@@ -29,16 +42,23 @@ export function demoMarket(db: Db, asOf: string): MarketPort {
     },
     isKnownSymbol: async (symbol) => (await findSecurity(db, symbol)) !== undefined,
     async closesSince(symbols, sinceDays) {
-      if (!symbols.length) return new Map();
-      const from = new Date(Date.parse(`${asOf}T00:00:00Z`) - sinceDays * 86_400_000)
-        .toISOString()
-        .slice(0, 10);
-      const rows = await barsBetween(db, symbols, from, asOf);
+      const missing = symbols.filter((s) => closesMemo.get(s)?.days !== sinceDays);
+      if (missing.length) {
+        const from = new Date(Date.parse(`${asOf}T00:00:00Z`) - sinceDays * 86_400_000)
+          .toISOString()
+          .slice(0, 10);
+        const fetched = new Map<string, number[]>();
+        for (const row of await barsBetween(db, missing, from, asOf)) {
+          const list = fetched.get(row.symbol) ?? [];
+          list.push(row.close);
+          fetched.set(row.symbol, list);
+        }
+        for (const [symbol, closes] of fetched) closesMemo.set(symbol, { days: sinceDays, closes });
+      }
       const out = new Map<string, number[]>();
-      for (const row of rows) {
-        const list = out.get(row.symbol) ?? [];
-        list.push(row.close);
-        out.set(row.symbol, list);
+      for (const s of symbols) {
+        const hit = closesMemo.get(s);
+        if (hit?.days === sinceDays) out.set(s, hit.closes);
       }
       return out;
     },

@@ -45,20 +45,33 @@ export async function barsBetween(
     .orderBy(asc(dailyPrices.symbol), asc(dailyPrices.date));
 }
 
-/** Each symbol's last close on or before `asOf`, in one query. */
+/**
+ * Each symbol's last close on or before `asOf`: one indexed lookup for the symbols that traded on `asOf` itself
+ * (the usual case), then one per symbol that did not.
+ */
 export async function lastCloses(
   db: Db,
   symbols: readonly string[],
   asOf: string,
 ): Promise<Map<string, { close: number; date: string }>> {
-  if (!symbols.length) return new Map();
-  // SQLite returns the other columns of the row that holds max(date).
-  const rows = await db
-    .select({ symbol: dailyPrices.symbol, date: max(dailyPrices.date), close: dailyPrices.close })
+  const out = new Map<string, { close: number; date: string }>();
+  if (!symbols.length) return out;
+  const onDay = await db
+    .select({ symbol: dailyPrices.symbol, date: dailyPrices.date, close: dailyPrices.close })
     .from(dailyPrices)
-    .where(and(inArray(dailyPrices.symbol, [...symbols]), lte(dailyPrices.date, asOf)))
-    .groupBy(dailyPrices.symbol);
-  return new Map(rows.map((r) => [r.symbol, { close: r.close, date: r.date! }]));
+    .where(and(inArray(dailyPrices.symbol, [...symbols]), eq(dailyPrices.date, asOf)));
+  for (const r of onDay) out.set(r.symbol, { close: r.close, date: r.date });
+  for (const symbol of symbols) {
+    if (out.has(symbol)) continue;
+    const [last] = await db
+      .select({ date: dailyPrices.date, close: dailyPrices.close })
+      .from(dailyPrices)
+      .where(and(eq(dailyPrices.symbol, symbol), lte(dailyPrices.date, asOf)))
+      .orderBy(desc(dailyPrices.date))
+      .limit(1);
+    if (last) out.set(symbol, last);
+  }
+  return out;
 }
 
 export async function findSecurity(db: Db, symbol: string) {

@@ -6,6 +6,7 @@ import { runDueJobs } from "./jobs/schedule.ts";
 import { systemClock } from "./lib/clock.ts";
 import { configFromEnv, parseEnv } from "./lib/config.ts";
 import type { AppDeps } from "./lib/context.ts";
+import { configureMarket } from "./market/configure.ts";
 import { portablePasswordHasher } from "./runtime/portable-passwords.ts";
 
 interface WorkerEnv {
@@ -14,6 +15,7 @@ interface WorkerEnv {
 }
 
 let built: { app: ReturnType<typeof createApp>; deps: AppDeps } | undefined;
+let marketReady: Promise<unknown> | undefined;
 
 /** Builds the app once per isolate from the Worker's variables and secrets. */
 function build(env: WorkerEnv) {
@@ -41,12 +43,26 @@ function build(env: WorkerEnv) {
   return built;
 }
 
+/** Plugs in the demo market once its data is in the database (seeded by `bun scripts/seed.ts` at deploy). */
+async function ready(env: WorkerEnv) {
+  const app = build(env);
+  if (!app.deps.market) {
+    marketReady ??= configureMarket(app.deps, {
+      asOf: typeof env.MARKET_AS_OF === "string" ? env.MARKET_AS_OF : undefined,
+    }).finally(() => {
+      marketReady = undefined;
+    });
+    await marketReady;
+  }
+  return app;
+}
+
 export default {
-  fetch(request: Request, env: WorkerEnv, ctx: unknown) {
-    return build(env).app.fetch(request, env, ctx as never);
+  async fetch(request: Request, env: WorkerEnv, ctx: unknown) {
+    return (await ready(env)).app.fetch(request, env, ctx as never);
   },
   /** Cron triggers (wrangler.toml) run the same idempotent jobs as the Bun scheduler. */
   async scheduled(_controller: unknown, env: WorkerEnv, ctx: { waitUntil(p: Promise<unknown>): void }) {
-    ctx.waitUntil(runDueJobs(build(env).deps));
+    ctx.waitUntil(ready(env).then((app) => runDueJobs(app.deps)));
   },
 };

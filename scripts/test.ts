@@ -1,5 +1,6 @@
-// The whole suite, in the order a failure is cheapest to find: types, lint, API on an embedded file and on a
-// real libSQL server, component tests in happy-dom, then the production build driven by Chromium.
+// The whole suite, in the order a failure is cheapest to find: types, lint, the production build, the API on an
+// embedded file and on a real libSQL server (with the Worker in workerd), component tests in happy-dom, then the
+// production build driven by Chromium.
 // `bun run test` runs everything; `bun run test api web` runs only the named phases.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
@@ -32,6 +33,8 @@ const phases: Phase[] = [
   { name: "route tree", group: "static", cmd: ["bun", "x", "tsr", "generate"] },
   { name: "typecheck", group: "static", cmd: ["bun", "x", "tsc", "--noEmit", "-p", "."] },
   { name: "lint", group: "static", cmd: ["bun", "x", "biome", "check", "."] },
+  // The Worker tests (libSQL-server phase) and the browser tests serve the production build.
+  { name: "production build", group: "static", cmd: ["bun", "scripts/build.ts"] },
   {
     name: "API + unit on embedded file",
     group: "api",
@@ -56,7 +59,6 @@ const phases: Phase[] = [
         },
       ]
     : []),
-  { name: "production build", group: "e2e", cmd: ["bun", "scripts/build.ts"] },
   ...(withTests("**/*.e2e.test.ts", "web/e2e").length
     ? [
         {

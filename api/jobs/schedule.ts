@@ -1,5 +1,8 @@
+import { createAnalysisEngine } from "../analysis/engine.ts";
+import { generateRecommendations } from "../features/recommendations/generate.service.ts";
 import { checkAlerts, deliverDueAlerts } from "../features/watchlist/alerts.service.ts";
 import type { AppDeps } from "../lib/context.ts";
+import { securityNames } from "../market/price-history.ts";
 import { type JobOutcome, runOnce } from "./job-runs.ts";
 
 export interface Job {
@@ -16,6 +19,23 @@ export function slot(now: Date, minutes: number): string {
 }
 
 export const JOBS: Job[] = [
+  {
+    // After the close: the engine's calls for the market's today (idempotent per date as well).
+    name: "generate-recommendations",
+    period: (_now, deps) => deps.market?.marketToday() ?? "no-market",
+    run: async (deps) => {
+      const date = deps.market?.marketToday();
+      if (!date) return { skipped: "no market data" };
+      const engine = createAnalysisEngine(deps.database.db, () => date);
+      const [report] = await generateRecommendations(
+        deps,
+        engine,
+        [date],
+        await securityNames(deps.database.db),
+      );
+      return report;
+    },
+  },
   {
     name: "check-alerts",
     period: (now) => slot(now, 15),

@@ -21,7 +21,15 @@ async function freePort(): Promise<number> {
  */
 export async function startWorkerd(vars: Record<string, string>): Promise<WorkerdServer> {
   const port = await freePort();
-  const args = [join(root, "node_modules/.bin/wrangler"), "dev", "--ip", "127.0.0.1", "--port", String(port)];
+  const args = [
+    join(root, "node_modules/.bin/wrangler"),
+    "dev",
+    "--ip",
+    "127.0.0.1",
+    "--port",
+    String(port),
+    "--test-scheduled",
+  ];
   for (const [key, value] of Object.entries(vars)) args.push("--var", `${key}:${value}`);
   const proc = Bun.spawn([join(root, "node_modules/.bin/node"), ...args], {
     cwd: root,

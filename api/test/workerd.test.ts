@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { count, eq } from "drizzle-orm";
+import { createDb } from "../../db/client.ts";
+import { runMigrations } from "../../db/migrate.ts";
+import { jobRuns, recommendations } from "../../db/schema/index.ts";
+import { createUser } from "../features/auth/auth.service.ts";
+import { systemClock } from "../lib/clock.ts";
+import type { AppDeps } from "../lib/context.ts";
+import { importDemoMarket } from "../market/demo-import.ts";
+import { bunPasswordHasher } from "../runtime/bun-deps.ts";
+import { readDemoMarketFiles } from "../runtime/demo-market-files.ts";
+import { startSqld } from "./sqld.ts";
+import { startWorkerd } from "./workerd.ts";
+
+// The Worker (api/worker.ts in workerd via wrangler dev) on a real libSQL server, next to the Bun code on the
+// same database. Runs in the libSQL-server phase of the suite.
+const enabled = process.env.TEST_DB === "sqld";
+const SECRET = "worker-secret-worker-secret-worker-secret";
+let stop: Array<() => Promise<void>> = [];
+let url = "";
+let deps: AppDeps;
+
+beforeAll(async () => {
+  if (!enabled) return;
+  const sqld = await startSqld();
+  const database = createDb(sqld.url);
+  await runMigrations(database.db);
+  await importDemoMarket(database, await readDemoMarketFiles(), {
+    symbols: ["AAPL", "MSFT", "NVDA"],
+    from: "2022-01-01",
+  });
+  deps = {
+    database,
+    clock: systemClock,
+    passwords: bunPasswordHasher,
+    config: {
+      secret: SECRET,
+      trustProxy: false,
+      sessionIdleMs: 1_800_000,
+      authRateLimit: { perIp: 100, perEmail: 100, windowMs: 60_000 },
+    },
+  };
+  const worker = await startWorkerd({ DATABASE_URL: sqld.url, APP_SECRET: SECRET });
+  url = worker.url;
+  stop = [worker.stop, async () => database.client.close(), sqld.stop];
+}, 60_000);
+afterAll(async () => {
+  for (const s of stop) await s();
+});
+
+const json = (path: string, body: unknown, token?: string) =>
+  fetch(`${url}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+
+describe.skipIf(!enabled)("the same app on Cloudflare Workers (workerd + sqld)", () => {
+  test("an account made by the Bun code signs in on the Worker, and one made on the Worker verifies in Bun", async () => {
+    await createUser(deps, { email: "made-on-bun@example.com", password: "bun-password-1" });
+    expect(
+      (await json("/api/auth/signin", { email: "made-on-bun@example.com", password: "bun-password-1" }))
+        .status,
+    ).toBe(200);
+    expect(
+      (
+        await json("/api/auth/register", {
+          email: "made-on-worker@example.com",
+          password: "worker-password-1",
+        })
+      ).status,
+    ).toBe(201);
+    const row = await deps.database.db.query.users.findFirst({
+      where: (u, { eq }) => eq(u.email, "made-on-worker@example.com"),
+    });
+    expect(await bunPasswordHasher.verify("worker-password-1", row!.passwordHash!)).toBe(true);
+  });
+
+  test("the analysis engine and the demo market answer on the Worker", async () => {
+    const signin = await json("/api/auth/signin", {
+      email: "made-on-bun@example.com",
+      password: "bun-password-1",
+    });
+    const token = ((await signin.json()) as { user: { authToken: string } }).user.authToken;
+    const res = await json("/api/insights/analyze", { symbol: "nvda" }, token);
+    expect(res.status).toBe(201);
+    expect(await res.json()).toMatchObject({ symbol: "NVDA", asOf: "2023-10-27", currentPrice: 405 });
+    const page = await fetch(`${url}/some/client/route`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<div id="root">');
+  });
+
+  test("a cron invocation generates the date's recommendations once; a second changes nothing", async () => {
+    const countRecs = async () => (await deps.database.db.select({ n: count() }).from(recommendations))[0]!.n;
+    expect(await countRecs()).toBe(0);
+    expect((await fetch(`${url}/__scheduled?cron=*/15+*+*+*+*`)).status).toBe(200);
+    let after = 0;
+    for (let i = 0; i < 150 && after === 0; i++) {
+      await Bun.sleep(100);
+      after = await countRecs();
+    }
+    expect(after).toBeGreaterThan(0);
+    const runs = await deps.database.db
+      .select()
+      .from(jobRuns)
+      .where(eq(jobRuns.name, "generate-recommendations"));
+    expect(runs).toHaveLength(1);
+    await fetch(`${url}/__scheduled?cron=*/15+*+*+*+*`);
+    await Bun.sleep(1000);
+    expect(await countRecs()).toBe(after);
+  }, 30_000);
+});

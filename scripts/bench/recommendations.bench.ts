@@ -1,4 +1,5 @@
 import { createUser } from "../../api/features/auth/auth.service.ts";
+import { demoMarket } from "../../api/market/demo-market.ts";
 import { benchApp, measure, ms } from "./harness.ts";
 
 const SYMBOLS = 2000;
@@ -38,6 +39,8 @@ async function fill(client: import("@libsql/client").Client, fromDate: number, d
 /** `latest` and one symbol's year of history at 1,000 and at 1,000,000 rows, with 10,000 users. */
 export async function benchRecommendations(): Promise<Record<string, string>> {
   const bench = await benchApp();
+  // A market on the (empty) price tables, so each request pays for its batched price lookup and outcome scoring.
+  bench.deps.market = demoMarket(bench.deps.database.db, "2026-11-20");
   const { client } = bench.deps.database;
   const user = await createUser(bench.deps, { email: "bench@example.com", password: "bench-password" });
   if ("kind" in user) throw new Error("bench user");

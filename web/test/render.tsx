@@ -17,7 +17,11 @@ import { cssVariablesResolver, theme } from "../theme.ts";
  * Renders `ui` inside the app's providers (Mantine with one-toast notifications, a fresh query client and a
  * memory router), as the app would.
  */
-export function renderWithProviders(ui: ReactNode, options: { queryClient?: QueryClient } = {}) {
+export function renderWithProviders(
+  ui: ReactNode,
+  // Mantine's test environment turns off transitions and portals (dropdowns open at once).
+  options: { queryClient?: QueryClient; mantineTestEnv?: boolean } = {},
+) {
   const queryClient =
     options.queryClient ??
     new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
@@ -33,7 +37,11 @@ export function renderWithProviders(ui: ReactNode, options: { queryClient?: Quer
     history: createMemoryHistory({ initialEntries: ["/"] }),
   });
   const result = render(
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      env={options.mantineTestEnv ? "test" : "default"}
+    >
       <Notifications limit={1} />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router as never} />

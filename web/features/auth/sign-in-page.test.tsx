@@ -16,7 +16,9 @@ describe("sign-in page", () => {
     await user.click(await screen.findByRole("button", { name: "Sign In" }));
     await waitFor(() => expect(screen.getByText("Missing Information")).toBeTruthy());
     expect(screen.getByText("Please enter both email and password.")).toBeTruthy();
-    expect(fetchSpy).not.toHaveBeenCalled();
+    // The page asks which OAuth providers exist; it must not try to sign in.
+    const urls = fetchSpy.mock.calls.map((call) => String((call as unknown[])[0]));
+    expect(urls.some((u) => u.includes("/api/auth/signin"))).toBe(false);
   });
 
   test("links: register, reset password, back to home", async () => {

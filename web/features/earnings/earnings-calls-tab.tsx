@@ -85,7 +85,7 @@ function EarningsCard(props: { entry: Entry; onAdd: () => void }) {
         </Stack>
       </SimpleGrid>
       {e.estimated ? (
-        <Text size="xs" c="dimmed" mt="xs">
+        <Text size="xs" c="dimmed" mt="xs" component="div">
           <Badge size="xs" variant="light" color="gray" c="dark.9" mr={4}>
             Estimated date
           </Badge>

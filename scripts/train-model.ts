@@ -4,7 +4,8 @@
 import { join } from "node:path";
 import { callWasRight, decideCall } from "../api/analysis/calls.ts";
 import { type Bar, FEATURE_NAMES, type FeatureVector, featureSeries } from "../api/analysis/features.ts";
-import { type ModelParams, predict, sigmoid } from "../api/analysis/model.ts";
+import { fitLogistic, fitPlatt, standardisation } from "../api/analysis/fit.ts";
+import { type ModelParams, predict } from "../api/analysis/model.ts";
 import { BENCHMARK } from "../api/market/demo-import.ts";
 import { readDemoMarketFiles } from "../api/runtime/demo-market-files.ts";
 
@@ -84,63 +85,29 @@ const round = (x: number) => Number(x.toPrecision(8));
 
 // 3. Standardise with training statistics only.
 const d = FEATURE_NAMES.length;
-const mean = Array.from({ length: d }, (_, j) => train.reduce((a, s) => a + s.x[j]!, 0) / train.length);
-const std = Array.from({ length: d }, (_, j) =>
-  Math.sqrt(train.reduce((a, s) => a + (s.x[j]! - mean[j]!) ** 2, 0) / (train.length - 1)),
-);
+const { mean, std } = standardisation(train.map((s) => s.x));
 const z = (s: Sample) => s.x.map((v, j) => Math.max(-5, Math.min(5, (v - mean[j]!) / (std[j]! || 1))));
 const trainZ = train.map(z);
 
 // 4. L2-regularised logistic regression, full-batch Adam from zero.
-const w = new Array<number>(d).fill(0);
-let b = 0;
-{
-  const m = new Array<number>(d + 1).fill(0);
-  const v = new Array<number>(d + 1).fill(0);
-  const lr = 0.05;
-  for (let it = 1; it <= ITERATIONS; it++) {
-    const grad = new Array<number>(d + 1).fill(0);
-    for (let i = 0; i < trainZ.length; i++) {
-      const xi = trainZ[i]!;
-      let logit = b;
-      for (let j = 0; j < d; j++) logit += w[j]! * xi[j]!;
-      const err = sigmoid(logit) - train[i]!.up;
-      for (let j = 0; j < d; j++) grad[j]! += err * xi[j]!;
-      grad[d]! += err;
-    }
-    for (let j = 0; j <= d; j++) {
-      const g = grad[j]! / trainZ.length + (j < d ? L2 * w[j]! : 0);
-      m[j] = 0.9 * m[j]! + 0.1 * g;
-      v[j] = 0.999 * v[j]! + 0.001 * g * g;
-      const step = (lr * (m[j]! / (1 - 0.9 ** it))) / (Math.sqrt(v[j]! / (1 - 0.999 ** it)) + 1e-8);
-      if (j < d) w[j] = w[j]! - step;
-      else b -= step;
-    }
-  }
-}
+const { weights: w, bias: b } = fitLogistic(
+  trainZ,
+  train.map((s) => s.up),
+  { l2: L2, iterations: ITERATIONS },
+);
 const logitOf = (x: number[]) => x.reduce((a, v, j) => a + w[j]! * v, b);
 
 // 5. Walk-forward Platt scaling: for each month, fit on the trailing twelve months of samples whose outcome was
 // known before the month began. The first month of the test period therefore uses the calibration year only.
-function fitPlatt(set: Sample[]): { a: number; b: number } {
-  const logits = set.map((s) => logitOf(z(s)));
-  let a = 1;
-  let c = 0;
-  for (let it = 0; it < 1500; it++) {
-    let ga = 0;
-    let gc = 0;
-    for (let i = 0; i < logits.length; i++) {
-      const err = sigmoid(a * logits[i]! + c) - set[i]!.up;
-      ga += err * logits[i]!;
-      gc += err;
-    }
-    a -= (0.5 * ga) / logits.length;
-    c -= (0.5 * gc) / logits.length;
-  }
+function plattOn(set: Sample[]): { a: number; b: number } {
+  const { a, b: c } = fitPlatt(
+    set.map((s) => logitOf(z(s))),
+    set.map((s) => s.up),
+  );
   return { a: round(a), b: round(c) };
 }
 // One calibration for the whole test period, fitted on the calibration year.
-const calibrationByMonth = [{ month: SPLITS.calibrationStart.slice(0, 7), ...fitPlatt(calibration) }];
+const calibrationByMonth = [{ month: SPLITS.calibrationStart.slice(0, 7), ...plattOn(calibration) }];
 
 // 6. Ridge regression of the forward return (normal equations, Gaussian elimination).
 const ridge = (() => {

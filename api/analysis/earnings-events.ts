@@ -94,3 +94,34 @@ export function nextReportEstimate(
   }
   return null;
 }
+
+/** Inputs of the post-report model, in the order of its weights. */
+export const EARNINGS_FEATURES = ["own_rate", "own_count", "own_mean_move", "ret_1m", "vol_60d", "market_ret_1m"] as const;
+
+/**
+ * Features of a coming (or, in training, a past) report, from sessions up to `j`: the session before the
+ * reaction in training, the market's today when serving. `prior` are the stock's earlier finished reactions.
+ */
+export function earningsFeatures(
+  bars: readonly DailyBar[],
+  j: number,
+  prior: ReactionStats,
+  baseRate: number,
+  benchmark: ReadonlyMap<string, number>,
+): number[] | null {
+  if (j < 61) return null;
+  const closes = bars.slice(j - 60, j + 1).map((b) => b.close);
+  const logs = closes.slice(1).map((c, k) => Math.log(c / closes[k]!));
+  const mean = logs.reduce((a, b) => a + b, 0) / logs.length;
+  const vol = Math.sqrt(logs.reduce((a, r) => a + (r - mean) ** 2, 0) / (logs.length - 1)) * Math.sqrt(252);
+  const benchNow = benchmark.get(bars[j]!.date);
+  const benchThen = benchmark.get(bars[j - 21]!.date);
+  return [
+    shrunkProbability(prior, baseRate),
+    Math.log1p(prior.n),
+    prior.n ? prior.meanMove * (prior.n / (prior.n + 8)) : 0,
+    bars[j]!.close / bars[j - 21]!.close - 1,
+    vol,
+    benchNow && benchThen ? benchNow / benchThen - 1 : 0,
+  ];
+}

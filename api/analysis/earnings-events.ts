@@ -96,7 +96,14 @@ export function nextReportEstimate(
 }
 
 /** Inputs of the post-report model, in the order of its weights. */
-export const EARNINGS_FEATURES = ["own_rate", "own_count", "own_mean_move", "ret_1m", "vol_60d", "market_ret_1m"] as const;
+export const EARNINGS_FEATURES = [
+  "own_rate",
+  "own_count",
+  "own_mean_move",
+  "ret_1m",
+  "vol_60d",
+  "market_ret_1m",
+] as const;
 
 /**
  * Features of a coming (or, in training, a past) report, from sessions up to `j`: the session before the

@@ -18,14 +18,16 @@ export function annualisedVolatility(closes: readonly number[]): number | null {
  * kept in memory (the importer only ever adds symbols; bars of a symbol are never changed).
  */
 export function demoMarket(db: Db, asOf: string): MarketPort {
-  const priceMemo = new Map<string, LatestPrice>();
+  const priceMemo = new Map<string, LatestPrice | null>();
   const closesMemo = new Map<string, { days: number; closes: number[] }>();
   return {
     async latestPrices(symbols) {
       const missing = symbols.filter((s) => !priceMemo.has(s));
       if (missing.length) {
-        for (const [symbol, c] of await lastCloses(db, missing, asOf)) {
-          priceMemo.set(symbol, { price: c.close, asOf: c.date });
+        const found = await lastCloses(db, missing, asOf);
+        for (const symbol of missing) {
+          const c = found.get(symbol);
+          priceMemo.set(symbol, c ? { price: c.close, asOf: c.date } : null);
         }
       }
       const out = new Map<string, LatestPrice>();

@@ -47,7 +47,7 @@ export async function barsBetween(
 
 /**
  * Each symbol's last close on or before `asOf`: one indexed lookup for the symbols that traded on `asOf` itself
- * (the usual case), then one per symbol that did not.
+ * (the usual case), then one grouped query for those that did not.
  */
 export async function lastCloses(
   db: Db,
@@ -61,15 +61,15 @@ export async function lastCloses(
     .from(dailyPrices)
     .where(and(inArray(dailyPrices.symbol, [...symbols]), eq(dailyPrices.date, asOf)));
   for (const r of onDay) out.set(r.symbol, { close: r.close, date: r.date });
-  for (const symbol of symbols) {
-    if (out.has(symbol)) continue;
-    const [last] = await db
-      .select({ date: dailyPrices.date, close: dailyPrices.close })
+  const missing = symbols.filter((s) => !out.has(s));
+  if (missing.length) {
+    // Rare: symbols with no bar on `asOf` (not traded that day, delisted, or unknown).
+    const rows = await db
+      .select({ symbol: dailyPrices.symbol, date: max(dailyPrices.date), close: dailyPrices.close })
       .from(dailyPrices)
-      .where(and(eq(dailyPrices.symbol, symbol), lte(dailyPrices.date, asOf)))
-      .orderBy(desc(dailyPrices.date))
-      .limit(1);
-    if (last) out.set(symbol, last);
+      .where(and(inArray(dailyPrices.symbol, missing), lte(dailyPrices.date, asOf)))
+      .groupBy(dailyPrices.symbol);
+    for (const r of rows) if (r.date) out.set(r.symbol, { close: r.close, date: r.date });
   }
   return out;
 }

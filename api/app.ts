@@ -5,6 +5,7 @@ import { adminRoutes } from "./features/admin/admin.routes.ts";
 import { authRoutes } from "./features/auth/auth.routes.ts";
 import { earningsRoutes } from "./features/earnings/earnings.routes.ts";
 import { insightRoutes } from "./features/insights/insights.routes.ts";
+import { marketRoutes } from "./features/market/market.routes.ts";
 import { oauthRoutes } from "./features/oauth/oauth.routes.ts";
 import { recommendationRoutes } from "./features/recommendations/recommendations.routes.ts";
 import { alertRoutes } from "./features/watchlist/alerts.routes.ts";
@@ -57,7 +58,8 @@ export function createApp(deps: AppDeps) {
     .route("/api/notifications", alertRoutes)
     .route("/api/insights", insightRoutes)
     .route("/api/admin", adminRoutes)
-    .route("/api/earnings-calendar", earningsRoutes);
+    .route("/api/earnings-calendar", earningsRoutes)
+    .route("/api/market", marketRoutes);
 
   app.doc31("/api/openapi.json", {
     openapi: "3.1.0",

@@ -74,6 +74,7 @@ const ROWS: Row[] = [
     expect: ownItem,
   },
   { name: "analysis history", method: "GET", path: () => "/api/insights/history", expect: read },
+  { name: "price history", method: "GET", path: () => "/api/market/history/AAPL", expect: read },
   { name: "earnings calendar", method: "GET", path: () => "/api/earnings-calendar", expect: read },
   { name: "notification settings", method: "GET", path: () => "/api/notifications", expect: read },
   { name: "alert events", method: "GET", path: () => "/api/notifications/events", expect: read },

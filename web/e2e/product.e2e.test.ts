@@ -164,6 +164,12 @@ describe("analysis end to end", () => {
     await page.getByRole("tab", { name: "Analysis History" }).click();
     await page.getByText("Key factors").first().waitFor();
     await page.getByText("Target date:").first().waitFor();
+    await page.getByRole("button", { name: "Show chart" }).first().click();
+    await page
+      .getByRole("img", { name: /last year of closes with 50- and 200-day averages/ })
+      .locator("canvas")
+      .first()
+      .waitFor();
     await screenshot(page, "insights-desktop");
     await context.close();
   });

@@ -1,4 +1,5 @@
-import { Badge, Card, Group, List, SimpleGrid, Stack, Text } from "@mantine/core";
+import { Badge, Button, Card, Group, List, SimpleGrid, Skeleton, Stack, Text } from "@mantine/core";
+import { lazy, Suspense, useState } from "react";
 import { formatDate, formatMoney, formatPercent } from "../../lib/format.ts";
 import { ConfidenceBadge } from "../recommendations/recommendation-badges.tsx";
 import type { Insight } from "./insights.queries.ts";
@@ -6,8 +7,12 @@ import type { Insight } from "./insights.queries.ts";
 const CALL_COLORS = { BUY: "green", SELL: "red", HOLD: "blue", WATCH: "gray" } as const;
 const RISK_COLORS = { LOW: "teal", MEDIUM: "yellow", HIGH: "red" } as const;
 
+// The charting library is loaded only when a chart is opened.
+const InsightChart = lazy(() => import("./insight-chart.tsx"));
+
 export function InsightCard(props: { insight: Insight; detailed?: boolean }) {
   const i = props.insight;
+  const [chart, setChart] = useState(false);
   const move = ((i.projectedPrice - i.currentPrice) / i.currentPrice) * 100;
   return (
     <Card withBorder radius="md" padding="md" data-testid="insight-card">
@@ -75,6 +80,21 @@ export function InsightCard(props: { insight: Insight; detailed?: boolean }) {
             ))}
           </List>
         </>
+      ) : null}
+      <Button
+        variant="subtle"
+        size="compact-sm"
+        px={0}
+        mt="xs"
+        onClick={() => setChart(!chart)}
+        aria-expanded={chart}
+      >
+        {chart ? "Hide chart" : "Show chart"}
+      </Button>
+      {chart ? (
+        <Suspense fallback={<Skeleton height={260} mt="xs" />}>
+          <InsightChart symbol={i.symbol} projectedPrice={i.projectedPrice} targetDate={i.targetDate} />
+        </Suspense>
       ) : null}
       <Text size="xs" c="dimmed" mt="sm">
         Analysed {new Date(i.createdAt).toLocaleString()} on market data as of {formatDate(i.asOf ?? null)}

@@ -86,6 +86,7 @@ export function InsightCard(props: { insight: Insight; detailed?: boolean }) {
         size="compact-sm"
         px={0}
         mt="xs"
+        w="fit-content"
         onClick={() => setChart(!chart)}
         aria-expanded={chart}
       >

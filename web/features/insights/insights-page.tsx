@@ -21,8 +21,9 @@ export function InsightsPage(props: { user: CurrentUser }) {
           mb="lg"
           title="About AI analysis"
         >
-          Each analysis combines technical signals and recent news into a call with a calibrated confidence.
-          It is informational only, not financial advice.
+          Each analysis turns technical signals (trend, momentum, volatility, strength against the S&amp;P
+          500) into a call with a calibrated confidence: the model's tested probability that the call comes
+          true. It is informational only, not financial advice.
         </Alert>
         <Tabs value={tab} onChange={(v) => v && setTab(v)} keepMounted={false}>
           <Tabs.List mb="lg">

@@ -31,6 +31,10 @@ export const envSchema = z.object({
     .optional(),
   /** Run the scheduled jobs (alerts, quotes, daily recommendations) on a timer in the Bun server. */
   SCHEDULER: bool.default(false),
+  /** Any OpenAI-compatible chat-completions endpoint to write analysis prose (numbers never come from it). */
+  LLM_BASE_URL: z.url().optional(),
+  LLM_API_KEY: z.string().min(1).optional(),
+  LLM_MODEL: z.string().min(1).default("gpt-4o-mini"),
   /** SMTP server for email (alerts, password reset); without it mail is written to the log. */
   SMTP_URL: z.string().min(1).optional(),
   MAIL_FROM: z.string().min(3).default("Signalboard <no-reply@localhost>"),

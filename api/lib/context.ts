@@ -5,6 +5,7 @@ import type { Clock } from "./clock.ts";
 import type { AppConfig } from "./config.ts";
 import type { Mailer } from "./mailer.ts";
 import type { MarketPort } from "./market-port.ts";
+import type { NarrativeWriter } from "./narrative.ts";
 import type { PasswordHasher } from "./passwords.ts";
 
 export type UserRow = typeof users.$inferSelect;
@@ -18,6 +19,8 @@ export interface AppDeps {
   passwords: PasswordHasher;
   /** Sends email (alerts, password reset); the log mailer when SMTP is not configured. */
   mailer?: Mailer;
+  /** Optional language model that writes analysis prose from computed facts; absent means templates. */
+  narrative?: NarrativeWriter;
   /** The analysis engine; absent means analysis is unavailable (503). */
   analysis?: AnalysisPort;
   /** Prices for features outside the market feature; absent means no market data is configured. */

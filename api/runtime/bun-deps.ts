@@ -3,6 +3,7 @@ import { systemClock } from "../lib/clock.ts";
 import { configFromEnv, type Env } from "../lib/config.ts";
 import type { AppDeps } from "../lib/context.ts";
 import { logMailer } from "../lib/mailer.ts";
+import { openAiCompatibleWriter } from "../lib/narrative.ts";
 import type { PasswordHasher } from "../lib/passwords.ts";
 import { openDatabase, resolveSecret } from "./bun-database.ts";
 import { smtpMailer } from "./smtp-mailer.ts";
@@ -46,5 +47,8 @@ export async function buildBunDeps(env: Env): Promise<AppDeps & { databaseUrl: s
     passwords: bunPasswordHasher,
     clientAddress: bunClientAddress,
     log,
+    narrative: env.LLM_BASE_URL
+      ? openAiCompatibleWriter({ baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY, model: env.LLM_MODEL })
+      : undefined,
   };
 }

@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { isUnknownSymbolError } from "../../lib/analysis-port.ts";
+import { narrate } from "../../lib/narrative.ts";
 import { createRouter, errorResponses, jsonBody, jsonResponse, signedIn } from "../../lib/openapi.ts";
 import { currentAuth, requireUser } from "../../middleware/auth.ts";
 import { consumeRateLimit } from "../../middleware/rate-limit.ts";
@@ -67,7 +68,7 @@ export const insightRoutes = createRouter()
       return c.json({ message: "Analysis is not available on this server.", code: "UNAVAILABLE" }, 503);
     }
     try {
-      const draft = await deps.analysis.analyze(symbol);
+      const draft = await narrate(deps.narrative, await deps.analysis.analyze(symbol), deps.log);
       return c.json(await saveInsight(deps, user.id, draft), 201);
     } catch (error) {
       if (isUnknownSymbolError(error)) {

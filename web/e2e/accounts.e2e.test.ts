@@ -1,29 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import {
-  DESKTOP,
-  type E2EBrowser,
-  type E2EServer,
-  launchBrowser,
-  PHONE,
-  screenshot,
-  signInThroughForm,
-  startServer,
-} from "./harness.ts";
+import { describe, expect, test } from "bun:test";
+import { DESKTOP, PHONE, screenshot, serverAndBrowserForFile, signInThroughForm } from "./harness.ts";
 
-let server: E2EServer;
-let browser: E2EBrowser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = serverAndBrowserForFile();
 
 async function register(email: string, password: string, firstName: string) {
-  const res = await fetch(`${server.url}/api/auth/register`, {
+  const res = await fetch(`${e2e.server.url}/api/auth/register`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ email, password, firstName }),
@@ -33,10 +14,10 @@ async function register(email: string, password: string, firstName: string) {
 
 describe("accounts end to end", () => {
   test("API key page: masked, show/hide, copy, regenerate; the old key then fails over HTTP", async () => {
-    const { page, context } = await browser.newPage(DESKTOP);
-    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
-    await signInThroughForm(page, server.url, "investor@example.com", "investor-demo-password");
-    await page.waitForURL(`${server.url}/dashboard`);
+    const { page, context } = await e2e.browser.newPage(DESKTOP);
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: e2e.server.url });
+    await signInThroughForm(page, e2e.server.url, "investor@example.com", "investor-demo-password");
+    await page.waitForURL(`${e2e.server.url}/dashboard`);
     await page.getByRole("link", { name: "API Key" }).click();
     const field = page.getByTestId("api-key-value");
     await field.waitFor();
@@ -53,7 +34,7 @@ describe("accounts end to end", () => {
     expect(await field.inputValue()).toBe(masked);
     await screenshot(page, "api-key-desktop");
 
-    const before = await fetch(`${server.url}/api/auth/user`, {
+    const before = await fetch(`${e2e.server.url}/api/auth/user`, {
       headers: { authorization: `Bearer ${oldKey}` },
     });
     expect(before.status).toBe(200);
@@ -74,19 +55,20 @@ describe("accounts end to end", () => {
     const newKey = await field.inputValue();
     expect(newKey).not.toBe(oldKey);
     expect(newKey).not.toContain("•");
-    const after = await fetch(`${server.url}/api/auth/user`, {
+    const after = await fetch(`${e2e.server.url}/api/auth/user`, {
       headers: { authorization: `Bearer ${oldKey}` },
     });
     expect(after.status).toBe(401);
     expect(
-      (await fetch(`${server.url}/api/auth/user`, { headers: { authorization: `Bearer ${newKey}` } })).status,
+      (await fetch(`${e2e.server.url}/api/auth/user`, { headers: { authorization: `Bearer ${newKey}` } }))
+        .status,
     ).toBe(200);
     await context.close();
   });
 
   test("signed out, the API key page shows the instructions and invites to sign in", async () => {
-    const { page, context } = await browser.newPage(PHONE);
-    await page.goto(`${server.url}/api-key`);
+    const { page, context } = await e2e.browser.newPage(PHONE);
+    await page.goto(`${e2e.server.url}/api-key`);
     await page.getByText("Sign in to see your key").waitFor();
     await page.getByText("Security tips").waitFor();
     await screenshot(page, "api-key-signed-out-phone");
@@ -96,10 +78,10 @@ describe("accounts end to end", () => {
   test("admin deactivates a user who then cannot sign in; admin views their sessions", async () => {
     const email = `dora-${Date.now()}@example.com`;
     await register(email, "dora-password", "Dora");
-    const admin = await browser.newPage(DESKTOP);
-    await signInThroughForm(admin.page, server.url, "admin@example.com", "admin-demo-password");
-    await admin.page.waitForURL(`${server.url}/dashboard`);
-    await admin.page.goto(`${server.url}/admin`);
+    const admin = await e2e.browser.newPage(DESKTOP);
+    await signInThroughForm(admin.page, e2e.server.url, "admin@example.com", "admin-demo-password");
+    await admin.page.waitForURL(`${e2e.server.url}/dashboard`);
+    await admin.page.goto(`${e2e.server.url}/admin`);
     await admin.page.getByRole("heading", { name: "User Management" }).waitFor();
     await admin.page.getByRole("textbox", { name: "Search users by email" }).fill("dora-");
     const row = admin.page.getByTestId("user-row").filter({ hasText: email });
@@ -118,8 +100,8 @@ describe("accounts end to end", () => {
     await admin.page.getByText("User Deactivated").first().waitFor();
     await row.getByText("Inactive").waitFor();
 
-    const user = await browser.newPage(DESKTOP);
-    await signInThroughForm(user.page, server.url, email, "dora-password");
+    const user = await e2e.browser.newPage(DESKTOP);
+    await signInThroughForm(user.page, e2e.server.url, email, "dora-password");
     await user.page.getByText("Account Inactive").first().waitFor();
     await user.context.close();
 
@@ -130,8 +112,8 @@ describe("accounts end to end", () => {
   });
 
   test("the API docs page lists the endpoints by category and marks admin-only ones", async () => {
-    const { page, context } = await browser.newPage(DESKTOP);
-    await page.goto(`${server.url}/api-docs`);
+    const { page, context } = await e2e.browser.newPage(DESKTOP);
+    await page.goto(`${e2e.server.url}/api-docs`);
     await page.getByRole("heading", { name: "API Documentation" }).waitFor();
     await page.getByTestId("endpoint").filter({ hasText: "/api/auth/signin" }).first().waitFor();
     await page.getByRole("button", { name: /Admin/ }).click();

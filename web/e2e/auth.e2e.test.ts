@@ -1,30 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import AxeBuilder from "axe-core";
 import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { users } from "../../db/schema/index.ts";
-import {
-  DESKTOP,
-  type E2EBrowser,
-  type E2EServer,
-  launchBrowser,
-  PHONE,
-  screenshot,
-  signInThroughForm,
-  startServer,
-} from "./harness.ts";
+import { DESKTOP, PHONE, screenshot, serverAndBrowserForFile, signInThroughForm } from "./harness.ts";
 
-let server: E2EServer;
-let browser: E2EBrowser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = serverAndBrowserForFile();
 
 /** Runs axe-core in the page and answers the serious and critical violations. */
 async function seriousA11yViolations(page: Page): Promise<string[]> {
@@ -41,8 +22,8 @@ const toast = (page: Page, text: string) => page.getByText(text, { exact: false 
 
 describe("sign-in and the route shell in Chromium", () => {
   test("register and land on the dashboard at /", async () => {
-    const { page, context } = await browser.newPage(DESKTOP);
-    await page.goto(`${server.url}/register`);
+    const { page, context } = await e2e.browser.newPage(DESKTOP);
+    await page.goto(`${e2e.server.url}/register`);
     await page.getByRole("textbox", { name: "First name" }).fill("Rita");
     await page.getByRole("textbox", { name: "Last name" }).fill("Register");
     await page.getByRole("textbox", { name: "Email" }).fill(`rita-${Date.now()}@example.com`);
@@ -50,7 +31,7 @@ describe("sign-in and the route shell in Chromium", () => {
     await screenshot(page, "register-desktop");
     await page.getByRole("button", { name: "Create Account" }).click();
     await toast(page, "Account created successfully!").waitFor();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${e2e.server.url}/`);
     await page.getByRole("tab", { name: "Latest Recommendations" }).waitFor();
     for (const name of [
       "Historical Recommendations",
@@ -68,44 +49,44 @@ describe("sign-in and the route shell in Chromium", () => {
   });
 
   test("sign out and land on /signin", async () => {
-    const { page, context } = await browser.newPage(DESKTOP);
-    await signInThroughForm(page, server.url, "investor@example.com", "investor-demo-password");
+    const { page, context } = await e2e.browser.newPage(DESKTOP);
+    await signInThroughForm(page, e2e.server.url, "investor@example.com", "investor-demo-password");
     await toast(page, "Signed in successfully!").waitFor();
-    await page.waitForURL(`${server.url}/dashboard`);
+    await page.waitForURL(`${e2e.server.url}/dashboard`);
     await page.getByRole("button", { name: "Logout" }).click();
-    await page.waitForURL(`${server.url}/signin`);
+    await page.waitForURL(`${e2e.server.url}/signin`);
     // The session is really over: the dashboard sends us back.
-    await page.goto(`${server.url}/dashboard`);
-    await page.waitForURL(`${server.url}/signin`);
+    await page.goto(`${e2e.server.url}/dashboard`);
+    await page.waitForURL(`${e2e.server.url}/signin`);
     await context.close();
   });
 
   test("the admin sees the Admin button", async () => {
-    const { page, context } = await browser.newPage(DESKTOP);
-    await signInThroughForm(page, server.url, "admin@example.com", "admin-demo-password");
-    await page.waitForURL(`${server.url}/dashboard`);
+    const { page, context } = await e2e.browser.newPage(DESKTOP);
+    await signInThroughForm(page, e2e.server.url, "admin@example.com", "admin-demo-password");
+    await page.waitForURL(`${e2e.server.url}/dashboard`);
     await page.getByRole("link", { name: "Admin" }).waitFor();
     expect(await page.getByTestId("user-name").textContent()).toBe("Avery");
     await context.close();
   });
 
   test("a wrong password shows the Sign In Failed toast with the server's message", async () => {
-    const { page, context } = await browser.newPage(DESKTOP);
-    await signInThroughForm(page, server.url, "investor@example.com", "not-the-password");
+    const { page, context } = await e2e.browser.newPage(DESKTOP);
+    await signInThroughForm(page, e2e.server.url, "investor@example.com", "not-the-password");
     await toast(page, "Sign In Failed").waitFor();
     await toast(page, "Invalid email or password.").waitFor();
-    expect(page.url()).toBe(`${server.url}/signin`);
+    expect(page.url()).toBe(`${e2e.server.url}/signin`);
     await screenshot(page, "signin-failed-desktop");
     await context.close();
   });
 
   test("empty fields show the Missing Information toast without calling the server", async () => {
-    const { page, context } = await browser.newPage(DESKTOP);
+    const { page, context } = await e2e.browser.newPage(DESKTOP);
     let calls = 0;
     page.on("request", (r) => {
       if (r.url().endsWith("/api/auth/signin")) calls++;
     });
-    await page.goto(`${server.url}/signin`);
+    await page.goto(`${e2e.server.url}/signin`);
     await page.getByRole("button", { name: "Sign In" }).click();
     await toast(page, "Please enter both email and password.").waitFor();
     expect(calls).toBe(0);
@@ -114,15 +95,15 @@ describe("sign-in and the route shell in Chromium", () => {
 
   test("an inactive account sees 'Account Inactive - ...'", async () => {
     const email = `inactive-${Date.now()}@example.com`;
-    const res = await fetch(`${server.url}/api/auth/register`, {
+    const res = await fetch(`${e2e.server.url}/api/auth/register`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ email, password: "inactive-password" }),
     });
     expect(res.status).toBe(201);
-    await server.db.db.update(users).set({ isActive: false }).where(eq(users.email, email));
-    const { page, context } = await browser.newPage(DESKTOP);
-    await signInThroughForm(page, server.url, email, "inactive-password");
+    await e2e.server.db.db.update(users).set({ isActive: false }).where(eq(users.email, email));
+    const { page, context } = await e2e.browser.newPage(DESKTOP);
+    await signInThroughForm(page, e2e.server.url, email, "inactive-password");
     await toast(page, "Account Inactive").waitFor();
     await toast(page, "Your account is inactive. Please contact administrators to activate it.").waitFor();
     await screenshot(page, "signin-inactive-desktop");
@@ -130,16 +111,16 @@ describe("sign-in and the route shell in Chromium", () => {
   });
 
   test("a signed-out visit to /dashboard ends on /signin", async () => {
-    const { page, context } = await browser.newPage(DESKTOP);
-    await page.goto(`${server.url}/dashboard`);
-    await page.waitForURL(`${server.url}/signin`, { timeout: 5000 });
+    const { page, context } = await e2e.browser.newPage(DESKTOP);
+    await page.goto(`${e2e.server.url}/dashboard`);
+    await page.waitForURL(`${e2e.server.url}/signin`, { timeout: 5000 });
     await page.getByRole("heading", { name: "Sign in" }).waitFor();
     await context.close();
   });
 
   test("/nope shows 'Page Not Found'", async () => {
-    const { page, context } = await browser.newPage(DESKTOP);
-    await page.goto(`${server.url}/nope`);
+    const { page, context } = await e2e.browser.newPage(DESKTOP);
+    await page.goto(`${e2e.server.url}/nope`);
     await page.getByRole("heading", { name: "Page Not Found" }).waitFor();
     await screenshot(page, "not-found-desktop");
     await context.close();
@@ -156,8 +137,8 @@ describe("sign-in and the route shell in Chromium", () => {
         [PHONE, "phone"],
         [DESKTOP, "desktop"],
       ] as const) {
-        const { page, context } = await browser.newPage(viewport);
-        await page.goto(`${server.url}${path}`);
+        const { page, context } = await e2e.browser.newPage(viewport);
+        await page.goto(`${e2e.server.url}${path}`);
         await page.getByText(ready).first().waitFor();
         await screenshot(page, `${name}-${label}`);
         expect(await seriousA11yViolations(page)).toEqual([]);
@@ -167,9 +148,9 @@ describe("sign-in and the route shell in Chromium", () => {
   });
 
   test("the signed-in dashboard has no serious accessibility problems", async () => {
-    const { page, context } = await browser.newPage(PHONE);
-    await signInThroughForm(page, server.url, "investor@example.com", "investor-demo-password");
-    await page.waitForURL(`${server.url}/dashboard`);
+    const { page, context } = await e2e.browser.newPage(PHONE);
+    await signInThroughForm(page, e2e.server.url, "investor@example.com", "investor-demo-password");
+    await page.waitForURL(`${e2e.server.url}/dashboard`);
     await page.getByRole("tab", { name: "Watchlist" }).waitFor();
     await screenshot(page, "dashboard-phone");
     expect(await seriousA11yViolations(page)).toEqual([]);

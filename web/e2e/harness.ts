@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from "bun:test";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -112,4 +113,21 @@ export async function signInThroughForm(page: Page, baseUrl: string, email: stri
   await page.getByRole("textbox", { name: "Email" }).fill(email);
   await page.locator('input[name="password"]').fill(password);
   await page.getByRole("button", { name: "Sign In" }).click();
+}
+
+/**
+ * One production server and one browser for a test file, started before its tests and stopped after them.
+ * `env` is read when the server starts, so it may be filled in by an earlier beforeAll (local stand-ins).
+ */
+export function serverAndBrowserForFile(env: () => Record<string, string> = () => ({})) {
+  const ctx = {} as { server: E2EServer; browser: E2EBrowser };
+  beforeAll(async () => {
+    ctx.server = await startServer(env());
+    ctx.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await ctx.browser?.close();
+    await ctx.server?.stop();
+  });
+  return ctx;
 }

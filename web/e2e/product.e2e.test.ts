@@ -1,34 +1,15 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import {
-  DESKTOP,
-  type E2EBrowser,
-  type E2EServer,
-  launchBrowser,
-  PHONE,
-  screenshot,
-  signInThroughForm,
-  startServer,
-} from "./harness.ts";
+import { DESKTOP, PHONE, screenshot, serverAndBrowserForFile, signInThroughForm } from "./harness.ts";
 
-let server: E2EServer;
-let browser: E2EBrowser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = serverAndBrowserForFile();
 
 const toast = (page: Page, text: string) => page.getByText(text, { exact: false }).first();
 
 async function signedIn(email: string, password: string, viewport = DESKTOP) {
-  const { page, context } = await browser.newPage(viewport);
-  await signInThroughForm(page, server.url, email, password);
-  await page.waitForURL(`${server.url}/dashboard`);
+  const { page, context } = await e2e.browser.newPage(viewport);
+  await signInThroughForm(page, e2e.server.url, email, password);
+  await page.waitForURL(`${e2e.server.url}/dashboard`);
   return { page, context };
 }
 const asInvestor = (viewport = DESKTOP) =>
@@ -39,7 +20,7 @@ describe("recommendations end to end", () => {
   test("admin posts, a user sees it in Latest with its price, finds it in Historical, opens it; admin deletes the date", async () => {
     // The demo seed already recommended some symbols on the market's date; pick one it did not.
     const latest = (await (
-      await fetch(`${server.url}/api/recommendations/latest`, {
+      await fetch(`${e2e.server.url}/api/recommendations/latest`, {
         headers: { cookie: await sessionCookie("investor@example.com", "investor-demo-password") },
       })
     ).json()) as Array<{ symbol: string; recommendationDate: string }>;
@@ -112,9 +93,9 @@ describe("recommendations end to end", () => {
 
   test("a non-admin visiting /admin sees the toast and lands on /", async () => {
     const { page, context } = await asInvestor();
-    await page.goto(`${server.url}/admin`);
+    await page.goto(`${e2e.server.url}/admin`);
     await toast(page, "Admin access required. Redirecting...").waitFor();
-    await page.waitForURL(`${server.url}/`, { timeout: 5000 });
+    await page.waitForURL(`${e2e.server.url}/`, { timeout: 5000 });
     await context.close();
   });
 });
@@ -159,7 +140,7 @@ describe("analysis end to end", () => {
 
   test("/insights shows the analyses with target date and key factors", async () => {
     const { page, context } = await asInvestor();
-    await page.goto(`${server.url}/insights`);
+    await page.goto(`${e2e.server.url}/insights`);
     await page.getByRole("heading", { name: "Stock Insights" }).waitFor();
     await page.getByRole("tab", { name: "Analysis History" }).click();
     await page.getByText("Key factors").first().waitFor();
@@ -238,7 +219,7 @@ describe("watchlist end to end", () => {
 });
 
 async function sessionCookie(email: string, password: string): Promise<string> {
-  const res = await fetch(`${server.url}/api/auth/signin`, {
+  const res = await fetch(`${e2e.server.url}/api/auth/signin`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ email, password }),

@@ -1,7 +1,7 @@
 import { Box, Button, Container, Group, Stack, Title } from "@mantine/core";
 import { IconArrowLeft, IconLogout } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
-import { AppLogo } from "../../components/app-logo.tsx";
+import { PageHeader } from "../../components/page-header.tsx";
 import { useLogout } from "../auth/auth.mutations.ts";
 import type { CurrentUser } from "../auth/auth.queries.ts";
 import { RecommendationsManagement } from "./recommendations-management.tsx";
@@ -11,37 +11,27 @@ export function AdminPage(props: { user: CurrentUser }) {
   const logout = useLogout();
   return (
     <Box mih="100vh" bg="gray.0">
-      <Box
-        component="header"
-        py="sm"
-        bg="white"
-        style={{ borderBottom: "1px solid var(--mantine-color-gray-3)" }}
-      >
-        <Container size="xl">
-          <Group justify="space-between">
-            <AppLogo />
-            <Group gap="xs">
-              <Button
-                component={Link}
-                to="/dashboard"
-                variant="default"
-                size="compact-sm"
-                leftSection={<IconArrowLeft size={16} aria-hidden />}
-              >
-                Back to Dashboard
-              </Button>
-              <Button
-                variant="default"
-                size="compact-sm"
-                leftSection={<IconLogout size={16} aria-hidden />}
-                onClick={() => logout.mutate()}
-              >
-                Logout
-              </Button>
-            </Group>
-          </Group>
-        </Container>
-      </Box>
+      <PageHeader size="xl">
+        <Group gap="xs">
+          <Button
+            component={Link}
+            to="/dashboard"
+            variant="default"
+            size="compact-sm"
+            leftSection={<IconArrowLeft size={16} aria-hidden />}
+          >
+            Back to Dashboard
+          </Button>
+          <Button
+            variant="default"
+            size="compact-sm"
+            leftSection={<IconLogout size={16} aria-hidden />}
+            onClick={() => logout.mutate()}
+          >
+            Logout
+          </Button>
+        </Group>
+      </PageHeader>
       <Container size="xl" py="lg" component="main">
         <Title order={1} mb="lg">
           Admin Panel

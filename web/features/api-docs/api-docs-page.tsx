@@ -14,8 +14,8 @@ import {
 } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { AppLogo } from "../../components/app-logo.tsx";
 import { FullPageSpinner } from "../../components/full-page-spinner.tsx";
+import { PageHeader } from "../../components/page-header.tsx";
 import { POSITIVE } from "../../lib/colors.ts";
 import { ensureOk } from "../../lib/http-error.ts";
 import { useCurrentUser } from "../auth/require-auth.tsx";
@@ -44,31 +44,16 @@ export function ApiDocsPage() {
   const origin = window.location.origin;
   return (
     <Box mih="100vh" bg="gray.0">
-      <Box
-        component="header"
-        py="sm"
-        bg="white"
-        style={{ borderBottom: "1px solid var(--mantine-color-gray-3)" }}
-      >
-        <Container size="lg">
-          <Group justify="space-between">
-            <AppLogo />
-            <Group gap="xs">
-              <Button component={Link} to="/api-key" variant="subtle" size="compact-sm">
-                API Key
-              </Button>
-              <Button
-                component={Link}
-                to={user ? "/dashboard" : "/signin"}
-                variant="default"
-                size="compact-sm"
-              >
-                {user ? "Back to Dashboard" : "Sign In"}
-              </Button>
-            </Group>
-          </Group>
-        </Container>
-      </Box>
+      <PageHeader size="lg">
+        <Group gap="xs">
+          <Button component={Link} to="/api-key" variant="subtle" size="compact-sm">
+            API Key
+          </Button>
+          <Button component={Link} to={user ? "/dashboard" : "/signin"} variant="default" size="compact-sm">
+            {user ? "Back to Dashboard" : "Sign In"}
+          </Button>
+        </Group>
+      </PageHeader>
       <Container size="lg" py="lg" component="main">
         <Stack gap="lg">
           <div>

@@ -19,8 +19,8 @@ import { IconCheck, IconCopy, IconEye, IconEyeOff, IconRefresh } from "@tabler/i
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
-import { AppLogo } from "../../components/app-logo.tsx";
 import { FullPageSpinner } from "../../components/full-page-spinner.tsx";
+import { PageHeader } from "../../components/page-header.tsx";
 import { api } from "../../lib/api-client.ts";
 import { okJson, serverMessage } from "../../lib/http-error.ts";
 import { notify } from "../../lib/notify.ts";
@@ -139,21 +139,11 @@ export function ApiKeyPage() {
   if (isPending) return <FullPageSpinner />;
   return (
     <Box mih="100vh" bg="gray.0">
-      <Box
-        component="header"
-        py="sm"
-        bg="white"
-        style={{ borderBottom: "1px solid var(--mantine-color-gray-3)" }}
-      >
-        <Container size="md">
-          <Group justify="space-between">
-            <AppLogo />
-            <Button component={Link} to={user ? "/dashboard" : "/signin"} variant="default" size="compact-sm">
-              {user ? "Back to Dashboard" : "Sign In"}
-            </Button>
-          </Group>
-        </Container>
-      </Box>
+      <PageHeader size="md">
+        <Button component={Link} to={user ? "/dashboard" : "/signin"} variant="default" size="compact-sm">
+          {user ? "Back to Dashboard" : "Sign In"}
+        </Button>
+      </PageHeader>
       <Container size="md" py="lg" component="main">
         <Title order={1} mb="md">
           API Key Management

@@ -2,7 +2,7 @@ import { Anchor, Box, Button, Container, Group, Tabs, Text } from "@mantine/core
 import { IconBook, IconChartHistogram, IconKey, IconLogout, IconShieldLock } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
-import { AppLogo } from "../../components/app-logo.tsx";
+import { PageHeader } from "../../components/page-header.tsx";
 import { useLogout } from "../auth/auth.mutations.ts";
 import type { CurrentUser } from "../auth/auth.queries.ts";
 import { EarningsCallsTab } from "../earnings/earnings-calls-tab.tsx";
@@ -27,70 +27,60 @@ export function DashboardHeader(props: { user: CurrentUser }) {
   const logout = useLogout();
   const { user } = props;
   return (
-    <Box
-      component="header"
-      py="sm"
-      style={{ borderBottom: "1px solid var(--mantine-color-gray-3)" }}
-      bg="white"
-    >
-      <Container size="xl">
-        <Group justify="space-between" wrap="wrap" gap="sm">
-          <AppLogo />
-          <Group gap="xs" wrap="wrap" component="nav" aria-label="Account">
-            <Button
-              component={Link}
-              to="/track-record"
-              variant="subtle"
-              size="compact-sm"
-              leftSection={<IconChartHistogram size={16} aria-hidden />}
-            >
-              Track Record
-            </Button>
-            <Button
-              component={Link}
-              to="/api-key"
-              variant="subtle"
-              size="compact-sm"
-              leftSection={<IconKey size={16} aria-hidden />}
-            >
-              API Key
-            </Button>
-            <Button
-              component={Link}
-              to="/api-docs"
-              variant="subtle"
-              size="compact-sm"
-              leftSection={<IconBook size={16} aria-hidden />}
-            >
-              API Docs
-            </Button>
-            {user.isAdmin ? (
-              <Button
-                component={Link}
-                to="/admin"
-                variant="light"
-                size="compact-sm"
-                leftSection={<IconShieldLock size={16} aria-hidden />}
-              >
-                Admin
-              </Button>
-            ) : null}
-            <Text size="sm" fw={600} px="xs" data-testid="user-name">
-              {user.firstName || user.email}
-            </Text>
-            <Button
-              variant="default"
-              size="compact-sm"
-              leftSection={<IconLogout size={16} aria-hidden />}
-              onClick={() => logout.mutate()}
-              loading={logout.isPending}
-            >
-              Logout
-            </Button>
-          </Group>
-        </Group>
-      </Container>
-    </Box>
+    <PageHeader size="xl">
+      <Group gap="xs" wrap="wrap" component="nav" aria-label="Account">
+        <Button
+          component={Link}
+          to="/track-record"
+          variant="subtle"
+          size="compact-sm"
+          leftSection={<IconChartHistogram size={16} aria-hidden />}
+        >
+          Track Record
+        </Button>
+        <Button
+          component={Link}
+          to="/api-key"
+          variant="subtle"
+          size="compact-sm"
+          leftSection={<IconKey size={16} aria-hidden />}
+        >
+          API Key
+        </Button>
+        <Button
+          component={Link}
+          to="/api-docs"
+          variant="subtle"
+          size="compact-sm"
+          leftSection={<IconBook size={16} aria-hidden />}
+        >
+          API Docs
+        </Button>
+        {user.isAdmin ? (
+          <Button
+            component={Link}
+            to="/admin"
+            variant="light"
+            size="compact-sm"
+            leftSection={<IconShieldLock size={16} aria-hidden />}
+          >
+            Admin
+          </Button>
+        ) : null}
+        <Text size="sm" fw={600} px="xs" data-testid="user-name">
+          {user.firstName || user.email}
+        </Text>
+        <Button
+          variant="default"
+          size="compact-sm"
+          leftSection={<IconLogout size={16} aria-hidden />}
+          onClick={() => logout.mutate()}
+          loading={logout.isPending}
+        >
+          Logout
+        </Button>
+      </Group>
+    </PageHeader>
   );
 }
 

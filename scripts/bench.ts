@@ -3,12 +3,14 @@
 import { benchAnalysis } from "./bench/analysis.bench.ts";
 import { benchRecommendations } from "./bench/recommendations.bench.ts";
 import { benchWatchlistAndEarnings } from "./bench/watchlist-earnings.bench.ts";
+import { benchWorkerBundle } from "./bench/worker.bench.ts";
 
 type Bench = () => Promise<Record<string, string | number>>;
 const benches: Array<[string, Bench]> = [
   ["Analysis engine (issue 4)", benchAnalysis],
   ["Recommendations (issue 5)", benchRecommendations],
   ["Watchlist and earnings (issue 6)", benchWatchlistAndEarnings],
+  ["Cloudflare Worker (issue 7)", benchWorkerBundle],
 ];
 
 const only = process.argv.slice(2).map((a) => a.toLowerCase());

@@ -35,6 +35,18 @@ const phases: Phase[] = [
   { name: "lint", group: "static", cmd: ["bun", "x", "biome", "check", "."] },
   // The Worker tests (libSQL-server phase) and the browser tests serve the production build.
   { name: "production build", group: "static", cmd: ["bun", "scripts/build.ts"] },
+  // The Worker bundle as `wrangler deploy` would upload it, offline (wrangler needs the Node 22 from node_modules).
+  {
+    name: "Worker bundle (wrangler deploy --dry-run)",
+    group: "static",
+    cmd: ["node_modules/.bin/wrangler", "deploy", "--dry-run", "--outdir", "dist-worker"],
+    env: {
+      PATH: `${join(root, "node_modules/.bin")}:${process.env.PATH}`,
+      CLOUDFLARE_CF_FETCH_ENABLED: "false",
+      WRANGLER_SEND_METRICS: "false",
+      CI: "true",
+    },
+  },
   {
     name: "API + unit on embedded file",
     group: "api",

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { SMTPServer } from "smtp-server";
+import { startSmtpSink } from "../../api/test/smtp-sink.ts";
 import {
   DESKTOP,
   type E2EBrowser,
@@ -10,29 +10,13 @@ import {
   startServer,
 } from "./harness.ts";
 
-const inbox: Array<{ to: string; raw: string }> = [];
-let smtp: SMTPServer;
+let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
 let server: E2EServer;
 let browser: E2EBrowser;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    onData(stream, session, callback) {
-      let raw = "";
-      stream.on("data", (c: Buffer) => {
-        raw += c.toString();
-      });
-      stream.on("end", () => {
-        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address).join(","), raw });
-        callback();
-      });
-    },
-  });
-  const port = await new Promise<number>((resolve) =>
-    smtp.listen(0, "127.0.0.1", () => resolve((smtp.server.address() as { port: number }).port)),
-  );
+  smtp = await startSmtpSink();
+  const port = smtp.port;
   server = await startServer({ SMTP_URL: `smtp://127.0.0.1:${port}` });
   browser = await launchBrowser();
 });
@@ -56,7 +40,7 @@ test("forgot password end to end: request, code from the mailbox, new password, 
   let code: string | undefined;
   for (let i = 0; i < 50 && !code; i++) {
     code = /reset code is (\d{6})/.exec(
-      inbox.find((m) => m.to === "investor@example.com")?.raw.replace(/=\r?\n/g, "") ?? "",
+      smtp.inbox.find((m) => m.to === "investor@example.com")?.raw ?? "",
     )?.[1];
     if (!code) await Bun.sleep(100);
   }

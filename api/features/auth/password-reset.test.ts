@@ -1,39 +1,14 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { SMTPServer } from "smtp-server";
 import { smtpMailer } from "../../runtime/smtp-mailer.ts";
 import { startTestApp, type TestApp, testDbKind } from "../../test/harness.ts";
-
-/** A real SMTP server on 127.0.0.1 that keeps every message it receives. */
-function startSmtp() {
-  const inbox: Array<{ to: string; raw: string }> = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    onData(stream, session, callback) {
-      let raw = "";
-      stream.on("data", (chunk: Buffer) => {
-        raw += chunk.toString();
-      });
-      stream.on("end", () => {
-        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address).join(","), raw });
-        callback();
-      });
-    },
-  });
-  return new Promise<{ port: number; inbox: typeof inbox; close: () => void }>((resolve) => {
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.server.address() as { port: number };
-      resolve({ port: address.port, inbox, close: () => server.close() });
-    });
-  });
-}
+import { startSmtpSink } from "../../test/smtp-sink.ts";
 
 let t: TestApp;
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
 const PASSWORD = "correct-horse-battery";
 
 beforeAll(async () => {
-  smtp = await startSmtp();
+  smtp = await startSmtpSink();
   t = await startTestApp();
   t.deps.mailer = smtpMailer(`smtp://127.0.0.1:${smtp.port}`, "Signalboard <no-reply@example.com>");
 });
@@ -42,7 +17,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const codeFrom = (raw: string) => /reset code is (\d{6})/.exec(raw.replace(/=\r?\n/g, ""))?.[1];
+const codeFrom = (raw: string) => /reset code is (\d{6})/.exec(raw)?.[1];
 const request = (email: string, fullName: string) =>
   t.request("/api/auth/password-reset/request", { method: "POST", json: { email, fullName } });
 const confirm = (email: string, code: string, newPassword: string, confirmPassword = newPassword) =>

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { SMTPServer } from "smtp-server";
 import type { MailMessage } from "../../lib/mailer.ts";
 import { smtpMailer } from "../../runtime/smtp-mailer.ts";
 import { fixedMarket } from "../../test/fixed-market.ts";
 import { startTestApp, type TestApp, testDbKind } from "../../test/harness.ts";
+import { startSmtpSink } from "../../test/smtp-sink.ts";
 import { backoffMs, checkAlerts, deliverDueAlerts, MAX_DELIVERY_ATTEMPTS } from "./alerts.service.ts";
 import { signWebhook, webhookUrlProblem } from "./webhook-signature.ts";
 
@@ -26,40 +26,6 @@ function startReceiver() {
   });
   return { url: `http://127.0.0.1:${server.port}/hook`, received, state, stop: () => server.stop(true) };
 }
-
-/** A real SMTP server on 127.0.0.1; each received message is pushed into `sink` as {to, subject, text}. */
-function startSmtp(sink: MailMessage[] = smtpSink) {
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    onData(stream, session, callback) {
-      let raw = "";
-      stream.on("data", (c: Buffer) => {
-        raw += c.toString();
-      });
-      stream.on("end", () => {
-        const unfolded = raw
-          .replace(/=\r?\n/g, "")
-          .replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(Number.parseInt(h, 16)));
-        sink.push({
-          to: session.envelope.rcptTo.map((r) => r.address).join(","),
-          subject: /^Subject: (.*)$/m.exec(unfolded)?.[1]?.trim() ?? "",
-          text: unfolded
-            .split(/\r?\n\r?\n/)
-            .slice(1)
-            .join("\n"),
-        });
-        callback();
-      });
-    },
-  });
-  return new Promise<{ port: number; close: () => void }>((resolve) =>
-    server.listen(0, "127.0.0.1", () =>
-      resolve({ port: (server.server.address() as { port: number }).port, close: () => server.close() }),
-    ),
-  );
-}
-const smtpSink: MailMessage[] = [];
 
 describe("webhook URL rules", () => {
   test("public https and http pass; loopback, private, credentials and other schemes do not", () => {
@@ -91,16 +57,16 @@ describe(`alert delivery on ${testDbKind}`, () => {
   let token: string;
   let email: string;
   let receiver: ReturnType<typeof startReceiver>;
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
-  /** The messages the SMTP server received, parsed just enough for the assertions. */
-  const mail = smtpSink;
+  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+  let mail: MailMessage[] = [];
   const market = fixedMarket("2023-10-27", { AAPL: 100, MSFT: 200 });
 
   beforeAll(async () => {
     t = await startTestApp({ allowPrivateWebhooks: true });
     t.deps.market = market;
     // Mail goes through the real SMTP client to a real SMTP server on 127.0.0.1.
-    smtp = await startSmtp();
+    smtp = await startSmtpSink();
+    mail = smtp.inbox;
     t.deps.mailer = smtpMailer(`smtp://127.0.0.1:${smtp.port}`, "Signalboard <alerts@example.com>");
     receiver = startReceiver();
     const user = await t.createUser();

@@ -23,50 +23,33 @@ export const DASHBOARD_TABS = [
 
 export type DashboardTab = (typeof DASHBOARD_TABS)[number]["value"];
 
+const NAV_LINKS = [
+  { to: "/track-record", label: "Track Record", icon: IconChartHistogram },
+  { to: "/api-key", label: "API Key", icon: IconKey },
+  { to: "/api-docs", label: "API Docs", icon: IconBook },
+] as const;
+
 export function DashboardHeader(props: { user: CurrentUser }) {
   const logout = useLogout();
   const { user } = props;
+  const links = user.isAdmin
+    ? [...NAV_LINKS, { to: "/admin", label: "Admin", icon: IconShieldLock } as const]
+    : NAV_LINKS;
   return (
     <PageHeader size="xl">
       <Group gap="xs" wrap="wrap" component="nav" aria-label="Account">
-        <Button
-          component={Link}
-          to="/track-record"
-          variant="subtle"
-          size="compact-sm"
-          leftSection={<IconChartHistogram size={16} aria-hidden />}
-        >
-          Track Record
-        </Button>
-        <Button
-          component={Link}
-          to="/api-key"
-          variant="subtle"
-          size="compact-sm"
-          leftSection={<IconKey size={16} aria-hidden />}
-        >
-          API Key
-        </Button>
-        <Button
-          component={Link}
-          to="/api-docs"
-          variant="subtle"
-          size="compact-sm"
-          leftSection={<IconBook size={16} aria-hidden />}
-        >
-          API Docs
-        </Button>
-        {user.isAdmin ? (
+        {links.map((link) => (
           <Button
+            key={link.to}
             component={Link}
-            to="/admin"
-            variant="light"
+            to={link.to}
+            variant={link.to === "/admin" ? "light" : "subtle"}
             size="compact-sm"
-            leftSection={<IconShieldLock size={16} aria-hidden />}
+            leftSection={<link.icon size={16} aria-hidden />}
           >
-            Admin
+            {link.label}
           </Button>
-        ) : null}
+        ))}
         <Text size="sm" fw={600} px="xs" data-testid="user-name">
           {user.firstName || user.email}
         </Text>

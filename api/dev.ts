@@ -18,7 +18,7 @@ if (env.SEED_ON_START)
       await seedDemo(deps, { demoMarketFiles: readDemoMarketFiles, marketAsOf: env.MARKET_AS_OF }),
     ),
   );
-await configureMarket(deps, { asOf: env.MARKET_AS_OF });
+await configureMarket(deps, env);
 const app = createApp(deps);
 
 const server = Bun.serve({

@@ -15,7 +15,7 @@ if (env.SEED_ON_START) {
   const report = await seedDemo(deps, { demoMarketFiles: readDemoMarketFiles, marketAsOf: env.MARKET_AS_OF });
   console.log(formatSeedReport(report));
 }
-const marketDate = await configureMarket(deps, { asOf: env.MARKET_AS_OF });
+const marketDate = await configureMarket(deps, env);
 
 const app = createApp(deps);
 const serveStatic = createStaticHandler(join(import.meta.dir, "../dist"));

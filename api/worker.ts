@@ -4,7 +4,7 @@ import { createDb } from "../db/client.ts";
 import { createApp } from "./app.ts";
 import { runDueJobs } from "./jobs/schedule.ts";
 import { systemClock } from "./lib/clock.ts";
-import { configFromEnv, parseEnv } from "./lib/config.ts";
+import { configFromEnv, type Env, parseEnv } from "./lib/config.ts";
 import type { AppDeps } from "./lib/context.ts";
 import { configureMarket } from "./market/configure.ts";
 import { portablePasswordHasher } from "./runtime/portable-passwords.ts";
@@ -14,7 +14,7 @@ interface WorkerEnv {
   [key: string]: unknown;
 }
 
-let built: { app: ReturnType<typeof createApp>; deps: AppDeps } | undefined;
+let built: { app: ReturnType<typeof createApp>; deps: AppDeps; env: Env } | undefined;
 let marketReady: Promise<unknown> | undefined;
 
 /** Builds the app once per isolate from the Worker's variables and secrets. */
@@ -39,17 +39,15 @@ function build(env: WorkerEnv) {
     log: (level, message, extra) =>
       console[level === "info" ? "log" : level](JSON.stringify({ level, message, ...extra })),
   };
-  built = { app: createApp(deps), deps };
+  built = { app: createApp(deps), deps, env: parsed };
   return built;
 }
 
-/** Plugs in the demo market once its data is in the database (seeded by `bun scripts/seed.ts` at deploy). */
+/** Plugs in the market once per isolate (the demo market needs its data seeded by `bun scripts/seed.ts`). */
 async function ready(env: WorkerEnv) {
   const app = build(env);
   if (!app.deps.market) {
-    marketReady ??= configureMarket(app.deps, {
-      asOf: typeof env.MARKET_AS_OF === "string" ? env.MARKET_AS_OF : undefined,
-    }).finally(() => {
+    marketReady ??= configureMarket(app.deps, app.env).finally(() => {
       marketReady = undefined;
     });
     await marketReady;

@@ -19,7 +19,7 @@ if (values.date && !/^\d{4}-\d{2}-\d{2}$/.test(values.date)) {
 }
 const env = parseEnv(process.env);
 const deps = await buildBunDeps(env);
-const asOf = await configureMarket(deps, { asOf: env.MARKET_AS_OF });
+const asOf = await configureMarket(deps, env);
 if (!asOf) {
   console.error("No market data in the database: start the app once or run `bun scripts/seed.ts`.");
   process.exit(1);

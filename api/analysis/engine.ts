@@ -1,5 +1,6 @@
 import type { Db } from "../../db/client.ts";
 import type { AnalysisPort, InsightDraft } from "../lib/analysis-port.ts";
+import { UnknownSymbolError } from "../lib/market-port.ts";
 import { BENCHMARK } from "../market/demo-import.ts";
 import { barsUpTo, findSecurity, universeBars } from "../market/price-history.ts";
 import { decideCall } from "./calls.ts";
@@ -13,9 +14,7 @@ export const MODEL = modelJson as unknown as ModelParams;
 /** Sessions loaded for one analysis: enough for the 200-day average to settle and the 52-week range. */
 const LOOKBACK = MIN_HISTORY + 120;
 
-export class UnknownSymbolError extends Error {
-  override name = "UnknownSymbolError";
-}
+export { UnknownSymbolError };
 
 /** `date` plus `n` weekdays (exchange holidays are not modelled). */
 export function addTradingDays(date: string, n: number): string {

@@ -22,8 +22,15 @@ export const envSchema = z.object({
   /** Seed demo accounts and data on an empty database at start. */
   SEED_ON_START: bool.default(true),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
-  /** Market data: only the offline demo market of bundled real history so far. */
-  MARKET_DATA_PROVIDER: z.enum(["demo"]).default("demo"),
+  /** Market data: the offline demo market of bundled real history, or a live provider (yahoo, finnhub). */
+  MARKET_DATA_PROVIDER: z.enum(["demo", "yahoo", "finnhub"]).default("demo"),
+  /** Yahoo Finance's API address (no key needed). */
+  YAHOO_BASE_URL: z.url().default("https://query2.finance.yahoo.com"),
+  /** Finnhub's API key (needed for MARKET_DATA_PROVIDER=finnhub) and address. */
+  FINNHUB_API_KEY: z.string().min(1).optional(),
+  FINNHUB_BASE_URL: z.url().default("https://finnhub.io/api/v1"),
+  /** How long a live quote is served from the database cache before the provider is asked again. */
+  QUOTE_CACHE_SECONDS: z.coerce.number().int().min(1).default(60),
   /** The demo market's "today" (YYYY-MM-DD); default the last trading day in the data. */
   MARKET_AS_OF: z
     .string()

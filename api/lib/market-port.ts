@@ -6,11 +6,25 @@ export interface LatestPrice {
   asOf: string;
 }
 
+export interface Headline {
+  title: string;
+  publisher: string | null;
+  url: string | null;
+  /** ISO date-time of publication. */
+  publishedAt: string;
+}
+
 /**
  * What features other than the market feature need from market data. The market-data service implements it;
  * without one (tests of unrelated features) prices are simply unavailable.
  */
 export interface MarketPort {
+  /** Where the data comes from: "demo" (bundled history, frozen at its date), "yahoo" or "finnhub". */
+  readonly source: string;
+  /** Brings the stored daily history (and company profile) of these symbols up to date; nothing in the demo. */
+  prepareHistory(symbols: readonly string[]): Promise<void>;
+  /** Recent headlines about a symbol, newest first; none in the demo market. */
+  headlines(symbol: string): Promise<Headline[]>;
   /** Latest known price per symbol in one batched lookup; symbols without a price are absent. */
   latestPrices(symbols: readonly string[]): Promise<Map<string, LatestPrice>>;
   /** Today's date in the market's time zone (the frozen "market today" in the demo market). */
@@ -25,6 +39,16 @@ export interface MarketPort {
   closesSince(symbols: readonly string[], sinceDays: number): Promise<Map<string, number[]>>;
 }
 
+/** The market knows nothing of this symbol (no listing, no history). */
+export class UnknownSymbolError extends Error {
+  override name = "UnknownSymbolError";
+}
+
+/** The market-data provider failed (rate-limited, down, garbled) and nothing was cached to fall back on. */
+export class MarketUnavailableError extends Error {
+  override name = "MarketUnavailableError";
+}
+
 /** Today in New York, where US markets keep their calendar. */
 export function newYorkDate(clock: Clock): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(clock.now());
@@ -32,6 +56,9 @@ export function newYorkDate(clock: Clock): string {
 
 export function marketWithoutData(clock: Clock): MarketPort {
   return {
+    source: "none",
+    prepareHistory: async () => {},
+    headlines: async () => [],
     latestPrices: async () => new Map(),
     marketToday: () => newYorkDate(clock),
     annualisedVolatility: async () => null,

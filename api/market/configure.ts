@@ -1,20 +1,56 @@
-import { createAnalysisEngine } from "../analysis/engine.ts";
+import { analysisOnMarket } from "../analysis/market-analysis.ts";
+import type { Env } from "../lib/config.ts";
 import type { AppDeps } from "../lib/context.ts";
 import { demoMarket } from "./demo-market.ts";
+import { DEFAULT_LIFETIMES, liveMarket } from "./live-market.ts";
 import { lastTradingDate } from "./price-history.ts";
+import type { MarketDataProvider } from "./provider.ts";
+import { finnhubProvider } from "./providers/finnhub.ts";
+import { yahooProvider } from "./providers/yahoo.ts";
+
+export type MarketSettings = Partial<
+  Pick<
+    Env,
+    | "MARKET_DATA_PROVIDER"
+    | "MARKET_AS_OF"
+    | "YAHOO_BASE_URL"
+    | "FINNHUB_API_KEY"
+    | "FINNHUB_BASE_URL"
+    | "QUOTE_CACHE_SECONDS"
+  >
+>;
+
+/** The live provider named by MARKET_DATA_PROVIDER, or null for the demo market. */
+export function providerFromSettings(settings: MarketSettings): MarketDataProvider | null {
+  switch (settings.MARKET_DATA_PROVIDER ?? "demo") {
+    case "yahoo":
+      return yahooProvider({ baseUrl: settings.YAHOO_BASE_URL });
+    case "finnhub":
+      if (!settings.FINNHUB_API_KEY) throw new Error("MARKET_DATA_PROVIDER=finnhub needs FINNHUB_API_KEY.");
+      return finnhubProvider({ apiKey: settings.FINNHUB_API_KEY, baseUrl: settings.FINNHUB_BASE_URL });
+    default:
+      return null;
+  }
+}
 
 /**
- * Plugs the market and the analysis engine into the app's dependencies. The demo market is frozen at
- * `asOf` (MARKET_AS_OF), by default the last trading day in the database.
+ * Plugs the market and the analysis engine into the app's dependencies and answers the market's date. The demo
+ * market is frozen at MARKET_AS_OF, by default the last trading day in the database (null when it has none); a
+ * live provider's market is today in New York, behind the database cache.
  */
-export async function configureMarket(
-  deps: AppDeps,
-  options: { asOf?: string } = {},
-): Promise<string | null> {
+export async function configureMarket(deps: AppDeps, settings: MarketSettings = {}): Promise<string | null> {
   const { db } = deps.database;
-  const asOf = options.asOf ?? (await lastTradingDate(db));
-  if (!asOf) return null;
-  deps.market = demoMarket(db, asOf);
-  deps.analysis = createAnalysisEngine(db, () => asOf);
-  return asOf;
+  const provider = providerFromSettings(settings);
+  if (provider) {
+    const lifetimes = settings.QUOTE_CACHE_SECONDS
+      ? { ...DEFAULT_LIFETIMES, quoteMs: settings.QUOTE_CACHE_SECONDS * 1000 }
+      : DEFAULT_LIFETIMES;
+    deps.market = liveMarket(db, provider, deps.clock, lifetimes, deps.log);
+  } else {
+    const asOf = settings.MARKET_AS_OF ?? (await lastTradingDate(db));
+    if (!asOf) return null;
+    deps.market = demoMarket(db, asOf);
+  }
+  deps.analysis = analysisOnMarket(db, deps.market);
+  return deps.market.marketToday();
 }

@@ -18,10 +18,35 @@ export function annualisedVolatility(closes: readonly number[]): number | null {
  * kept in memory (the importer only ever adds symbols; bars of a symbol are never changed).
  */
 export function demoMarket(db: Db, asOf: string): MarketPort {
+  return storedMarket(db, () => asOf, { frozen: true });
+}
+
+/**
+ * The market as the daily bars in the database show it on `today()`. When `frozen`, reads are kept in memory
+ * (the demo market); the live market refreshes the bars first and reads afresh.
+ */
+export function storedMarket(db: Db, today: () => string, { frozen }: { frozen: boolean }): MarketPort {
+  if (!frozen) {
+    // Nothing is remembered between calls when the market moves: each call reads through a fresh reader.
+    const fresh = () => storedMarket(db, today, { frozen: true });
+    return {
+      ...fresh(),
+      latestPrices: (symbols) => fresh().latestPrices(symbols),
+      marketToday: today,
+      annualisedVolatility: (symbol) => fresh().annualisedVolatility(symbol),
+      isKnownSymbol: (symbol) => fresh().isKnownSymbol(symbol),
+      closesSince: (symbols, days) => fresh().closesSince(symbols, days),
+      recentCloses: (symbol, sessions) => fresh().recentCloses(symbol, sessions),
+    };
+  }
   const priceMemo = new Map<string, LatestPrice | null>();
   const closesMemo = new Map<string, { days: number; closes: number[] }>();
   return {
+    source: "demo",
+    prepareHistory: async () => {},
+    headlines: async () => [],
     async latestPrices(symbols) {
+      const asOf = today();
       const missing = symbols.filter((s) => !priceMemo.has(s));
       if (missing.length) {
         const found = await lastCloses(db, missing, asOf);
@@ -37,8 +62,9 @@ export function demoMarket(db: Db, asOf: string): MarketPort {
       }
       return out;
     },
-    marketToday: () => asOf,
+    marketToday: today,
     async annualisedVolatility(symbol) {
+      const asOf = today();
       const bars = await barsUpTo(db, symbol, asOf, 61);
       return annualisedVolatility(bars.map((b) => b.adjClose));
     },
@@ -46,6 +72,7 @@ export function demoMarket(db: Db, asOf: string): MarketPort {
     async closesSince(symbols, sinceDays) {
       const missing = symbols.filter((s) => closesMemo.get(s)?.days !== sinceDays);
       if (missing.length) {
+        const asOf = today();
         const from = new Date(Date.parse(`${asOf}T00:00:00Z`) - sinceDays * 86_400_000)
           .toISOString()
           .slice(0, 10);
@@ -65,7 +92,7 @@ export function demoMarket(db: Db, asOf: string): MarketPort {
       return out;
     },
     async recentCloses(symbol, sessions) {
-      const bars = await barsUpTo(db, symbol, asOf, sessions);
+      const bars = await barsUpTo(db, symbol, today(), sessions);
       return bars.map((b) => ({ date: b.date, close: b.close }));
     },
   };

@@ -11,6 +11,12 @@ export const handleError: ErrorHandler<AppEnv> = (err, c) => {
         : err.message || "Request could not be processed.";
     return c.json({ message, code: status === 400 ? "BAD_REQUEST" : undefined }, status);
   }
+  if (err instanceof Error && err.name === "MarketUnavailableError") {
+    return c.json({ message: err.message, code: "MARKET_UNAVAILABLE" }, 503);
+  }
+  if (err instanceof Error && err.name === "UnknownSymbolError") {
+    return c.json({ message: `${err.message}: no market data for it.`, code: "UNKNOWN_SYMBOL" }, 404);
+  }
   const requestId = c.get("requestId");
   const log = c.get("deps")?.log;
   if (log) log("error", "Unhandled error", { requestId, path: c.req.path, error: String(err?.stack ?? err) });

@@ -27,7 +27,7 @@ export async function seedDemo(
     if (!existing)
       importedBars = (await importDemoMarket(deps.database, await options.demoMarketFiles())).bars;
   }
-  const asOf = await configureMarket(deps, { asOf: options.marketAsOf });
+  const asOf = await configureMarket(deps, { MARKET_AS_OF: options.marketAsOf });
   const generatedRecommendations = asOf ? await seedRecommendationHistory(deps, asOf) : 0;
   return { createdAccounts, accounts: DEMO_ACCOUNTS, importedBars, generatedRecommendations };
 }

@@ -11,6 +11,9 @@ export function fixedMarket(
 ) {
   const market: MarketPort & { prices: Record<string, number> } = {
     prices,
+    source: "fixed",
+    prepareHistory: async () => {},
+    headlines: async () => [],
     latestPrices: async (symbols) => {
       const map = new Map<string, LatestPrice>();
       for (const s of symbols)

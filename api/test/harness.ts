@@ -121,7 +121,7 @@ export async function startTestApp(config: Partial<AppConfig> = {}): Promise<Tes
         symbols: options.symbols ?? ["AAPL", "MSFT", "NVDA", "JPM", "XOM"],
         from: options.from ?? "2022-01-01",
       });
-      const asOf = await configureMarket(deps, { asOf: options.asOf });
+      const asOf = await configureMarket(deps, { MARKET_AS_OF: options.asOf });
       if (!asOf) throw new Error("the demo market import left no prices");
       return asOf;
     },

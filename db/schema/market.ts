@@ -33,3 +33,13 @@ export const quotes = sqliteTable("quotes", {
   fetchedAt: integer({ mode: "timestamp_ms" }).notNull(),
   source: text().notNull(),
 });
+
+/**
+ * Other answers of the live market-data provider kept in the database (profiles, headlines, earnings calendars,
+ * and when each symbol's daily history was last refreshed), keyed by what was asked.
+ */
+export const marketCache = sqliteTable("market_cache", {
+  key: text().primaryKey(),
+  payload: text({ mode: "json" }).notNull(),
+  fetchedAt: integer({ mode: "timestamp_ms" }).notNull(),
+});

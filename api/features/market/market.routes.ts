@@ -38,6 +38,10 @@ export const marketRoutes = createRouter().openapi(history, async (c) => {
   const deps = c.get("deps");
   const { symbol: sym } = c.req.valid("param");
   const asOf = deps.market?.marketToday();
+  // Live markets fetch the history now (or serve it from the cache); unknown symbols end as the 404 below.
+  await deps.market?.prepareHistory([sym]).catch((error: Error) => {
+    if (error.name !== "UnknownSymbolError") throw error;
+  });
   const security = asOf ? await findSecurity(deps.database.db, sym) : undefined;
   if (!asOf || !security)
     return c.json(

@@ -1,0 +1,31 @@
+import type { Db } from "../../db/client.ts";
+import type { AnalysisPort } from "../lib/analysis-port.ts";
+import { type MarketPort, UnknownSymbolError } from "../lib/market-port.ts";
+import { BENCHMARK } from "../market/demo-import.ts";
+import { createAnalysisEngine, MODEL } from "./engine.ts";
+import type { ModelParams } from "./model.ts";
+import { assessHeadlines } from "./news.ts";
+
+/**
+ * The on-demand analysis: brings the symbol's and the benchmark's history up to date (live markets), runs the
+ * engine as of the market's today, and reads the lean of recent headlines into newsImpact and newsSummary.
+ */
+export function analysisOnMarket(db: Db, market: MarketPort, model: ModelParams = MODEL): AnalysisPort {
+  const engine = createAnalysisEngine(db, () => market.marketToday(), model);
+  return {
+    async analyze(symbol) {
+      if (symbol === BENCHMARK)
+        throw new UnknownSymbolError(`${symbol} is the benchmark index, not a stock.`);
+      await market.prepareHistory([symbol, BENCHMARK]);
+      const [draft, headlines] = await Promise.all([engine.analyze(symbol), market.headlines(symbol)]);
+      const news = assessHeadlines(headlines);
+      if (!news.summary) return draft;
+      return {
+        ...draft,
+        newsImpact: news.impact,
+        newsSummary: news.summary,
+        reasoning: `${draft.reasoning} News tone over the last week is ${news.impact.toLowerCase()} (not a model input).`,
+      };
+    },
+  };
+}

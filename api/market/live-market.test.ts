@@ -1,0 +1,176 @@
+import { afterAll, afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { eq } from "drizzle-orm";
+import { dailyPrices, quotes, securities } from "../../db/schema/index.ts";
+import { analysisOnMarket } from "../analysis/market-analysis.ts";
+import { startTestApp, type TestApp } from "../test/harness.ts";
+import { yahooReplay } from "../test/provider-replay.ts";
+import type { ReplayServer } from "../test/replay-server.ts";
+import { BENCHMARK } from "./demo-import.ts";
+import { DEFAULT_LIFETIMES, liveMarket } from "./live-market.ts";
+import { barsUpTo } from "./price-history.ts";
+import type { MarketDataProvider } from "./provider.ts";
+
+let t: TestApp;
+let replay: { server: ReplayServer; provider: MarketDataProvider };
+const chartCalls = () => replay.server.calls.filter((c) => c.startsWith("/v8/finance/chart/AAPL")).length;
+
+beforeEach(async () => {
+  t = await startTestApp();
+  replay = yahooReplay();
+});
+afterEach(async () => {
+  await replay.server.stop();
+  await t.close();
+});
+
+describe("live quotes behind the database cache", () => {
+  test("twenty concurrent requests make one provider call; the cache serves until its lifetime ends", async () => {
+    const market = liveMarket(t.deps.database.db, replay.provider, t.clock);
+    replay.server.delayMs = 100;
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => market.latestPrices(["AAPL", "AMZN"])),
+    );
+    expect(chartCalls()).toBe(1);
+    expect(new Set(answers.map((a) => a.get("AAPL")?.price))).toEqual(new Set([244.87]));
+    // Another process (a second market on the same database) finds the stored quote.
+    const other = liveMarket(t.deps.database.db, replay.provider, t.clock);
+    t.clock.advance(DEFAULT_LIFETIMES.quoteMs - 1000);
+    expect((await other.latestPrices(["AAPL"])).get("AAPL")?.price).toBe(244.87);
+    expect(chartCalls()).toBe(1);
+    t.clock.advance(2000);
+    await market.latestPrices(["AAPL"]);
+    expect(chartCalls()).toBe(2);
+  });
+
+  test("a provider failure serves the last stored quote with its own time; nothing stored means no price", async () => {
+    const market = liveMarket(t.deps.database.db, replay.provider, t.clock);
+    replay.server.fault = "rate-limited";
+    expect((await market.latestPrices(["AAPL"])).size).toBe(0);
+    replay.server.fault = null;
+    t.clock.advance(120_000); // past the rate-limit cool-down
+    await market.latestPrices(["AAPL"]);
+    const [row] = await t.deps.database.db.select().from(quotes).where(eq(quotes.symbol, "AAPL"));
+    expect(row).toMatchObject({ price: 244.87, source: "yahoo" });
+    t.clock.advance(10 * 60_000);
+    replay.server.fault = "malformed";
+    const before = replay.server.calls.length;
+    expect(await market.latestPrices(["AAPL"])).toEqual(
+      new Map([["AAPL", { price: 244.87, asOf: new Date(1739998801 * 1000).toISOString() }]]),
+    );
+    expect(replay.server.calls.length).toBe(before + 1);
+  });
+
+  test("after a rate-limit answer the provider is left alone for a minute", async () => {
+    const market = liveMarket(t.deps.database.db, replay.provider, t.clock);
+    replay.server.fault = "rate-limited";
+    await market.latestPrices(["AAPL"]);
+    await market.latestPrices(["AAPL"]);
+    expect(replay.server.calls.length).toBe(1);
+  });
+});
+
+describe("live history and profiles", () => {
+  test("history and profile are stored once per lifetime; unknown symbols are unknown", async () => {
+    const market = liveMarket(t.deps.database.db, replay.provider, t.clock);
+    await Promise.all([market.prepareHistory(["AAPL"]), market.prepareHistory(["AAPL"])]);
+    const { db } = t.deps.database;
+    expect(await db.select().from(securities)).toEqual([
+      { symbol: "AAPL", name: "Apple Inc.", sector: "Technology", industry: "Consumer Electronics" },
+    ]);
+    expect((await db.select().from(dailyPrices).where(eq(dailyPrices.symbol, "AAPL"))).length).toBe(49);
+    expect(chartCalls()).toBe(1);
+    await market.prepareHistory(["AAPL"]);
+    expect(chartCalls()).toBe(1);
+    expect(await market.isKnownSymbol("AAPL")).toBe(true);
+    expect(await market.isKnownSymbol("NOSUCH")).toBe(false);
+    // The provider down: what was stored still serves.
+    t.clock.advance(DEFAULT_LIFETIMES.historyMs + 1);
+    replay.server.fault = "rate-limited";
+    await market.prepareHistory(["AAPL"]);
+    expect((await market.recentCloses("AAPL", 5)).length).toBe(5);
+  });
+});
+
+describe("analysis on a live provider", () => {
+  let fixtures: string;
+  let demo: TestApp;
+
+  /** Yahoo's recorded chart answer with its bars replaced by the bundled real history of `symbol`. */
+  async function chartFromBundledBars(symbol: string) {
+    const recorded = JSON.parse(
+      readFileSync(
+        join(import.meta.dir, "../test/fixtures/yahoo/chart-AAPL-2020-08-31-to-2020-11-07.json"),
+        "utf8",
+      ),
+    );
+    const bars = await barsUpTo(demo.deps.database.db, symbol, "2023-10-27");
+    const result = recorded.response.bodyJson.chart.result[0];
+    result.meta.symbol = symbol;
+    result.timestamp = bars.map((b) => Date.parse(`${b.date}T14:30:00Z`) / 1000);
+    result.indicators.quote = [
+      {
+        open: bars.map((b) => b.open),
+        high: bars.map((b) => b.high),
+        low: bars.map((b) => b.low),
+        close: bars.map((b) => b.close),
+        volume: bars.map((b) => b.volume),
+      },
+    ];
+    result.indicators.adjclose = [{ adjclose: bars.map((b) => b.adjClose) }];
+    recorded.request.url = `https://query2.finance.yahoo.com/v8/finance/chart/${encodeURIComponent(symbol)}`;
+    writeFileSync(join(fixtures, `chart-${symbol}.json`), JSON.stringify(recorded));
+    return bars;
+  }
+
+  afterAll(() => demo?.close());
+
+  test("analyze fetches, stores and scores the history; headlines set the news impact", async () => {
+    demo = await startTestApp();
+    await demo.useDemoMarket({ symbols: ["AAPL"], from: "2021-06-01" });
+    fixtures = mkdtempSync(join(tmpdir(), "yahoo-replay-"));
+    const bars = await chartFromBundledBars("AAPL");
+    await chartFromBundledBars(BENCHMARK);
+    writeFileSync(
+      join(fixtures, "search-AAPL.json"),
+      readFileSync(join(import.meta.dir, "../test/fixtures/yahoo/search-AAPL.json")),
+    );
+    await replay.server.stop();
+    replay = yahooReplay(fixtures);
+    // The day after the recorded headlines were published.
+    const clock = t.clock;
+    clock.advance(Date.parse("2025-02-25T20:00:00Z") - clock.now().getTime());
+    t.deps.market = liveMarket(t.deps.database.db, replay.provider, clock);
+    t.deps.analysis = analysisOnMarket(t.deps.database.db, t.deps.market);
+
+    const user = await t.createUser();
+    const token = await t.signIn(user.email, "correct-horse-battery");
+    const res = await t.request("/api/insights/analyze", { method: "POST", token, json: { symbol: "AAPL" } });
+    expect(res.status).toBe(201);
+    const insight = await res.json();
+    expect(insight.currentPrice).toBe(Number(bars.at(-1)!.close.toFixed(2)));
+    expect(insight.asOf).toBe("2023-10-27");
+    expect(insight.newsSummary).toStartWith("3 recent headlines:");
+    expect(insight.newsSummary).toContain('Latest: "Apple Inc: An Exploration into Its Intrinsic Value"');
+    expect(["POSITIVE", "NEGATIVE", "NEUTRAL"]).toContain(insight.newsImpact);
+
+    const unknown = await t.request("/api/insights/analyze", {
+      method: "POST",
+      token,
+      json: { symbol: "NOSUCH" },
+    });
+    expect(unknown.status).toBe(404);
+    expect((await unknown.json()).message).toBe("Unknown symbol 'NOSUCH': no market data for it.");
+
+    replay.server.fault = "rate-limited";
+    const down = await t.request("/api/insights/analyze", {
+      method: "POST",
+      token,
+      json: { symbol: "MSFT" },
+    });
+    expect(down.status).toBe(503);
+    expect((await down.json()).message).toStartWith("Market data is unavailable right now");
+  });
+});

@@ -75,6 +75,12 @@ const ROWS: Row[] = [
   },
   { name: "analysis history", method: "GET", path: () => "/api/insights/history", expect: read },
   { name: "price history", method: "GET", path: () => "/api/market/history/AAPL", expect: read },
+  {
+    name: "market status",
+    method: "GET",
+    path: () => "/api/market/status",
+    expect: { out: 200, owner: 200, other: 200, inactive: 200, admin: 200, key: 200, oldKey: 200 },
+  },
   { name: "earnings calendar", method: "GET", path: () => "/api/earnings-calendar", expect: read },
   { name: "notification settings", method: "GET", path: () => "/api/notifications", expect: read },
   { name: "alert events", method: "GET", path: () => "/api/notifications/events", expect: read },

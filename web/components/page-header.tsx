@@ -1,6 +1,7 @@
 import { Box, Container, Group, type MantineSize } from "@mantine/core";
 import type { ReactNode } from "react";
 import { AppLogo } from "./app-logo.tsx";
+import { MarketBadge } from "./market-badge.tsx";
 
 /** The white top bar of every signed-in or tool page: the logo on the left, the page's actions on the right. */
 export function PageHeader(props: { size: MantineSize; children: ReactNode }) {
@@ -13,7 +14,10 @@ export function PageHeader(props: { size: MantineSize; children: ReactNode }) {
     >
       <Container size={props.size}>
         <Group justify="space-between" wrap="wrap" gap="sm">
-          <AppLogo />
+          <Group gap="sm" wrap="nowrap">
+            <AppLogo />
+            <MarketBadge />
+          </Group>
           {props.children}
         </Group>
       </Container>

@@ -121,6 +121,8 @@ describe("track record end to end", () => {
 describe("analysis end to end", () => {
   test("analyze a symbol: 'Analyzing...', 'Analysis Complete!', then the history tab shows it", async () => {
     const { page, context } = await asInvestor();
+    // The frozen demo market says so, with its date, on every signed-in page.
+    await page.getByText("Demo data as of Oct 27, 2023").waitFor();
     await page.getByRole("tab", { name: "Analysis History" }).click();
     await page.getByText("No Analysis History").waitFor();
     await page.getByRole("button", { name: "Analyze Your First Stock" }).click();

@@ -34,29 +34,59 @@ const history = createRoute({
   responses: { 200: jsonResponse(History, "Price history"), ...errorResponses(400, 401, 404) },
 });
 
-export const marketRoutes = createRouter().openapi(history, async (c) => {
-  const deps = c.get("deps");
-  const { symbol: sym } = c.req.valid("param");
-  const asOf = deps.market?.marketToday();
-  // Live markets fetch the history now (or serve it from the cache); unknown symbols end as the 404 below.
-  await deps.market?.prepareHistory([sym]).catch((error: Error) => {
-    if (error.name !== "UnknownSymbolError") throw error;
-  });
-  const security = asOf ? await findSecurity(deps.database.db, sym) : undefined;
-  if (!asOf || !security)
-    return c.json(
-      { message: `Unknown symbol '${sym}': no market data for it.`, code: "UNKNOWN_SYMBOL" },
-      404,
-    );
-  const bars = await barsUpTo(deps.database.db, sym, asOf, SHOWN + 200);
-  const sma50 = new SMA(50);
-  const sma200 = new SMA(200);
-  const points = bars.map((b) => ({
-    date: b.date,
-    close: b.close,
-    // Averages of the split-adjusted close, so they sit on the same scale as the price line.
-    sma50: sma50.add(b.close),
-    sma200: sma200.add(b.close),
-  }));
-  return c.json({ symbol: sym, asOf, points: points.slice(-SHOWN) }, 200);
+const Status = z
+  .object({
+    source: z
+      .string()
+      .openapi({ description: '"demo" (bundled history frozen at its date), "yahoo" or "finnhub"' }),
+    demo: z.boolean(),
+    asOf: z.string().nullable().openapi({ description: "The market's today (the demo data's date)" }),
+  })
+  .openapi("MarketStatus");
+
+const status = createRoute({
+  method: "get",
+  path: "/status",
+  tags: ["Market data"],
+  summary: "Where market data comes from and the market's date (the UI's 'Demo data as of' badge)",
+  responses: { 200: jsonResponse(Status, "Market data source") },
 });
+
+export const marketRoutes = createRouter()
+  .openapi(status, (c) => {
+    const market = c.get("deps").market;
+    return c.json(
+      {
+        source: market?.source ?? "none",
+        demo: market?.source === "demo",
+        asOf: market?.marketToday() ?? null,
+      },
+      200,
+    );
+  })
+  .openapi(history, async (c) => {
+    const deps = c.get("deps");
+    const { symbol: sym } = c.req.valid("param");
+    const asOf = deps.market?.marketToday();
+    // Live markets fetch the history now (or serve it from the cache); unknown symbols end as the 404 below.
+    await deps.market?.prepareHistory([sym]).catch((error: Error) => {
+      if (error.name !== "UnknownSymbolError") throw error;
+    });
+    const security = asOf ? await findSecurity(deps.database.db, sym) : undefined;
+    if (!asOf || !security)
+      return c.json(
+        { message: `Unknown symbol '${sym}': no market data for it.`, code: "UNKNOWN_SYMBOL" },
+        404,
+      );
+    const bars = await barsUpTo(deps.database.db, sym, asOf, SHOWN + 200);
+    const sma50 = new SMA(50);
+    const sma200 = new SMA(200);
+    const points = bars.map((b) => ({
+      date: b.date,
+      close: b.close,
+      // Averages of the split-adjusted close, so they sit on the same scale as the price line.
+      sma50: sma50.add(b.close),
+      sma200: sma200.add(b.close),
+    }));
+    return c.json({ symbol: sym, asOf, points: points.slice(-SHOWN) }, 200);
+  });

@@ -25,3 +25,9 @@ test("a year of closes with 50- and 200-day averages, ending at the market date"
   expect((await t.request("/api/market/history/NOPE", { token })).status).toBe(404);
   expect((await t.request("/api/market/history/bad$sym", { token })).status).toBe(400);
 });
+
+test("the market status says where data comes from and its date", async () => {
+  const res = await t.request("/api/market/status");
+  expect(res.status).toBe(200);
+  expect(await res.json()).toEqual({ source: "demo", demo: true, asOf: "2023-10-27" });
+});

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { quotes } from "../../db/schema/index.ts";
+import { liveMarket } from "../market/live-market.ts";
 import { startTestApp, type TestApp, testDbKind } from "../test/harness.ts";
+import { yahooReplay } from "../test/provider-replay.ts";
 import { runOnce } from "./job-runs.ts";
 import { runDueJobs, slot } from "./schedule.ts";
 
@@ -48,5 +51,33 @@ describe(`scheduled jobs on ${testDbKind}`, () => {
     expect(second["check-alerts"]).toEqual({ ran: false, reason: "already-ran" });
     t.clock.advance(15 * 60_000);
     expect((await runDueJobs(t.deps, ["check-alerts"]))["check-alerts"]?.ran).toBe(true);
+  });
+
+  test("the market refresh stores fresh quotes and history of tracked stocks on a live provider, once per slot", async () => {
+    const yahoo = yahooReplay();
+    const demoSkip = await runDueJobs({ ...t.deps, market: undefined }, ["refresh-market"]);
+    expect(demoSkip["refresh-market"]).toEqual({
+      ran: true,
+      result: { skipped: "the demo market does not move" },
+    });
+    try {
+      t.clock.advance(15 * 60_000);
+      const deps = { ...t.deps, market: liveMarket(t.deps.database.db, yahoo.provider, t.clock) };
+      expect(await deps.market.isKnownSymbol("AAPL")).toBe(true);
+      const first = await runDueJobs(deps, ["refresh-market"]);
+      // ^GSPC has no recording: its history fails and is counted, AAPL's is stored.
+      expect(first["refresh-market"]).toEqual({
+        ran: true,
+        result: { symbols: 1, historyFailed: 1, priced: 1 },
+      });
+      const [quote] = await t.deps.database.db.select().from(quotes);
+      expect(quote).toMatchObject({ symbol: "AAPL", price: 244.87 });
+      expect((await runDueJobs(deps, ["refresh-market"]))["refresh-market"]).toEqual({
+        ran: false,
+        reason: "already-ran",
+      });
+    } finally {
+      await yahoo.server.stop();
+    }
   });
 });

@@ -2,7 +2,8 @@ import { createAnalysisEngine } from "../analysis/engine.ts";
 import { generateRecommendations } from "../features/recommendations/generate.service.ts";
 import { checkAlerts, deliverDueAlerts } from "../features/watchlist/alerts.service.ts";
 import type { AppDeps } from "../lib/context.ts";
-import { securityNames } from "../market/price-history.ts";
+import { BENCHMARK } from "../market/demo-import.ts";
+import { allSymbols, securityNames } from "../market/price-history.ts";
 import { type JobOutcome, runOnce } from "./job-runs.ts";
 
 export interface Job {
@@ -19,6 +20,25 @@ export function slot(now: Date, minutes: number): string {
 }
 
 export const JOBS: Job[] = [
+  {
+    // Live markets: bring stored history and quotes of every tracked stock up to date before the other jobs.
+    name: "refresh-market",
+    period: (now) => slot(now, 15),
+    run: async (deps) => {
+      const market = deps.market;
+      if (!market || market.source === "demo") return { skipped: "the demo market does not move" };
+      const symbols = (await allSymbols(deps.database.db)).filter((s) => s !== BENCHMARK);
+      const refreshed = await Promise.allSettled(
+        [BENCHMARK, ...symbols].map((symbol) => market.prepareHistory([symbol])),
+      );
+      const prices = await market.latestPrices(symbols);
+      return {
+        symbols: symbols.length,
+        historyFailed: refreshed.filter((r) => r.status === "rejected").length,
+        priced: prices.size,
+      };
+    },
+  },
   {
     // After the close: the engine's calls for the market's today (idempotent per date as well).
     name: "generate-recommendations",

@@ -14,6 +14,20 @@ export interface Headline {
   publishedAt: string;
 }
 
+/** One company's scheduled (or reported) earnings, as a live provider's calendar gives it. */
+export interface EarningsEvent {
+  symbol: string;
+  date: string;
+  /** "pre-market" | "post-market" | "during market hours" | "time not set" (the spec's labels key on pre/post) */
+  time: string;
+  quarter: number;
+  year: number;
+  epsEstimate: number | null;
+  epsActual: number | null;
+  revenueEstimate: number | null;
+  revenueActual: number | null;
+}
+
 /**
  * What features other than the market feature need from market data. The market-data service implements it;
  * without one (tests of unrelated features) prices are simply unavailable.
@@ -25,6 +39,8 @@ export interface MarketPort {
   prepareHistory(symbols: readonly string[]): Promise<void>;
   /** Recent headlines about a symbol, newest first; none in the demo market. */
   headlines(symbol: string): Promise<Headline[]>;
+  /** The provider's earnings calendar between two dates; absent (or null) when it has none (demo, Yahoo). */
+  earnings?(from: string, to: string): Promise<EarningsEvent[] | null>;
   /** Latest known price per symbol in one batched lookup; symbols without a price are absent. */
   latestPrices(symbols: readonly string[]): Promise<Map<string, LatestPrice>>;
   /** Today's date in the market's time zone (the frozen "market today" in the demo market). */

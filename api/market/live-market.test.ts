@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { dailyPrices, quotes, securities } from "../../db/schema/index.ts";
 import { analysisOnMarket } from "../analysis/market-analysis.ts";
 import { startTestApp, type TestApp } from "../test/harness.ts";
-import { yahooReplay } from "../test/provider-replay.ts";
+import { finnhubReplay, yahooReplay } from "../test/provider-replay.ts";
 import type { ReplayServer } from "../test/replay-server.ts";
 import { BENCHMARK } from "./demo-import.ts";
 import { DEFAULT_LIFETIMES, liveMarket } from "./live-market.ts";
@@ -172,5 +172,39 @@ describe("analysis on a live provider", () => {
     });
     expect(down.status).toBe(503);
     expect((await down.json()).message).toStartWith("Market data is unavailable right now");
+  });
+});
+
+describe("earnings calendar from a keyed provider", () => {
+  test("real dates, times and estimates from Finnhub; target price from the live quote, none without one", async () => {
+    const finnhub = finnhubReplay();
+    try {
+      t.clock.advance(Date.parse("2020-01-27T15:00:00Z") - t.clock.now().getTime());
+      t.deps.market = liveMarket(t.deps.database.db, finnhub.provider, t.clock);
+      const user = await t.createUser();
+      const token = await t.signIn(user.email, "correct-horse-battery");
+      const res = await t.request("/api/earnings-calendar", { token });
+      expect(res.status).toBe(200);
+      const body = await res.json();
+      expect(body).toMatchObject({ count: 2, from: "2020-01-28", to: "2020-02-03" });
+      expect(body.earnings[0]).toMatchObject({
+        symbol: "AAPL",
+        date: "2020-01-28",
+        time: "post-market",
+        quarter: 1,
+        year: 2020,
+        epsEstimate: 4.5474,
+        revenueEstimate: 88496400000,
+        estimated: false,
+        targetPrice: 261.74,
+      });
+      expect(body.earnings[0].basis).toStartWith("Date and estimates from finnhub's earnings calendar");
+      expect(body.earnings[1]).toMatchObject({ symbol: "MSFT", time: "pre-market", targetPrice: null });
+      expect(finnhub.server.calls.filter((c) => c.startsWith("/api/v1/calendar/earnings"))).toEqual([
+        "/api/v1/calendar/earnings?from=2020-01-28&to=2020-02-03",
+      ]);
+    } finally {
+      await finnhub.server.stop();
+    }
   });
 });

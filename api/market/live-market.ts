@@ -14,7 +14,7 @@ import {
 import { BENCHMARK } from "./demo-import.ts";
 import { storedMarket } from "./demo-market.ts";
 import { lastCloses } from "./price-history.ts";
-import { type MarketDataProvider, type ProviderEarnings, ProviderError } from "./provider.ts";
+import { type MarketDataProvider, ProviderError } from "./provider.ts";
 
 /** How long each kind of provider answer is served from the database before it is asked again. */
 export interface CacheLifetimes {
@@ -40,9 +40,7 @@ const NEWS_DAYS = 7;
 /** After a rate-limit answer the provider is left alone this long (cached values are served meanwhile). */
 const RATE_LIMIT_COOLDOWN_MS = 60_000;
 
-export interface LiveMarket extends MarketPort {
-  earnings(from: string, to: string): Promise<ProviderEarnings[] | null>;
-}
+export type LiveMarket = MarketPort & Required<Pick<MarketPort, "earnings">>;
 
 type Log = (level: "info" | "warn" | "error", message: string, extra?: Record<string, unknown>) => void;
 

@@ -1,6 +1,7 @@
-import type { Headline } from "../lib/market-port.ts";
+import type { EarningsEvent, Headline } from "../lib/market-port.ts";
 
-export type { Headline };
+export type { EarningsEvent, Headline };
+
 /**
  * What a live market-data provider answers. Each provider (Yahoo, Finnhub) maps its own wire format to these
  * shapes; the cached live market (live-market.ts) is the only caller.
@@ -31,19 +32,6 @@ export interface CompanyProfile {
   industry: string;
 }
 
-export interface ProviderEarnings {
-  symbol: string;
-  date: string;
-  /** "before market open" | "after market close" | "during market hours" | "time not set" */
-  time: string;
-  quarter: number;
-  year: number;
-  epsEstimate: number | null;
-  epsActual: number | null;
-  revenueEstimate: number | null;
-  revenueActual: number | null;
-}
-
 export interface MarketDataProvider {
   readonly name: string;
   /** Latest quotes; unknown symbols are absent from the answer. */
@@ -55,7 +43,7 @@ export interface MarketDataProvider {
   /** Recent headlines about the symbol, newest first (empty when there are none). */
   news(symbol: string, from: string, to: string): Promise<Headline[]>;
   /** Earnings events between two dates; absent when the provider has no calendar. */
-  earnings?(from: string, to: string): Promise<ProviderEarnings[]>;
+  earnings?(from: string, to: string): Promise<EarningsEvent[]>;
 }
 
 export type ProviderFailure = "unknown-symbol" | "rate-limited" | "malformed" | "unavailable";

@@ -15,7 +15,7 @@ export const EarningsEntry = z
       .min(0)
       .max(100)
       .openapi({ description: "Chance the close 5 sessions after the report is above the close before it" }),
-    targetPrice: z.number(),
+    targetPrice: z.number().nullable().openapi({ description: "null when no price of the stock is known" }),
     epsEstimate: z.number().nullable().openapi({ description: "null: not available" }),
     revenueEstimate: z.number().nullable().openapi({ description: "null: not available" }),
     estimated: z

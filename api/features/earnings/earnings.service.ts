@@ -5,6 +5,7 @@ import {
   shrunkProbability,
 } from "../../analysis/earnings-events.ts";
 import type { AppDeps } from "../../lib/context.ts";
+import type { MarketPort } from "../../lib/market-port.ts";
 import { BENCHMARK } from "../../market/demo-import.ts";
 import { universeBars } from "../../market/price-history.ts";
 import type { EarningsEntry } from "./earnings.schema.ts";
@@ -24,10 +25,11 @@ function reportedQuarter(date: string): { quarter: number; year: number } {
   return { quarter: Math.floor(d.getUTCMonth() / 3) + 1, year: d.getUTCFullYear() };
 }
 
-// The demo market is frozen, so a calendar computed for a date never changes: keep it per database and date.
+// The demo market is frozen, so its calendar for a date never changes: keep it per database and date.
 const cache = new WeakMap<object, Map<string, Promise<EarningsEntry[]>>>();
 
-async function computeCalendar(deps: AppDeps, asOf: string): Promise<EarningsEntry[]> {
+/** Each stored stock's past report reactions over the last three years, and the universe's rate of a rise. */
+async function reactionHistory(deps: AppDeps, asOf: string) {
   const { db } = deps.database;
   const rows = await universeBars(db, addDays(asOf, -HISTORY_DAYS), asOf);
   const bySymbol = new Map<string, typeof rows>();
@@ -37,45 +39,97 @@ async function computeCalendar(deps: AppDeps, asOf: string): Promise<EarningsEnt
     bySymbol.set(row.symbol, list);
   }
   const securities = new Map((await db.query.securities.findMany()).map((s) => [s.symbol, s]));
-  // Universe base rate of a rise after reports, from every stock's past reactions.
-  const perSymbol = [...bySymbol.entries()]
-    .filter(([symbol]) => symbol !== BENCHMARK)
-    .map(([symbol, bars]) => {
-      const reactions = detectReactions(bars);
-      return { symbol, bars, reactions, stats: reactionStats(bars, reactions) };
-    });
-  const totals = perSymbol.reduce((t, s) => ({ n: t.n + s.stats.n, ups: t.ups + s.stats.ups }), {
-    n: 0,
-    ups: 0,
-  });
-  const baseRate = totals.n ? totals.ups / totals.n : 0.5;
+  const perSymbol = new Map(
+    [...bySymbol.entries()]
+      .filter(([symbol]) => symbol !== BENCHMARK)
+      .map(([symbol, bars]) => {
+        const reactions = detectReactions(bars);
+        return [symbol, { bars, reactions, stats: reactionStats(bars, reactions) }] as const;
+      }),
+  );
+  const totals = [...perSymbol.values()].reduce(
+    (t, s) => ({ n: t.n + s.stats.n, ups: t.ups + s.stats.ups }),
+    { n: 0, ups: 0 },
+  );
+  return { perSymbol, securities, baseRate: totals.n ? totals.ups / totals.n : 0.5 };
+}
 
+type Reactions = Awaited<ReturnType<typeof reactionHistory>>;
+
+/** Growth probability, target price and naming of one stock from its reaction history (when there is one). */
+function assess(history: Reactions, symbol: string, fallbackPrice: number | null) {
+  const known = history.perSymbol.get(symbol);
+  const security = history.securities.get(symbol);
+  const stats = known?.stats ?? { n: 0, ups: 0, meanMove: 0 };
+  const close = known?.bars.at(-1)?.close ?? fallbackPrice;
+  return {
+    companyName: security?.name ?? symbol,
+    industry: security?.industry && security.industry !== "" ? security.industry : "N/A",
+    growthProbability: Math.round(shrunkProbability(stats, history.baseRate) * 100),
+    targetPrice:
+      close === null
+        ? null
+        : Number((close * (1 + (stats.n ? stats.meanMove * (stats.n / (stats.n + 8)) : 0))).toFixed(2)),
+    stats,
+  };
+}
+
+const reactionNote = (stats: { n: number; ups: number }) =>
+  stats.n
+    ? `${stats.ups} of ${stats.n} past reactions rose over 5 sessions.`
+    : "No stored report reactions for this stock: the growth probability is the universe's rate.";
+
+/** The demo market has no calendar: dates are estimated from each stock's report reaction a year earlier. */
+async function estimatedCalendar(deps: AppDeps, asOf: string): Promise<EarningsEntry[]> {
+  const history = await reactionHistory(deps, asOf);
   const entries: EarningsEntry[] = [];
-  for (const { symbol, bars, reactions, stats } of perSymbol) {
+  for (const [symbol, { bars, reactions }] of history.perSymbol) {
     const next = nextReportEstimate(bars, reactions, asOf, WINDOW_DAYS);
     if (!next) continue;
-    const security = securities.get(symbol);
-    const last = bars.at(-1)!;
-    const p = shrunkProbability(stats, baseRate);
+    const { stats, ...assessed } = assess(history, symbol, null);
     entries.push({
       symbol,
-      companyName: security?.name ?? symbol,
-      industry: security?.industry && security.industry !== "" ? security.industry : "N/A",
+      ...assessed,
       ...reportedQuarter(next.date),
       date: next.date,
       time: "time not set",
-      growthProbability: Math.round(p * 100),
-      targetPrice: Number(
-        (last.close * (1 + (stats.n ? stats.meanMove * (stats.n / (stats.n + 8)) : 0))).toFixed(2),
-      ),
       epsEstimate: null,
       revenueEstimate: null,
       estimated: true,
-      basis:
-        `Estimated from the report reaction of ${next.basedOn} (volume spike with a price gap), a year later; ` +
-        `${stats.ups} of ${stats.n} past reactions rose over 5 sessions.`,
+      basis: `Estimated from the report reaction of ${next.basedOn} (volume spike with a price gap), a year later; ${reactionNote(stats)}`,
     });
   }
+  return entries;
+}
+
+/** A live provider's calendar: real dates, times and estimates; growth probability from stored reactions. */
+async function providerCalendar(
+  deps: AppDeps,
+  asOf: string,
+  events: NonNullable<Awaited<ReturnType<NonNullable<MarketPort["earnings"]>>>>,
+): Promise<EarningsEntry[]> {
+  const history = await reactionHistory(deps, asOf);
+  const prices = (await deps.market?.latestPrices(events.map((e) => e.symbol))) ?? new Map();
+  return events.map((event) => {
+    const { stats, ...assessed } = assess(history, event.symbol, prices.get(event.symbol)?.price ?? null);
+    return {
+      symbol: event.symbol,
+      ...assessed,
+      quarter: event.quarter,
+      year: event.year,
+      date: event.date,
+      time: event.time,
+      epsEstimate: event.epsEstimate,
+      revenueEstimate: event.revenueEstimate,
+      estimated: false,
+      basis: `Date and estimates from ${deps.market?.source}'s earnings calendar; ${reactionNote(stats)}`,
+    };
+  });
+}
+
+async function computeCalendar(deps: AppDeps, asOf: string): Promise<EarningsEntry[]> {
+  const events = await deps.market?.earnings?.(addDays(asOf, 1), addDays(asOf, WINDOW_DAYS));
+  const entries = events ? await providerCalendar(deps, asOf, events) : await estimatedCalendar(deps, asOf);
   return entries.sort((a, b) => a.date.localeCompare(b.date) || a.symbol.localeCompare(b.symbol));
 }
 
@@ -83,6 +137,12 @@ async function computeCalendar(deps: AppDeps, asOf: string): Promise<EarningsEnt
 export async function earningsCalendar(deps: AppDeps) {
   const asOf = deps.market?.marketToday();
   if (!asOf) return { earnings: [], count: 0, from: "", to: "" };
+  const window = { from: addDays(asOf, 1), to: addDays(asOf, WINDOW_DAYS) };
+  if (deps.market?.source !== "demo") {
+    // A live market moves: its calendar comes from the provider's cache (and the stored bars) each time.
+    const earnings = await computeCalendar(deps, asOf);
+    return { earnings, count: earnings.length, ...window };
+  }
   let byDate = cache.get(deps.database.db);
   if (!byDate) {
     byDate = new Map();
@@ -95,5 +155,5 @@ export async function earningsCalendar(deps: AppDeps) {
     calendar.catch(() => byDate?.delete(asOf));
   }
   const earnings = await calendar;
-  return { earnings, count: earnings.length, from: addDays(asOf, 1), to: addDays(asOf, WINDOW_DAYS) };
+  return { earnings, count: earnings.length, ...window };
 }

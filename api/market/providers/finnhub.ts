@@ -1,7 +1,7 @@
 import { z } from "zod";
-import type { MarketDataProvider, ProviderEarnings } from "../provider.ts";
+import type { EarningsEvent, MarketDataProvider } from "../provider.ts";
 import { ProviderError } from "../provider.ts";
-import { exchangeDate, getJson, type HttpOptions, mapLimited, unixSeconds } from "./http.ts";
+import { exchangeDate, getJson, type HttpOptions, quoteEach, unixSeconds } from "./http.ts";
 
 const QuoteAnswer = z.object({ c: z.number(), pc: z.number().nullable().optional(), t: z.number() });
 const CandleAnswer = z.object({
@@ -45,8 +45,8 @@ const EarningsAnswer = z.object({
 export const FINNHUB_BASE_URL = "https://finnhub.io/api/v1";
 
 const HOURS: Record<string, string> = {
-  bmo: "before market open",
-  amc: "after market close",
+  bmo: "pre-market",
+  amc: "post-market",
   dmh: "during market hours",
 };
 
@@ -66,21 +66,18 @@ export function finnhubProvider(options: Partial<HttpOptions> & { apiKey: string
 
   return {
     name: "finnhub",
-    async quotes(symbols) {
-      const answers = await mapLimited(symbols, 4, async (symbol) => ({
-        symbol,
-        answer: await get(`/quote?symbol=${q(symbol)}`, QuoteAnswer),
-      }));
-      // Finnhub answers an unknown symbol with zeros rather than an error.
-      return answers
-        .filter(({ answer }) => answer.c > 0 && answer.t > 0)
-        .map(({ symbol, answer }) => ({
+    quotes: (symbols) =>
+      quoteEach(symbols, async (symbol) => {
+        const answer = await get(`/quote?symbol=${q(symbol)}`, QuoteAnswer);
+        // Finnhub answers an unknown symbol with zeros rather than an error.
+        if (answer.c <= 0 || answer.t <= 0) return null;
+        return {
           symbol,
           price: answer.c,
           previousClose: answer.pc && answer.pc > 0 ? answer.pc : null,
           asOf: new Date(answer.t * 1000).toISOString(),
-        }));
-    },
+        };
+      }),
     async history(symbol, from, to) {
       const answer = await get(
         `/stock/candle?symbol=${q(symbol)}&resolution=D&from=${unixSeconds(from)}&to=${unixSeconds(to, true)}`,
@@ -121,7 +118,7 @@ export function finnhubProvider(options: Partial<HttpOptions> & { apiKey: string
           publishedAt: new Date(n.datetime * 1000).toISOString(),
         }));
     },
-    async earnings(from, to): Promise<ProviderEarnings[]> {
+    async earnings(from, to): Promise<EarningsEvent[]> {
       const answer = await get(`/calendar/earnings?from=${from}&to=${to}`, EarningsAnswer);
       return answer.earningsCalendar.map((e) => ({
         symbol: e.symbol,

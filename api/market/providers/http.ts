@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { ProviderError } from "../provider.ts";
+import { type ProviderQuote, ProviderError } from "../provider.ts";
 
 export interface HttpOptions {
   /** The provider's base URL (configurable, so tests and proxies can stand in for the real service). */
@@ -78,4 +78,26 @@ export async function mapLimited<T, R>(
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   return out;
+}
+
+/**
+ * Quotes one symbol at a time (neither provider batches without extra handshakes): unknown symbols are left out;
+ * one garbled answer loses only its symbol; a rate limit, or every symbol failing, fails the whole call so the
+ * cache can serve what it has.
+ */
+export async function quoteEach(
+  symbols: readonly string[],
+  quote: (symbol: string) => Promise<ProviderQuote | null>,
+): Promise<ProviderQuote[]> {
+  const errors: ProviderError[] = [];
+  const found = await mapLimited(symbols, 4, (symbol) =>
+    quote(symbol).catch((error) => {
+      if (!(error instanceof ProviderError)) throw error;
+      if (error.kind !== "unknown-symbol") errors.push(error);
+      return null;
+    }),
+  );
+  const limited = errors.find((e) => e.kind === "rate-limited");
+  if (limited || (errors.length && errors.length === symbols.length)) throw limited ?? errors[0];
+  return found.filter((q): q is ProviderQuote => q !== null);
 }

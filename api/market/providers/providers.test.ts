@@ -112,7 +112,7 @@ describe("Finnhub client (answers built from its documentation)", () => {
       {
         symbol: "AAPL",
         date: "2020-01-28",
-        time: "after market close",
+        time: "post-market",
         quarter: 1,
         year: 2020,
         epsEstimate: 4.5474,
@@ -123,7 +123,7 @@ describe("Finnhub client (answers built from its documentation)", () => {
       {
         symbol: "MSFT",
         date: "2020-01-29",
-        time: "before market open",
+        time: "pre-market",
         quarter: 4,
         year: 2019,
         epsEstimate: 1.3,

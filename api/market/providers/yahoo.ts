@@ -7,7 +7,7 @@ import type {
   ProviderQuote,
 } from "../provider.ts";
 import { ProviderError } from "../provider.ts";
-import { exchangeDate, getJson, type HttpOptions, mapLimited, unixSeconds } from "./http.ts";
+import { exchangeDate, getJson, type HttpOptions, quoteEach, unixSeconds } from "./http.ts";
 
 const num = z.number().nullable().optional();
 
@@ -106,24 +106,17 @@ export function yahooProvider(options: Partial<HttpOptions> = {}): MarketDataPro
 
   return {
     name: "yahoo",
-    async quotes(symbols) {
-      const found = await mapLimited(symbols, 4, async (symbol): Promise<ProviderQuote | null> => {
-        try {
-          const { meta } = await chart(symbol, "range=1d&interval=1d");
-          if (meta.regularMarketPrice === undefined) return null;
-          return {
-            symbol,
-            price: meta.regularMarketPrice,
-            previousClose: meta.previousClose ?? meta.chartPreviousClose ?? null,
-            asOf: new Date((meta.regularMarketTime ?? 0) * 1000).toISOString(),
-          };
-        } catch (error) {
-          if (error instanceof ProviderError && error.kind === "unknown-symbol") return null;
-          throw error;
-        }
-      });
-      return found.filter((q): q is ProviderQuote => q !== null);
-    },
+    quotes: (symbols) =>
+      quoteEach(symbols, async (symbol) => {
+        const { meta } = await chart(symbol, "range=1d&interval=1d");
+        if (meta.regularMarketPrice === undefined) return null;
+        return {
+          symbol,
+          price: meta.regularMarketPrice,
+          previousClose: meta.previousClose ?? meta.chartPreviousClose ?? null,
+          asOf: new Date((meta.regularMarketTime ?? 0) * 1000).toISOString(),
+        };
+      }),
     async history(symbol, from, to) {
       const result = await chart(
         symbol,

@@ -1,6 +1,6 @@
 // The whole suite, in the order a failure is cheapest to find: types, lint, the production build, the API on an
-// embedded file and on a real libSQL server (with the Worker in workerd), component tests in happy-dom, then the
-// production build driven by Chromium.
+// embedded file and on a real libSQL server, the API contract suite again against the Worker in workerd, component
+// tests in happy-dom, then the production build driven by Chromium.
 // `bun run test` runs everything; `bun run test api web` runs only the named phases.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
@@ -57,8 +57,17 @@ const phases: Phase[] = [
   {
     name: "API on libSQL server (sqld)",
     group: "api",
-    cmd: ["bun", "test", "api/features", "api/test"],
+    cmd: ["bun", "test", "api/features", "api/test", "api/contract"],
     env: { TEST_DB: "sqld" },
+    counts: true,
+  },
+  {
+    // The same contract suite (every endpoint, the authorization matrix, bad input), unchanged, over HTTP to the
+    // Worker in workerd on a libSQL server.
+    name: "API contract on workerd + sqld",
+    group: "api",
+    cmd: ["bun", "test", "--timeout", "60000", "api/contract"],
+    env: { TEST_TARGET: "workerd" },
     counts: true,
   },
   ...(componentDirs.length

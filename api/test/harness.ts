@@ -13,9 +13,19 @@ import { type DemoMarketFiles, importDemoMarket } from "../market/demo-import.ts
 import { bunPasswordHasher } from "../runtime/bun-deps.ts";
 import { readDemoMarketFiles } from "../runtime/demo-market-files.ts";
 import { startSqld } from "./sqld.ts";
+import { startWorkerd } from "./workerd.ts";
 
-/** Which database the API suite runs on: TEST_DB=file (default) or TEST_DB=sqld. */
-export const testDbKind = (process.env.TEST_DB ?? "file") as "file" | "sqld";
+/**
+ * Where requests go: TEST_TARGET=bun (default) answers them in this process through `app.request`;
+ * TEST_TARGET=workerd sends them over HTTP to the Worker (api/worker.ts) running in workerd on the same sqld
+ * database. Tests that move the clock or plug in-process stand-ins skip themselves unless `inProcess`.
+ */
+export const testTarget = (process.env.TEST_TARGET ?? "bun") as "bun" | "workerd";
+export const inProcess = testTarget === "bun";
+/** Which database the API suite runs on: TEST_DB=file (default) or TEST_DB=sqld (always sqld in workerd). */
+export const testDbKind = (testTarget === "workerd" ? "sqld" : (process.env.TEST_DB ?? "file")) as "file" | "sqld";
+/** The target's name in test titles. */
+export const targetName = `${testTarget === "workerd" ? "workerd" : "Bun"} + ${testDbKind}`;
 
 /** A clock the test can move. */
 export class ManualClock implements Clock {
@@ -50,6 +60,18 @@ export interface TestApp {
 
 let demoFiles: Promise<DemoMarketFiles> | undefined;
 
+/** The Worker's variables for the same configuration the in-process app gets. */
+function workerVars(config: AppConfig): Record<string, string> {
+  return {
+    APP_SECRET: config.secret,
+    TRUST_PROXY: String(config.trustProxy),
+    SESSION_IDLE_MINUTES: String(Math.max(1, Math.round(config.sessionIdleMs / 60_000))),
+    AUTH_RATE_LIMIT_PER_IP: String(config.authRateLimit.perIp),
+    AUTH_RATE_LIMIT_PER_EMAIL: String(config.authRateLimit.perEmail),
+    AUTH_RATE_LIMIT_WINDOW_SECONDS: String(Math.round(config.authRateLimit.windowMs / 1000)),
+  };
+}
+
 let counter = 0;
 export const uniqueEmail = (prefix = "user") => `${prefix}-${Date.now()}-${++counter}@example.com`;
 
@@ -83,15 +105,23 @@ export async function startTestApp(config: Partial<AppConfig> = {}): Promise<Tes
     log: () => {},
   };
   const app = createApp(deps);
+  const worker = testTarget === "workerd" ? await startWorkerd({ ...workerVars(deps.config), DATABASE_URL: url }) : null;
+  if (worker) {
+    const stopDatabase = cleanup;
+    cleanup = async () => {
+      await worker.stop();
+      await stopDatabase();
+    };
+  }
   const request: TestApp["request"] = (path, init = {}) => {
     const { token, json, ip, ...rest } = init;
     const headers = new Headers(rest.headers);
     if (token) headers.set("authorization", `Bearer ${token}`);
     if (ip) headers.set("x-forwarded-for", ip);
     if (json !== undefined) headers.set("content-type", "application/json");
-    return Promise.resolve(
-      app.request(path, { ...rest, headers, body: json !== undefined ? JSON.stringify(json) : rest.body }),
-    );
+    const requestInit = { ...rest, headers, body: json !== undefined ? JSON.stringify(json) : rest.body };
+    if (worker) return fetch(new URL(path, worker.url), { ...requestInit, redirect: "manual" });
+    return Promise.resolve(app.request(path, requestInit));
   };
   return {
     app,

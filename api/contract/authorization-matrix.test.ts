@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { users } from "../../db/schema/index.ts";
-import { startTestApp, type TestApp, testDbKind } from "./harness.ts";
+import { startTestApp, type TestApp, targetName } from "../test/harness.ts";
 
 // Every endpoint against every kind of caller. A row is one endpoint; each column the status that caller must
 // get. "owner" is the user whose objects the path names; "other" is a different signed-in user.
@@ -134,7 +134,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe(`authorization matrix (${testDbKind})`, () => {
+describe(`authorization matrix (${targetName})`, () => {
   for (const row of ROWS) {
     test(`${row.method} ${row.name}`, async () => {
       const got: Record<string, number> = {};

@@ -1,0 +1,122 @@
+// Scores of probabilistic predictions against 0/1 outcomes, for the model card and the training script.
+
+const mean = (xs: readonly number[]) => xs.reduce((a, v) => a + v, 0) / xs.length;
+
+/**
+ * Area under the ROC curve (Mann-Whitney), with tied scores counting one half. Sorts once and returns a scorer
+ * that can weight the samples (a bootstrap's resampling counts); without weights every sample counts once.
+ */
+export function aucScorer(
+  scores: readonly number[],
+  labels: readonly number[],
+): (weights?: readonly number[]) => number {
+  const order = scores.map((_, i) => i).sort((a, b) => scores[a]! - scores[b]!);
+  return (weights) => {
+    const weight = (i: number) => (weights ? weights[i]! : 1);
+    let negativesBelow = 0;
+    let pairs = 0;
+    let positives = 0;
+    for (let start = 0; start < order.length; ) {
+      let end = start;
+      let groupPositives = 0;
+      let groupNegatives = 0;
+      while (end < order.length && scores[order[end]!] === scores[order[start]!]) {
+        const i = order[end]!;
+        if (labels[i]) groupPositives += weight(i);
+        else groupNegatives += weight(i);
+        end++;
+      }
+      pairs += groupPositives * (negativesBelow + groupNegatives / 2);
+      positives += groupPositives;
+      negativesBelow += groupNegatives;
+      start = end;
+    }
+    return pairs / (positives * negativesBelow);
+  };
+}
+
+/** Area under the ROC curve, tied scores counting one half (0.5 for a constant score). */
+export const auc = (scores: readonly number[], labels: readonly number[]) => aucScorer(scores, labels)();
+
+/** Mean squared error of the probabilities (lower is better; 0.25 for a constant 50% on any outcomes). */
+export function brier(p: readonly number[], y: readonly number[]): number {
+  return p.reduce((a, pi, i) => a + (pi - y[i]!) ** 2, 0) / p.length;
+}
+
+/** Mean negative log-likelihood in nats (ln 2 = 0.693 for a constant 50%). */
+export function logLoss(p: readonly number[], y: readonly number[]): number {
+  const clip = (x: number) => Math.min(1 - 1e-12, Math.max(1e-12, x));
+  return -p.reduce((a, pi, i) => a + (y[i] ? Math.log(clip(pi)) : Math.log(1 - clip(pi))), 0) / p.length;
+}
+
+export interface Bin {
+  /** Lower edge of the bin (equal-width bins) or null (deciles). */
+  lo: number | null;
+  n: number;
+  /** Mean predicted probability in the bin. */
+  predicted: number;
+  /** Observed frequency of the outcome in the bin. */
+  observed: number;
+}
+
+/** Ten equal-width bins of the predicted probability (0-10%, ..., 90-100%), empty ones included. */
+export function reliabilityBins(p: readonly number[], y: readonly number[], count = 10): Bin[] {
+  const sums = Array.from({ length: count }, () => ({ n: 0, p: 0, y: 0 }));
+  p.forEach((pi, i) => {
+    const bin = sums[Math.min(count - 1, Math.floor(pi * count))]!;
+    bin.n++;
+    bin.p += pi;
+    bin.y += y[i]!;
+  });
+  return sums.map((s, k) => ({
+    lo: k / count,
+    n: s.n,
+    predicted: s.n ? s.p / s.n : 0,
+    observed: s.n ? s.y / s.n : 0,
+  }));
+}
+
+/** Expected calibration error: the sample-weighted mean of |mean predicted - observed| over `bins`. */
+export function expectedCalibrationError(bins: readonly Bin[]): number {
+  const n = bins.reduce((a, b) => a + b.n, 0);
+  return bins.reduce((a, b) => a + b.n * Math.abs(b.predicted - b.observed), 0) / n;
+}
+
+/**
+ * Deciles of the predicted probability: samples sorted by prediction and cut into ten groups of equal size.
+ * Equal predictions stay in one group, so a constant prediction gives a single group.
+ */
+export function probabilityDeciles(p: readonly number[], y: readonly number[]): Bin[] {
+  const order = p.map((_, i) => i).sort((a, b) => p[a]! - p[b]!);
+  const sums = Array.from({ length: 10 }, () => ({ n: 0, p: 0, y: 0 }));
+  let decile = 0;
+  order.forEach((i, rank) => {
+    if (rank === 0 || p[i] !== p[order[rank - 1]!])
+      decile = Math.min(9, Math.floor((rank * 10) / order.length));
+    const s = sums[decile]!;
+    s.n++;
+    s.p += p[i]!;
+    s.y += y[i]!;
+  });
+  return sums
+    .filter((s) => s.n > 0)
+    .map((s) => ({ lo: null, n: s.n, predicted: s.p / s.n, observed: s.y / s.n }));
+}
+
+/** Pearson correlation. */
+export function correlation(xs: readonly number[], ys: readonly number[]): number {
+  const mx = mean(xs);
+  const my = mean(ys);
+  let sxy = 0;
+  let sxx = 0;
+  let syy = 0;
+  for (let i = 0; i < xs.length; i++) {
+    sxy += (xs[i]! - mx) * (ys[i]! - my);
+    sxx += (xs[i]! - mx) ** 2;
+    syy += (ys[i]! - my) ** 2;
+  }
+  return sxy / Math.sqrt(sxx * syy);
+}
+
+/** Share of outcomes that are 1. */
+export const baseRate = (y: readonly number[]) => mean(y);

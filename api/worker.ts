@@ -1,6 +1,7 @@
 // The Cloudflare Workers runtime shell: the same createApp, with Workers-appropriate dependencies.
 // Migrations are applied at deploy time (`bun scripts/migrate.ts`), not per isolate.
 import { createDb } from "../db/client.ts";
+import { isDatabaseUnavailable } from "../db/unavailable.ts";
 import { createApp } from "./app.ts";
 import { runDueJobs } from "./jobs/schedule.ts";
 import { systemClock } from "./lib/clock.ts";
@@ -47,9 +48,14 @@ function build(env: WorkerEnv) {
 async function ready(env: WorkerEnv) {
   const app = build(env);
   if (!app.deps.market) {
-    marketReady ??= configureMarket(app.deps, app.env).finally(() => {
-      marketReady = undefined;
-    });
+    // A database outage must not fail the request here: the app answers it (503), and the next request retries.
+    marketReady ??= configureMarket(app.deps, app.env)
+      .catch((error) => {
+        if (!isDatabaseUnavailable(error)) throw error;
+      })
+      .finally(() => {
+        marketReady = undefined;
+      });
     await marketReady;
   }
   return app;

@@ -1,6 +1,7 @@
 import { type Client, createClient } from "@libsql/client";
 import { drizzle } from "drizzle-orm/libsql";
 import * as schema from "./schema/index.ts";
+import { fetchWithDeadline } from "./unavailable.ts";
 
 export type Db = ReturnType<typeof drizzle<typeof schema>>;
 
@@ -9,12 +10,35 @@ export interface Database {
   client: Client;
 }
 
+export interface DbOptions {
+  /** With a `file:` URL: the primary this embedded replica syncs from and delegates writes to. */
+  syncUrl?: string;
+  /** Seconds between background syncs of an embedded replica (none when unset). */
+  syncIntervalSeconds?: number;
+  /** How long one HTTP request to a libSQL server may take before it fails (default 5 s). */
+  requestTimeoutMs?: number;
+}
+
+/** An unreachable or stalled libSQL server fails a request after this long instead of hanging it. */
+export const DATABASE_REQUEST_TIMEOUT_MS = 5_000;
+
 /**
- * Opens a libSQL database: an embedded file (`file:...`), a libSQL server (`http://...`) or Turso
- * (`libsql://...` with a token). Reads no environment itself: the runtime shells pass the URL in.
- * Under workerd, `@libsql/client` resolves to its HTTP-only web build, so the Worker shares this code.
+ * Opens a libSQL database: an embedded file (`file:...`), a libSQL server (`http://...`), Turso
+ * (`libsql://...` with a token) or an embedded replica (`file:...` plus `syncUrl`). Reads no environment itself:
+ * the runtime shells pass the URL in. Under workerd, `@libsql/client` resolves to its HTTP-only web build, so the
+ * Worker shares this code.
  */
-export function createDb(url: string, authToken?: string): Database {
-  const client = createClient({ url, authToken, intMode: "number" });
+export function createDb(url: string, authToken?: string, options: DbOptions = {}): Database {
+  const remote = !url.startsWith("file:");
+  const timeoutMs = options.requestTimeoutMs ?? DATABASE_REQUEST_TIMEOUT_MS;
+  const client = createClient({
+    url,
+    authToken,
+    intMode: "number",
+    syncUrl: remote ? undefined : options.syncUrl,
+    syncInterval: remote ? undefined : options.syncIntervalSeconds,
+    // Without a deadline, a server that accepts connections but never answers hangs every request.
+    fetch: remote ? fetchWithDeadline(timeoutMs) : undefined,
+  });
   return { db: drizzle(client, { schema, casing: "snake_case" }), client };
 }

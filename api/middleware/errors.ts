@@ -1,6 +1,10 @@
 import type { ErrorHandler, NotFoundHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
+import { isDatabaseUnavailable } from "../../db/unavailable.ts";
 import type { AppEnv } from "../lib/context.ts";
+
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  "The database is unavailable right now. Please try again in a moment.";
 
 export const handleError: ErrorHandler<AppEnv> = (err, c) => {
   if (err instanceof HTTPException) {
@@ -19,6 +23,12 @@ export const handleError: ErrorHandler<AppEnv> = (err, c) => {
   }
   const requestId = c.get("requestId");
   const log = c.get("deps")?.log;
+  // An outage, not a bug: say so, and let the client retry. The database client recovers on the next request.
+  if (isDatabaseUnavailable(err)) {
+    log?.("warn", "Database unavailable", { requestId, path: c.req.path, error: String(err) });
+    c.header("Retry-After", "5");
+    return c.json({ message: DATABASE_UNAVAILABLE_MESSAGE, code: "DATABASE_UNAVAILABLE" }, 503);
+  }
   if (log) log("error", "Unhandled error", { requestId, path: c.req.path, error: String(err?.stack ?? err) });
   else console.error(requestId, err);
   return c.json({ message: `Internal server error (request ${requestId}).`, code: "INTERNAL" }, 500);

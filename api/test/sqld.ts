@@ -5,7 +5,11 @@ import type { Subprocess } from "bun";
 
 export interface SqldServer {
   url: string;
+  port: number;
+  /** The current sqld process (a new one after restart()). */
   process: Subprocess;
+  /** Starts sqld again on the same port and database directory (after the test killed it). */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -18,20 +22,20 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** Starts a real libSQL server (sqld) on 127.0.0.1 with its own empty database directory. */
-export async function startSqld(): Promise<SqldServer> {
-  const dir = mkdtempSync(join(tmpdir(), "sqld-"));
-  const port = await freePort();
+async function spawnSqld(dbPath: string, port: number): Promise<Subprocess> {
   const url = `http://127.0.0.1:${port}`;
   const proc = Bun.spawn(
-    [binary, "--db-path", join(dir, "data.sqld"), "--http-listen-addr", `127.0.0.1:${port}`, "--no-welcome"],
-    { stdout: "ignore", stderr: "pipe" },
+    [binary, "--db-path", dbPath, "--http-listen-addr", `127.0.0.1:${port}`, "--no-welcome"],
+    {
+      stdout: "ignore",
+      stderr: "pipe",
+    },
   );
   const deadline = Date.now() + 10_000;
   for (;;) {
     try {
       const res = await fetch(`${url}/health`);
-      if (res.ok) break;
+      if (res.ok) return proc;
     } catch {
       // not listening yet
     }
@@ -41,13 +45,29 @@ export async function startSqld(): Promise<SqldServer> {
     }
     await Bun.sleep(20);
   }
-  return {
-    url,
-    process: proc,
+}
+
+/** Starts a real libSQL server (sqld) on 127.0.0.1 with its own empty database directory. */
+export async function startSqld(): Promise<SqldServer> {
+  const dir = mkdtempSync(join(tmpdir(), "sqld-"));
+  const dbPath = join(dir, "data.sqld");
+  const port = await freePort();
+  const server: SqldServer = {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    process: await spawnSqld(dbPath, port),
+    async restart() {
+      if (!server.process.killed && server.process.exitCode === null) {
+        throw new Error("sqld is still running; kill it before restart()");
+      }
+      await server.process.exited;
+      server.process = await spawnSqld(dbPath, port);
+    },
     async stop() {
-      proc.kill();
-      await proc.exited;
+      server.process.kill();
+      await server.process.exited;
       rmSync(dir, { recursive: true, force: true });
     },
   };
+  return server;
 }

@@ -1,0 +1,62 @@
+import { join } from "node:path";
+import type { Subprocess } from "bun";
+
+export interface BunServer {
+  url: string;
+  process: Subprocess;
+  /** Everything the server wrote so far (stdout and stderr), for failure messages. */
+  output(): string;
+  /** SIGTERM and wait for the exit (use `process.kill(9)` to crash it instead). */
+  stop(): Promise<void>;
+}
+
+const root = join(import.meta.dir, "../..");
+
+/**
+ * Spawns the real Bun server (`bun api/server.ts`) on 127.0.0.1 and a port the OS picks, with a clean environment:
+ * no demo seed, warnings and errors only, plus `env` (DATABASE_URL, APP_SECRET, limits...). Resolves once it
+ * prints its address.
+ */
+export async function startBunServer(env: Record<string, string>): Promise<BunServer> {
+  const proc = Bun.spawn([process.execPath, "api/server.ts"], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? "/usr/bin:/bin",
+      HOME: process.env.HOME ?? "/tmp",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      SEED_ON_START: "false",
+      LOG_LEVEL: "warn",
+      ...env,
+    },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  let output = "";
+  const pump = async (stream: ReadableStream<Uint8Array>) => {
+    const decoder = new TextDecoder();
+    for await (const chunk of stream) output += decoder.decode(chunk, { stream: true });
+  };
+  void pump(proc.stdout);
+  void pump(proc.stderr);
+  const deadline = Date.now() + 30_000;
+  let port: string | undefined;
+  while (!port) {
+    port = /listening on http:\/\/localhost:(\d+)/.exec(output)?.[1];
+    if (port) break;
+    if (Date.now() > deadline || proc.exitCode !== null) {
+      proc.kill(9);
+      throw new Error(`bun api/server.ts did not start:\n${output}`);
+    }
+    await Bun.sleep(20);
+  }
+  return {
+    url: `http://127.0.0.1:${port}`,
+    process: proc,
+    output: () => output,
+    async stop() {
+      proc.kill("SIGTERM");
+      await proc.exited;
+    },
+  };
+}

@@ -1,0 +1,45 @@
+/** A request to the libSQL server failed before it had an answer: refused, reset, unreachable or timed out. */
+export class DatabaseUnavailableError extends Error {
+  override name = "DatabaseUnavailableError";
+}
+
+/** How the embedded replica's native client reports a primary it cannot reach (it sets no error code). */
+const REPLICA_UNREACHABLE = [/WriteDelegation\(status: Unavailable/, /PrimaryHandshakeTimeout/];
+
+/** Gateways in front of a libSQL server (or Turso while it restarts) answer these when it is not there. */
+const GATEWAY_STATUSES = new Set([502, 503, 504]);
+
+/**
+ * `fetch` for the libSQL HTTP client: each request gets a deadline, and every way of not getting an answer
+ * becomes a DatabaseUnavailableError, so the API can tell an unreachable database from a failed query.
+ */
+export function fetchWithDeadline(timeoutMs: number) {
+  return async (request: Request): Promise<Response> => {
+    let response: Response;
+    try {
+      response = await fetch(request, { signal: AbortSignal.timeout(timeoutMs) });
+    } catch (error) {
+      throw new DatabaseUnavailableError(`libSQL server unreachable: ${String(error)}`, { cause: error });
+    }
+    if (GATEWAY_STATUSES.has(response.status)) {
+      throw new DatabaseUnavailableError(`libSQL server answered HTTP ${response.status}`);
+    }
+    return response;
+  };
+}
+
+/**
+ * Whether an error (or one of its causes, e.g. inside Drizzle's DrizzleQueryError) means the database could
+ * not be reached or did not answer in time, as opposed to a query that ran and failed.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && typeof current === "object" && depth < 8; depth++) {
+    const { name, message, cause } = current as { name?: unknown; message?: unknown; cause?: unknown };
+    if (name === "DatabaseUnavailableError") return true;
+    if (typeof message === "string" && REPLICA_UNREACHABLE.some((pattern) => pattern.test(message)))
+      return true;
+    current = cause;
+  }
+  return false;
+}

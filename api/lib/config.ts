@@ -9,6 +9,13 @@ export const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATABASE_URL: z.string().min(1).optional(),
   DATABASE_AUTH_TOKEN: z.string().min(1).optional(),
+  /**
+   * With a `file:` DATABASE_URL: the primary (libSQL server or Turso) that file is an embedded replica of.
+   * Reads are local, writes go to the primary, and this process reads its own writes at once.
+   */
+  DATABASE_SYNC_URL: z.url().optional(),
+  /** Seconds between an embedded replica's background syncs (other processes' writes show up within this). */
+  DATABASE_SYNC_INTERVAL_SECONDS: z.coerce.number().min(0.1).default(1),
   /** 32+ characters; encrypts stored API keys. Generated beside the embedded database when unset. */
   APP_SECRET: z.string().min(32, "APP_SECRET must be at least 32 characters").optional(),
   /** Trust X-Forwarded-For for the client address (only behind your own reverse proxy). */

@@ -10,12 +10,24 @@ function embeddedPath(url: string): string | null {
   return url.startsWith("file:") ? url.slice("file:".length) : null;
 }
 
-/** Opens (and migrates) the configured database; the embedded file and its folder are created on first run. */
+/**
+ * Opens (and migrates) the configured database; the embedded file and its folder are created on first run.
+ * With DATABASE_SYNC_URL the file is an embedded replica of that primary (docs/decisions/010-read-replicas.md).
+ */
 export async function openDatabase(env: Env): Promise<{ database: Database; url: string }> {
   const url = env.DATABASE_URL ?? DEFAULT_DATABASE_URL;
   const file = embeddedPath(url);
+  const syncUrl = env.DATABASE_SYNC_URL;
+  if (syncUrl && !file) {
+    throw new Error("DATABASE_SYNC_URL needs a file: DATABASE_URL for the local replica.");
+  }
   if (file) mkdirSync(dirname(file), { recursive: true });
-  const database = createDb(url, env.DATABASE_AUTH_TOKEN);
+  const database = createDb(url, env.DATABASE_AUTH_TOKEN, {
+    syncUrl,
+    syncIntervalSeconds: syncUrl ? env.DATABASE_SYNC_INTERVAL_SECONDS : undefined,
+  });
+  // A replica starts from the primary's current state; its migrations are writes, so they run on the primary.
+  if (syncUrl) await database.client.sync();
   await runMigrations(database.db);
   return { database, url };
 }
@@ -27,8 +39,11 @@ export async function openDatabase(env: Env): Promise<{ database: Database; url:
 export function resolveSecret(env: Env, url: string): string {
   if (env.APP_SECRET) return env.APP_SECRET;
   const file = embeddedPath(url);
-  if (!file) {
-    throw new Error("APP_SECRET is required when DATABASE_URL points at a libSQL server or Turso.");
+  // Every process on a shared database must decrypt the same stored API keys, so none may invent its own secret.
+  if (!file || env.DATABASE_SYNC_URL) {
+    throw new Error(
+      "APP_SECRET is required when the database is shared (a libSQL server, Turso or DATABASE_SYNC_URL).",
+    );
   }
   const secretPath = join(dirname(file), "app-secret");
   if (existsSync(secretPath)) return readFileSync(secretPath, "utf8").trim();

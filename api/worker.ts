@@ -32,7 +32,9 @@ function build(env: WorkerEnv) {
   if (!parsed.APP_SECRET)
     throw new Error("APP_SECRET is required on Workers (wrangler secret put APP_SECRET).");
   const deps: AppDeps = {
-    database: createDb(parsed.DATABASE_URL, parsed.DATABASE_AUTH_TOKEN),
+    database: createDb(parsed.DATABASE_URL, parsed.DATABASE_AUTH_TOKEN, {
+      concurrency: Number.POSITIVE_INFINITY,
+    }),
     clock: systemClock,
     config: configFromEnv(parsed, parsed.APP_SECRET),
     passwords: portablePasswordHasher,

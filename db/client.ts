@@ -17,6 +17,12 @@ export interface DbOptions {
   syncIntervalSeconds?: number;
   /** How long one HTTP request to a libSQL server may take before it fails (default 5 s). */
   requestTimeoutMs?: number;
+  /**
+   * At most this many statements in flight at once, queued beyond (the client's default 20; it reads 0 as 20,
+   * so say Infinity for no queue). The Worker needs no queue: a queued statement is sent from whichever request
+   * freed the slot, and workerd cancels a request whose promise another request resolves.
+   */
+  concurrency?: number;
 }
 
 /** An unreachable or stalled libSQL server fails a request after this long instead of hanging it. */
@@ -37,6 +43,7 @@ export function createDb(url: string, authToken?: string, options: DbOptions = {
     intMode: "number",
     syncUrl: remote ? undefined : options.syncUrl,
     syncInterval: remote ? undefined : options.syncIntervalSeconds,
+    concurrency: options.concurrency,
     // Without a deadline, a server that accepts connections but never answers hangs every request.
     fetch: remote ? fetchWithDeadline(timeoutMs) : undefined,
   });

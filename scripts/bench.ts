@@ -2,6 +2,7 @@
 // Server time is measured in-process through app.request(), so it excludes the network and the client.
 import { benchAnalysis } from "./bench/analysis.bench.ts";
 import { benchRecommendations } from "./bench/recommendations.bench.ts";
+import { benchServing } from "./bench/serving.bench.ts";
 import { benchWatchlistAndEarnings } from "./bench/watchlist-earnings.bench.ts";
 import { benchWorkerBundle } from "./bench/worker.bench.ts";
 
@@ -11,6 +12,7 @@ const benches: Array<[string, Bench]> = [
   ["Recommendations (issue 5)", benchRecommendations],
   ["Watchlist and earnings (issue 6)", benchWatchlistAndEarnings],
   ["Cloudflare Worker (issue 7)", benchWorkerBundle],
+  ["Serving over HTTP: Bun, sqld, workerd (issue 7)", benchServing],
 ];
 
 const only = process.argv.slice(2).map((a) => a.toLowerCase());

@@ -15,10 +15,13 @@ const root = join(import.meta.dir, "../..");
 /**
  * Spawns the real Bun server (`bun api/server.ts`) on 127.0.0.1 and a port the OS picks, with a clean environment:
  * no demo seed, warnings and errors only, plus `env` (DATABASE_URL, APP_SECRET, limits...). Resolves once it
- * prints its address.
+ * prints its address ("listening on http://localhost:PORT"); `entry` may name another script that prints it.
  */
-export async function startBunServer(env: Record<string, string>): Promise<BunServer> {
-  const proc = Bun.spawn([process.execPath, "api/server.ts"], {
+export async function startBunServer(
+  env: Record<string, string>,
+  entry = "api/server.ts",
+): Promise<BunServer> {
+  const proc = Bun.spawn([process.execPath, entry], {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? "/usr/bin:/bin",
@@ -46,7 +49,7 @@ export async function startBunServer(env: Record<string, string>): Promise<BunSe
     if (port) break;
     if (Date.now() > deadline || proc.exitCode !== null) {
       proc.kill(9);
-      throw new Error(`bun api/server.ts did not start:\n${output}`);
+      throw new Error(`bun ${entry} did not start:\n${output}`);
     }
     await Bun.sleep(20);
   }

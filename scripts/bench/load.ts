@@ -1,0 +1,63 @@
+export interface LoadResult {
+  requests: number;
+  failures: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+  /** What the first failed request answered (status and the start of its body, or the error). */
+  firstFailure?: string;
+}
+
+/**
+ * A closed-loop load generator: `concurrency` loops each send one request, read the whole answer, and send the
+ * next, for `durationMs` after `warmupMs` unmeasured. Latency is per request, from send to the last byte.
+ */
+export async function runLoad(
+  send: () => Promise<Response>,
+  { concurrency = 16, durationMs = 5_000, warmupMs = 1_000 } = {},
+): Promise<LoadResult> {
+  const latencies: number[] = [];
+  let failures = 0;
+  let firstFailure: string | undefined;
+  let measuring = false;
+  let running = true;
+  const loop = async () => {
+    while (running) {
+      const t0 = performance.now();
+      let failure: string | undefined;
+      try {
+        const res = await send();
+        const body = await res.text();
+        if (!res.ok) failure = `${res.status} ${body.slice(0, 160)}`;
+      } catch (error) {
+        failure = String(error);
+      }
+      if (!measuring) continue;
+      if (failure === undefined) latencies.push(performance.now() - t0);
+      else {
+        failures++;
+        firstFailure ??= failure;
+      }
+    }
+  };
+  const loops = Array.from({ length: concurrency }, loop);
+  await Bun.sleep(warmupMs);
+  measuring = true;
+  const started = performance.now();
+  await Bun.sleep(durationMs);
+  measuring = false;
+  const elapsed = performance.now() - started;
+  running = false;
+  await Promise.all(loops);
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
+  return {
+    requests: latencies.length,
+    failures,
+    perSecond: (latencies.length / elapsed) * 1000,
+    p50: at(0.5),
+    p99: at(0.99),
+    firstFailure,
+  };
+}

@@ -23,7 +23,9 @@ import { startWorkerd } from "./workerd.ts";
 export const testTarget = (process.env.TEST_TARGET ?? "bun") as "bun" | "workerd";
 export const inProcess = testTarget === "bun";
 /** Which database the API suite runs on: TEST_DB=file (default) or TEST_DB=sqld (always sqld in workerd). */
-export const testDbKind = (testTarget === "workerd" ? "sqld" : (process.env.TEST_DB ?? "file")) as "file" | "sqld";
+export const testDbKind = (testTarget === "workerd" ? "sqld" : (process.env.TEST_DB ?? "file")) as
+  | "file"
+  | "sqld";
 /** The target's name in test titles. */
 export const targetName = `${testTarget === "workerd" ? "workerd" : "Bun"} + ${testDbKind}`;
 
@@ -105,7 +107,8 @@ export async function startTestApp(config: Partial<AppConfig> = {}): Promise<Tes
     log: () => {},
   };
   const app = createApp(deps);
-  const worker = testTarget === "workerd" ? await startWorkerd({ ...workerVars(deps.config), DATABASE_URL: url }) : null;
+  const worker =
+    testTarget === "workerd" ? await startWorkerd({ ...workerVars(deps.config), DATABASE_URL: url }) : null;
   if (worker) {
     const stopDatabase = cleanup;
     cleanup = async () => {

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { type ProviderQuote, ProviderError } from "../provider.ts";
+import { ProviderError, type ProviderQuote } from "../provider.ts";
 
 export interface HttpOptions {
   /** The provider's base URL (configurable, so tests and proxies can stand in for the real service). */

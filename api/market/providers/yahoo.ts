@@ -1,11 +1,5 @@
 import { z } from "zod";
-import type {
-  CompanyProfile,
-  Headline,
-  MarketDataProvider,
-  ProviderBar,
-  ProviderQuote,
-} from "../provider.ts";
+import type { CompanyProfile, Headline, MarketDataProvider, ProviderBar } from "../provider.ts";
 import { ProviderError } from "../provider.ts";
 import { exchangeDate, getJson, type HttpOptions, quoteEach, unixSeconds } from "./http.ts";
 

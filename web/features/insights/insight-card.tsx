@@ -63,6 +63,14 @@ export function InsightCard(props: { insight: Insight; detailed?: boolean }) {
       <Text size="sm" lineClamp={props.detailed ? undefined : 3}>
         {i.reasoning}
       </Text>
+      {i.newsSummary ? (
+        <Text size="sm" c="dimmed" mt={6} lineClamp={props.detailed ? undefined : 2}>
+          <Text span fw={700}>
+            News:
+          </Text>{" "}
+          {i.newsSummary}
+        </Text>
+      ) : null}
       {props.detailed ? (
         <>
           <Text size="sm" mt="sm">

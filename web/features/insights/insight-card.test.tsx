@@ -1,0 +1,52 @@
+import { afterEach, describe, expect, test } from "bun:test";
+import { MantineProvider } from "@mantine/core";
+import { cleanup, render, screen } from "@testing-library/react";
+import { theme } from "../../theme.ts";
+import { InsightCard } from "./insight-card.tsx";
+import type { Insight } from "./insights.queries.ts";
+
+afterEach(cleanup);
+
+const base: Insight = {
+  id: 1,
+  symbol: "AAPL",
+  recommendation: "HOLD",
+  riskLevel: "LOW",
+  currentPrice: 168.22,
+  projectedPrice: 170.5,
+  confidence: 48,
+  timeHorizon: "20 trading days",
+  targetDate: "2023-11-24",
+  reasoning: "Apple Inc. (AAPL) closed at $168.22 on 2023-10-27.",
+  newsImpact: "NEUTRAL",
+  keyFactors: ["RSI 14 at 41"],
+  newsSummary: null,
+  probability: 0.48,
+  modelVersion: "logreg-h20",
+  asOf: "2023-10-27",
+  createdAt: "2026-11-23T10:00:00.000Z",
+};
+
+const show = (insight: Insight) =>
+  render(
+    <MantineProvider theme={theme}>
+      <InsightCard insight={insight} detailed />
+    </MantineProvider>,
+  );
+
+describe("insight card", () => {
+  test("the news line appears with the headlines' summary and impact, and not without news", () => {
+    show({
+      ...base,
+      newsImpact: "POSITIVE",
+      newsSummary:
+        '3 recent headlines: 2 positive, 0 negative, 1 neutral in tone. Latest: "Apple beats" (Wire, 2025-02-20).',
+    });
+    expect(screen.getByText("POSITIVE")).toBeTruthy();
+    expect(screen.getByText(/3 recent headlines: 2 positive/)).toBeTruthy();
+    cleanup();
+    show(base);
+    expect(screen.queryByText("News:")).toBeNull();
+    expect(screen.getByText("NEUTRAL")).toBeTruthy();
+  });
+});

@@ -6,6 +6,7 @@ import { createApp } from "./app.ts";
 import { runDueJobs } from "./jobs/schedule.ts";
 import { systemClock } from "./lib/clock.ts";
 import { configFromEnv, type Env, parseEnv } from "./lib/config.ts";
+import { narrativeFromEnv } from "./lib/narrative.ts";
 import type { AppDeps } from "./lib/context.ts";
 import { configureMarket } from "./market/configure.ts";
 import { portablePasswordHasher } from "./runtime/portable-passwords.ts";
@@ -39,6 +40,7 @@ function build(env: WorkerEnv) {
     config: configFromEnv(parsed, parsed.APP_SECRET),
     passwords: portablePasswordHasher,
     clientAddress: (request) => request.headers.get("cf-connecting-ip"),
+    narrative: narrativeFromEnv(parsed),
     log: (level, message, extra) =>
       console[level === "info" ? "log" : level](JSON.stringify({ level, message, ...extra })),
   };

@@ -22,6 +22,7 @@ export function analysisOnMarket(db: Db, market: MarketPort, model: ModelParams 
       if (!news.summary) return draft;
       return {
         ...draft,
+        headlines,
         newsImpact: news.impact,
         newsSummary: news.summary,
         reasoning: `${draft.reasoning} News tone over the last week is ${news.impact.toLowerCase()} (not a model input).`,

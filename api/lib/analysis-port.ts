@@ -1,3 +1,5 @@
+import type { Headline } from "./market-port.ts";
+
 /** What the insights feature needs from the analysis engine; the engine implements it. */
 export interface InsightDraft {
   symbol: string;
@@ -15,6 +17,8 @@ export interface InsightDraft {
   probability?: number | null;
   modelVersion?: string | null;
   asOf?: string | null;
+  /** The headlines behind newsImpact/newsSummary (given to the narrative writer; not stored). */
+  headlines?: Headline[];
 }
 
 export interface AnalysisPort {

@@ -1,18 +1,63 @@
+import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
+import { generateText, Output } from "ai";
+import { z } from "zod";
 import type { InsightDraft } from "./analysis-port.ts";
+import type { Env } from "./config.ts";
 
-/** Writes the prose of an analysis from computed facts; it never decides the numbers. */
-export interface NarrativeWriter {
-  write(draft: InsightDraft): Promise<string>;
+/** The prose of an analysis. The numbers (call, confidence, prices, dates) are never the writer's. */
+export interface Narrative {
+  reasoning: string;
+  /** Null when there were no headlines to summarise. */
+  newsSummary: string | null;
 }
 
+/** Writes the prose of an analysis from computed facts and the headlines it was given. */
+export interface NarrativeWriter {
+  write(draft: InsightDraft): Promise<Narrative>;
+}
+
+const NarrativeSchema = z.object({
+  reasoning: z.string().min(20).max(3000).describe("Three to five sentences grounded only in the facts"),
+  newsSummary: z
+    .string()
+    .max(800)
+    .nullable()
+    .describe("One or two sentences on the headlines given, or null when there are none"),
+});
+
 const SYSTEM =
-  "You write short, plain-English stock analysis notes for investors. Use only the facts given. Do not invent " +
-  "numbers, news or events. Do not change the call, the confidence or the prices. Three to five sentences; end by " +
-  "saying it is not financial advice.";
+  "You write short, plain-English stock analysis notes for investors. Use only the facts and headlines given. " +
+  "Do not invent numbers, news or events. Do not change the call, the confidence or the prices. The reasoning is " +
+  "three to five sentences and ends by saying it is not financial advice. The news summary describes only the " +
+  "headlines given (null when there are none). Answer with a JSON object with the keys reasoning and newsSummary.";
+
+/** The computed facts the writer may use, and nothing else. */
+function factsOf(draft: InsightDraft) {
+  return {
+    symbol: draft.symbol,
+    call: draft.recommendation,
+    confidencePercent: draft.confidence,
+    meaning: "calibrated probability that the call comes true over the horizon (beating the S&P 500)",
+    risk: draft.riskLevel,
+    price: draft.currentPrice,
+    projectedPrice: draft.projectedPrice,
+    horizon: draft.timeHorizon,
+    targetDate: draft.targetDate,
+    keyFactors: draft.keyFactors,
+    asOf: draft.asOf,
+    newsTone: draft.newsImpact,
+    headlines: (draft.headlines ?? []).map((h) => ({
+      title: h.title,
+      publisher: h.publisher,
+      published: h.publishedAt.slice(0, 10),
+    })),
+  };
+}
 
 /**
- * Any OpenAI-compatible chat-completions endpoint (hosted or local, e.g. a llama.cpp or Ollama server).
- * Throws on any failure so the caller keeps the template text.
+ * A language model behind any OpenAI-compatible chat-completions endpoint (OpenAI, Ollama, vLLM, LM Studio,
+ * llama.cpp), through the AI SDK, answering a structured object. Throws on any failure (time-out, error status,
+ * an answer that is not the object) so the caller keeps the template text.
  */
 export function openAiCompatibleWriter(options: {
   baseUrl: string;
@@ -20,48 +65,38 @@ export function openAiCompatibleWriter(options: {
   model: string;
   timeoutMs?: number;
 }): NarrativeWriter {
+  const provider = createOpenAICompatible({
+    name: "llm",
+    baseURL: options.baseUrl.replace(/\/$/, ""),
+    apiKey: options.apiKey,
+    // Sends the schema as response_format json_schema (OpenAI, Ollama, vLLM and LM Studio all take it).
+    supportsStructuredOutputs: true,
+  });
   return {
     async write(draft) {
-      const facts = {
-        symbol: draft.symbol,
-        call: draft.recommendation,
-        confidencePercent: draft.confidence,
-        meaning: "calibrated probability that the call comes true over the horizon (beating the S&P 500)",
-        risk: draft.riskLevel,
-        price: draft.currentPrice,
-        projectedPrice: draft.projectedPrice,
-        horizon: draft.timeHorizon,
-        targetDate: draft.targetDate,
-        keyFactors: draft.keyFactors,
-        asOf: draft.asOf,
-      };
-      const res = await fetch(`${options.baseUrl.replace(/\/$/, "")}/chat/completions`, {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}),
-        },
-        body: JSON.stringify({
-          model: options.model,
-          temperature: 0.2,
-          max_tokens: 300,
-          messages: [
-            { role: "system", content: SYSTEM },
-            { role: "user", content: `Facts (JSON): ${JSON.stringify(facts)}` },
-          ],
-        }),
-        signal: AbortSignal.timeout(options.timeoutMs ?? 8000),
+      const { output } = await generateText({
+        model: provider.chatModel(options.model),
+        output: Output.object({ schema: NarrativeSchema }),
+        system: SYSTEM,
+        prompt: `Facts (JSON): ${JSON.stringify(factsOf(draft))}`,
+        temperature: 0.2,
+        maxOutputTokens: 500,
+        maxRetries: 0,
+        abortSignal: AbortSignal.timeout(options.timeoutMs ?? 8000),
       });
-      if (!res.ok) throw new Error(`language model answered ${res.status}`);
-      const body = (await res.json()) as { choices?: Array<{ message?: { content?: string } }> };
-      const text = body.choices?.[0]?.message?.content?.trim();
-      if (!text) throw new Error("language model gave no text");
-      return text.slice(0, 4000);
+      return output;
     },
   };
 }
 
-/** The writer's text when one is configured and answers; otherwise the engine's template text. */
+/** The writer configured by LLM_BASE_URL / LLM_MODEL / LLM_API_KEY, or none. */
+export function narrativeFromEnv(env: Pick<Env, "LLM_BASE_URL" | "LLM_API_KEY" | "LLM_MODEL">) {
+  return env.LLM_BASE_URL
+    ? openAiCompatibleWriter({ baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY, model: env.LLM_MODEL })
+    : undefined;
+}
+
+/** The writer's prose when one is configured and answers; otherwise the engine's template text. */
 export async function narrate(
   writer: NarrativeWriter | undefined,
   draft: InsightDraft,
@@ -69,7 +104,10 @@ export async function narrate(
 ): Promise<InsightDraft> {
   if (!writer) return draft;
   try {
-    return { ...draft, reasoning: await writer.write(draft) };
+    const { reasoning, newsSummary } = await writer.write(draft);
+    // A summary of news that was never given to the writer would be invented: keep the computed one then.
+    const hasNews = (draft.headlines ?? []).length > 0;
+    return { ...draft, reasoning, newsSummary: hasNews && newsSummary ? newsSummary : draft.newsSummary };
   } catch (error) {
     log?.("warn", "Narrative writer failed; using the template", { error: String(error) });
     return draft;

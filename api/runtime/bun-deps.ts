@@ -3,7 +3,7 @@ import { systemClock } from "../lib/clock.ts";
 import { configFromEnv, type Env } from "../lib/config.ts";
 import type { AppDeps } from "../lib/context.ts";
 import { logMailer } from "../lib/mailer.ts";
-import { openAiCompatibleWriter } from "../lib/narrative.ts";
+import { narrativeFromEnv } from "../lib/narrative.ts";
 import type { PasswordHasher } from "../lib/passwords.ts";
 import { openDatabase, resolveSecret } from "./bun-database.ts";
 import { smtpMailer } from "./smtp-mailer.ts";
@@ -47,8 +47,6 @@ export async function buildBunDeps(env: Env): Promise<AppDeps & { databaseUrl: s
     passwords: bunPasswordHasher,
     clientAddress: bunClientAddress,
     log,
-    narrative: env.LLM_BASE_URL
-      ? openAiCompatibleWriter({ baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY, model: env.LLM_MODEL })
-      : undefined,
+    narrative: narrativeFromEnv(env),
   };
 }

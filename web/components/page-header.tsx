@@ -14,7 +14,7 @@ export function PageHeader(props: { size: MantineSize; children: ReactNode }) {
     >
       <Container size={props.size}>
         <Group justify="space-between" wrap="wrap" gap="sm">
-          <Group gap="sm" wrap="nowrap">
+          <Group gap="xs" wrap="wrap">
             <AppLogo />
             <MarketBadge />
           </Group>

@@ -86,6 +86,16 @@ describe("live history and profiles", () => {
     expect(chartCalls()).toBe(1);
     expect(await market.isKnownSymbol("AAPL")).toBe(true);
     expect(await market.isKnownSymbol("NOSUCH")).toBe(false);
+    // A name already stored (bundled data) stays known when the provider's search misses it.
+    await db.insert(securities).values({ symbol: "AMZN", name: "Amazon.com", sector: "", industry: "" });
+    expect(await market.isKnownSymbol("AMZN")).toBe(true);
+    // "Unknown" is believed for 30 minutes, not for the profile's week.
+    const nosuch = () => replay.server.calls.filter((c) => c.includes("q=NOSUCH")).length;
+    expect(await market.isKnownSymbol("NOSUCH")).toBe(false);
+    expect(nosuch()).toBe(1);
+    t.clock.advance(DEFAULT_LIFETIMES.newsMs + 1);
+    expect(await market.isKnownSymbol("NOSUCH")).toBe(false);
+    expect(nosuch()).toBe(2);
     // The provider down: what was stored still serves.
     t.clock.advance(DEFAULT_LIFETIMES.historyMs + 1);
     replay.server.fault = "rate-limited";

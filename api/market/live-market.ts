@@ -13,7 +13,7 @@ import {
 } from "../lib/market-port.ts";
 import { BENCHMARK } from "./demo-import.ts";
 import { storedMarket } from "./demo-market.ts";
-import { lastCloses } from "./price-history.ts";
+import { findSecurity, lastCloses } from "./price-history.ts";
 import { type MarketDataProvider, ProviderError } from "./provider.ts";
 
 /** How long each kind of provider answer is served from the database before it is asked again. */
@@ -96,12 +96,19 @@ export function liveMarket(
   }
 
   /** A JSON answer cached under `key` for `lifetimeMs`; stale when the provider fails, an error when none. */
-  async function cached<T>(key: string, lifetimeMs: number, load: () => Promise<T>): Promise<T> {
+  async function cached<T>(
+    key: string,
+    lifetimeMs: number,
+    load: () => Promise<T>,
+    /** How long "none" (null) is believed; a symbol unknown today may be listed tomorrow. */
+    noneLifetimeMs = lifetimeMs,
+  ): Promise<T> {
     const row = await db.query.marketCache.findFirst({ where: eq(marketCache.key, key) });
     const now = clock.now().getTime();
     // Answers are stored wrapped so that "none" (null) is cached like any other answer.
     const storedValue = () => (row!.payload as { value: T }).value;
-    if (row && now - row.fetchedAt.getTime() < lifetimeMs) return storedValue();
+    const lifetime = row && storedValue() === null ? noneLifetimeMs : lifetimeMs;
+    if (row && now - row.fetchedAt.getTime() < lifetime) return storedValue();
     try {
       return await coalesce(key, async () => {
         const value = await callProvider(key, load);
@@ -129,10 +136,18 @@ export function liveMarket(
 
   /** The company's name, sector and industry into `securities`; UnknownSymbolError when the provider has none. */
   async function ensureProfile(symbol: string): Promise<void> {
-    const profile = await cached(`profile:${symbol}`, lifetimes.profileMs, () =>
-      provider.profile(symbol),
+    const profile = await cached(
+      `profile:${symbol}`,
+      lifetimes.profileMs,
+      () => provider.profile(symbol),
+      lifetimes.newsMs,
     ).catch(unavailable);
-    if (!profile) throw new UnknownSymbolError(`Unknown symbol ${symbol}`);
+    if (!profile) {
+      // The provider's search may miss a listed name (share classes are spelt BRK.B or BRK-B): one already
+      // stored, from the bundled data or an earlier answer, stays known.
+      if (await findSecurity(db, symbol)) return;
+      throw new UnknownSymbolError(`Unknown symbol ${symbol}`);
+    }
     const { name, sector, industry } = profile;
     await db
       .insert(securities)

@@ -4,7 +4,7 @@ import { liveMarket } from "../market/live-market.ts";
 import { startTestApp, type TestApp, testDbKind } from "../test/harness.ts";
 import { yahooReplay } from "../test/provider-replay.ts";
 import { runOnce } from "./job-runs.ts";
-import { runDueJobs, slot } from "./schedule.ts";
+import { closedMarketDay, runDueJobs, slot } from "./schedule.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -78,6 +78,23 @@ describe(`scheduled jobs on ${testDbKind}`, () => {
       });
     } finally {
       await yahoo.server.stop();
+    }
+  });
+
+  test("recommendations are generated for the last closed session: after 16:30 in New York on a live market", () => {
+    const yahoo = yahooReplay();
+    try {
+      const live = { ...t.deps, market: liveMarket(t.deps.database.db, yahoo.provider, t.clock) };
+      // 2026-11-23 20:00 UTC is 15:00 in New York (EST): the session is still open.
+      expect(closedMarketDay(new Date("2026-11-23T20:00:00Z"), live)).toBe("2026-11-22");
+      expect(closedMarketDay(new Date("2026-11-23T21:31:00Z"), live)).toBe("2026-11-23");
+      const frozen = {
+        ...t.deps,
+        market: { ...live.market, source: "demo", marketToday: () => "2023-10-27" },
+      };
+      expect(closedMarketDay(new Date("2026-11-23T20:00:00Z"), frozen)).toBe("2023-10-27");
+    } finally {
+      void yahoo.server.stop();
     }
   });
 });

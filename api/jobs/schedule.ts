@@ -2,8 +2,9 @@ import { createAnalysisEngine } from "../analysis/engine.ts";
 import { generateRecommendations } from "../features/recommendations/generate.service.ts";
 import { checkAlerts, deliverDueAlerts } from "../features/watchlist/alerts.service.ts";
 import type { AppDeps } from "../lib/context.ts";
+import { newYorkDate } from "../lib/market-port.ts";
 import { BENCHMARK } from "../market/demo-import.ts";
-import { allSymbols, securityNames } from "../market/price-history.ts";
+import { allSymbols, lastTradingDate, securityNames } from "../market/price-history.ts";
 import { type JobOutcome, runOnce } from "./job-runs.ts";
 
 export interface Job {
@@ -17,6 +18,28 @@ export interface Job {
 export function slot(now: Date, minutes: number): string {
   const ms = minutes * 60_000;
   return new Date(Math.floor(now.getTime() / ms) * ms).toISOString().slice(0, 16);
+}
+
+/** New York's closing bell plus half an hour for the providers' daily bars to settle. */
+const AFTER_CLOSE = "16:30";
+
+/**
+ * The calendar day whose session has closed: the demo market's frozen today, or for a live market today in New York
+ * once it is past 16:30 there, else yesterday. The job then uses the last trading day on or before it.
+ */
+export function closedMarketDay(now: Date, deps: AppDeps): string | null {
+  const market = deps.market;
+  if (!market) return null;
+  if (market.source === "demo") return market.marketToday();
+  const today = newYorkDate({ now: () => now });
+  const time = new Intl.DateTimeFormat("en-GB", {
+    timeZone: "America/New_York",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).format(now);
+  if (time >= AFTER_CLOSE) return today;
+  return new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 }
 
 export const JOBS: Job[] = [
@@ -40,11 +63,12 @@ export const JOBS: Job[] = [
     },
   },
   {
-    // After the close: the engine's calls for the market's today (idempotent per date as well).
+    // After the close: the engine's calls for the last closed session (idempotent per date as well).
     name: "generate-recommendations",
-    period: (_now, deps) => deps.market?.marketToday() ?? "no-market",
+    period: (now, deps) => closedMarketDay(now, deps) ?? "no-market",
     run: async (deps) => {
-      const date = deps.market?.marketToday();
+      const day = closedMarketDay(deps.clock.now(), deps);
+      const date = day ? await lastTradingDate(deps.database.db, day) : null;
       if (!date) return { skipped: "no market data" };
       const engine = createAnalysisEngine(deps.database.db, () => date);
       const [report] = await generateRecommendations(

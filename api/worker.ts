@@ -6,8 +6,8 @@ import { createApp } from "./app.ts";
 import { runDueJobs } from "./jobs/schedule.ts";
 import { systemClock } from "./lib/clock.ts";
 import { configFromEnv, type Env, parseEnv } from "./lib/config.ts";
-import { narrativeFromEnv } from "./lib/narrative.ts";
 import type { AppDeps } from "./lib/context.ts";
+import { narrativeFromEnv } from "./lib/narrative.ts";
 import { configureMarket } from "./market/configure.ts";
 import { portablePasswordHasher } from "./runtime/portable-passwords.ts";
 

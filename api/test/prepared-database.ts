@@ -1,6 +1,9 @@
 import { createDb, type Database } from "../../db/client.ts";
 import { runMigrations } from "../../db/migrate.ts";
+import { systemClock } from "../lib/clock.ts";
+import type { AppDeps } from "../lib/context.ts";
 import { importDemoMarket } from "../market/demo-import.ts";
+import { bunPasswordHasher } from "../runtime/bun-deps.ts";
 import { readDemoMarketFiles } from "../runtime/demo-market-files.ts";
 
 /**
@@ -15,4 +18,19 @@ export async function prepareDatabase(
   await runMigrations(database.db);
   await importDemoMarket(database, await readDemoMarketFiles(), market);
   return database;
+}
+
+/** Dependencies for writing to a shared database from the test's side, as a Bun process with `secret` would. */
+export function depsOn(database: Database, secret: string): AppDeps {
+  return {
+    database,
+    clock: systemClock,
+    passwords: bunPasswordHasher,
+    config: {
+      secret,
+      trustProxy: false,
+      sessionIdleMs: 1_800_000,
+      authRateLimit: { perIp: 100, perEmail: 100, windowMs: 60_000 },
+    },
+  };
 }

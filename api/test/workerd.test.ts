@@ -1,14 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { count, eq } from "drizzle-orm";
-import { createDb } from "../../db/client.ts";
-import { runMigrations } from "../../db/migrate.ts";
 import { jobRuns, recommendations } from "../../db/schema/index.ts";
 import { createUser } from "../features/auth/auth.service.ts";
-import { systemClock } from "../lib/clock.ts";
 import type { AppDeps } from "../lib/context.ts";
-import { importDemoMarket } from "../market/demo-import.ts";
 import { bunPasswordHasher } from "../runtime/bun-deps.ts";
-import { readDemoMarketFiles } from "../runtime/demo-market-files.ts";
+import { depsOn, prepareDatabase } from "./prepared-database.ts";
 import { startSqld } from "./sqld.ts";
 import { startWorkerd } from "./workerd.ts";
 
@@ -23,23 +19,8 @@ let deps: AppDeps;
 beforeAll(async () => {
   if (!enabled) return;
   const sqld = await startSqld();
-  const database = createDb(sqld.url);
-  await runMigrations(database.db);
-  await importDemoMarket(database, await readDemoMarketFiles(), {
-    symbols: ["AAPL", "MSFT", "NVDA"],
-    from: "2022-01-01",
-  });
-  deps = {
-    database,
-    clock: systemClock,
-    passwords: bunPasswordHasher,
-    config: {
-      secret: SECRET,
-      trustProxy: false,
-      sessionIdleMs: 1_800_000,
-      authRateLimit: { perIp: 100, perEmail: 100, windowMs: 60_000 },
-    },
-  };
+  const database = await prepareDatabase(sqld.url, { symbols: ["AAPL", "MSFT", "NVDA"], from: "2022-01-01" });
+  deps = depsOn(database, SECRET);
   const worker = await startWorkerd({ DATABASE_URL: sqld.url, APP_SECRET: SECRET });
   url = worker.url;
   stop = [worker.stop, async () => database.client.close(), sqld.stop];

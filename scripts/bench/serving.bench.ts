@@ -1,15 +1,13 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { systemClock } from "../../api/lib/clock.ts";
 import type { AppDeps } from "../../api/lib/context.ts";
 import { configureMarket } from "../../api/market/configure.ts";
-import { bunPasswordHasher } from "../../api/runtime/bun-deps.ts";
 import { readDemoMarketFiles } from "../../api/runtime/demo-market-files.ts";
 import { seedRecommendationHistory } from "../../api/seed/recommendation-history.ts";
 import { type BunServer, startBunServer } from "../../api/test/bun-server.ts";
 import { httpClient } from "../../api/test/http-client.ts";
-import { prepareDatabase } from "../../api/test/prepared-database.ts";
+import { depsOn, prepareDatabase } from "../../api/test/prepared-database.ts";
 import { startSqld } from "../../api/test/sqld.ts";
 import { startWorkerd } from "../../api/test/workerd.ts";
 import { type LoadResult, runLoad } from "./load.ts";
@@ -26,17 +24,7 @@ async function seed(url: string) {
     .slice(1, 31)
     .map((line) => line.split(",")[0]!.replaceAll('"', ""));
   const database = await prepareDatabase(url, { symbols, from: "2022-01-01" });
-  const deps: AppDeps = {
-    database,
-    clock: systemClock,
-    passwords: bunPasswordHasher,
-    config: {
-      secret: SECRET,
-      trustProxy: false,
-      sessionIdleMs: 1_800_000,
-      authRateLimit: { perIp: 100, perEmail: 100, windowMs: 60_000 },
-    },
-  };
+  const deps: AppDeps = depsOn(database, SECRET);
   const asOf = await configureMarket(deps);
   const posted = asOf ? await seedRecommendationHistory(deps, asOf, 12) : 0;
   database.client.close();

@@ -100,6 +100,7 @@ describe(`every endpoint (${targetName})`, () => {
     );
     expect(list).toHaveLength(1);
     expect(list[0]!.symbol).toBe("NVDA");
+    expect(list[0]).toMatchObject({ currentPriceAsOf: "2023-10-27" });
     expect(list[0]!.sparkline.length).toBeGreaterThan(20);
     const edited = await body<{ targetChangePercent: number }>(
       await t.request(`/api/watchlist/${item.id}`, {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { formatCompact, formatDate, formatMoney, formatPercent } from "./format.ts";
+import { formatAsOf, formatCompact, formatDate, formatMoney, formatPercent } from "./format.ts";
 
 describe("formatters (spec section 9)", () => {
   test("money has two decimals and abbreviates large values with K, M, B", () => {
@@ -19,5 +19,10 @@ describe("formatters (spec section 9)", () => {
     expect(formatPercent(-2)).toBe("-2.0%");
     expect(formatPercent(0)).toBe("0.0%");
     expect(formatDate("2023-10-27")).toBe("Oct 27, 2023");
+  });
+  test("a price's time: the day for a daily close, day and time for a live quote", () => {
+    expect(formatAsOf("2023-10-27")).toBe("Oct 27, 2023");
+    expect(formatAsOf("2025-02-19T21:00:01.000Z")).toMatch(/^Feb 19, 2025, \d{1,2}:\d{2} (AM|PM)$/);
+    expect(formatAsOf(null)).toBeNull();
   });
 });

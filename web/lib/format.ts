@@ -36,3 +36,21 @@ export function formatDate(isoDate: string | null | undefined): string {
   if (Number.isNaN(d.getTime())) return isoDate;
   return d.toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
 }
+
+/**
+ * When a price was observed, short: the day for a daily close ("Oct 27, 2023"), day and time for a live quote
+ * ("Nov 23, 2026, 3:59 PM" in the viewer's time zone).
+ */
+export function formatAsOf(asOf: string | null | undefined): string | null {
+  if (!asOf) return null;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(asOf)) return formatDate(asOf);
+  const d = new Date(asOf);
+  if (Number.isNaN(d.getTime())) return asOf;
+  return d.toLocaleString("en-US", {
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+  });
+}

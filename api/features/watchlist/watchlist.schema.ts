@@ -29,6 +29,11 @@ export const WatchlistItem = z
     addedPrice: z.number().nullable(),
     targetChangePercent: z.number(),
     currentPrice: z.number().nullable(),
+    currentPriceAsOf: z
+      .string()
+      .nullable()
+      .optional()
+      .openapi({ description: "When the current price was observed (a date for a daily close)" }),
     changePercent: z
       .number()
       .nullable()

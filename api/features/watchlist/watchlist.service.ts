@@ -1,7 +1,7 @@
 import { and, asc, count, eq } from "drizzle-orm";
 import { watchlistItems } from "../../../db/schema/index.ts";
 import type { AppDeps } from "../../lib/context.ts";
-import { marketWithoutData } from "../../lib/market-port.ts";
+import { type LatestPrice, marketWithoutData } from "../../lib/market-port.ts";
 import { changePercent, shouldAlert } from "./watchlist.rules.ts";
 import {
   type AddWatchlistInput,
@@ -16,7 +16,8 @@ const market = (deps: AppDeps) => deps.market ?? marketWithoutData(deps.clock);
 const toCents = (price: number | null | undefined) => (price == null ? null : Math.round(price * 100));
 const fromCents = (cents: number | null) => (cents === null ? null : cents / 100);
 
-function toItem(row: Row, currentPrice: number | null): WatchlistItem {
+function toItem(row: Row, quote: LatestPrice | undefined): WatchlistItem {
+  const currentPrice = quote?.price ?? null;
   const purchase = fromCents(row.purchasePriceCents);
   const added = fromCents(row.addedPriceCents);
   const change = changePercent(currentPrice, purchase, added);
@@ -27,6 +28,7 @@ function toItem(row: Row, currentPrice: number | null): WatchlistItem {
     addedPrice: added,
     targetChangePercent: row.targetChangePercent,
     currentPrice,
+    currentPriceAsOf: quote?.asOf ?? null,
     changePercent: change,
     shouldAlert: shouldAlert(change, row.targetChangePercent),
     addedAt: row.addedAt.toISOString(),
@@ -38,7 +40,7 @@ export async function priceItems(deps: AppDeps, rows: Row[]): Promise<WatchlistI
   const prices = rows.length
     ? await market(deps).latestPrices([...new Set(rows.map((r) => r.symbol))])
     : new Map();
-  return rows.map((row) => toItem(row, prices.get(row.symbol)?.price ?? null));
+  return rows.map((row) => toItem(row, prices.get(row.symbol)));
 }
 
 /** Calendar days of history in a watchlist sparkline: about three months. */
@@ -75,7 +77,8 @@ export async function addToWatchlist(
     .from(watchlistItems)
     .where(eq(watchlistItems.userId, userId));
   if (n >= MAX_WATCHLIST_ITEMS) return { kind: "full" };
-  const price = (await market(deps).latestPrices([input.symbol])).get(input.symbol)?.price ?? null;
+  const quote = (await market(deps).latestPrices([input.symbol])).get(input.symbol);
+  const price = quote?.price ?? null;
   const [row] = await db
     .insert(watchlistItems)
     .values({
@@ -89,7 +92,7 @@ export async function addToWatchlist(
     .onConflictDoNothing()
     .returning();
   if (!row) return { kind: "duplicate" };
-  return { kind: "added", item: toItem(row, price) };
+  return { kind: "added", item: toItem(row, quote) };
 }
 
 /** Updates the purchase price and threshold of the caller's own item; null when it is not theirs. */

@@ -45,6 +45,7 @@ describe("recommendation card (spec sections 2 and 9)", () => {
     expect(within(card).getByText("$50.00")).toBeTruthy();
     expect(within(card).getByText("$57.25")).toBeTruthy();
     expect(within(card).getByText("$47.50")).toBeTruthy();
+    expect(within(card).getByText("as of Oct 27, 2023")).toBeTruthy();
     expect(within(card).getByText("-$2.50 (-5.00%)")).toBeTruthy();
     expect(within(card).getByText("14.5%")).toBeTruthy(); // (57.25 - 50) / 50
     expect(within(card).getByText("Dec 29, 2023")).toBeTruthy();

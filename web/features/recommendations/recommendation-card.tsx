@@ -1,7 +1,7 @@
 import { Anchor, Box, Button, Card, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import { IconExternalLink } from "@tabler/icons-react";
 import { POSITIVE } from "../../lib/colors.ts";
-import { formatDate, formatMoney, formatPercent } from "../../lib/format.ts";
+import { formatAsOf, formatDate, formatMoney, formatPercent } from "../../lib/format.ts";
 import { OutcomeBadge } from "./outcome-badge.tsx";
 import { ConfidenceBadge, RiskBadge } from "./recommendation-badges.tsx";
 import { potentialReturn, priceVersusBuy, researchLinks } from "./recommendation-math.ts";
@@ -61,7 +61,14 @@ export function RecommendationCard(props: {
               Current price
             </Text>
             {r.currentPrice != null ? (
-              <Text fw={600}>{formatMoney(r.currentPrice)}</Text>
+              <>
+                <Text fw={600}>{formatMoney(r.currentPrice)}</Text>
+                {r.currentPriceAsOf ? (
+                  <Text size="xs" c="dimmed">
+                    as of {formatAsOf(r.currentPriceAsOf)}
+                  </Text>
+                ) : null}
+              </>
             ) : (
               <Text size="sm" c="dimmed">
                 Data not available currently

@@ -6,7 +6,7 @@ import { EmptyPanel } from "../../components/empty-panel.tsx";
 import { Skeletons } from "../../components/skeleton-list.tsx";
 import { Sparkline } from "../../components/sparkline.tsx";
 import { POSITIVE } from "../../lib/colors.ts";
-import { formatMoney, formatPercent } from "../../lib/format.ts";
+import { formatAsOf, formatMoney, formatPercent } from "../../lib/format.ts";
 import { AlertSettings } from "./alert-settings.tsx";
 import {
   useAddToWatchlist,
@@ -67,6 +67,11 @@ function WatchlistCard(props: {
           <Text fw={600}>
             {i.currentPrice != null ? formatMoney(i.currentPrice) : "Data not available currently"}
           </Text>
+          {i.currentPrice != null && i.currentPriceAsOf ? (
+            <Text size="xs" c="dimmed">
+              as of {formatAsOf(i.currentPriceAsOf)}
+            </Text>
+          ) : null}
         </Stack>
         <Stack gap={0}>
           <Text size="xs" c="dimmed">

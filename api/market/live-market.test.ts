@@ -1,16 +1,11 @@
-import { afterAll, afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { dailyPrices, quotes, securities } from "../../db/schema/index.ts";
 import { analysisOnMarket } from "../analysis/market-analysis.ts";
 import { startTestApp, type TestApp } from "../test/harness.ts";
-import { finnhubReplay, yahooReplay } from "../test/provider-replay.ts";
+import { finnhubReplay, yahooReplay, yahooReplayOfBundledHistory } from "../test/provider-replay.ts";
 import type { ReplayServer } from "../test/replay-server.ts";
-import { BENCHMARK } from "./demo-import.ts";
 import { DEFAULT_LIFETIMES, liveMarket } from "./live-market.ts";
-import { barsUpTo } from "./price-history.ts";
 import type { MarketDataProvider } from "./provider.ts";
 
 let t: TestApp;
@@ -105,83 +100,49 @@ describe("live history and profiles", () => {
 });
 
 describe("analysis on a live provider", () => {
-  let fixtures: string;
-  let demo: TestApp;
-
-  /** Yahoo's recorded chart answer with its bars replaced by the bundled real history of `symbol`. */
-  async function chartFromBundledBars(symbol: string) {
-    const recorded = JSON.parse(
-      readFileSync(
-        join(import.meta.dir, "../test/fixtures/yahoo/chart-AAPL-2020-08-31-to-2020-11-07.json"),
-        "utf8",
-      ),
-    );
-    const bars = await barsUpTo(demo.deps.database.db, symbol, "2023-10-27");
-    const result = recorded.response.bodyJson.chart.result[0];
-    result.meta.symbol = symbol;
-    result.timestamp = bars.map((b) => Date.parse(`${b.date}T14:30:00Z`) / 1000);
-    result.indicators.quote = [
-      {
-        open: bars.map((b) => b.open),
-        high: bars.map((b) => b.high),
-        low: bars.map((b) => b.low),
-        close: bars.map((b) => b.close),
-        volume: bars.map((b) => b.volume),
-      },
-    ];
-    result.indicators.adjclose = [{ adjclose: bars.map((b) => b.adjClose) }];
-    recorded.request.url = `https://query2.finance.yahoo.com/v8/finance/chart/${encodeURIComponent(symbol)}`;
-    writeFileSync(join(fixtures, `chart-${symbol}.json`), JSON.stringify(recorded));
-    return bars;
-  }
-
-  afterAll(() => demo?.close());
-
   test("analyze fetches, stores and scores the history; headlines set the news impact", async () => {
-    demo = await startTestApp();
-    await demo.useDemoMarket({ symbols: ["AAPL"], from: "2021-06-01" });
-    fixtures = mkdtempSync(join(tmpdir(), "yahoo-replay-"));
-    const bars = await chartFromBundledBars("AAPL");
-    await chartFromBundledBars(BENCHMARK);
-    writeFileSync(
-      join(fixtures, "search-AAPL.json"),
-      readFileSync(join(import.meta.dir, "../test/fixtures/yahoo/search-AAPL.json")),
-    );
-    await replay.server.stop();
-    replay = yahooReplay(fixtures);
-    // The day after the recorded headlines were published.
-    const clock = t.clock;
-    clock.advance(Date.parse("2025-02-25T20:00:00Z") - clock.now().getTime());
-    t.deps.market = liveMarket(t.deps.database.db, replay.provider, clock);
-    t.deps.analysis = analysisOnMarket(t.deps.database.db, t.deps.market);
+    const bundled = await yahooReplayOfBundledHistory(["AAPL"]);
+    try {
+      // The day after the recorded headlines were published.
+      const clock = t.clock;
+      clock.advance(Date.parse("2025-02-25T20:00:00Z") - clock.now().getTime());
+      t.deps.market = liveMarket(t.deps.database.db, bundled.provider, clock);
+      t.deps.analysis = analysisOnMarket(t.deps.database.db, t.deps.market);
 
-    const user = await t.createUser();
-    const token = await t.signIn(user.email, "correct-horse-battery");
-    const res = await t.request("/api/insights/analyze", { method: "POST", token, json: { symbol: "AAPL" } });
-    expect(res.status).toBe(201);
-    const insight = await res.json();
-    expect(insight.currentPrice).toBe(Number(bars.at(-1)!.close.toFixed(2)));
-    expect(insight.asOf).toBe("2023-10-27");
-    expect(insight.newsSummary).toStartWith("3 recent headlines:");
-    expect(insight.newsSummary).toContain('Latest: "Apple Inc: An Exploration into Its Intrinsic Value"');
-    expect(["POSITIVE", "NEGATIVE", "NEUTRAL"]).toContain(insight.newsImpact);
+      const user = await t.createUser();
+      const token = await t.signIn(user.email, "correct-horse-battery");
+      const res = await t.request("/api/insights/analyze", {
+        method: "POST",
+        token,
+        json: { symbol: "AAPL" },
+      });
+      expect(res.status).toBe(201);
+      const insight = await res.json();
+      expect(insight.currentPrice).toBe(168.22);
+      expect(insight.asOf).toBe("2023-10-27");
+      expect(insight.newsSummary).toStartWith("3 recent headlines:");
+      expect(insight.newsSummary).toContain('Latest: "Apple Inc: An Exploration into Its Intrinsic Value"');
+      expect(["POSITIVE", "NEGATIVE", "NEUTRAL"]).toContain(insight.newsImpact);
 
-    const unknown = await t.request("/api/insights/analyze", {
-      method: "POST",
-      token,
-      json: { symbol: "NOSUCH" },
-    });
-    expect(unknown.status).toBe(404);
-    expect((await unknown.json()).message).toBe("Unknown symbol 'NOSUCH': no market data for it.");
+      const unknown = await t.request("/api/insights/analyze", {
+        method: "POST",
+        token,
+        json: { symbol: "NOSUCH" },
+      });
+      expect(unknown.status).toBe(404);
+      expect((await unknown.json()).message).toBe("Unknown symbol 'NOSUCH': no market data for it.");
 
-    replay.server.fault = "rate-limited";
-    const down = await t.request("/api/insights/analyze", {
-      method: "POST",
-      token,
-      json: { symbol: "MSFT" },
-    });
-    expect(down.status).toBe(503);
-    expect((await down.json()).message).toStartWith("Market data is unavailable right now");
+      bundled.server.fault = "rate-limited";
+      const down = await t.request("/api/insights/analyze", {
+        method: "POST",
+        token,
+        json: { symbol: "MSFT" },
+      });
+      expect(down.status).toBe(503);
+      expect((await down.json()).message).toStartWith("Market data is unavailable right now");
+    } finally {
+      await bundled.stop();
+    }
   });
 });
 

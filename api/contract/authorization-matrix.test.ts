@@ -83,6 +83,26 @@ const ROWS: Row[] = [
   },
   { name: "earnings calendar", method: "GET", path: () => "/api/earnings-calendar", expect: read },
   { name: "notification settings", method: "GET", path: () => "/api/notifications", expect: read },
+  {
+    name: "update notification settings",
+    method: "PUT",
+    path: () => "/api/notifications",
+    body: () => ({ emailAlerts: false, webhookUrl: null }),
+    expect: read,
+  },
+  {
+    name: "analyze a symbol",
+    method: "POST",
+    path: () => "/api/insights/analyze",
+    body: () => ({ symbol: "AAPL" }),
+    expect: { ...read, owner: 201, other: 201, admin: 201, key: 201 },
+  },
+  {
+    name: "generate recommendations",
+    method: "POST",
+    path: () => "/api/recommendations/generate",
+    expect: adminOnly,
+  },
   { name: "alert events", method: "GET", path: () => "/api/notifications/events", expect: read },
   { name: "admin: users", method: "GET", path: () => "/api/admin/users", expect: adminOnly },
   {
@@ -124,7 +144,7 @@ beforeAll(async () => {
   await t.request("/api/auth/regenerate-api-key", { method: "POST", token: credentials.other });
   credentials.key = (await key(credentials.owner)).apiKey;
   await t.deps.database.db.update(users).set({ isActive: false }).where(eq(users.id, inactive.id));
-  await t.useDemoMarket({ symbols: ["AAPL"], from: "2023-01-01" });
+  await t.useDemoMarket({ symbols: ["AAPL"], from: "2022-01-01" });
   const item = (await (
     await t.request("/api/watchlist", { method: "POST", token: credentials.owner, json: { symbol: "AAPL" } })
   ).json()) as {

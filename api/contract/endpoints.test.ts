@@ -115,15 +115,17 @@ describe(`every endpoint (${targetName})`, () => {
     expect([200, 204]).toContain(removed.status);
     expect(await body<unknown[]>(await get("/api/watchlist", user), 200)).toEqual([]);
 
-    const settings = await body<Record<string, unknown>>(await get("/api/notifications", user), 200);
+    const settings = await body<{ emailAlerts: boolean }>(await get("/api/notifications", user), 200);
     await body(
       await t.request("/api/notifications", {
         method: "PUT",
         token: user,
-        json: { ...settings, emailEnabled: false },
+        json: { emailAlerts: !settings.emailAlerts, webhookUrl: null },
       }),
       200,
     );
+    const saved = await body<{ emailAlerts: boolean }>(await get("/api/notifications", user), 200);
+    expect(saved.emailAlerts).toBe(!settings.emailAlerts);
     await body(await get("/api/notifications/events", user), 200);
   });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { quotes } from "../../db/schema/index.ts";
+import { marketCache, quotes } from "../../db/schema/index.ts";
 import { liveMarket } from "../market/live-market.ts";
 import { startTestApp, type TestApp, testDbKind } from "../test/harness.ts";
 import { yahooReplay } from "../test/provider-replay.ts";
@@ -64,11 +64,17 @@ describe(`scheduled jobs on ${testDbKind}`, () => {
       t.clock.advance(15 * 60_000);
       const deps = { ...t.deps, market: liveMarket(t.deps.database.db, yahoo.provider, t.clock) };
       expect(await deps.market.isKnownSymbol("AAPL")).toBe(true);
+      // An answer cached long ago (a past week's calendar) is dropped by the refresh.
+      await t.deps.database.db.insert(marketCache).values({
+        key: "earnings:2026-09-01:2026-09-07",
+        payload: { value: [] },
+        fetchedAt: new Date(t.clock.now().getTime() - 31 * 86_400_000),
+      });
       const first = await runDueJobs(deps, ["refresh-market"]);
       // ^GSPC has no recording: its history fails and is counted, AAPL's is stored.
       expect(first["refresh-market"]).toEqual({
         ran: true,
-        result: { symbols: 1, historyFailed: 1, priced: 1 },
+        result: { symbols: 1, historyFailed: 1, priced: 1, pruned: 1 },
       });
       const [quote] = await t.deps.database.db.select().from(quotes);
       expect(quote).toMatchObject({ symbol: "AAPL", price: 244.87 });

@@ -4,6 +4,7 @@ import { checkAlerts, deliverDueAlerts } from "../features/watchlist/alerts.serv
 import type { AppDeps } from "../lib/context.ts";
 import { newYorkDate } from "../lib/market-port.ts";
 import { BENCHMARK } from "../market/demo-import.ts";
+import { CACHE_RETENTION_MS, pruneMarketCache } from "../market/live-market.ts";
 import { allSymbols, lastTradingDate, securityNames } from "../market/price-history.ts";
 import { type JobOutcome, runOnce } from "./job-runs.ts";
 
@@ -55,10 +56,15 @@ export const JOBS: Job[] = [
         [BENCHMARK, ...symbols].map((symbol) => market.prepareHistory([symbol])),
       );
       const prices = await market.latestPrices(symbols);
+      const pruned = await pruneMarketCache(
+        deps.database.db,
+        new Date(deps.clock.now().getTime() - CACHE_RETENTION_MS),
+      );
       return {
         symbols: symbols.length,
         historyFailed: refreshed.filter((r) => r.status === "rejected").length,
         priced: prices.size,
+        pruned,
       };
     },
   },

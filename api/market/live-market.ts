@@ -1,4 +1,4 @@
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, lt } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../../db/client.ts";
 import { dailyPrices, marketCache, quotes, securities } from "../../db/schema/index.ts";
@@ -43,6 +43,18 @@ const RATE_LIMIT_COOLDOWN_MS = 60_000;
 export type LiveMarket = MarketPort & Required<Pick<MarketPort, "earnings">>;
 
 type Log = (level: "info" | "warn" | "error", message: string, extra?: Record<string, unknown>) => void;
+
+/** Cached provider answers not refreshed for this long are dropped (calendars of past weeks, old headlines). */
+export const CACHE_RETENTION_MS = 30 * 86_400_000;
+
+/** Deletes cached provider answers fetched before `before`; answers how many went. */
+export async function pruneMarketCache(db: Db, before: Date): Promise<number> {
+  const gone = await db
+    .delete(marketCache)
+    .where(lt(marketCache.fetchedAt, before))
+    .returning({ key: marketCache.key });
+  return gone.length;
+}
 
 function daysBefore(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);

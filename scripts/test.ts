@@ -4,6 +4,7 @@
 // `bun run test` runs everything; `bun run test api web` runs only the named phases.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { wranglerEnv } from "./wrangler-env.ts";
 
 const root = join(import.meta.dir, "..");
 const existing = (...paths: string[]) => paths.filter((p) => existsSync(join(root, p)));
@@ -40,12 +41,7 @@ const phases: Phase[] = [
     name: "Worker bundle (wrangler deploy --dry-run)",
     group: "static",
     cmd: ["node_modules/.bin/wrangler", "deploy", "--dry-run", "--outdir", "dist-worker"],
-    env: {
-      PATH: `${join(root, "node_modules/.bin")}:${process.env.PATH}`,
-      CLOUDFLARE_CF_FETCH_ENABLED: "false",
-      WRANGLER_SEND_METRICS: "false",
-      CI: "true",
-    },
+    env: wranglerEnv(),
   },
   {
     name: "API + unit on embedded file",

@@ -1,4 +1,5 @@
 import { join } from "node:path";
+import { wranglerEnv } from "../../scripts/wrangler-env.ts";
 
 export interface WorkerdServer {
   url: string;
@@ -35,10 +36,7 @@ export async function startWorkerd(vars: Record<string, string>): Promise<Worker
     cwd: root,
     env: {
       ...process.env,
-      PATH: `${join(root, "node_modules/.bin")}:${process.env.PATH}`,
-      CLOUDFLARE_CF_FETCH_ENABLED: "false",
-      WRANGLER_SEND_METRICS: "false",
-      CI: "true",
+      ...wranglerEnv(),
       NO_COLOR: "1",
     },
     stdout: "pipe",

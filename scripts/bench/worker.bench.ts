@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
+import { wranglerEnv } from "../wrangler-env.ts";
 
 const root = join(import.meta.dir, "../..");
 
@@ -10,13 +11,7 @@ export async function benchWorkerBundle(): Promise<Record<string, string>> {
     ["node_modules/.bin/wrangler", "deploy", "--dry-run", "--outdir", "dist-worker"],
     {
       cwd: root,
-      env: {
-        ...process.env,
-        PATH: `${join(root, "node_modules/.bin")}:${process.env.PATH}`,
-        CLOUDFLARE_CF_FETCH_ENABLED: "false",
-        WRANGLER_SEND_METRICS: "false",
-        CI: "true",
-      },
+      env: { ...process.env, ...wranglerEnv() },
       stdout: "pipe",
       stderr: "pipe",
     },

@@ -2,6 +2,7 @@ import { createAnalysisEngine } from "../analysis/engine.ts";
 import { generateRecommendations } from "../features/recommendations/generate.service.ts";
 import { checkAlerts, deliverDueAlerts } from "../features/watchlist/alerts.service.ts";
 import type { AppDeps } from "../lib/context.ts";
+import { mapLimited } from "../lib/map-limited.ts";
 import { newYorkDate } from "../lib/market-port.ts";
 import { BENCHMARK } from "../market/demo-import.ts";
 import { CACHE_RETENTION_MS, pruneMarketCache } from "../market/live-market.ts";
@@ -52,8 +53,12 @@ export const JOBS: Job[] = [
       const market = deps.market;
       if (!market || market.source === "demo") return { skipped: "the demo market does not move" };
       const symbols = (await allSymbols(deps.database.db)).filter((s) => s !== BENCHMARK);
-      const refreshed = await Promise.allSettled(
-        [BENCHMARK, ...symbols].map((symbol) => market.prepareHistory([symbol])),
+      // A few at a time: a universe of hundreds of symbols must not hit the provider in one burst.
+      const refreshed = await mapLimited([BENCHMARK, ...symbols], 4, (symbol) =>
+        market.prepareHistory([symbol]).then(
+          () => true,
+          () => false,
+        ),
       );
       const prices = await market.latestPrices(symbols);
       const pruned = await pruneMarketCache(
@@ -62,7 +67,7 @@ export const JOBS: Job[] = [
       );
       return {
         symbols: symbols.length,
-        historyFailed: refreshed.filter((r) => r.status === "rejected").length,
+        historyFailed: refreshed.filter((ok) => !ok).length,
         priced: prices.size,
         pruned,
       };

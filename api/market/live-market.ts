@@ -1,4 +1,4 @@
-import { eq, inArray, lt } from "drizzle-orm";
+import { eq, inArray, lt, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../../db/client.ts";
 import { dailyPrices, marketCache, quotes, securities } from "../../db/schema/index.ts";
@@ -151,20 +151,24 @@ export function liveMarket(
     const profile = await cached(
       `profile:${symbol}`,
       lifetimes.profileMs,
-      () => provider.profile(symbol),
+      async () => {
+        const fetched = await provider.profile(symbol);
+        // Stored when fetched, not on each read: a cached profile is already in `securities`.
+        if (fetched) {
+          const { name, sector, industry } = fetched;
+          await db
+            .insert(securities)
+            .values({ symbol, name, sector, industry })
+            .onConflictDoUpdate({ target: securities.symbol, set: { name, sector, industry } });
+        }
+        return fetched;
+      },
       lifetimes.newsMs,
     ).catch(unavailable);
-    if (!profile) {
-      // The provider's search may miss a listed name (share classes are spelt BRK.B or BRK-B): one already
-      // stored, from the bundled data or an earlier answer, stays known.
-      if (await findSecurity(db, symbol)) return;
+    // The provider's search may miss a listed name (share classes are spelt BRK.B or BRK-B): one already
+    // stored, from the bundled data or an earlier answer, stays known.
+    if (!profile && !(await findSecurity(db, symbol)))
       throw new UnknownSymbolError(`Unknown symbol ${symbol}`);
-    }
-    const { name, sector, industry } = profile;
-    await db
-      .insert(securities)
-      .values({ symbol, name, sector, industry })
-      .onConflictDoUpdate({ target: securities.symbol, set: { name, sector, industry } });
   }
 
   /**
@@ -195,23 +199,24 @@ export function liveMarket(
 
   async function fetchQuotes(symbols: string[]): Promise<Map<string, LatestPrice>> {
     const found = await callProvider("quotes", () => provider.quotes(symbols));
-    const fetchedAt = clock.now();
-    const out = new Map<string, LatestPrice>();
-    for (const q of found) {
-      const row = {
-        price: q.price,
-        previousClose: q.previousClose,
-        asOf: q.asOf,
-        fetchedAt,
-        source: provider.name,
-      };
+    if (found.length) {
+      const fetchedAt = clock.now();
+      // One statement for the whole batch; `excluded` is the row that would have been inserted.
       await db
         .insert(quotes)
-        .values({ symbol: q.symbol, ...row })
-        .onConflictDoUpdate({ target: quotes.symbol, set: row });
-      out.set(q.symbol, { price: q.price, asOf: q.asOf });
+        .values(found.map((q) => ({ ...q, fetchedAt, source: provider.name })))
+        .onConflictDoUpdate({
+          target: quotes.symbol,
+          set: {
+            price: sql`excluded.price`,
+            previousClose: sql`excluded.previous_close`,
+            asOf: sql`excluded.as_of`,
+            fetchedAt: sql`excluded.fetched_at`,
+            source: sql`excluded.source`,
+          },
+        });
     }
-    return out;
+    return new Map(found.map((q) => [q.symbol, { price: q.price, asOf: q.asOf }]));
   }
 
   async function prepareHistory(symbols: readonly string[]): Promise<void> {

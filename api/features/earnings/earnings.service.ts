@@ -25,11 +25,35 @@ function reportedQuarter(date: string): { quarter: number; year: number } {
   return { quarter: Math.floor(d.getUTCMonth() / 3) + 1, year: d.getUTCFullYear() };
 }
 
-// The demo market is frozen, so its calendar for a date never changes: keep it per database and date.
-const cache = new WeakMap<object, Map<string, Promise<EarningsEntry[]>>>();
+/**
+ * One computation per database for the market's current date, shared by concurrent requests; a new date replaces
+ * it, and a failed one is forgotten so the next request tries again.
+ */
+function perDay<T>(): (deps: AppDeps, asOf: string, compute: () => Promise<T>) => Promise<T> {
+  const store = new WeakMap<object, { asOf: string; value: Promise<T> }>();
+  return (deps, asOf, compute) => {
+    const key = deps.database.db;
+    const kept = store.get(key);
+    if (kept?.asOf === asOf) return kept.value;
+    const value = compute();
+    store.set(key, { asOf, value });
+    value.catch(() => {
+      if (store.get(key)?.value === value) store.delete(key);
+    });
+    return value;
+  };
+}
+
+// Reading three years of every stored stock's bars is the expensive part: once a day is enough for past reactions.
+const reactionsOfDay = perDay<Reactions>();
+// The demo market is frozen, so its whole calendar for a date never changes.
+const demoCalendarOfDay = perDay<EarningsEntry[]>();
+
+const reactionHistory = (deps: AppDeps, asOf: string) =>
+  reactionsOfDay(deps, asOf, () => readReactionHistory(deps, asOf));
 
 /** Each stored stock's past report reactions over the last three years, and the universe's rate of a rise. */
-async function reactionHistory(deps: AppDeps, asOf: string) {
+async function readReactionHistory(deps: AppDeps, asOf: string) {
   const { db } = deps.database;
   const rows = await universeBars(db, addDays(asOf, -HISTORY_DAYS), asOf);
   const bySymbol = new Map<string, typeof rows>();
@@ -54,7 +78,7 @@ async function reactionHistory(deps: AppDeps, asOf: string) {
   return { perSymbol, securities, baseRate: totals.n ? totals.ups / totals.n : 0.5 };
 }
 
-type Reactions = Awaited<ReturnType<typeof reactionHistory>>;
+type Reactions = Awaited<ReturnType<typeof readReactionHistory>>;
 
 /** Growth probability, target price and naming of one stock from its reaction history (when there is one). */
 function assess(history: Reactions, symbol: string, fallbackPrice: number | null) {
@@ -138,22 +162,10 @@ export async function earningsCalendar(deps: AppDeps) {
   const asOf = deps.market?.marketToday();
   if (!asOf) return { earnings: [], count: 0, from: "", to: "" };
   const window = { from: addDays(asOf, 1), to: addDays(asOf, WINDOW_DAYS) };
-  if (deps.market?.source !== "demo") {
-    // A live market moves: its calendar comes from the provider's cache (and the stored bars) each time.
-    const earnings = await computeCalendar(deps, asOf);
-    return { earnings, count: earnings.length, ...window };
-  }
-  let byDate = cache.get(deps.database.db);
-  if (!byDate) {
-    byDate = new Map();
-    cache.set(deps.database.db, byDate);
-  }
-  let calendar = byDate.get(asOf);
-  if (!calendar) {
-    calendar = computeCalendar(deps, asOf);
-    byDate.set(asOf, calendar);
-    calendar.catch(() => byDate?.delete(asOf));
-  }
-  const earnings = await calendar;
+  const earnings =
+    deps.market?.source === "demo"
+      ? await demoCalendarOfDay(deps, asOf, () => computeCalendar(deps, asOf))
+      : // A live market moves: its events come from the provider's cache each time.
+        await computeCalendar(deps, asOf);
   return { earnings, count: earnings.length, ...window };
 }

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { mapLimited } from "../../lib/map-limited.ts";
 import { ProviderError, type ProviderQuote } from "../provider.ts";
 
 export interface HttpOptions {
@@ -60,24 +61,6 @@ export function exchangeDate(unixSeconds: number, timeZone = "America/New_York")
 
 export function unixSeconds(date: string, endOfDay = false): number {
   return Math.floor(Date.parse(`${date}T${endOfDay ? "23:59:59" : "00:00:00"}Z`) / 1000);
-}
-
-/** Runs `task` over `items` with at most `limit` in flight (providers throttle bursts). */
-export async function mapLimited<T, R>(
-  items: readonly T[],
-  limit: number,
-  task: (item: T) => Promise<R>,
-): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await task(items[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
 }
 
 /**

@@ -25,6 +25,15 @@ export const insights = sqliteTable(
     probability: real(),
     modelVersion: text(),
     asOf: text(),
+    /**
+     * The model's rank of the stock in the universe on `asOf` (10 is the best), its expected total return over
+     * `horizonDays` sessions and that return's 80% interval, as fractions; null for analyses made before them.
+     */
+    decile: integer(),
+    expectedReturn: real(),
+    expectedReturnLow: real(),
+    expectedReturnHigh: real(),
+    horizonDays: integer(),
     createdAt: integer({ mode: "timestamp_ms" }).notNull(),
   },
   (t) => [index("insights_user_created_idx").on(t.userId, t.createdAt)],

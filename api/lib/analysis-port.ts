@@ -17,6 +17,13 @@ export interface InsightDraft {
   probability?: number | null;
   modelVersion?: string | null;
   asOf?: string | null;
+  /** The stock's decile in the universe on asOf (10 is the best-ranked tenth). */
+  decile?: number | null;
+  /** Expected total return over `horizonDays` sessions and its 80% interval, as fractions. */
+  expectedReturn?: number | null;
+  expectedReturnLow?: number | null;
+  expectedReturnHigh?: number | null;
+  horizonDays?: number | null;
   /** The headlines behind newsImpact/newsSummary (given to the narrative writer; not stored). */
   headlines?: Headline[];
 }

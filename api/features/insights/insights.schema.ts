@@ -12,7 +12,11 @@ export const Insight = z
     confidence: z
       .number()
       .int()
-      .openapi({ description: "Calibrated probability, in percent, that the call is right" }),
+      .openapi({
+        description:
+          "The calibrated probability, in percent, of the event the call states: for deciles 6-10 that the " +
+          "stock's total return beats the universe's median over the horizon, for deciles 1-5 that it trails it",
+      }),
     timeHorizon: z.string(),
     targetDate: z.string().openapi({ format: "date" }),
     reasoning: z.string(),
@@ -22,6 +26,22 @@ export const Insight = z
     probability: z.number().nullable().optional(),
     modelVersion: z.string().nullable().optional(),
     asOf: z.string().nullable().optional().openapi({ description: "Market date the analysis used" }),
+    decile: z
+      .number()
+      .int()
+      .min(1)
+      .max(10)
+      .nullable()
+      .optional()
+      .openapi({ description: "The stock's rank in the universe on asOf; 10 is the best-ranked tenth" }),
+    expectedReturn: z
+      .number()
+      .nullable()
+      .optional()
+      .openapi({ description: "Expected total return over horizonDays sessions, fraction" }),
+    expectedReturnLow: z.number().nullable().optional().openapi({ description: "80% interval, low end" }),
+    expectedReturnHigh: z.number().nullable().optional().openapi({ description: "80% interval, high end" }),
+    horizonDays: z.number().int().nullable().optional().openapi({ description: "Trading sessions" }),
     createdAt: z.string().openapi({ format: "date-time" }),
   })
   .openapi("Insight");

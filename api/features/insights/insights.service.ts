@@ -31,6 +31,11 @@ export async function saveInsight(deps: AppDeps, userId: number, draft: InsightD
       probability: draft.probability ?? null,
       modelVersion: draft.modelVersion ?? null,
       asOf: draft.asOf ?? null,
+      decile: draft.decile ?? null,
+      expectedReturn: draft.expectedReturn ?? null,
+      expectedReturnLow: draft.expectedReturnLow ?? null,
+      expectedReturnHigh: draft.expectedReturnHigh ?? null,
+      horizonDays: draft.horizonDays ?? null,
       createdAt: deps.clock.now(),
     })
     .returning();

@@ -82,6 +82,34 @@ describe(`insights on ${testDbKind}`, () => {
     expect((await t.request("/api/insights/history?pageSize=1000", { token: bob.token })).status).toBe(400);
     expect((await t.request("/api/insights/history")).status).toBe(401);
   });
+
+  test("the model's decile, expected return with its 80% interval and horizon are stored and answered", async () => {
+    const model = {
+      decile: 9,
+      expectedReturn: 0.021,
+      expectedReturnLow: -0.1,
+      expectedReturnHigh: 0.15,
+      horizonDays: 60,
+    };
+    const saved = await saveInsight(t.deps, bob.id, {
+      ...draft("KO"),
+      recommendation: "WATCH",
+      probability: 0.55,
+      ...model,
+    });
+    expect(saved).toMatchObject({ recommendation: "WATCH", probability: 0.55, ...model });
+    const history = (await (await t.request("/api/insights/history", { token: bob.token })).json()) as Array<
+      Record<string, unknown>
+    >;
+    expect(history[0]).toMatchObject({ symbol: "KO", ...model });
+    // Older analyses, saved without them, answer nulls.
+    expect(history[1]).toMatchObject({
+      symbol: "NVDA",
+      decile: null,
+      expectedReturn: null,
+      horizonDays: null,
+    });
+  });
 });
 
 describe(`analyze on the real demo market (${testDbKind})`, () => {

@@ -1,21 +1,38 @@
-import { and, desc, eq, gte, lte, type SQL } from "drizzle-orm";
-import { recommendations } from "../../../db/schema/index.ts";
+import { and, asc, desc, eq, gte, inArray, lte, type SQL } from "drizzle-orm";
+import { dailyPrices, recommendations } from "../../../db/schema/index.ts";
 import type { AppDeps } from "../../lib/context.ts";
 import { marketWithoutData } from "../../lib/market-port.ts";
 import { BENCHMARK } from "../../market/demo-import.ts";
-import { barsBetween } from "../../market/price-history.ts";
+import { allSymbols, barsBetween, tradingDays } from "../../market/price-history.ts";
 import type { HistoricalQuery } from "./recommendations.schema.ts";
-import { type Bar, computeOutcome, type ScoredCall, summarisePerformance } from "./track-record.ts";
+import {
+  type Bar,
+  type ClosesByDate,
+  computeOutcome,
+  createUniverse,
+  type Outcome,
+  statedEvent,
+  summarisePerformance,
+} from "./track-record.ts";
 
 /** The performance view scores at most this many recommendations, the most recent first. */
 export const PERFORMANCE_LIMIT = 5000;
 
 export const METHOD =
-  "Each recommendation is scored on the daily prices after its date: a hit when the day's high reaches the target " +
-  "on or before the target date, missed when the target date passes first, open until then; returns assume a " +
-  "purchase at the buy price and are compared with the S&P 500 over the same days. Confidence states the " +
-  "probability that the stock beats the index from the recommendation date to the target date (close to close), " +
-  "so the calibration chart sets it against how often that happened.";
+  "Each recommendation is scored on total returns (closes adjusted for dividends and splits) from the close of its " +
+  "recommendation date to the close of its target date (the last session on or before it), against the stocks of " +
+  "the universe over the same sessions. Confidence states the probability of one event: for a call ranked in " +
+  "deciles 6-10 (every BUY), that the stock's total return beats the median total return of the universe's " +
+  "stocks; for deciles 1-5, that it trails that median. The observed rate is how often that event happened, with a " +
+  "95% Wilson interval; a call is open until its target date has passed. The universe is every stock the market " +
+  "has prices for: in the demo market, the 209 stocks that are in the S&P 500 today. Stocks that left the index, " +
+  "were taken over or went bankrupt are missing, so past returns, the universe's and the calls' alike, look " +
+  "better than an investor of the time could have had (survivorship bias). Recommendations posted by an admin " +
+  "state no probability: they count in the totals (as beating the median) but not in the calibration rows. The " +
+  "cumulative lines add up, date by date, the calls' average total return and the universe's equal-weighted " +
+  "average over the same sessions; nearby windows overlap, so they compare the two, they are not a portfolio. " +
+  "How often a target price was touched is not shown: with no like-for-like baseline it says more about a " +
+  "stock's volatility than about the call.";
 
 /** Outcomes and totals of the recommendations matching `query`, as of the market's today. */
 export async function recommendationPerformance(deps: AppDeps, query: HistoricalQuery) {
@@ -32,79 +49,112 @@ export async function recommendationPerformance(deps: AppDeps, query: Historical
     .where(and(...filters))
     .orderBy(desc(recommendations.recommendationDate))
     .limit(PERFORMANCE_LIMIT);
-
   const scored = await scoreRecommendations(deps, rows, asOf);
-
-  // Average return per recommendation date against the index, accumulated over dates (oldest first).
-  const byDate = new Map<string, ScoredCall[]>();
-  for (const s of scored) {
-    if (
-      s.outcome.status === "open" ||
-      s.outcome.realisedReturn === null ||
-      s.outcome.benchmarkReturn === null
-    )
-      continue;
-    const list = byDate.get(s.recommendation.recommendationDate) ?? [];
-    list.push(s);
-    byDate.set(s.recommendation.recommendationDate, list);
-  }
-  let strategy = 0;
-  let index = 0;
-  const cumulative = [...byDate.entries()]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([date, calls]) => {
-      strategy += calls.reduce((a, c) => a + c.outcome.realisedReturn!, 0) / calls.length;
-      index += calls.reduce((a, c) => a + c.outcome.benchmarkReturn!, 0) / calls.length;
-      return { date, strategy, benchmark: index };
-    });
-
   return {
     asOf,
     method: METHOD,
-    ...summarisePerformance(scored),
-    cumulative,
+    ...summarisePerformance(
+      scored.map((s) => ({
+        recommendationDate: s.recommendation.recommendationDate,
+        confidence: s.recommendation.confidence,
+        probability: s.recommendation.probability,
+        decile: s.recommendation.decile,
+        outcome: s.outcome,
+      })),
+    ),
   };
 }
 
 type Row = typeof recommendations.$inferSelect;
 
-/** Each recommendation with its outcome as of `asOf`, from one read of the prices involved. */
-export async function scoreRecommendations(deps: AppDeps, rows: readonly Row[], asOf: string) {
+/**
+ * Each recommendation with its outcome as of `asOf`. Four reads whatever the number of calls: the recommended
+ * stocks' bars (for the target), the trading calendar, the universe's symbols, and the adjusted closes of the
+ * universe on the sessions the calls start and end on.
+ */
+export async function scoreRecommendations(
+  deps: AppDeps,
+  rows: readonly Row[],
+  asOf: string,
+): Promise<Array<{ recommendation: Row; outcome: Outcome }>> {
   const { db } = deps.database;
   const firstDate = rows.reduce<string | null>(
     (min, r) => (!min || r.recommendationDate < min ? r.recommendationDate : min),
     null,
   );
+  if (!firstDate) return [];
   const symbols = [...new Set(rows.map((r) => r.symbol))];
-  const [bars, benchBars] = firstDate
-    ? await Promise.all([
-        barsBetween(db, symbols, firstDate, asOf),
-        // The benchmark also needs its close on (or just before) the first recommendation date.
-        barsBetween(db, [BENCHMARK], prevDay(firstDate, 10), asOf),
-      ])
-    : [[], []];
+  // The calendar also needs the session on (or just before) the first recommendation date.
+  const calendarFrom = prevDay(firstDate, 10);
+  const [bars, benchmarkDays, members] = await Promise.all([
+    barsBetween(db, symbols, firstDate, asOf),
+    tradingDays(db, BENCHMARK, calendarFrom, asOf),
+    allSymbols(db).then((all) => all.filter((s) => s !== BENCHMARK)),
+  ]);
+  const sessions = benchmarkDays.length ? benchmarkDays : await sessionsWithPrices(deps, calendarFrom, asOf);
   const bySymbol = new Map<string, Bar[]>();
   for (const b of bars) {
     const list = bySymbol.get(b.symbol) ?? [];
-    list.push({ date: b.date, high: b.high, close: b.close });
+    list.push({ date: b.date, high: b.high });
     bySymbol.set(b.symbol, list);
   }
-  const benchmark = benchBars.map((b) => ({ date: b.date, high: b.high, close: b.adjClose }));
+
+  const dateless = createUniverse(sessions, new Map(), []);
+  const needed = new Set<string>();
+  for (const r of rows) {
+    const start = dateless.sessionOnOrBefore(r.recommendationDate);
+    const end = dateless.sessionOnOrBefore(r.estimatedDate <= asOf ? r.estimatedDate : asOf);
+    if (start) needed.add(start);
+    if (end) needed.add(end);
+  }
+  const wanted = [...new Set([...members, ...symbols])];
+  const closes = await closesOn(deps, wanted, [...needed]);
+  const universe = createUniverse(sessions, closes, members);
   return rows.map((r) => ({
     recommendation: r,
-    confidence: r.confidence,
     outcome: computeOutcome(
       {
-        buyPrice: r.buyPriceCents / 100,
+        symbol: r.symbol,
         sellTarget: r.sellTargetCents / 100,
         recommendationDate: r.recommendationDate,
         estimatedDate: r.estimatedDate,
+        event: statedEvent(r.decile, r.call),
       },
       bySymbol.get(r.symbol) ?? [],
-      benchmark,
+      universe,
       asOf,
     ),
   }));
+}
+
+/** Adjusted closes of `symbols` on `dates`, in one read (index lookups on the (symbol, date) key). */
+async function closesOn(
+  deps: AppDeps,
+  symbols: readonly string[],
+  dates: readonly string[],
+): Promise<ClosesByDate> {
+  const out = new Map<string, Map<string, number>>();
+  if (!symbols.length || !dates.length) return out;
+  const rows = await deps.database.db
+    .select({ symbol: dailyPrices.symbol, date: dailyPrices.date, adjClose: dailyPrices.adjClose })
+    .from(dailyPrices)
+    .where(and(inArray(dailyPrices.symbol, [...symbols]), inArray(dailyPrices.date, [...dates])));
+  for (const r of rows) {
+    const day = out.get(r.date) ?? new Map<string, number>();
+    day.set(r.symbol, r.adjClose);
+    out.set(r.date, day);
+  }
+  return out;
+}
+
+/** The dates any symbol has prices on, for a market without the benchmark's calendar. */
+async function sessionsWithPrices(deps: AppDeps, from: string, to: string): Promise<string[]> {
+  const rows = await deps.database.db
+    .selectDistinct({ date: dailyPrices.date })
+    .from(dailyPrices)
+    .where(and(gte(dailyPrices.date, from), lte(dailyPrices.date, to)))
+    .orderBy(asc(dailyPrices.date));
+  return rows.map((r) => r.date);
 }
 
 function prevDay(date: string, days: number): string {

@@ -61,7 +61,7 @@ const performance = createRoute({
   path: "/performance",
   tags,
   security,
-  summary: "Track record: how the matching recommendations turned out, against the S&P 500",
+  summary: "Track record: how the matching recommendations turned out, against the universe's median",
   description: "Filters as in /historical. Scores the 5,000 most recent matching recommendations.",
   middleware: [requireUser] as const,
   request: { query: HistoricalQuery },

@@ -1,6 +1,31 @@
 import { z } from "@hono/zod-openapi";
 import { isoDate, moneyCents, symbol } from "../../lib/validation.ts";
 
+/**
+ * What the ranking model said about a generated call; null on recommendations posted by an admin. `probability`
+ * is the calibrated probability of the event the call states: for deciles 6-10 that the stock's total return over
+ * `horizonDays` sessions beats the median total return of the universe's stocks over the same sessions, for
+ * deciles 1-5 that it trails it.
+ */
+export const ModelCall = z.object({
+  call: z.enum(["BUY", "SELL", "HOLD", "WATCH"]).nullable(),
+  decile: z.number().int().min(1).max(10).nullable().openapi({ description: "10 is the best-ranked tenth" }),
+  probability: z.number().min(0).max(1).nullable().openapi({ description: "Fraction, 0-1" }),
+  expectedReturn: z
+    .number()
+    .nullable()
+    .openapi({ description: "Expected total return over the horizon, fraction" }),
+  expectedReturnLow: z
+    .number()
+    .nullable()
+    .openapi({ description: "Lower bound of the 80% interval, fraction" }),
+  expectedReturnHigh: z
+    .number()
+    .nullable()
+    .openapi({ description: "Upper bound of the 80% interval, fraction" }),
+  horizonDays: z.number().int().nullable().openapi({ description: "Trading sessions" }),
+});
+
 export const Recommendation = z
   .object({
     id: z.number().int(),
@@ -20,13 +45,32 @@ export const Recommendation = z
       .optional()
       .openapi({ description: "Latest price; null when unavailable" }),
     currentPriceAsOf: z.string().nullable().optional(),
+    modelVersion: z.string().nullable().optional(),
+    ...ModelCall.partial().shape,
     outcome: z
       .object({
-        status: z.enum(["open", "hit", "missed"]),
-        exitDate: z.string().nullable(),
-        realisedReturn: z.number().nullable(),
-        benchmarkReturn: z.number().nullable(),
-        beatIndex: z.boolean().nullable(),
+        status: z.enum(["open", "hit", "missed"]).openapi({
+          description: "Target price: hit when a day's high reached it on or before the target date",
+        }),
+        targetReachedOn: z.string().nullable(),
+        exitDate: z.string().nullable().openapi({
+          description: "Session the returns run to: the target date's once passed, else the last one seen",
+        }),
+        realisedReturn: z.number().nullable().openapi({
+          description:
+            "Total return (adjusted closes) from the recommendation date's close to exitDate's close",
+        }),
+        universeMedianReturn: z.number().nullable().openapi({
+          description: "Median total return of the universe's stocks over the same sessions",
+        }),
+        universeMeanReturn: z.number().nullable().openapi({
+          description: "Equal-weighted average total return of the universe's stocks over the same sessions",
+        }),
+        statedEvent: z.enum(["beats-median", "trails-median"]),
+        eventHappened: z.boolean().nullable().openapi({
+          description:
+            "Whether the event the probability states happened; null until the target date has passed",
+        }),
       })
       .nullable()
       .optional()
@@ -93,16 +137,25 @@ export const CreateRecommendationAnswer = z
 export const DeleteByDateAnswer = z.object({ message: z.string(), deleted: z.number().int() });
 
 export type Recommendation = z.infer<typeof Recommendation>;
+export type ModelCall = z.infer<typeof ModelCall>;
 export type CreateRecommendationInput = z.infer<typeof CreateRecommendationInput>;
 export type HistoricalQuery = z.infer<typeof HistoricalQuery>;
 
-export const PerformanceBand = z.object({
-  band: z.string(),
+export const CalibrationRow = z.object({
+  label: z.string(),
   count: z.number().int(),
-  resolved: z.number().int(),
-  hitRate: z.number().nullable(),
-  meanConfidence: z.number().nullable(),
-  beatRate: z.number().nullable(),
+  resolved: z.number().int().openapi({ description: "Calls past their target date with known returns" }),
+  happened: z.number().int().openapi({ description: "Resolved calls whose stated event happened" }),
+  meanProbability: z
+    .number()
+    .nullable()
+    .openapi({ description: "Mean stated probability of the resolved calls" }),
+  observedRate: z.number().nullable(),
+  observedLow: z.number().nullable().openapi({ description: "95% Wilson interval of observedRate, low end" }),
+  observedHigh: z
+    .number()
+    .nullable()
+    .openapi({ description: "95% Wilson interval of observedRate, high end" }),
 });
 
 export const PerformanceAnswer = z
@@ -112,14 +165,34 @@ export const PerformanceAnswer = z
     count: z.number().int(),
     open: z.number().int(),
     resolved: z.number().int(),
+    happened: z.number().int(),
+    observedRate: z.number().nullable().openapi({
+      description: "Share of resolved calls whose stated event happened (admin posts: beat the median)",
+    }),
+    observedLow: z.number().nullable(),
+    observedHigh: z.number().nullable(),
+    meanProbability: z.number().nullable(),
     hits: z.number().int(),
-    hitRate: z.number().nullable(),
-    beatRate: z.number().nullable(),
+    hitRate: z.number().nullable().openapi({
+      description:
+        "Share of settled calls whose target was touched. No baseline of same-volatility stocks: not shown in the app",
+    }),
     averageReturn: z.number().nullable(),
     medianReturn: z.number().nullable(),
+    averageUniverseReturn: z.number().nullable(),
     averageExcessReturn: z.number().nullable(),
-    bands: z.array(PerformanceBand),
-    deciles: z.array(PerformanceBand),
-    cumulative: z.array(z.object({ date: z.string(), strategy: z.number(), benchmark: z.number() })),
+    bands: z
+      .array(CalibrationRow)
+      .openapi({ description: "By stated confidence; calls with a probability only" }),
+    deciles: z.array(CalibrationRow).openapi({ description: "By the model's decile, best first" }),
+    years: z.array(CalibrationRow).openapi({ description: "By recommendation year" }),
+    cumulative: z.array(
+      z.object({
+        date: z.string(),
+        calls: z.number().int(),
+        strategy: z.number(),
+        universe: z.number(),
+      }),
+    ),
   })
   .openapi("Performance");

@@ -4,7 +4,12 @@ import type { AppDeps } from "../../lib/context.ts";
 import { type LatestPrice, marketWithoutData } from "../../lib/market-port.ts";
 import { centsToString } from "../../lib/validation.ts";
 import { scoreRecommendations } from "./performance.service.ts";
-import type { CreateRecommendationInput, HistoricalQuery, Recommendation } from "./recommendations.schema.ts";
+import type {
+  CreateRecommendationInput,
+  HistoricalQuery,
+  ModelCall,
+  Recommendation,
+} from "./recommendations.schema.ts";
 
 type Row = typeof recommendations.$inferSelect;
 
@@ -30,6 +35,14 @@ function toRecommendation(row: Row): Recommendation {
     recommendationDate: row.recommendationDate,
     reason: row.reason,
     source: row.source,
+    modelVersion: row.modelVersion,
+    call: row.call,
+    decile: row.decile,
+    probability: row.probability,
+    expectedReturn: row.expectedReturn,
+    expectedReturnLow: row.expectedReturnLow,
+    expectedReturnHigh: row.expectedReturnHigh,
+    horizonDays: row.horizonDays,
   };
 }
 
@@ -111,6 +124,10 @@ export type PostResult =
   | { kind: "duplicate"; usedDate: string }
   | { kind: "estimated-before-posted"; usedDate: string };
 
+/**
+ * Posts one recommendation, never editing an existing one. A generated call passes what the model said in
+ * `options.model` (stored as it is); an admin's post leaves those fields empty.
+ */
 export async function postRecommendation(
   deps: AppDeps,
   input: CreateRecommendationInput,
@@ -119,6 +136,8 @@ export async function postRecommendation(
     postedBy: number | null;
     source?: "admin" | "model";
     modelVersion?: string;
+    /** What the ranking model said: call, decile, probability of the stated event, expected return and horizon. */
+    model?: ModelCall;
     /** How `input.aggressive` was decided, when the caller decided it. */
     riskBasis?: string;
   },
@@ -141,6 +160,13 @@ export async function postRecommendation(
       reason: input.reason,
       source: options.source ?? "admin",
       modelVersion: options.modelVersion ?? null,
+      call: options.model?.call ?? null,
+      decile: options.model?.decile ?? null,
+      probability: options.model?.probability ?? null,
+      expectedReturn: options.model?.expectedReturn ?? null,
+      expectedReturnLow: options.model?.expectedReturnLow ?? null,
+      expectedReturnHigh: options.model?.expectedReturnHigh ?? null,
+      horizonDays: options.model?.horizonDays ?? null,
       postedBy: options.postedBy,
       createdAt: postedAt,
     })

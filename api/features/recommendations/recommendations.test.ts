@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { fixedMarket } from "../../test/fixed-market.ts";
 import { startTestApp, type TestApp, testDbKind } from "../../test/harness.ts";
+import { postRecommendation } from "./recommendations.service.ts";
 
 let t: TestApp;
 let admin: string;
@@ -170,5 +171,55 @@ describe(`recommendations on ${testDbKind}`, () => {
     expect(latest.map((r) => r.symbol)).toEqual(["MSFT"]);
     const again = await t.request("/api/recommendations/2023-10-27", { method: "DELETE", token: admin });
     expect(((await again.json()) as { deleted: number }).deleted).toBe(0);
+  });
+});
+
+describe(`what the model said (${testDbKind})`, () => {
+  test("a generated call stores call, decile, probability, expected return, interval and horizon; an admin's leaves them null", async () => {
+    const model = {
+      call: "BUY" as const,
+      decile: 10,
+      probability: 0.574,
+      expectedReturn: 0.041,
+      expectedReturnLow: -0.12,
+      expectedReturnHigh: 0.213,
+      horizonDays: 60,
+    };
+    const posted = await postRecommendation(
+      t.deps,
+      {
+        symbol: "NVDA",
+        buyPrice: 40_000,
+        sellTarget: 41_640,
+        confidence: 57,
+        estimatedDate: "2024-01-25",
+        reason: "Top decile.",
+        aggressive: true,
+      },
+      { recommendationDate: "2023-10-26", postedBy: null, source: "model", modelVersion: "rank-test", model },
+    );
+    expect(posted.kind).toBe("posted");
+    if (posted.kind === "posted")
+      expect(posted.recommendation).toMatchObject({ ...model, modelVersion: "rank-test" });
+    const list = (await (
+      await t.request("/api/recommendations/historical?fromDate=2023-10-26&toDate=2023-10-26", {
+        token: investor,
+      })
+    ).json()) as Array<Record<string, unknown>>;
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ symbol: "NVDA", source: "model", ...model });
+    const admins = (await (
+      await t.request("/api/recommendations/historical?symbol=MSFT", { token: investor })
+    ).json()) as Array<Record<string, unknown>>;
+    expect(admins[0]).toMatchObject({
+      source: "admin",
+      call: null,
+      decile: null,
+      probability: null,
+      expectedReturn: null,
+      expectedReturnLow: null,
+      expectedReturnHigh: null,
+      horizonDays: null,
+    });
   });
 });

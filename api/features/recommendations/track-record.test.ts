@@ -1,147 +1,305 @@
 import { describe, expect, test } from "bun:test";
-import { type Bar, computeOutcome, type ScoredCall, summarisePerformance } from "./track-record.ts";
+import {
+  type Bar,
+  type Call,
+  computeOutcome,
+  createUniverse,
+  type Outcome,
+  type ScoredCall,
+  statedEvent,
+  summarisePerformance,
+  wilsonInterval,
+} from "./track-record.ts";
 
-const call = {
-  buyPrice: 100,
-  sellTarget: 110,
-  recommendationDate: "2023-01-02",
+// A five-stock universe on four sessions (adjusted closes). Over 01-03 -> 01-06 the returns are
+// AAA +10%, BBB +5%, CCC 0%, DDD -5%, EEE -10%: median 0%, mean 0%.
+const sessions = ["2023-01-03", "2023-01-04", "2023-01-05", "2023-01-06", "2023-01-09"];
+const closes = new Map([
+  [
+    "2023-01-03",
+    new Map([
+      ["AAA", 100],
+      ["BBB", 100],
+      ["CCC", 100],
+      ["DDD", 100],
+      ["EEE", 100],
+      ["^GSPC", 4000],
+    ]),
+  ],
+  [
+    "2023-01-05",
+    new Map([
+      ["AAA", 103],
+      ["BBB", 101],
+      ["CCC", 100],
+      ["DDD", 99],
+      ["EEE", 95],
+    ]),
+  ],
+  [
+    "2023-01-06",
+    new Map([
+      ["AAA", 110],
+      ["BBB", 105],
+      ["CCC", 100],
+      ["DDD", 95],
+      ["EEE", 90],
+      // The index is not a member: a +50% here must not move the median.
+      ["^GSPC", 6000],
+    ]),
+  ],
+]);
+const members = ["AAA", "BBB", "CCC", "DDD", "EEE"];
+const universe = () => createUniverse(sessions, closes, members);
+
+const call = (over: Partial<Call> = {}): Call => ({
+  symbol: "BBB",
+  sellTarget: 104,
+  recommendationDate: "2023-01-03",
   estimatedDate: "2023-01-06",
-};
-const bar = (date: string, high: number, close: number): Bar => ({ date, high, close });
-const spx = [
-  bar("2023-01-02", 0, 4000),
-  bar("2023-01-04", 0, 4040),
-  bar("2023-01-06", 0, 4100),
-  bar("2023-01-09", 0, 4200),
-];
+  event: "beats-median",
+  ...over,
+});
+const bar = (date: string, high: number): Bar => ({ date, high });
+
+describe("the event a call states", () => {
+  test("deciles 6-10 state beating the universe's median, 1-5 trailing it; without a decile, SELL trails", () => {
+    expect([10, 9, 6, 5, 2, 1].map((d) => statedEvent(d, "HOLD"))).toEqual([
+      "beats-median",
+      "beats-median",
+      "beats-median",
+      "trails-median",
+      "trails-median",
+      "trails-median",
+    ]);
+    expect(statedEvent(null, null)).toBe("beats-median");
+    expect(statedEvent(null, "SELL")).toBe("trails-median");
+  });
+});
 
 describe("outcome of one call", () => {
-  test("hit on the target day itself", () => {
-    const bars = [bar("2023-01-03", 104, 103), bar("2023-01-04", 109, 108), bar("2023-01-06", 110, 107)];
-    const o = computeOutcome(call, bars, spx, "2023-01-31");
+  test("total return against the median total return of the universe over the same sessions", () => {
+    const o = computeOutcome(
+      call(),
+      [bar("2023-01-04", 103), bar("2023-01-06", 106)],
+      universe(),
+      "2023-01-31",
+    );
+    expect(o.exitDate).toBe("2023-01-06");
+    expect(o.realisedReturn).toBeCloseTo(0.05, 10);
+    expect(o.universeMedianReturn).toBeCloseTo(0, 10);
+    expect(o.universeMeanReturn).toBeCloseTo(0, 10);
+    expect(o.eventHappened).toBe(true);
+    expect(o).toMatchObject({ status: "hit", targetReachedOn: "2023-01-06" });
+  });
+
+  test("a lower-half call states trailing the median: right when the stock trails it", () => {
+    const trails = call({ symbol: "DDD", event: "trails-median" });
+    expect(computeOutcome(trails, [], universe(), "2023-01-31").eventHappened).toBe(true);
+    expect(computeOutcome({ ...trails, symbol: "AAA" }, [], universe(), "2023-01-31").eventHappened).toBe(
+      false,
+    );
+    // Being the median itself is neither beating nor trailing it.
+    expect(computeOutcome(call({ symbol: "CCC" }), [], universe(), "2023-01-31").eventHappened).toBe(false);
+  });
+
+  test("the event is judged over the whole horizon, close to close, even after an early target hit", () => {
+    // DDD touches the target on 01-04 but ends at -5% while the median made 0%.
+    const o = computeOutcome(
+      call({ symbol: "DDD", sellTarget: 101 }),
+      [bar("2023-01-04", 102)],
+      universe(),
+      "2023-01-31",
+    );
     expect(o.status).toBe("hit");
+    expect(o.eventHappened).toBe(false);
+  });
+
+  test("the target date on a non-session is measured to the last session on or before it", () => {
+    const o = computeOutcome(call({ estimatedDate: "2023-01-08" }), [], universe(), "2023-01-31");
     expect(o.exitDate).toBe("2023-01-06");
-    expect(o.realisedReturn).toBeCloseTo(0.1, 10);
-    expect(o.benchmarkReturn).toBeCloseTo(0.025, 10);
+    expect(o.eventHappened).toBe(true);
   });
 
-  test("the first day the high reaches the target is the exit", () => {
-    const bars = [bar("2023-01-03", 111, 105), bar("2023-01-04", 115, 114)];
-    const o = computeOutcome(call, bars, spx, "2023-01-31");
-    expect(o).toMatchObject({ status: "hit", exitDate: "2023-01-03" });
-    // The benchmark has no bar on 01-03, so the last close on or before it (01-02) is used.
-    expect(o.benchmarkReturn).toBe(0);
+  test("open until the target date has passed, marked to the last session seen", () => {
+    const o = computeOutcome(call(), [bar("2023-01-04", 103)], universe(), "2023-01-05");
+    expect(o.status).toBe("open");
+    expect(o.exitDate).toBe("2023-01-05");
+    expect(o.realisedReturn).toBeCloseTo(0.01, 10);
+    expect(o.universeMedianReturn).toBeCloseTo(0, 10);
+    expect(o.eventHappened).toBeNull();
   });
 
-  test("reaching the target after the target date counts as missed, at the target date's close", () => {
-    const bars = [bar("2023-01-03", 104, 103), bar("2023-01-06", 108, 95), bar("2023-01-09", 130, 129)];
-    const o = computeOutcome(call, bars, spx, "2023-01-31");
-    expect(o.status).toBe("missed");
-    expect(o.exitDate).toBe("2023-01-06");
-    expect(o.realisedReturn).toBeCloseTo(-0.05, 10);
-  });
-
-  test("the day of the recommendation itself does not count", () => {
-    const bars = [bar("2023-01-02", 150, 100), bar("2023-01-03", 101, 100)];
-    expect(computeOutcome(call, bars, spx, "2023-01-31").status).toBe("missed");
-  });
-
-  test("no data yet means open; data before the target date without a hit is open too", () => {
-    expect(computeOutcome(call, [], spx, "2023-01-02")).toEqual({
+  test("nothing after the recommendation date yet: open with no returns", () => {
+    expect(computeOutcome(call(), [], universe(), "2023-01-03")).toEqual({
       status: "open",
+      targetReachedOn: null,
       exitDate: null,
       realisedReturn: null,
-      benchmarkReturn: null,
-      beatIndex: null,
+      universeMedianReturn: null,
+      universeMeanReturn: null,
+      statedEvent: "beats-median",
+      eventHappened: null,
     });
-    const partial = computeOutcome(call, [bar("2023-01-03", 104, 102)], spx, "2023-01-04");
-    expect(partial.status).toBe("open");
-    expect(partial.realisedReturn).toBeCloseTo(0.02, 10);
   });
 
-  test("beating the index is judged over the whole horizon, close to close, even after an early hit", () => {
-    // Hit on 01-03 (high 111), but by the target date the stock is at 101 (+1%) while the index made +2.5%.
-    const bars = [bar("2023-01-03", 111, 105), bar("2023-01-06", 102, 101)];
-    const o = computeOutcome(call, bars, spx, "2023-01-31");
-    expect(o.status).toBe("hit");
-    expect(o.beatIndex).toBe(false);
-    const strong = computeOutcome(call, [bar("2023-01-06", 108, 104)], spx, "2023-01-31");
-    expect(strong.beatIndex).toBe(true);
-    expect(computeOutcome(call, [bar("2023-01-03", 104, 104)], spx, "2023-01-04").beatIndex).toBeNull();
+  test("a target reached only after the target date is missed; the recommendation day itself does not count", () => {
+    const bars = [bar("2023-01-03", 150), bar("2023-01-04", 101), bar("2023-01-09", 130)];
+    const o = computeOutcome(call(), bars, universe(), "2023-01-31");
+    expect(o.status).toBe("missed");
+    expect(o.targetReachedOn).toBeNull();
   });
 
   test("prices after as-of are never looked at", () => {
-    const bars = [bar("2023-01-03", 104, 103), bar("2023-01-05", 120, 119)];
-    expect(computeOutcome(call, bars, spx, "2023-01-04").status).toBe("open");
+    const o = computeOutcome(
+      call(),
+      [bar("2023-01-04", 103), bar("2023-01-06", 120)],
+      universe(),
+      "2023-01-04",
+    );
+    expect(o.status).toBe("open");
+  });
+
+  test("a stock without prices on both sessions has no return and no event", () => {
+    const o = computeOutcome(call({ symbol: "ZZZ" }), [], universe(), "2023-01-31");
+    expect(o.realisedReturn).toBeNull();
+    expect(o.eventHappened).toBeNull();
+    expect(o.universeMedianReturn).toBeCloseTo(0, 10);
+  });
+});
+
+describe("Wilson interval", () => {
+  test("95% interval of 8 in 10 is about 0.49-0.94; none of none is unknown", () => {
+    const i = wilsonInterval(8, 10)!;
+    expect(i.low).toBeCloseTo(0.4902, 3);
+    expect(i.high).toBeCloseTo(0.9433, 3);
+    expect(wilsonInterval(0, 0)).toBeNull();
+    expect(wilsonInterval(0, 5)!.low).toBe(0);
   });
 });
 
 describe("performance summary", () => {
+  const outcome = (over: Partial<Outcome>): Outcome => ({
+    status: "missed",
+    targetReachedOn: null,
+    exitDate: "2023-03-31",
+    realisedReturn: 0.02,
+    universeMedianReturn: 0.01,
+    universeMeanReturn: 0.015,
+    statedEvent: "beats-median",
+    eventHappened: true,
+    ...over,
+  });
   const scored = (
-    confidence: number,
-    status: "hit" | "missed" | "open",
-    r: number | null,
-    b: number | null,
+    probability: number | null,
+    eventHappened: boolean | null,
+    over: Partial<ScoredCall> = {},
+    out: Partial<Outcome> = {},
   ): ScoredCall => ({
-    confidence,
-    outcome: {
-      status,
-      exitDate: "2023-01-06",
-      realisedReturn: r,
-      benchmarkReturn: b,
-      beatIndex: status === "open" || r === null || b === null ? null : r > b,
-    },
+    recommendationDate: "2023-01-03",
+    confidence: probability === null ? 80 : Math.round(probability * 100),
+    probability,
+    decile: probability === null ? null : 10,
+    outcome: outcome({ eventHappened, ...out }),
+    ...over,
   });
 
-  test("hit rate and returns over resolved calls, bands by stated confidence", () => {
+  test("bands by stated confidence with mean stated probability, observed rate and its Wilson interval", () => {
     const p = summarisePerformance([
-      scored(85, "hit", 0.1, 0.02),
-      scored(90, "missed", -0.04, 0.01),
-      scored(65, "hit", 0.06, 0.0),
-      scored(50, "missed", -0.02, -0.01),
-      scored(55, "open", 0.01, null),
+      scored(0.56, true),
+      scored(0.57, false),
+      scored(0.58, true),
+      scored(0.61, true),
+      scored(0.52, null, {}, { status: "open" }),
     ]);
-    expect(p).toMatchObject({ count: 5, open: 1, resolved: 4, hits: 2, hitRate: 0.5 });
-    expect(p.averageReturn).toBeCloseTo(0.025, 10);
-    expect(p.medianReturn).toBeCloseTo(0.02, 10);
-    expect(p.averageExcessReturn).toBeCloseTo((0.08 - 0.05 + 0.06 - 0.01) / 4, 10);
-    expect(p.bands.map((b) => [b.band, b.count, b.resolved, b.hitRate])).toEqual([
-      ["below 60", 2, 1, 0],
-      ["60-79", 1, 1, 1],
-      ["80 and above", 2, 2, 0.5],
-    ]);
-    expect(p.deciles).toEqual([]);
+    expect(p.bands.map((b) => b.label)).toEqual(["below 50%", "50-54%", "55-59%", "60-64%", "65% and above"]);
+    const b = p.bands[2]!;
+    expect(b).toMatchObject({ label: "55-59%", count: 3, resolved: 3, happened: 2 });
+    expect(b.meanProbability).toBeCloseTo(0.57, 10);
+    expect(b.observedRate).toBeCloseTo(2 / 3, 10);
+    const i = wilsonInterval(2, 3)!;
+    expect(b.observedLow).toBeCloseTo(i.low, 10);
+    expect(b.observedHigh).toBeCloseTo(i.high, 10);
+    expect(p.bands[1]).toMatchObject({ count: 1, resolved: 0, observedRate: null, meanProbability: null });
+    expect(p.bands[0]).toMatchObject({ count: 0, observedLow: null });
   });
 
-  test("deciles appear once there are enough resolved calls", () => {
-    const many = Array.from({ length: 400 }, (_, i) => scored(i % 100, i % 3 ? "hit" : "missed", 0.01, 0));
-    const p = summarisePerformance(many);
-    expect(p.deciles).toHaveLength(10);
-    expect(p.deciles.reduce((n, d) => n + d.count, 0)).toBe(400);
-    expect(p.deciles[9]!.band).toBe("90-100");
+  test("admin posts (no probability) count in the totals but not in any calibration row", () => {
+    const p = summarisePerformance([scored(0.6, true), scored(null, false), scored(null, true)]);
+    expect(p).toMatchObject({ count: 3, resolved: 3, happened: 2 });
+    expect(p.observedRate).toBeCloseTo(2 / 3, 10);
+    expect(p.meanProbability).toBeCloseTo(0.6, 10);
+    expect(p.bands.reduce((n, b) => n + b.count, 0)).toBe(1);
+    expect(p.deciles.reduce((n, b) => n + b.count, 0)).toBe(1);
+    expect(p.years.reduce((n, b) => n + b.count, 0)).toBe(1);
+  });
+
+  test("rows per stored decile (best first) and per recommendation year", () => {
+    const p = summarisePerformance([
+      scored(0.6, true, { decile: 10, recommendationDate: "2022-06-01" }),
+      scored(0.55, false, { decile: 9, recommendationDate: "2023-02-01" }),
+      scored(0.55, true, { decile: 9, recommendationDate: "2023-03-01" }),
+      scored(0.58, true, { decile: 1, recommendationDate: "2023-03-01" }),
+    ]);
+    expect(p.deciles.map((d) => [d.label, d.count, d.happened])).toEqual([
+      ["Decile 10", 1, 1],
+      ["Decile 9", 2, 1],
+      ["Decile 1", 1, 1],
+    ]);
+    expect(p.years.map((y) => [y.label, y.count, y.resolved])).toEqual([
+      ["2022", 1, 1],
+      ["2023", 3, 3],
+    ]);
+  });
+
+  test("returns over resolved calls against the universe's average; open calls are not resolved", () => {
+    const p = summarisePerformance([
+      scored(0.6, true, {}, { realisedReturn: 0.1, universeMeanReturn: 0.02 }),
+      scored(0.6, false, {}, { realisedReturn: -0.04, universeMeanReturn: 0.0, status: "hit" }),
+      scored(0.6, null, {}, { realisedReturn: 0.5, universeMeanReturn: 0.0, status: "open" }),
+    ]);
+    expect(p).toMatchObject({ count: 3, open: 1, resolved: 2, hits: 1, hitRate: 0.5 });
+    expect(p.averageReturn).toBeCloseTo(0.03, 10);
+    expect(p.medianReturn).toBeCloseTo(0.03, 10);
+    expect(p.averageUniverseReturn).toBeCloseTo(0.01, 10);
+    expect(p.averageExcessReturn).toBeCloseTo(0.02, 10);
+  });
+
+  test("the cumulative lines add each date's average return of the calls and of the universe, oldest first", () => {
+    const p = summarisePerformance([
+      scored(
+        0.6,
+        true,
+        { recommendationDate: "2023-01-10" },
+        { realisedReturn: 0.04, universeMeanReturn: 0.01 },
+      ),
+      scored(
+        0.6,
+        true,
+        { recommendationDate: "2023-01-03" },
+        { realisedReturn: 0.1, universeMeanReturn: 0.02 },
+      ),
+      scored(
+        0.6,
+        false,
+        { recommendationDate: "2023-01-03" },
+        { realisedReturn: -0.02, universeMeanReturn: 0.02 },
+      ),
+      scored(0.6, null, { recommendationDate: "2023-01-17" }, { status: "open" }),
+    ]);
+    expect(p.cumulative.map((c) => c.date)).toEqual(["2023-01-03", "2023-01-10"]);
+    expect(p.cumulative[0]!.calls).toBe(2);
+    expect(p.cumulative[0]!.strategy).toBeCloseTo(0.04, 10);
+    expect(p.cumulative[0]!.universe).toBeCloseTo(0.02, 10);
+    expect(p.cumulative[1]!.strategy).toBeCloseTo(0.08, 10);
+    expect(p.cumulative[1]!.universe).toBeCloseTo(0.03, 10);
   });
 
   test("nothing resolved gives nulls, not zeros", () => {
-    const p = summarisePerformance([scored(70, "open", null, null)]);
-    expect(p.hitRate).toBeNull();
+    const p = summarisePerformance([scored(0.6, null, {}, { status: "open" })]);
+    expect(p.observedRate).toBeNull();
     expect(p.averageReturn).toBeNull();
+    expect(p.hitRate).toBeNull();
+    expect(p.cumulative).toEqual([]);
   });
-});
-
-test("the beat-the-index rate counts the whole-horizon comparison, not the return at an early hit", () => {
-  const outcome = (beatIndex: boolean | null) => ({
-    status: "hit" as const,
-    exitDate: "2023-01-03",
-    realisedReturn: 0.1,
-    benchmarkReturn: 0,
-    beatIndex,
-  });
-  const p = summarisePerformance([
-    { confidence: 50, outcome: outcome(false) },
-    { confidence: 50, outcome: outcome(false) },
-    { confidence: 50, outcome: outcome(true) },
-    { confidence: 50, outcome: outcome(null) },
-  ]);
-  expect(p.beatRate).toBeCloseTo(1 / 3, 10);
-  expect(p.bands[0]!.beatRate).toBeCloseTo(1 / 3, 10);
 });

@@ -1,184 +1,338 @@
-// The track record: how each recommendation turned out, from the daily prices after its date.
-// Pure functions over price bars, so they are tested on hand-made series and reused by the API and scripts.
+// The track record: how each recommendation turned out, scored on what its card states. Pure functions over
+// prices, so they are tested on hand-made series and reused by the API and scripts.
+
+/** The event a call's probability states: its total return beats, or trails, the universe's median. */
+export type StatedEvent = "beats-median" | "trails-median";
+
+/**
+ * The event a call states. Deciles 6-10 state "beats the median", 1-5 "trails the median" (docs/decisions/013).
+ * Without a decile (posted by an admin, or before the ranking model) a SELL states "trails", anything else
+ * "beats": an admin's call is a buy with a target above the price.
+ */
+export function statedEvent(decile: number | null, call: string | null): StatedEvent {
+  if (decile !== null) return decile >= 6 ? "beats-median" : "trails-median";
+  return call === "SELL" ? "trails-median" : "beats-median";
+}
 
 export interface Bar {
   date: string;
   high: number;
-  close: number;
 }
 
 export interface Call {
-  buyPrice: number;
+  symbol: string;
   sellTarget: number;
   recommendationDate: string;
   estimatedDate: string;
+  event: StatedEvent;
 }
 
 export type OutcomeStatus = "open" | "hit" | "missed";
 
 export interface Outcome {
+  /** Target price: hit when a day's high reached it on or before the target date, missed once that passed. */
   status: OutcomeStatus;
-  /** The day the target was reached (hit), the target date's last session (missed), or the last session seen (open). */
-  exitDate: string | null;
-  /** Return from the buy price: at the target for a hit, at the last close otherwise; null without prices. */
-  realisedReturn: number | null;
-  /** The benchmark's return from the recommendation date to exitDate; null without benchmark prices. */
-  benchmarkReturn: number | null;
+  /** The first session whose high reached the target on or before the target date. */
+  targetReachedOn: string | null;
   /**
-   * Whether the stock beat the benchmark over the whole horizon (recommendation date to target date, close to
-   * close), which is the event a model confidence states; null until the target date has passed.
+   * The session returns are measured to: the target date's (the last session on or before it) once it has
+   * passed, else the last session seen; null before any session after the recommendation date.
    */
-  beatIndex: boolean | null;
+  exitDate: string | null;
+  /** The stock's total return (adjusted closes) from the recommendation date's close to exitDate's close. */
+  realisedReturn: number | null;
+  /** The median total return of the universe's stocks over the same sessions. */
+  universeMedianReturn: number | null;
+  /** The universe's equal-weighted average total return over the same sessions. */
+  universeMeanReturn: number | null;
+  statedEvent: StatedEvent;
+  /**
+   * Whether the stated event happened over the whole horizon (recommendation date to target date, close to
+   * close, total returns): what the probability on the card states. Null until the target date has passed.
+   */
+  eventHappened: boolean | null;
 }
 
-function closeOnOrBefore(bars: readonly Bar[], date: string): Bar | null {
-  let found: Bar | null = null;
-  for (const bar of bars) {
-    if (bar.date > date) break;
-    found = bar;
-  }
-  return found;
+/** Adjusted closes by session date, then by symbol. */
+export type ClosesByDate = ReadonlyMap<string, ReadonlyMap<string, number>>;
+
+export interface UniverseWindow {
+  median: number;
+  mean: number;
+  /** Stocks with a close on both sessions. */
+  size: number;
 }
 
-/**
- * Scores one call as of `asOf` (the last date whose prices are known). `bars` are the stock's daily bars sorted
- * by date; `benchmark` the benchmark's. A target first reached after the estimated date counts as missed.
- */
-export function computeOutcome(
-  call: Call,
-  bars: readonly Bar[],
-  benchmark: readonly Bar[],
-  asOf: string,
-): Outcome {
-  const window = bars.filter(
-    (b) => b.date > call.recommendationDate && b.date <= call.estimatedDate && b.date <= asOf,
-  );
-  const hit = window.find((b) => b.high >= call.sellTarget);
-  const targetDateReached = asOf >= call.estimatedDate;
-  const last = window.at(-1) ?? null;
-  const status: OutcomeStatus = hit ? "hit" : targetDateReached && last ? "missed" : "open";
-  const exit = hit ?? last;
-  const realisedReturn = hit
-    ? (call.sellTarget - call.buyPrice) / call.buyPrice
-    : last
-      ? (last.close - call.buyPrice) / call.buyPrice
-      : null;
-  let benchmarkReturn: number | null = null;
-  if (exit) {
-    const start = closeOnOrBefore(benchmark, call.recommendationDate);
-    const end = closeOnOrBefore(benchmark, exit.date);
-    if (start && end && start.close > 0) benchmarkReturn = end.close / start.close - 1;
-  }
-  let beatIndex: boolean | null = null;
-  if (targetDateReached && last) {
-    const start = closeOnOrBefore(benchmark, call.recommendationDate);
-    const end = closeOnOrBefore(benchmark, last.date);
-    if (start && end && start.close > 0)
-      beatIndex = last.close / call.buyPrice - 1 > end.close / start.close - 1;
-  }
-  return { status, exitDate: exit?.date ?? null, realisedReturn, benchmarkReturn, beatIndex };
+export interface Universe {
+  /** The last session on or before `date`, or null before the first. */
+  sessionOnOrBefore(date: string): string | null;
+  /** Total return of one symbol between two sessions' closes, or null without both closes. */
+  returnOf(symbol: string, start: string, end: string): number | null;
+  /** Median and average total return of the member stocks between two sessions (computed once per pair). */
+  window(start: string, end: string): UniverseWindow | null;
 }
 
-export interface ScoredCall {
-  confidence: number;
-  outcome: Outcome;
-}
-
-export interface BandSummary {
-  band: string;
-  count: number;
-  resolved: number;
-  hitRate: number | null;
-  /** Mean stated confidence of the resolved calls in the band, to set against beatRate. */
-  meanConfidence: number | null;
-  /** Share of calls past their target date that beat the benchmark over the whole horizon: what the confidence states. */
-  beatRate: number | null;
-}
-
-export interface Performance {
-  count: number;
-  /** Share of calls past their target date that beat the benchmark over the whole horizon. */
-  beatRate: number | null;
-  open: number;
-  resolved: number;
-  hits: number;
-  hitRate: number | null;
-  averageReturn: number | null;
-  medianReturn: number | null;
-  averageExcessReturn: number | null;
-  bands: BandSummary[];
-  deciles: BandSummary[];
-}
-
-const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
-
-function median(xs: number[]): number | null {
+export function median(xs: readonly number[]): number | null {
   if (!xs.length) return null;
   const s = [...xs].sort((a, b) => a - b);
   const mid = Math.floor(s.length / 2);
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 }
 
-function summarise(band: string, calls: ScoredCall[]): BandSummary {
-  const resolved = calls.filter((c) => c.outcome.status !== "open");
-  const hits = resolved.filter((c) => c.outcome.status === "hit").length;
-  const compared = calls.filter((c) => c.outcome.beatIndex !== null);
-  const beat = compared.filter((c) => c.outcome.beatIndex).length;
+export const mean = (xs: readonly number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
+
+/**
+ * The universe a call is measured against: `sessions` is the trading calendar (sorted), `closes` the adjusted
+ * closes on the sessions needed, `members` the stocks whose median is the comparison line.
+ */
+export function createUniverse(
+  sessions: readonly string[],
+  closes: ClosesByDate,
+  members: readonly string[],
+): Universe {
+  const windows = new Map<string, UniverseWindow | null>();
+  const returnOf = (symbol: string, start: string, end: string) => {
+    const a = closes.get(start)?.get(symbol);
+    const b = closes.get(end)?.get(symbol);
+    return a !== undefined && b !== undefined && a > 0 ? b / a - 1 : null;
+  };
   return {
-    band,
-    count: calls.length,
-    resolved: resolved.length,
-    hitRate: resolved.length ? hits / resolved.length : null,
-    meanConfidence: mean(resolved.map((c) => c.confidence)),
-    beatRate: compared.length ? beat / compared.length : null,
+    sessionOnOrBefore(date) {
+      let lo = 0;
+      let hi = sessions.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (sessions[mid]! <= date) lo = mid + 1;
+        else hi = mid;
+      }
+      return lo ? sessions[lo - 1]! : null;
+    },
+    returnOf,
+    window(start, end) {
+      const key = `${start}/${end}`;
+      if (!windows.has(key)) {
+        const returns = members.map((s) => returnOf(s, start, end)).filter((r): r is number => r !== null);
+        windows.set(
+          key,
+          returns.length ? { median: median(returns)!, mean: mean(returns)!, size: returns.length } : null,
+        );
+      }
+      return windows.get(key)!;
+    },
   };
 }
 
-/** Deciles are reported only when each would hold at least this many resolved calls on average. */
-export const MIN_RESOLVED_PER_DECILE = 20;
+/**
+ * Scores one call as of `asOf` (the last date whose prices are known). `bars` are the stock's daily bars after
+ * the recommendation date, sorted by date. A target first reached after the target date counts as missed.
+ */
+export function computeOutcome(call: Call, bars: readonly Bar[], universe: Universe, asOf: string): Outcome {
+  const window = bars.filter(
+    (b) => b.date > call.recommendationDate && b.date <= call.estimatedDate && b.date <= asOf,
+  );
+  const hit = window.find((b) => b.high >= call.sellTarget) ?? null;
+  const targetDatePassed = asOf >= call.estimatedDate;
+  const start = universe.sessionOnOrBefore(call.recommendationDate);
+  const lastSession = universe.sessionOnOrBefore(targetDatePassed ? call.estimatedDate : asOf);
+  const end = start && lastSession && lastSession > start ? lastSession : null;
+  const status: OutcomeStatus = hit ? "hit" : targetDatePassed && window.length ? "missed" : "open";
+  const realisedReturn = start && end ? universe.returnOf(call.symbol, start, end) : null;
+  const line = start && end ? universe.window(start, end) : null;
+  let eventHappened: boolean | null = null;
+  if (targetDatePassed && realisedReturn !== null && line)
+    eventHappened =
+      call.event === "beats-median" ? realisedReturn > line.median : realisedReturn < line.median;
+  return {
+    status,
+    targetReachedOn: hit?.date ?? null,
+    exitDate: end,
+    realisedReturn,
+    universeMedianReturn: line?.median ?? null,
+    universeMeanReturn: line?.mean ?? null,
+    statedEvent: call.event,
+    eventHappened,
+  };
+}
 
-/** Totals over scored calls: hit rate and returns over resolved calls; per confidence band and decile. */
-export function summarisePerformance(calls: ScoredCall[]): Performance {
-  const resolved = calls.filter((c) => c.outcome.status !== "open");
-  const returns = resolved.map((c) => c.outcome.realisedReturn).filter((r): r is number => r !== null);
-  const excess = resolved
-    .filter((c) => c.outcome.realisedReturn !== null && c.outcome.benchmarkReturn !== null)
-    .map((c) => c.outcome.realisedReturn! - c.outcome.benchmarkReturn!);
-  const hits = resolved.filter((c) => c.outcome.status === "hit").length;
-  const bands = [
-    summarise(
-      "below 60",
-      calls.filter((c) => c.confidence < 60),
-    ),
-    summarise(
-      "60-79",
-      calls.filter((c) => c.confidence >= 60 && c.confidence < 80),
-    ),
-    summarise(
-      "80 and above",
-      calls.filter((c) => c.confidence >= 80),
-    ),
-  ];
-  const deciles =
-    resolved.length >= 10 * MIN_RESOLVED_PER_DECILE
-      ? Array.from({ length: 10 }, (_, i) =>
-          summarise(
-            `${i * 10}-${i === 9 ? 100 : i * 10 + 9}`,
-            calls.filter((c) => Math.min(9, Math.floor(c.confidence / 10)) === i),
-          ),
-        )
-      : [];
+/** A 95% Wilson score interval of a rate of `k` in `n`; null when n is 0. */
+export function wilsonInterval(k: number, n: number, z = 1.959964): { low: number; high: number } | null {
+  if (n <= 0) return null;
+  const p = k / n;
+  const z2 = z * z;
+  const denom = 1 + z2 / n;
+  const centre = (p + z2 / (2 * n)) / denom;
+  const half = (z * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / denom;
+  return { low: Math.max(0, centre - half), high: Math.min(1, centre + half) };
+}
+
+export interface ScoredCall {
+  recommendationDate: string;
+  confidence: number;
+  /** The calibrated probability of the stated event; null for admin posts (no calibration rows). */
+  probability: number | null;
+  decile: number | null;
+  outcome: Outcome;
+}
+
+/** One calibration row: the probability the calls stated against how often their event happened. */
+export interface CalibrationRow {
+  label: string;
+  count: number;
+  /** Calls whose target date has passed and whose returns are known. */
+  resolved: number;
+  /** Resolved calls whose stated event happened. */
+  happened: number;
+  /** Mean stated probability of the resolved calls. */
+  meanProbability: number | null;
+  observedRate: number | null;
+  /** 95% Wilson interval of observedRate. */
+  observedLow: number | null;
+  observedHigh: number | null;
+}
+
+/**
+ * Confidence bands (the card's whole-percent confidence). A stated probability is of the call's own event, so
+ * it is at least about 50%; a ranking model's calls sit mostly between 50% and 65%, hence five-point bands there.
+ */
+export const CONFIDENCE_BANDS = [
+  { label: "below 50%", min: 0, max: 49 },
+  { label: "50-54%", min: 50, max: 54 },
+  { label: "55-59%", min: 55, max: 59 },
+  { label: "60-64%", min: 60, max: 64 },
+  { label: "65% and above", min: 65, max: 100 },
+] as const;
+
+const isResolved = (c: ScoredCall) => c.outcome.eventHappened !== null;
+
+function calibrationRow(label: string, calls: readonly ScoredCall[]): CalibrationRow {
+  const resolved = calls.filter(isResolved);
+  const happened = resolved.filter((c) => c.outcome.eventHappened).length;
+  const interval = wilsonInterval(happened, resolved.length);
+  return {
+    label,
+    count: calls.length,
+    resolved: resolved.length,
+    happened,
+    meanProbability: mean(resolved.map((c) => c.probability!)),
+    observedRate: resolved.length ? happened / resolved.length : null,
+    observedLow: interval?.low ?? null,
+    observedHigh: interval?.high ?? null,
+  };
+}
+
+export interface CumulativePoint {
+  date: string;
+  /** Resolved calls of the date. */
+  calls: number;
+  /** Running sum, date by date, of the date's average total return of the calls. */
+  strategy: number;
+  /** Running sum of the universe's equal-weighted average total return over the same windows. */
+  universe: number;
+}
+
+/**
+ * Per recommendation date (oldest first) the resolved calls' average total return and the universe's average
+ * over the same windows, each added up over the dates. Windows of nearby dates overlap, so the sums are a
+ * comparison of the two lines, not the growth of a portfolio.
+ */
+export function cumulativeReturns(calls: readonly ScoredCall[]): CumulativePoint[] {
+  const byDate = new Map<string, ScoredCall[]>();
+  for (const c of calls) {
+    if (!isResolved(c) || c.outcome.realisedReturn === null || c.outcome.universeMeanReturn === null)
+      continue;
+    const list = byDate.get(c.recommendationDate) ?? [];
+    list.push(c);
+    byDate.set(c.recommendationDate, list);
+  }
+  let strategy = 0;
+  let universe = 0;
+  return [...byDate.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([date, list]) => {
+      strategy += mean(list.map((c) => c.outcome.realisedReturn!))!;
+      universe += mean(list.map((c) => c.outcome.universeMeanReturn!))!;
+      return { date, calls: list.length, strategy, universe };
+    });
+}
+
+export interface Performance {
+  count: number;
+  open: number;
+  /** Calls past their target date with known returns (admin posts included). */
+  resolved: number;
+  happened: number;
+  /** Share of resolved calls whose stated event happened, with its 95% Wilson interval. */
+  observedRate: number | null;
+  observedLow: number | null;
+  observedHigh: number | null;
+  /** Mean stated probability of the resolved calls that state one. */
+  meanProbability: number | null;
+  /** Target price reached on or before the target date (over calls whose target status is settled). */
+  hits: number;
+  hitRate: number | null;
+  /** Total returns of resolved calls over their whole horizon. */
+  averageReturn: number | null;
+  medianReturn: number | null;
+  /** The universe's equal-weighted average total return over the same windows, averaged over resolved calls. */
+  averageUniverseReturn: number | null;
+  /** averageReturn minus averageUniverseReturn. */
+  averageExcessReturn: number | null;
+  bands: CalibrationRow[];
+  deciles: CalibrationRow[];
+  years: CalibrationRow[];
+  cumulative: CumulativePoint[];
+}
+
+/** Totals over all calls; calibration rows (bands, deciles, years) over the calls that state a probability. */
+export function summarisePerformance(calls: readonly ScoredCall[]): Performance {
+  const resolved = calls.filter(isResolved);
+  const happened = resolved.filter((c) => c.outcome.eventHappened).length;
+  const interval = wilsonInterval(happened, resolved.length);
+  const settled = calls.filter((c) => c.outcome.status !== "open");
+  const hits = settled.filter((c) => c.outcome.status === "hit").length;
+  const returns = resolved.map((c) => c.outcome.realisedReturn!);
+  const universe = resolved.map((c) => c.outcome.universeMeanReturn).filter((r): r is number => r !== null);
+  const averageReturn = mean(returns);
+  const averageUniverseReturn = mean(universe);
+  const stated = calls.filter((c) => c.probability !== null);
+  const deciles = [...new Set(stated.map((c) => c.decile).filter((d): d is number => d !== null))].sort(
+    (a, b) => b - a,
+  );
+  const years = [...new Set(stated.map((c) => c.recommendationDate.slice(0, 4)))].sort();
   return {
     count: calls.length,
-    beatRate: summarise("all", calls).beatRate,
     open: calls.length - resolved.length,
     resolved: resolved.length,
+    happened,
+    observedRate: resolved.length ? happened / resolved.length : null,
+    observedLow: interval?.low ?? null,
+    observedHigh: interval?.high ?? null,
+    meanProbability: mean(resolved.filter((c) => c.probability !== null).map((c) => c.probability!)),
     hits,
-    hitRate: resolved.length ? hits / resolved.length : null,
-    averageReturn: mean(returns),
+    hitRate: settled.length ? hits / settled.length : null,
+    averageReturn,
     medianReturn: median(returns),
-    averageExcessReturn: mean(excess),
-    bands,
-    deciles,
+    averageUniverseReturn,
+    averageExcessReturn:
+      averageReturn !== null && averageUniverseReturn !== null ? averageReturn - averageUniverseReturn : null,
+    bands: CONFIDENCE_BANDS.map((b) =>
+      calibrationRow(
+        b.label,
+        stated.filter((c) => c.confidence >= b.min && c.confidence <= b.max),
+      ),
+    ),
+    deciles: deciles.map((d) =>
+      calibrationRow(
+        `Decile ${d}`,
+        stated.filter((c) => c.decile === d),
+      ),
+    ),
+    years: years.map((y) =>
+      calibrationRow(
+        y,
+        stated.filter((c) => c.recommendationDate.startsWith(y)),
+      ),
+    ),
+    cumulative: cumulativeReturns(calls),
   };
 }

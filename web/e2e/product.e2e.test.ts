@@ -101,18 +101,23 @@ describe("recommendations end to end", () => {
 });
 
 describe("track record end to end", () => {
-  test("the track record page shows totals, calibration and the cumulative chart from the seeded history", async () => {
+  test("the track record page shows totals, calibration rows and the cumulative chart from the seeded history", async () => {
     const { page, context } = await asInvestor();
     await page.getByRole("link", { name: "Track Record" }).click();
     await page.getByRole("heading", { name: "Track Record", level: 1 }).waitFor();
-    await page.getByText("Beat the S&P 500").waitFor();
+    await page.getByText("Stated event happened").waitFor();
     await page
-      .getByRole("img", { name: "Stated confidence against how often the calls beat the index" })
+      .getByRole("img", {
+        name: "Stated probability against how often the stated event happened, with 95% intervals",
+      })
       .waitFor();
     await page
-      .getByRole("img", { name: "Cumulative return of the recommendations against the S&P 500" })
+      .getByRole("img", {
+        name: /^Cumulative total return of the recommendations against the universe's average/,
+      })
       .waitFor();
-    expect(await page.getByRole("row").count()).toBeGreaterThan(3);
+    for (const name of ["By stated confidence", "By decile", "By year"])
+      expect(await page.getByRole("table", { name }).getByRole("row").count()).toBeGreaterThan(1);
     await screenshot(page, "track-record-desktop");
     await context.close();
   });

@@ -49,4 +49,49 @@ describe("insight card", () => {
     expect(screen.queryByText("News:")).toBeNull();
     expect(screen.getByText("NEUTRAL")).toBeTruthy();
   });
+
+  test("the model's call, decile, confidence and expected return with its 80% interval, when it gave them", () => {
+    show({
+      ...base,
+      recommendation: "BUY",
+      confidence: 57,
+      probability: 0.574,
+      decile: 10,
+      expectedReturn: 0.041,
+      expectedReturnLow: -0.12,
+      expectedReturnHigh: 0.213,
+      horizonDays: 60,
+    });
+    const card = screen.getByTestId("insight-card");
+    expect(card.querySelector('[data-call="BUY"]')?.textContent).toBe("BUY");
+    expect(screen.getByText("Decile 10 of 10")).toBeTruthy();
+    expect(screen.getByText("57% confidence")).toBeTruthy();
+    expect(screen.getByText("Expected +4.1% (80%: -12.0% to +21.3%) over 60 trading days")).toBeTruthy();
+    expect(
+      screen.getByText("57% chance that its total return over 60 trading days beats the median stock's"),
+    ).toBeTruthy();
+    cleanup();
+    // A lower-half decile states trailing the median.
+    show({
+      ...base,
+      recommendation: "WATCH",
+      confidence: 55,
+      decile: 2,
+      expectedReturn: -0.03,
+      horizonDays: 60,
+    });
+    expect(screen.getByText("Decile 2 of 10")).toBeTruthy();
+    expect(screen.getByText("Expected -3.0% over 60 trading days")).toBeTruthy();
+    expect(
+      screen.getByText("55% chance that its total return over 60 trading days trails the median stock's"),
+    ).toBeTruthy();
+  });
+
+  test("an older analysis without them shows neither decile nor expected return", () => {
+    show(base);
+    expect(screen.getByTestId("insight-card").querySelector('[data-call="HOLD"]')).toBeTruthy();
+    expect(screen.queryByText(/Decile/)).toBeNull();
+    expect(screen.queryByText(/Expected/)).toBeNull();
+    expect(screen.getByText("48% confidence")).toBeTruthy();
+  });
 });

@@ -1,10 +1,10 @@
 import { Badge, Button, Card, Group, List, SimpleGrid, Skeleton, Stack, Text } from "@mantine/core";
 import { lazy, Suspense, useState } from "react";
+import { CallBadge, ModelOutlook, statedEventText } from "../../components/model-outlook.tsx";
 import { formatDate, formatMoney, formatPercent } from "../../lib/format.ts";
 import { ConfidenceBadge } from "../recommendations/recommendation-badges.tsx";
 import type { Insight } from "./insights.queries.ts";
 
-const CALL_COLORS = { BUY: "green", SELL: "red", HOLD: "blue", WATCH: "gray" } as const;
 const RISK_COLORS = { LOW: "teal", MEDIUM: "yellow", HIGH: "red" } as const;
 
 // The charting library is loaded only when a chart is opened.
@@ -14,6 +14,7 @@ export function InsightCard(props: { insight: Insight; detailed?: boolean }) {
   const i = props.insight;
   const [chart, setChart] = useState(false);
   const move = ((i.projectedPrice - i.currentPrice) / i.currentPrice) * 100;
+  const event = statedEventText(i.confidence, i);
   return (
     <Card withBorder radius="md" padding="md" data-testid="insight-card">
       <Group justify="space-between" mb="xs">
@@ -21,9 +22,7 @@ export function InsightCard(props: { insight: Insight; detailed?: boolean }) {
           <Text fw={800} fz="lg">
             {i.symbol}
           </Text>
-          <Badge color={CALL_COLORS[i.recommendation]} variant="filled">
-            {i.recommendation}
-          </Badge>
+          <CallBadge call={i.recommendation} />
         </Group>
         <Group gap={6}>
           <ConfidenceBadge confidence={i.confidence} />
@@ -32,6 +31,7 @@ export function InsightCard(props: { insight: Insight; detailed?: boolean }) {
           </Badge>
         </Group>
       </Group>
+      <ModelOutlook model={i} mb="sm" />
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs" mb="sm">
         <Stack gap={0}>
           <Text size="xs" c="dimmed">
@@ -73,6 +73,14 @@ export function InsightCard(props: { insight: Insight; detailed?: boolean }) {
       ) : null}
       {props.detailed ? (
         <>
+          {event ? (
+            <Text size="sm" mt="sm">
+              <Text span fw={700}>
+                Confidence:
+              </Text>{" "}
+              {event}
+            </Text>
+          ) : null}
           <Text size="sm" mt="sm">
             <Text span fw={700}>
               Target date:

@@ -5,24 +5,36 @@ import type { Recommendation } from "./recommendations.queries.ts";
 
 type Outcome = NonNullable<Recommendation["outcome"]>;
 
-const LOOK = {
-  open: { color: "gray.7", label: "Open" },
-  hit: { color: POSITIVE, label: "Hit" },
-  missed: { color: "red.9", label: "Missed" },
+/** What the badge says once the target date has passed: the event the confidence stated, and whether it happened. */
+const RESOLVED = {
+  "beats-median": { true: "Beat the median", false: "Did not beat the median" },
+  "trails-median": { true: "Trailed the median", false: "Did not trail the median" },
 } as const;
 
-/** How the call has turned out so far: open, hit (target reached in time) or missed, with its return. */
+/**
+ * How the call has turned out: open (with the total return so far) until its target date, then whether the event
+ * its confidence stated happened, with its total return against the universe's median (docs/decisions/013).
+ */
 export function OutcomeBadge(props: { outcome: Outcome | null | undefined }) {
   const o = props.outcome;
   if (!o) return null;
-  const look = LOOK[o.status];
+  const resolved = o.eventHappened !== null;
+  const label = resolved ? RESOLVED[o.statedEvent][o.eventHappened ? "true" : "false"] : "Open";
   const detail =
     o.realisedReturn === null
       ? ""
-      : ` ${formatPercent(o.realisedReturn * 100)}${o.exitDate ? ` · ${formatDate(o.exitDate)}` : ""}`;
+      : resolved && o.universeMedianReturn !== null
+        ? ` ${formatPercent(o.realisedReturn * 100)} vs ${formatPercent(o.universeMedianReturn * 100)}`
+        : ` ${formatPercent(o.realisedReturn * 100)}${o.exitDate ? ` · ${formatDate(o.exitDate)}` : ""}`;
+  const state = !resolved ? "open" : o.eventHappened ? "happened" : "did-not-happen";
   return (
-    <Badge color={look.color} variant="filled" data-outcome={o.status} title="Track record of this call">
-      {look.label}
+    <Badge
+      color={!resolved ? "gray.7" : o.eventHappened ? POSITIVE : "red.9"}
+      variant="filled"
+      data-outcome={state}
+      title="Total return since the recommendation date's close, against the median stock's over the same days"
+    >
+      {label}
       {detail}
     </Badge>
   );

@@ -3,6 +3,7 @@ import { MantineProvider } from "@mantine/core";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { theme } from "../../theme.ts";
 import { RecommendationCard } from "./recommendation-card.tsx";
+import { RecommendationDialog } from "./recommendation-dialog.tsx";
 import type { Recommendation } from "./recommendations.queries.ts";
 
 afterEach(cleanup);
@@ -23,11 +24,28 @@ const base: Recommendation = {
   currentPriceAsOf: "2023-10-27",
   outcome: {
     status: "open",
+    targetReachedOn: null,
     exitDate: "2023-10-27",
     realisedReturn: -0.05,
-    benchmarkReturn: 0.01,
-    beatIndex: null,
+    universeMedianReturn: 0.01,
+    universeMeanReturn: 0.012,
+    statedEvent: "beats-median",
+    eventHappened: null,
   },
+};
+
+/** A generated call: what the ranking model said. */
+const model = {
+  source: "model" as const,
+  modelVersion: "rank-v1",
+  call: "BUY" as const,
+  decile: 10,
+  probability: 0.574,
+  confidence: 57,
+  expectedReturn: 0.041,
+  expectedReturnLow: -0.12,
+  expectedReturnHigh: 0.213,
+  horizonDays: 60,
 };
 
 function renderCard(over: Partial<Recommendation> = {}, showDate = false) {
@@ -72,22 +90,104 @@ describe("recommendation card (spec sections 2 and 9)", () => {
     expect(within(card).getByText("Recommended: Oct 27, 2023")).toBeTruthy();
   });
 
-  test("the outcome so far, and a keyboard-reachable way to the full analysis", () => {
-    const card = renderCard({
+  test("the outcome: open with the return so far, then whether the stated event happened against the median", () => {
+    let card = renderCard();
+    expect(card.querySelector('[data-outcome="open"]')?.textContent).toBe("Open -5.0% · Oct 27, 2023");
+    cleanup();
+    card = renderCard({
       outcome: {
         status: "hit",
-        exitDate: "2023-11-10",
-        realisedReturn: 0.145,
-        benchmarkReturn: 0.02,
-        beatIndex: true,
+        targetReachedOn: "2023-11-10",
+        exitDate: "2023-12-29",
+        realisedReturn: 0.061,
+        universeMedianReturn: 0.01,
+        universeMeanReturn: 0.015,
+        statedEvent: "beats-median",
+        eventHappened: true,
       },
     });
-    expect(card.querySelector('[data-outcome="hit"]')?.textContent).toContain("Hit +14.5%");
+    expect(card.querySelector('[data-outcome="happened"]')?.textContent).toBe(
+      "Beat the median +6.1% vs +1.0%",
+    );
+    cleanup();
+    card = renderCard({
+      outcome: {
+        status: "missed",
+        targetReachedOn: null,
+        exitDate: "2023-12-29",
+        realisedReturn: 0.004,
+        universeMedianReturn: 0.01,
+        universeMeanReturn: 0.015,
+        statedEvent: "beats-median",
+        eventHappened: false,
+      },
+    });
+    expect(card.querySelector('[data-outcome="did-not-happen"]')?.textContent).toBe(
+      "Did not beat the median +0.4% vs +1.0%",
+    );
     expect(within(card).getByRole("button", { name: "View Full Analysis of KO" })).toBeTruthy();
     expect(
       within(card)
         .getByRole("link", { name: /KO quote/ })
         .getAttribute("target"),
     ).toBe("_blank");
+  });
+});
+
+describe("what the model said", () => {
+  test("a generated call shows its call, decile, confidence and expected return with the 80% interval", () => {
+    const card = renderCard(model);
+    expect(card.querySelector('[data-call="BUY"]')?.textContent).toBe("BUY");
+    expect(within(card).getByText("Decile 10 of 10")).toBeTruthy();
+    expect(within(card).getByText("57% confidence")).toBeTruthy();
+    expect(
+      within(card).getByText("Expected +4.1% (80%: -12.0% to +21.3%) over 60 trading days"),
+    ).toBeTruthy();
+    // The spec's figures stay.
+    expect(within(card).getByText("Potential return")).toBeTruthy();
+    expect(within(card).getByText("14.5%")).toBeTruthy();
+  });
+
+  test("an admin's post, without the model's fields, renders as before", () => {
+    const card = renderCard({ call: null, decile: null, expectedReturn: null, horizonDays: null });
+    expect(card.querySelector("[data-call]")).toBeNull();
+    expect(within(card).queryByText(/Decile/)).toBeNull();
+    expect(within(card).queryByText(/Expected/)).toBeNull();
+    expect(within(card).getByText("82% confidence")).toBeTruthy();
+    expect(within(card).getByText("Potential return")).toBeTruthy();
+  });
+
+  test("the detail dialog says what the confidence states and the expected return over the horizon", () => {
+    render(
+      <MantineProvider theme={theme}>
+        <RecommendationDialog recommendation={{ ...base, ...model }} onClose={() => {}} />
+      </MantineProvider>,
+    );
+    const dialog = screen.getByRole("dialog", { name: "View Full Analysis" });
+    expect(within(dialog).getByText("Model outlook")).toBeTruthy();
+    expect(within(dialog).getByText("Decile 10 of 10")).toBeTruthy();
+    expect(
+      within(dialog).getByText(
+        "57% chance that its total return over 60 trading days beats the median stock's",
+      ),
+    ).toBeTruthy();
+    expect(
+      within(dialog).getByText("Expected +4.1% (80%: -12.0% to +21.3%) over 60 trading days"),
+    ).toBeTruthy();
+    expect(within(dialog).getByText("57% confidence")).toBeTruthy();
+    expect(within(dialog).getByText("Potential return")).toBeTruthy();
+  });
+
+  test("the dialog of an admin's post has no model section", () => {
+    render(
+      <MantineProvider theme={theme}>
+        <RecommendationDialog recommendation={base} onClose={() => {}} />
+      </MantineProvider>,
+    );
+    const dialog = screen.getByRole("dialog", { name: "View Full Analysis" });
+    expect(within(dialog).queryByText("Model outlook")).toBeNull();
+    expect(within(dialog).queryByText(/Decile/)).toBeNull();
+    expect(within(dialog).getByText("82% confidence")).toBeTruthy();
+    expect(within(dialog).getByText("Potential return")).toBeTruthy();
   });
 });

@@ -1,5 +1,6 @@
 import { Anchor, Box, Button, Card, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import { IconExternalLink } from "@tabler/icons-react";
+import { CallBadge, ModelOutlook } from "../../components/model-outlook.tsx";
 import { POSITIVE } from "../../lib/colors.ts";
 import { formatAsOf, formatDate, formatMoney, formatPercent } from "../../lib/format.ts";
 import { OutcomeBadge } from "./outcome-badge.tsx";
@@ -32,20 +33,23 @@ export function RecommendationCard(props: {
   return (
     <Card withBorder padding="md" radius="md" data-testid="recommendation-card">
       <Group justify="space-between" align="flex-start" mb="xs" wrap="nowrap">
-        <Anchor
-          href={researchLinks(r.symbol)[0]!.href}
-          target="_blank"
-          rel="noopener noreferrer"
-          fw={800}
-          fz="lg"
-          c="dark.9"
-          aria-label={`${r.symbol} quote (opens in a new tab)`}
-        >
-          <Group gap={4} wrap="nowrap">
-            {r.symbol}
-            <IconExternalLink size={14} aria-hidden />
-          </Group>
-        </Anchor>
+        <Group gap={6} wrap="nowrap">
+          <Anchor
+            href={researchLinks(r.symbol)[0]!.href}
+            target="_blank"
+            rel="noopener noreferrer"
+            fw={800}
+            fz="lg"
+            c="dark.9"
+            aria-label={`${r.symbol} quote (opens in a new tab)`}
+          >
+            <Group gap={4} wrap="nowrap">
+              {r.symbol}
+              <IconExternalLink size={14} aria-hidden />
+            </Group>
+          </Anchor>
+          {r.call ? <CallBadge call={r.call} /> : null}
+        </Group>
         <Group gap={6} justify="flex-end">
           <ConfidenceBadge confidence={r.confidence} />
           <RiskBadge aggressive={r.aggressive} basis={r.aggressiveBasis} />
@@ -53,6 +57,7 @@ export function RecommendationCard(props: {
       </Group>
       {/* The whole body opens the dialog for a pointer; the button below is the keyboard and screen-reader way. */}
       <Box onClick={props.onOpen} style={{ cursor: "pointer" }}>
+        <ModelOutlook model={r} mb="xs" />
         <SimpleGrid cols={2} spacing="xs" verticalSpacing="xs">
           <Figure label="Buy price" value={formatMoney(buy)} />
           <Figure label="Target price" value={formatMoney(target)} />

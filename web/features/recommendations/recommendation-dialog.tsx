@@ -1,5 +1,11 @@
 import { Alert, Anchor, Divider, Group, Modal, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { IconExternalLink, IconInfoCircle } from "@tabler/icons-react";
+import {
+  CallBadge,
+  decileLabel,
+  expectedReturnText,
+  statedEventText,
+} from "../../components/model-outlook.tsx";
 import { formatDate, formatMoney, formatPercent } from "../../lib/format.ts";
 import { OutcomeBadge } from "./outcome-badge.tsx";
 import { ConfidenceBadge, RiskBadge } from "./recommendation-badges.tsx";
@@ -25,6 +31,8 @@ function Row(props: { label: string; value: string }) {
 /** 'View Full Analysis': everything about one recommendation, with research links. */
 export function RecommendationDialog(props: { recommendation: Recommendation | null; onClose: () => void }) {
   const r = props.recommendation;
+  const event = r ? statedEventText(r.confidence, r) : null;
+  const expected = r ? expectedReturnText(r) : null;
   return (
     <Modal opened={r !== null} onClose={props.onClose} title="View Full Analysis" size="lg" centered>
       {r ? (
@@ -34,6 +42,7 @@ export function RecommendationDialog(props: { recommendation: Recommendation | n
               {r.symbol} analysis
             </Title>
             <Group gap={6}>
+              {r.call ? <CallBadge call={r.call} /> : null}
               <ConfidenceBadge confidence={r.confidence} />
               <RiskBadge aggressive={r.aggressive} basis={r.aggressiveBasis} />
             </Group>
@@ -68,6 +77,18 @@ export function RecommendationDialog(props: { recommendation: Recommendation | n
               />
             </Stack>
           </SimpleGrid>
+          {r.decile != null || expected ? (
+            <>
+              <Divider />
+              <Stack gap={6}>
+                <Text fw={700}>Model outlook</Text>
+                {r.decile != null ? <Row label="Rank in the universe" value={decileLabel(r.decile)} /> : null}
+                {event ? <Row label="Confidence" value={event} /> : null}
+                {expected ? <Row label="Expected return" value={expected} /> : null}
+                {r.modelVersion ? <Row label="Model" value={r.modelVersion} /> : null}
+              </Stack>
+            </>
+          ) : null}
           <Divider />
           <Stack gap={6}>
             <Text fw={700}>Timeline</Text>

@@ -1,92 +1,134 @@
 import { Text } from "@mantine/core";
 
-const W = 320;
-const H = 220;
-const PAD = 36;
+const W = 340;
+const H = 240;
+const PAD = 40;
 
-/** Stated confidence (x) against how often calls beat the index (y); the diagonal is perfect calibration. */
-export function CalibrationChart(props: {
-  points: Array<{ label: string; stated: number; observed: number; n: number }>;
-}) {
-  const x = (v: number) => PAD + v * (W - PAD - 8);
-  const y = (v: number) => H - PAD - v * (H - PAD - 8);
+const pct = (v: number, digits = 0) => `${(v * 100).toFixed(digits)}%`;
+
+export interface CalibrationPoint {
+  label: string;
+  stated: number;
+  observed: number;
+  low: number;
+  high: number;
+  n: number;
+}
+
+/**
+ * Mean stated probability (x) against how often the stated event happened (y), each with its 95% interval; the
+ * diagonal is perfect calibration. The axes zoom on the range the points and intervals use, since a ranking
+ * model's probabilities sit between about 50% and 65%.
+ */
+export function CalibrationChart(props: { points: CalibrationPoint[] }) {
+  const { points } = props;
+  if (!points.length) return <Text size="sm">No resolved calls with a stated probability yet.</Text>;
+  const lo = Math.max(
+    0,
+    Math.floor(Math.min(0.4, ...points.map((p) => Math.min(p.low, p.stated))) * 10) / 10,
+  );
+  const hi = Math.min(
+    1,
+    Math.ceil(Math.max(0.7, ...points.map((p) => Math.max(p.high, p.stated))) * 10) / 10,
+  );
+  const x = (v: number) => PAD + ((v - lo) / (hi - lo)) * (W - PAD - 10);
+  const y = (v: number) => H - PAD - ((v - lo) / (hi - lo)) * (H - PAD - 10);
+  const ticks = Array.from({ length: Math.round((hi - lo) * 10) + 1 }, (_, i) => lo + i / 10);
   return (
     <svg
       viewBox={`0 0 ${W} ${H}`}
       width="100%"
       role="img"
       aria-labelledby="calibration-title"
-      style={{ maxWidth: 420 }}
+      style={{ maxWidth: 460 }}
     >
-      <title id="calibration-title">Stated confidence against how often the calls beat the index</title>
-      <line x1={x(0)} y1={y(0)} x2={x(1)} y2={y(1)} stroke="#adb5bd" strokeDasharray="4" />
-      <line x1={x(0)} y1={y(0)} x2={x(1)} y2={y(0)} stroke="#495057" />
-      <line x1={x(0)} y1={y(0)} x2={x(0)} y2={y(1)} stroke="#495057" />
-      {[0, 0.5, 1].map((v) => (
+      <title id="calibration-title">
+        Stated probability against how often the stated event happened, with 95% intervals
+      </title>
+      <line x1={x(lo)} y1={y(lo)} x2={x(hi)} y2={y(hi)} stroke="#adb5bd" strokeDasharray="4" />
+      <line x1={x(lo)} y1={y(lo)} x2={x(hi)} y2={y(lo)} stroke="#495057" />
+      <line x1={x(lo)} y1={y(lo)} x2={x(lo)} y2={y(hi)} stroke="#495057" />
+      {ticks.map((v) => (
         <g key={v}>
           <text x={x(v)} y={H - PAD + 14} fontSize="10" textAnchor="middle">
-            {v * 100}%
+            {pct(v)}
           </text>
           <text x={PAD - 6} y={y(v) + 3} fontSize="10" textAnchor="end">
-            {v * 100}%
+            {pct(v)}
           </text>
         </g>
       ))}
-      <text x={(W + PAD) / 2} y={H - 4} fontSize="10" textAnchor="middle">
-        stated confidence
+      <text x={(W + PAD) / 2} y={H - 6} fontSize="10" textAnchor="middle">
+        stated probability
       </text>
-      {props.points.map((p) => (
-        <circle
-          key={p.label}
-          cx={x(p.stated)}
-          cy={y(p.observed)}
-          r={Math.min(12, 3 + Math.sqrt(p.n))}
-          fill="#4263eb"
-          fillOpacity={0.7}
-        >
-          <title>{`${p.label}: ${p.n} resolved calls, stated ${(p.stated * 100).toFixed(0)}%, beat the index ${(p.observed * 100).toFixed(0)}%`}</title>
-        </circle>
+      <text
+        x={10}
+        y={(H - PAD) / 2}
+        fontSize="10"
+        textAnchor="middle"
+        transform={`rotate(-90 10 ${(H - PAD) / 2})`}
+      >
+        observed rate
+      </text>
+      {points.map((p) => (
+        <g key={p.label}>
+          <title>{`${p.label}: ${p.n} resolved calls, stated ${pct(p.stated, 1)}, happened ${pct(p.observed, 1)} (95%: ${pct(p.low, 1)} to ${pct(p.high, 1)})`}</title>
+          <line
+            x1={x(p.stated)}
+            y1={y(p.low)}
+            x2={x(p.stated)}
+            y2={y(p.high)}
+            stroke="#364fc7"
+            strokeWidth={1.5}
+          />
+          <circle cx={x(p.stated)} cy={y(p.observed)} r={4} fill="#364fc7" />
+          <text x={x(p.stated) + 6} y={y(p.observed) - 6} fontSize="9" fill="#212529">
+            {p.label}
+          </text>
+        </g>
       ))}
     </svg>
   );
 }
 
-/** Cumulative average return of the calls against the index over the same days. */
+/** Running sums of the calls' average total return and of the universe's equal-weighted average, by date. */
 export function CumulativeChart(props: {
-  series: Array<{ date: string; strategy: number; benchmark: number }>;
+  series: Array<{ date: string; strategy: number; universe: number }>;
 }) {
   const { series } = props;
   if (series.length < 2) return <Text size="sm">Not enough resolved calls yet.</Text>;
-  const values = series.flatMap((p) => [p.strategy, p.benchmark, 0]);
+  const values = series.flatMap((p) => [p.strategy, p.universe, 0]);
   const lo = Math.min(...values);
   const hi = Math.max(...values);
-  const x = (i: number) => PAD + (i / (series.length - 1)) * (W - PAD - 8);
-  const y = (v: number) => H - PAD - ((v - lo) / (hi - lo || 1)) * (H - PAD - 8);
-  const path = (key: "strategy" | "benchmark") =>
+  const x = (i: number) => PAD + (i / (series.length - 1)) * (W - PAD - 10);
+  const y = (v: number) => H - PAD - ((v - lo) / (hi - lo || 1)) * (H - PAD - 10);
+  const path = (key: "strategy" | "universe") =>
     series.map((p, i) => `${i ? "L" : "M"}${x(i)},${y(p[key])}`).join(" ");
+  const last = series.at(-1)!;
   return (
     <svg
       viewBox={`0 0 ${W} ${H}`}
       width="100%"
       role="img"
       aria-labelledby="cumulative-title"
-      style={{ maxWidth: 420 }}
+      style={{ maxWidth: 460 }}
     >
-      <title id="cumulative-title">Cumulative return of the recommendations against the S&amp;P 500</title>
-      <line x1={PAD} y1={y(0)} x2={W - 8} y2={y(0)} stroke="#adb5bd" />
-      <path d={path("benchmark")} fill="none" stroke="#868e96" strokeWidth={2} />
-      <path d={path("strategy")} fill="none" stroke="#4263eb" strokeWidth={2} />
-      <text x={PAD - 6} y={y(hi) + 3} fontSize="10" textAnchor="end">
-        {(hi * 100).toFixed(0)}%
-      </text>
-      <text x={PAD - 6} y={y(lo) + 3} fontSize="10" textAnchor="end">
-        {(lo * 100).toFixed(0)}%
-      </text>
+      <title id="cumulative-title">
+        {`Cumulative total return of the recommendations against the universe's average: ${pct(last.strategy, 1)} against ${pct(last.universe, 1)} by ${last.date}`}
+      </title>
+      <line x1={PAD} y1={y(0)} x2={W - 10} y2={y(0)} stroke="#adb5bd" />
+      <path d={path("universe")} fill="none" stroke="#868e96" strokeWidth={2} strokeDasharray="5 3" />
+      <path d={path("strategy")} fill="none" stroke="#364fc7" strokeWidth={2} />
+      {[...new Set([hi, 0, lo])].map((v) => (
+        <text key={v} x={PAD - 6} y={y(v) + 3} fontSize="10" textAnchor="end">
+          {pct(v)}
+        </text>
+      ))}
       <text x={PAD} y={H - PAD + 14} fontSize="10">
         {series[0]!.date}
       </text>
-      <text x={W - 8} y={H - PAD + 14} fontSize="10" textAnchor="end">
-        {series.at(-1)!.date}
+      <text x={W - 10} y={H - PAD + 14} fontSize="10" textAnchor="end">
+        {last.date}
       </text>
     </svg>
   );

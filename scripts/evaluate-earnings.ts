@@ -1,19 +1,39 @@
-// `bun scripts/evaluate-earnings.ts`: measures the earnings estimates honestly and writes docs/earnings-model.md:
-// (1) report days found from prices against IBM's real report dates; (2) the growth probability's out-of-sample
-// calibration: each reaction in the test period scored with statistics of earlier reactions only.
+// `bun scripts/evaluate-earnings.ts`: measures the earnings estimates and writes docs/earnings-model.md
+// (deterministic: the same data give the same file). (1) Report days found from prices against every real report
+// date the bundled data hold (data/earnings/). (2) The growth probability the calendar serves, computed by the
+// calendar's own function, scored out of sample on the entries the demo calendar would have shown.
 import { join } from "node:path";
 import {
+  addDays,
   type DailyBar,
-  detectReactions,
+  type DetectionAccuracy,
+  detectionAccuracy,
   EARNINGS_FEATURES,
   earningsFeatures,
+  GROWTH_HISTORY_DAYS,
+  type GrowthHistory,
+  growthHistoryAt,
+  growthProbability,
+  MARKET_RELATIVE_VOLUME,
+  nextReportEstimate,
+  OUTCOME_SESSIONS,
+  PEAK_SESSIONS,
+  RELATIVE_VOLUME,
+  type RealReport,
+  SHRINKAGE,
+  TRAILING,
+  universeReactions,
 } from "../api/analysis/earnings-events.ts";
 import { type EarningsModel, earningsProbability } from "../api/analysis/earnings-model.ts";
 import { fitLogistic, fitPlatt, standardisation } from "../api/analysis/fit.ts";
+import { growthOf, WINDOW_DAYS } from "../api/features/earnings/earnings.service.ts";
 import { BENCHMARK } from "../api/market/demo-import.ts";
 import { readDemoMarketFiles } from "../api/runtime/demo-market-files.ts";
 
+const VALIDATION_START = "2016-01-01";
 const TEST_START = "2022-01-01";
+const dataDir = join(import.meta.dir, "../data/earnings");
+
 const { pricesCsv } = await readDemoMarketFiles();
 const series = new Map<string, DailyBar[]>();
 for (const line of pricesCsv.split("\n").slice(1)) {
@@ -23,191 +43,479 @@ for (const line of pricesCsv.split("\n").slice(1)) {
   bars.push({ date: date!, open: +open!, close: +close!, volume: +volume! });
   series.set(symbol!, bars);
 }
+const sessions = (series.get(BENCHMARK) ?? []).map((b) => b.date);
+series.delete(BENCHMARK);
+const reactions = universeReactions(series);
 
-// 1. IBM: real report dates (after the close) against detected reactions (the next session).
-const ibm = series.get("IBM") ?? [];
-const reported = (
-  (await Bun.file(join(import.meta.dir, "../data/earnings/ibm-alphavantage.json")).json()) as {
-    quarterlyEarnings: Array<{ reportedDate: string }>;
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+const ratio = (a: number, b: number) => `${a} of ${b}${b ? ` (${pct(a / b)})` : ""}`;
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[s.length >> 1]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+const dayDiff = (a: string, b: string) => Math.abs(Date.parse(a) - Date.parse(b)) / 86_400_000;
+
+// The rule served until this measurement (2.5 times the 60-session median volume and a 2% opening gap, the
+// stronger of two within 45 days), kept here only to show what changed.
+function previousRule(bars: readonly DailyBar[]): string[] {
+  const found: number[] = [];
+  for (let i = TRAILING; i < bars.length; i++) {
+    const typical = median(bars.slice(i - TRAILING, i).map((b) => b.volume));
+    const gap = Math.abs(bars[i]!.open / bars[i - 1]!.close - 1);
+    if (!(typical > 0 && bars[i]!.volume >= 2.5 * typical && gap >= 0.02)) continue;
+    const last = found.at(-1);
+    if (last !== undefined && dayDiff(bars[last]!.date, bars[i]!.date) < 45) {
+      if (bars[i]!.volume > bars[last]!.volume) found[found.length - 1] = i;
+    } else found.push(i);
   }
-).quarterlyEarnings
-  .map((q) => q.reportedDate)
-  .filter((d) => d >= ibm[0]!.date && d < ibm.at(-1)!.date)
-  .sort();
-const reactionDays = detectReactions(ibm).map((i) => ibm[i]!.date);
-const nextSession = (date: string) => ibm.find((b) => b.date > date)?.date;
-const sessionIndex = new Map(ibm.map((b, i) => [b.date, i]));
-const within = (a: string, b: string, sessions: number) =>
-  Math.abs((sessionIndex.get(a) ?? Number.NaN) - (sessionIndex.get(b) ?? Number.NaN)) <= sessions;
-const expectedReactions = reported.map(nextSession).filter((d): d is string => Boolean(d));
-const found = expectedReactions.filter((d) => reactionDays.some((r) => within(r, d, 1))).length;
-const correct = reactionDays.filter((r) => expectedReactions.some((d) => within(r, d, 1))).length;
-// Year-ahead estimate: last year's reaction + 364 days, against the real reaction day.
-const yearAheadErrors: number[] = [];
-for (const actual of expectedReactions) {
-  const guess = reactionDays
-    .map((r) => new Date(Date.parse(`${r}T00:00:00Z`) + 364 * 86_400_000).toISOString().slice(0, 10))
-    .find((g) => Math.abs(Date.parse(g) - Date.parse(actual)) < 30 * 86_400_000);
-  if (guess) yearAheadErrors.push(Math.abs(Date.parse(guess) - Date.parse(actual)) / 86_400_000);
+  return found.map((i) => bars[i]!.date);
 }
-const within7 = yearAheadErrors.filter((e) => e <= 7).length;
+const previous = new Map([...series].map(([symbol, bars]) => [symbol, previousRule(bars)]));
+const current = new Map([...reactions].map(([symbol, list]) => [symbol, list.map((r) => r.date)]));
 
-// 2. Growth probability: a logistic model on the stock's earlier reactions and its state before the report,
-// trained on reactions up to 2020, Platt-calibrated on 2021, tested from 2022 on (walk-forward by date).
-const benchmark = new Map((series.get(BENCHMARK) ?? []).map((b) => [b.date, b.close]));
-interface Event {
+// 1. Structure of the detections: real companies report four times a year, near the same week each year.
+function structure(detected: ReadonlyMap<string, string[]>) {
+  const rates: number[] = [];
+  let yearly = 0;
+  let withYear = 0;
+  for (const [symbol, dates] of detected) {
+    const bars = series.get(symbol)!;
+    const first = bars[TRAILING]?.date;
+    const last = bars[bars.length - 1 - PEAK_SESSIONS]?.date;
+    if (!first || !last) continue;
+    rates.push(dates.length / (dayDiff(first, last) / 365.25));
+    for (const d of dates.filter((d) => d >= addDays(first, 371))) {
+      withYear++;
+      if (dates.some((e) => e < d && Math.abs(dayDiff(e, d) - 364) <= 7)) yearly++;
+    }
+  }
+  return {
+    mean: rates.reduce((a, b) => a + b, 0) / rates.length,
+    median: median(rates),
+    yearly: ratio(yearly, withYear),
+  };
+}
+const structureNow = structure(current);
+const structureBefore = structure(previous);
+
+// 2. Real report dates (data/earnings/, see data/README.md).
+const ibmFile = (await Bun.file(join(dataDir, "ibm-alphavantage.json")).json()) as {
+  quarterlyEarnings: Array<{ reportedDate: string }>;
+};
+const copied = (await Bun.file(join(dataDir, "report-dates.json")).json()) as {
+  nasdaqLastYear: Array<{ symbol: string; lastYearRptDt: string }>;
+  yahooCalendarEvents: Array<{
+    symbol: string;
+    earningsCallDate: string[];
+    earningsDate: string[];
+    isEarningsDateEstimate: boolean;
+  }>;
+  yahooSecFilings: Record<string, Array<[string, string]>>;
+};
+
+/** An earnings release is an 8-K; the last one filed up to 14 days before a 10-Q or 10-K is taken as it. */
+function releasesFromFilings(filings: ReadonlyArray<[string, string]>): string[] {
+  const eightKs = filings.filter(([, type]) => type === "8-K").map(([d]) => d);
+  const releases = new Set<string>();
+  for (const [date, type] of filings) {
+    if (type !== "10-Q" && type !== "10-K") continue;
+    const before = eightKs.filter((d) => d <= date && dayDiff(d, date) <= 14).sort();
+    if (before.length) releases.add(before.at(-1)!);
+  }
+  return [...releases].sort();
+}
+
+interface Source {
+  name: string;
+  label: string;
+  /** Every date of this kind in the file. */
+  dates: number;
+  reports: Map<string, RealReport[]>;
+}
+const inUniverse = (symbol: string) => series.has(symbol);
+const bySymbol = (list: Array<{ symbol: string } & RealReport>) => {
+  const out = new Map<string, RealReport[]>();
+  for (const { symbol, ...r } of list.filter((x) => inUniverse(x.symbol)))
+    out.set(symbol, [...(out.get(symbol) ?? []), r]);
+  return out;
+};
+const yahooDates = copied.yahooCalendarEvents.flatMap((y) =>
+  [...y.earningsCallDate, ...(y.isEarningsDateEstimate ? [] : y.earningsDate)]
+    .filter((d, i, all) => all.indexOf(d) === i)
+    .map((date) => ({ symbol: y.symbol, date, afterClose: false })),
+);
+const filingReleases = Object.entries(copied.yahooSecFilings).flatMap(([symbol, filings]) =>
+  releasesFromFilings(filings).map((date) => ({ symbol, date, afterClose: false })),
+);
+const sources: Source[] = [
+  {
+    name: "IBM, Alpha Vantage earnings history (after the close)",
+    label: "IBM",
+    dates: ibmFile.quarterlyEarnings.length,
+    reports: bySymbol(
+      ibmFile.quarterlyEarnings.map((q) => ({ symbol: "IBM", date: q.reportedDate, afterClose: true })),
+    ),
+  },
+  {
+    name: "Nasdaq calendar, lastYearRptDt",
+    label: "Nasdaq",
+    dates: copied.nasdaqLastYear.length,
+    reports: bySymbol(
+      copied.nasdaqLastYear.map((n) => ({ symbol: n.symbol, date: n.lastYearRptDt, afterClose: false })),
+    ),
+  },
+  {
+    name: "Yahoo calendarEvents / earnings (past call, confirmed dates)",
+    label: "Yahoo calendarEvents",
+    dates: yahooDates.length,
+    reports: bySymbol(yahooDates),
+  },
+  {
+    name: "Yahoo secFilings: last 8-K up to 14 days before each 10-Q/10-K (derived)",
+    label: "Yahoo secFilings",
+    dates: filingReleases.length,
+    reports: bySymbol(filingReleases),
+  },
+];
+
+const zero: DetectionAccuracy = { reports: 0, found: 0, detections: 0, correct: 0 };
+const add = (a: DetectionAccuracy, b: DetectionAccuracy): DetectionAccuracy => ({
+  reports: a.reports + b.reports,
+  found: a.found + b.found,
+  detections: a.detections + b.detections,
+  correct: a.correct + b.correct,
+});
+/** Real reports whose reaction day the year-ahead estimate (a reaction 364 days earlier) put within 7 days. */
+function yearAhead(symbol: string, reports: readonly RealReport[], detectable: readonly string[]) {
+  const dates = current.get(symbol) ?? [];
+  let hit = 0;
+  let of = 0;
+  for (const r of reports) {
+    const reaction = detectable.find((d) => (r.afterClose ? d > r.date : d >= r.date));
+    if (!reaction || r.date < detectable[0]! || reaction < addDays(detectable[0]!, 371)) continue;
+    of++;
+    if (dates.some((d) => dayDiff(addDays(d, 364), reaction) <= 7)) hit++;
+  }
+  return { hit, of };
+}
+const rows = sources.map((source) => {
+  let now = zero;
+  let before = zero;
+  const ahead = { hit: 0, of: 0 };
+  for (const [symbol, reports] of source.reports) {
+    const bars = series.get(symbol)!;
+    // Reactions can be seen from 60 sessions in (trailing median) to PEAK_SESSIONS before the end (confirmation).
+    const detectable = bars.slice(TRAILING, bars.length - PEAK_SESSIONS).map((b) => b.date);
+    now = add(now, detectionAccuracy(detectable, current.get(symbol) ?? [], reports));
+    before = add(before, detectionAccuracy(detectable, previous.get(symbol) ?? [], reports));
+    const y = yearAhead(symbol, reports, detectable);
+    ahead.hit += y.hit;
+    ahead.of += y.of;
+  }
+  const inData = [...source.reports.values()].flat().length;
+  return { source, now, before, ahead, inUniverse: inData };
+});
+const pooled = rows.reduce(
+  (t, r) => ({
+    now: add(t.now, r.now),
+    before: add(t.before, r.before),
+    ahead: { hit: t.ahead.hit + r.ahead.hit, of: t.ahead.of + r.ahead.of },
+  }),
+  { now: zero, before: zero, ahead: { hit: 0, of: 0 } },
+);
+const accuracyRow = (
+  name: string,
+  now: DetectionAccuracy,
+  before: DetectionAccuracy,
+  ahead: { hit: number; of: number },
+) =>
+  `| ${name} | ${now.reports} | ${ratio(now.found, now.reports)} | ${ratio(now.correct, now.detections)} | ${ratio(before.found, before.reports)} | ${ratio(before.correct, before.detections)} | ${ratio(ahead.hit, ahead.of)} |`;
+
+// 3. Growth probability. The population: every entry the demo calendar would have shown, each scored once, on
+// the first market day it appeared, against the close 5 sessions after its date and the close before it.
+interface Entry {
   symbol: string;
   date: string;
-  doneDate: string;
-  up: number;
-  move: number;
-  x: number[] | null;
+  asOf: string;
+  /** Date of the session whose close decides the outcome. */
+  done: string;
+  up: boolean;
 }
-const perSymbol = [...series.entries()]
-  .filter(([symbol]) => symbol !== BENCHMARK)
-  .map(([symbol, bars]) => ({
-    symbol,
-    bars,
-    reactions: detectReactions(bars).filter((i) => i >= 1 && i + 5 < bars.length),
-  }));
-const allEvents = perSymbol
-  .flatMap(({ symbol, bars, reactions }) =>
-    reactions.map((i) => ({
+const entries: Entry[] = [];
+const shown = new Set<string>();
+for (const asOf of sessions.filter((d) => d >= "2015-01-01")) {
+  for (const [symbol, list] of reactions) {
+    const next = nextReportEstimate(
+      list.filter((r) => r.known <= asOf),
+      asOf,
+      WINDOW_DAYS,
+    );
+    if (!next || shown.has(`${symbol} ${next.date}`)) continue;
+    shown.add(`${symbol} ${next.date}`);
+    const bars = series.get(symbol)!;
+    const s = bars.findIndex((b) => b.date >= next.date);
+    if (s < 1 || s + OUTCOME_SESSIONS >= bars.length) continue;
+    entries.push({
       symbol,
-      i,
-      bars,
-      date: bars[i]!.date,
-      doneDate: bars[i + 5]!.date,
-      move: bars[i + 5]!.close / bars[i - 1]!.close - 1,
-    })),
-  )
-  .sort((a, b) => a.date.localeCompare(b.date));
-const events: Event[] = allEvents.map((e) => {
-  // Only reactions whose 5-session outcome was known before this report count as history.
-  const known = allEvents.filter((o) => o.doneDate < e.date);
-  const base = known.filter((o) => o.move > 0).length / (known.length || 1) || 0.5;
-  const own = known.filter((o) => o.symbol === e.symbol);
-  const prior = {
-    n: own.length,
-    ups: own.filter((o) => o.move > 0).length,
-    meanMove: own.reduce((a, o) => a + o.move, 0) / (own.length || 1),
-  };
-  return {
-    symbol: e.symbol,
-    date: e.date,
-    doneDate: e.doneDate,
-    up: e.move > 0 ? 1 : 0,
-    move: e.move,
-    x: earningsFeatures(e.bars, e.i - 1, prior, base, benchmark),
-  };
-});
-const usable = events.filter((e): e is Event & { x: number[] } => e.x !== null);
-const trainSet = usable.filter((e) => e.doneDate <= "2020-12-31");
-const calSet = usable.filter((e) => e.date >= "2021-01-01" && e.doneDate <= "2021-12-31");
-const testSet = usable.filter((e) => e.date >= TEST_START);
+      date: next.date,
+      asOf,
+      done: bars[s + OUTCOME_SESSIONS]!.date,
+      up: bars[s + OUTCOME_SESSIONS]!.close > bars[s - 1]!.close,
+    });
+  }
+}
+const histories = new Map<string, GrowthHistory>();
+const historyAt = (asOf: string, days = GROWTH_HISTORY_DAYS) => {
+  const key = `${asOf} ${days}`;
+  let h = histories.get(key);
+  if (!h) {
+    h = growthHistoryAt(reactions, asOf, days);
+    histories.set(key, h);
+  }
+  return h;
+};
+const own = (e: Entry, days?: number) =>
+  historyAt(e.asOf, days).perSymbol.get(e.symbol) ?? { n: 0, ups: 0, meanMove: 0 };
+const rounded = (p: number) => Math.round(p * 100) / 100;
+
+interface Scored {
+  p: number;
+  up: boolean;
+}
+const brierOf = (set: readonly Scored[]) =>
+  set.reduce((a, s) => a + (s.p - (s.up ? 1 : 0)) ** 2, 0) / set.length;
+function aucOf(set: readonly Scored[]) {
+  const ups = set.filter((s) => s.up).map((s) => s.p);
+  const downs = set.filter((s) => !s.up).map((s) => s.p);
+  let wins = 0;
+  for (const u of ups) for (const d of downs) wins += u > d ? 1 : u === d ? 0.5 : 0;
+  return wins / (ups.length * downs.length || 1);
+}
+/** Mean and standard error of the per-entry difference in squared error (a minus b). */
+function brierDifference(a: readonly Scored[], b: readonly Scored[]) {
+  const d = a.map((s, i) => (s.p - (s.up ? 1 : 0)) ** 2 - (b[i]!.p - (s.up ? 1 : 0)) ** 2);
+  const mean = d.reduce((x, y) => x + y, 0) / d.length;
+  const sd = Math.sqrt(d.reduce((x, y) => x + (y - mean) ** 2, 0) / (d.length - 1));
+  return { mean, se: sd / Math.sqrt(d.length) };
+}
+
+// The window and the shrinkage are chosen on 2016-2021 only: the shortest window whose best Brier score is within
+// 0.0005 of the best of all (fewer years are cheaper to read, and a smaller difference is noise), then the
+// shrinkage with the best score in that window. The committed constants must be that choice.
+const validation = entries.filter((e) => e.date >= VALIDATION_START && e.done < TEST_START);
+const WINDOWS = [3, 5, 10];
+const KS = [8, 16, 32, 64, 128, 256];
+const grid = WINDOWS.map((years) => ({
+  years,
+  scores: KS.map((k) =>
+    brierOf(
+      validation.map((e) => ({
+        p: rounded(growthProbability(own(e, years * 365), historyAt(e.asOf, years * 365).baseRate, k)),
+        up: e.up,
+      })),
+    ),
+  ),
+}));
+const best = Math.min(...grid.flatMap((g) => g.scores));
+const chosenWindow = grid.find((g) => Math.min(...g.scores) <= best + 0.0005)!;
+const chosenK = KS[chosenWindow.scores.indexOf(Math.min(...chosenWindow.scores))]!;
+if (chosenWindow.years * 365 !== GROWTH_HISTORY_DAYS || chosenK !== SHRINKAGE)
+  throw new Error(
+    `validation chooses ${chosenWindow.years} years and k = ${chosenK}; the committed constants say ` +
+      `${GROWTH_HISTORY_DAYS} days and k = ${SHRINKAGE}: update api/analysis/earnings-events.ts`,
+  );
+const validationBase = brierOf(validation.map((e) => ({ p: rounded(historyAt(e.asOf).baseRate), up: e.up })));
+
+const test = entries.filter((e) => e.date >= TEST_START);
+// Exactly what the calendar serves: its own function on what was known the day the entry was first shown.
+const served = test.map((e) => ({
+  p: growthOf(historyAt(e.asOf), e.symbol).growthProbability / 100,
+  up: e.up,
+}));
+const baseline = test.map((e) => ({ p: rounded(historyAt(e.asOf).baseRate), up: e.up }));
+const before = test.map((e) => ({
+  p: rounded(growthProbability(own(e, 3 * 365), historyAt(e.asOf, 3 * 365).baseRate, 8)),
+  up: e.up,
+}));
+const rate = test.filter((e) => e.up).length / test.length;
+const hindsight = test.map((e) => ({ p: rate, up: e.up }));
+const versusBase = brierDifference(served, baseline);
+
+// The trained comparison: a regularised logistic regression on the same entries, trained on those finished by
+// 2020, Platt-calibrated on 2021 (api/analysis/earnings-model.json, written here).
+const benchCloses = new Map<string, number>();
+for (const line of pricesCsv.split("\n")) {
+  if (!line.startsWith(`${BENCHMARK},`)) continue;
+  const [, date, , , , close] = line.split(",");
+  benchCloses.set(date!, +close!);
+}
+const withFeatures = entries
+  .map((e) => {
+    const bars = series.get(e.symbol)!;
+    let j = bars.findIndex((b) => b.date > e.asOf) - 1;
+    if (j < 0) j = bars.length - 1;
+    const h = historyAt(e.asOf);
+    return { ...e, x: earningsFeatures(bars, j, own(e), h.baseRate, benchCloses) };
+  })
+  .filter((e): e is Entry & { x: number[] } => e.x !== null);
+const trainSet = withFeatures.filter((e) => e.done <= "2020-12-31");
+const calSet = withFeatures.filter((e) => e.date >= "2021-01-01" && e.done <= "2021-12-31");
 const { mean, std } = standardisation(trainSet.map((e) => e.x));
 const zs = (x: number[]) => x.map((v, j) => Math.max(-5, Math.min(5, (v - mean[j]!) / (std[j]! || 1))));
 const fitted = fitLogistic(
   trainSet.map((e) => zs(e.x)),
-  trainSet.map((e) => e.up),
+  trainSet.map((e) => (e.up ? 1 : 0)),
   { l2: 1e-2, iterations: 400 },
 );
 const logit = (x: number[]) => zs(x).reduce((a, v, j) => a + fitted.weights[j]! * v, fitted.bias);
 const platt = fitPlatt(
   calSet.map((e) => logit(e.x)),
-  calSet.map((e) => e.up),
+  calSet.map((e) => (e.up ? 1 : 0)),
 );
-const round = (x: number) => Number(x.toPrecision(8));
+const round8 = (x: number) => Number(x.toPrecision(8));
 const model: EarningsModel = {
   version: "earnings-logreg-2020-12-31",
   features: EARNINGS_FEATURES,
-  mean: mean.map(round),
-  std: std.map(round),
-  weights: fitted.weights.map(round),
-  bias: round(fitted.bias),
-  platt: { a: round(platt.a), b: round(platt.b) },
+  mean: mean.map(round8),
+  std: std.map(round8),
+  weights: fitted.weights.map(round8),
+  bias: round8(fitted.bias),
+  platt: { a: round8(platt.a), b: round8(platt.b) },
 };
 await Bun.write(
   join(import.meta.dir, "../api/analysis/earnings-model.json"),
   `${JSON.stringify(model, null, 1)}\n`,
 );
-const logistic = testSet.map((e) => ({ p: earningsProbability(e.x, model), up: e.up === 1 }));
-// What the app serves: the stock's own shrunk rate of rises, the first feature, with no fitting at all.
-const scored = testSet.map((e) => ({ p: e.x[0]!, up: e.up === 1 }));
-const brierOf = (set: Array<{ p: number; up: boolean }>) =>
-  set.reduce((a, x) => a + (x.p - (x.up ? 1 : 0)) ** 2, 0) / set.length;
-const brier = scored.reduce((a, s) => a + (s.p - (s.up ? 1 : 0)) ** 2, 0) / scored.length;
-const rate = scored.filter((s) => s.up).length / scored.length;
+const testWithFeatures = new Map(
+  withFeatures.filter((e) => e.date >= TEST_START).map((e) => [`${e.symbol} ${e.date}`, e]),
+);
+const logistic = test
+  .filter((e) => testWithFeatures.has(`${e.symbol} ${e.date}`))
+  .map((e) => ({
+    p: earningsProbability(testWithFeatures.get(`${e.symbol} ${e.date}`)!.x, model),
+    up: e.up,
+  }));
+
 const bands = [
   ["below 50 (Low Confidence)", 0, 0.5],
   ["50-69 (Moderate)", 0.5, 0.7],
   ["70 and above (High Confidence)", 0.7, 1.01],
 ] as const;
-const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
-const rows = bands.map(([label, lo, hi]) => {
-  const inBand = scored.filter((s) => s.p >= lo && s.p < hi);
-  const mean = inBand.reduce((a, s) => a + s.p, 0) / (inBand.length || 1);
-  const obs = inBand.filter((s) => s.up).length / (inBand.length || 1);
-  return `| ${label} | ${inBand.length} | ${inBand.length ? pct(mean) : "-"} | ${inBand.length ? pct(obs) : "-"} |`;
+const bandRows = bands.map(([label, lo, hi]) => {
+  const inBand = served.filter((s) => s.p >= lo && s.p < hi);
+  const stated = inBand.reduce((a, s) => a + s.p, 0) / (inBand.length || 1);
+  const observed = inBand.filter((s) => s.up).length / (inBand.length || 1);
+  return `| ${label} | ${inBand.length} | ${inBand.length ? pct(stated) : "-"} | ${inBand.length ? pct(observed) : "-"} |`;
 });
+const servedRange = served.map((s) => s.p);
 
+// Why no pre-report number can do much: the outcome follows the reaction day's gap, unknown until then.
+const testReactions = [...reactions.values()].flat().filter((r) => r.date >= TEST_START);
+const afterGap = (sign: 1 | -1) => {
+  const set = testReactions.filter((r) => Math.sign(r.gap) === sign);
+  return ratio(set.filter((r) => r.move > 0).length, set.length);
+};
+// Entries whose outcome window ends before the last confirmed reactions, so "no reaction near" is known.
+const judged = test.filter((e) => e.date <= addDays(sessions.at(-1 - PEAK_SESSIONS)!, -7));
+const nearReaction = (maxDays: number) =>
+  judged.filter((e) => (current.get(e.symbol) ?? []).some((d) => dayDiff(d, e.date) <= maxDays)).length /
+  judged.length;
+
+const lastSession = sessions.at(-1);
 const doc = `# Earnings calendar: how the estimates measure up
 
 Generated by \`bun scripts/evaluate-earnings.ts\` from the committed data; do not edit by hand.
 
-The demo market has no calendar, so report days are estimated from prices: a session whose volume is at least 2.5
-times its 60-session median and whose open gaps 2% or more from the previous close is a report reaction; the next
-report is expected a year (364 days, the same weekday) after the reaction of about a year earlier. These dates are
-marked **estimated** everywhere. EPS and revenue estimates do not exist in the data and are shown as not available.
+The demo market has no calendar, so report days are estimated from prices. A session is a report reaction when
+its volume is at least ${RELATIVE_VOLUME} times its ${TRAILING}-session median, at least ${MARKET_RELATIVE_VOLUME} times once divided by the
+market's median relative volume that day (which removes index rebalances and half days), and the highest such
+volume within ${PEAK_SESSIONS} sessions either side: the busiest session of its quarter. It counts from ${PEAK_SESSIONS} sessions later,
+when that is confirmed. The next report is expected a year (364 days, the same weekday) after the reaction of
+about a year earlier. These dates are marked **estimated** everywhere. EPS and revenue estimates do not exist in
+the data and are shown as not available. The thresholds were chosen on IBM's 39 reports of 2004-2013, in the
+price source's years before the demo market starts, and on how many detections per stock-year the universe had
+before 2013-10; never on the dates below (docs/decisions/014-earnings-probability.md).
 
-## Report days against real ones (IBM, ${reported.length} reports ${reported[0]} to ${reported.at(-1)})
-Real dates: Alpha Vantage's IBM earnings history (\`data/earnings/ibm-alphavantage.json\`). IBM reports after the close,
-so the reaction is the next session.
+## Report days against every real date we hold
 
-| measure | value |
+Prices: the demo market, ${sessions[0]} to ${lastSession}; a reaction can be seen from ${TRAILING} sessions in
+to ${PEAK_SESSIONS} sessions before the end. A real report's reaction day is the first session on or after its date (the
+next one after an after-close report); **recall** is the share of real reports with a detected reaction within
+one session of it; **precision** the share of detections within 45 days of a real report that are within one
+session of it (sources with a few dates say nothing about the rest of a series). Real dates:
+\`data/earnings/ibm-alphavantage.json\` and \`data/earnings/report-dates.json\` (provenance in \`data/README.md\`).
+
+| source | reports in our universe and prices | recall | precision | previous rule: recall | previous rule: precision | year-ahead estimate within 7 days |
+|---|---|---|---|---|---|---|
+${rows.map((r) => accuracyRow(r.source.name, r.now, r.before, r.ahead)).join("\n")}
+${accuracyRow("**pooled**", pooled.now, pooled.before, pooled.ahead)}
+
+Dates in the files, and of them for companies in our universe: ${rows.map((r) => `${r.source.label} ${r.source.dates}, ${r.inUniverse}`).join("; ")}.
+The Nasdaq answers' last-year dates (mid-2023) fall inside our prices, but none of their companies is among our
+209 stocks (Constellation Brands, the one S&P 500 member, is not in the price source). Yahoo's earningsHistory
+module gives fiscal quarter ends, not report dates, and its call and report dates are from 2024-2025, after our
+prices end.
+The filing-derived dates are not report dates from a calendar: an 8-K followed within two weeks by a quarterly
+filing is almost always the earnings release, but the rule is ours; read that row as a check across five
+companies of 2022-2023, not as ground truth.
+
+Detections per stock-year: ${structureNow.mean.toFixed(2)} (median ${structureNow.median.toFixed(2)}), against about 4 real reports; previous rule
+${structureBefore.mean.toFixed(2)} (median ${structureBefore.median.toFixed(2)}). Detections with another 364±7 days earlier: ${structureNow.yearly} (previous
+rule ${structureBefore.yearly}). The method cannot tell a pre-market from an after-hours report (time is shown as
+'Time TBA').
+
+## Growth probability: what is served, measured out of sample
+
+**What is served.** The chance that the close ${OUTCOME_SESSIONS} sessions after the report is above the close before it:
+the stock's own past reactions that rose, shrunk toward the universe's rate,
+(rose + ${SHRINKAGE} × universe rate) / (reactions + ${SHRINKAGE}), over the reactions of the last ${GROWTH_HISTORY_DAYS / 365} years known on the market's
+day (confirmed and finished). Each entry also carries the two counts and the universe's rate, and the card shows
+them ("N of M past reactions rose (universe: X%)"). The number below is that function (the calendar's own
+\`growthOf\`), called on what was known the day each entry was first shown.
+
+**Population.** Every entry the demo calendar would have shown from ${TEST_START} to ${lastSession}: a stock whose
+detected reaction of a year earlier, moved 364 days on, fell in the next 7 days; each scored once, on the first
+market day it was shown, against the close ${OUTCOME_SESSIONS} sessions after the estimated date and the close before it.
+Of these dates, ${pct(nearReaction(1))} had a detected reaction within a day and ${pct(nearReaction(7))} within 7 days (the others are
+weeks where a year-earlier detection was no report, the company moved its date, or the reaction was too small to
+detect); the outcome is scored either way, as the user would see it. A live
+provider's real dates are not in this population: the calendar marks those entries (\`growthMeasured: false\`)
+and says so on the card.
+
+**Choice.** Window (${WINDOWS.join(", ")} years) and shrinkage (k = ${KS.join(", ")}) were chosen on the ${validation.length} entries of
+${VALIDATION_START.slice(0, 4)}-${Number(TEST_START.slice(0, 4)) - 1} (rule in the script): ${grid.map((g) => `${g.years} years best ${Math.min(...g.scores).toFixed(4)}`).join(", ")}; base rate ${validationBase.toFixed(4)}.
+
+| measure (${TEST_START} to ${lastSession}) | value |
 |---|---|
-| real reports with a detected reaction within one session | ${found} of ${expectedReactions.length} (${pct(found / expectedReactions.length)}) |
-| detected reactions that were real reports (within one session) | ${correct} of ${reactionDays.length} (${pct(correct / (reactionDays.length || 1))}) |
-| year-ahead estimates within 7 days of the real reaction | ${within7} of ${yearAheadErrors.length} (${pct(within7 / (yearAheadErrors.length || 1))}); median error ${yearAheadErrors.sort((a, b) => a - b)[Math.floor(yearAheadErrors.length / 2)] ?? "-"} days |
-
-One company is a small sample: the method misses reports that move the price less than 2% and cannot tell a
-pre-market from an after-hours report (time is shown as 'Time TBA').
-
-## Growth probability out of sample
-The probability that the close 5 sessions after the report reaction is above the close before it. Two models were
-compared. The simple one is the stock's own share of rises after its earlier reactions, shrunk toward the rate of all
-earlier reactions (8 pseudo-observations). The trained one is a regularised
-logistic regression (\`api/analysis/earnings-model.json\`, fitted by this script with the same code as the main
-model) on: the stock's own share of rises after its earlier reactions shrunk toward the rate of all earlier
-reactions, how many it had, their mean move, its 1-month return and 60-day volatility before the report, and the
-S&P 500's 1-month return. Walk-forward by date: trained on reactions finished by 2020 (${trainSet.length}),
-Platt-calibrated on 2021 (${calSet.length}), scored on every reaction from ${TEST_START} (features use only what
-was known the session before). Served, its features would be taken as of the market's today, up to 7 days before
-the report. There are no EPS surprises in the data, so none are used.
-
-| measure | value |
-|---|---|
-| reactions scored | ${scored.length} |
+| entries scored | ${test.length} |
 | observed rate of a rise | ${pct(rate)} |
-| Brier score, shrunk own rate (served) | ${brier.toFixed(3)} |
-| Brier score, trained logistic model | ${brierOf(logistic).toFixed(3)} |
-| Brier score of always predicting the observed rate (known only afterwards) | ${(rate * (1 - rate)).toFixed(3)} |
+| Brier score, served (${GROWTH_HISTORY_DAYS / 365} years, k = ${SHRINKAGE}) | ${brierOf(served).toFixed(4)} |
+| Brier score, the universe's rate known that day (base rate) | ${brierOf(baseline).toFixed(4)} |
+| served minus base rate | ${versusBase.mean >= 0 ? "+" : ""}${versusBase.mean.toFixed(4)} (standard error ${versusBase.se.toFixed(4)}) |
+| AUC, served | ${aucOf(served).toFixed(3)} |
+| Brier score, the previous shrinkage (3 years, k = 8) | ${brierOf(before).toFixed(4)} |
+| Brier score, trained logistic model (${trainSet.length} training, ${calSet.length} calibration entries) | ${brierOf(logistic).toFixed(4)} |
+| Brier score of always predicting the observed rate (known only afterwards) | ${brierOf(hindsight).toFixed(4)} |
+| served probabilities, lowest to highest | ${pct(Math.min(...servedRange))} to ${pct(Math.max(...servedRange))} |
 
-**What the app serves.** The trained model did not beat the simpler shrunk own rate on the test period (its
-calibration year, 2021, had more post-report rises than 2022-2023), so the calendar serves the shrunk rate and keeps
-the trained model here as the comparison. That choice was made after seeing these test figures; the next data
-should confirm it. The bands below are for the served probability.
-
-| band | reactions | mean stated | observed |
+| band | entries | mean stated | observed |
 |---|---|---|---|
-${rows.join("\n")}
+${bandRows.join("\n")}
 
-${brier <= rate * (1 - rate) ? "It scores a little better than" : "It does not beat"} knowing the test period's overall rate in advance, and
-'High Confidence' (70 and above) is rare: read the probability as the stock's own history of post-report moves,
-not as a forecast with an edge.
+${
+  versusBase.mean <= 0
+    ? `The served probability scores at or below the base rate (by ${(-versusBase.mean).toFixed(4)}), well within one standard error:`
+    : `The served probability misses the base rate by ${versusBase.mean.toFixed(4)} (standard error ${versusBase.se.toFixed(4)}):`
+} a stock's own history of post-report moves carries almost no information about the next one, so the number
+stays near the universe's rate and 'High Confidence' (70 and above) is rare or absent. The reason is on the
+reaction day itself: of the detected reactions since ${TEST_START}, ${afterGap(1)} rose after a gap up and ${afterGap(-1)} after a
+gap down, and the gap is not known before the report. Read the probability as the stock's own record, next to
+the universe's, not as a forecast with an edge. The spec's labels ('High Confidence', 'Moderate', 'Low
+Confidence') grade the chance of a rise: a low number says the stock's record leans to falls, not that the
+estimate is unsure.
 `;
 await Bun.write(join(import.meta.dir, "../docs/earnings-model.md"), doc);
 console.log(
-  `IBM: ${found}/${expectedReactions.length} real reports found, ${correct}/${reactionDays.length} detections real; ` +
-    `growth probability Brier ${brier.toFixed(3)} vs ${(rate * (1 - rate)).toFixed(3)} on ${scored.length} reactions.`,
+  `pooled recall ${pooled.now.found}/${pooled.now.reports}, precision ${pooled.now.correct}/${pooled.now.detections}; ` +
+    `growth probability Brier ${brierOf(served).toFixed(4)} vs base rate ${brierOf(baseline).toFixed(4)} on ${test.length} entries.`,
 );

@@ -1,6 +1,7 @@
 // Earnings report days are not in the demo market's data, so they are estimated from the prices themselves:
-// a report shows up as a session with a volume spike and a price gap, about once a quarter, near the same week
-// each year. Everything here reads only sessions on or before the date it is asked about.
+// a report shows up as the busiest session of its quarter, its volume well above the stock's usual and above what
+// the whole market traded that day. Everything here reads only sessions on or before the date it is asked about:
+// a reaction counts only once the sessions that confirm it have happened. See docs/decisions/014-earnings-probability.md.
 
 export interface DailyBar {
   date: string;
@@ -9,93 +10,259 @@ export interface DailyBar {
   volume: number;
 }
 
-/** A session counts as a report reaction when volume is this many times its trailing median... */
-export const VOLUME_SPIKE = 2.5;
-/** ...and the open gaps at least this much from the previous close. */
-export const MIN_GAP = 0.02;
-/** Two reactions closer than this are one report. */
-const MIN_DAYS_APART = 45;
-const TRAILING = 60;
+/** A reaction's volume is at least this many times the stock's trailing median... */
+export const RELATIVE_VOLUME = 1.5;
+/** ...and at least this many times that, once divided by the market's median relative volume of the day... */
+export const MARKET_RELATIVE_VOLUME = 1.8;
+/** ...and it is the highest such volume within this many sessions either side (about a quarter in all). */
+export const PEAK_SESSIONS = 30;
+/** Sessions of the trailing median. */
+export const TRAILING = 60;
+/** Below this many stocks on a day, the market's median is not used (a handful of stocks is not a market). */
+const MIN_MARKET_STOCKS = 20;
+/** Sessions after the reaction whose close decides whether the stock rose. */
+export const OUTCOME_SESSIONS = 5;
 
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+const DAY = 86_400_000;
+const days = (a: string, b: string) => (Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY;
+export const addDays = (date: string, n: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + n * DAY).toISOString().slice(0, 10);
+
+function insertSorted(xs: number[], x: number) {
+  let lo = 0;
+  let hi = xs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (xs[mid]! < x) lo = mid + 1;
+    else hi = mid;
+  }
+  xs.splice(lo, 0, x);
 }
 
-const days = (a: string, b: string) =>
-  (Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000;
-
-/** Indexes of the sessions that look like earnings reactions (volume spike with a gap), oldest first. */
-export function detectReactions(bars: readonly DailyBar[]): number[] {
-  const found: number[] = [];
-  for (let i = TRAILING; i < bars.length; i++) {
-    const bar = bars[i]!;
-    const prev = bars[i - 1]!;
-    const typical = median(bars.slice(i - TRAILING, i).map((b) => b.volume));
-    const gap = Math.abs(bar.open / prev.close - 1);
-    if (typical > 0 && bar.volume >= VOLUME_SPIKE * typical && gap >= MIN_GAP) {
-      const last = found.at(-1);
-      if (last !== undefined && days(bars[last]!.date, bar.date) < MIN_DAYS_APART) {
-        // Keep the stronger of two nearby spikes.
-        if (bar.volume > bars[last]!.volume) found[found.length - 1] = i;
-      } else {
-        found.push(i);
-      }
+/** Each session's volume over the median of the 60 sessions before it (NaN for the first 60 or a zero median). */
+export function relativeVolumes(bars: readonly DailyBar[]): number[] {
+  const out = new Array<number>(bars.length).fill(Number.NaN);
+  const window: number[] = [];
+  for (let i = 0; i < bars.length; i++) {
+    if (i >= TRAILING) {
+      const median = (window[TRAILING / 2 - 1]! + window[TRAILING / 2]!) / 2;
+      if (median > 0) out[i] = bars[i]!.volume / median;
+      window.splice(window.indexOf(bars[i - TRAILING]!.volume), 1);
     }
+    insertSorted(window, bars[i]!.volume);
+  }
+  return out;
+}
+
+/** The universe's median relative volume per date, where enough stocks traded (index rebalances, half days). */
+export function marketVolume(relative: Iterable<{ bars: readonly DailyBar[]; rv: readonly number[] }>) {
+  const byDate = new Map<string, number[]>();
+  for (const { bars, rv } of relative) {
+    bars.forEach((bar, i) => {
+      const r = rv[i]!;
+      if (!Number.isFinite(r)) return;
+      const list = byDate.get(bar.date);
+      if (list) list.push(r);
+      else byDate.set(bar.date, [r]);
+    });
+  }
+  const out = new Map<string, number>();
+  for (const [date, list] of byDate) {
+    if (list.length < MIN_MARKET_STOCKS) continue;
+    list.sort((a, b) => a - b);
+    const mid = list.length >> 1;
+    out.set(date, list.length % 2 ? list[mid]! : (list[mid - 1]! + list[mid]!) / 2);
+  }
+  return out;
+}
+
+/**
+ * Indexes of the sessions that look like earnings reactions, oldest first. Only confirmed ones: a session needs
+ * PEAK_SESSIONS sessions after it, so the answer on bars cut at any date is the full answer up to that date's
+ * confirmations (asserted in the tests), which is what lets the evaluation score exactly what is served.
+ */
+export function detectReactions(
+  bars: readonly DailyBar[],
+  market: ReadonlyMap<string, number> = new Map(),
+  rv: readonly number[] = relativeVolumes(bars),
+): number[] {
+  const abnormal = rv.map((r, i) => r / (market.get(bars[i]!.date) ?? 1));
+  const found: number[] = [];
+  for (let i = TRAILING; i + PEAK_SESSIONS < bars.length; i++) {
+    const a = abnormal[i]!;
+    if (!(rv[i]! >= RELATIVE_VOLUME && a >= MARKET_RELATIVE_VOLUME)) continue;
+    let peak = true;
+    for (let k = i - PEAK_SESSIONS; k <= i + PEAK_SESSIONS && peak; k++) {
+      // Ties go to the earlier session, so a plateau yields one reaction.
+      if (k !== i && k >= 0 && (abnormal[k]! > a || (k < i && abnormal[k] === a))) peak = false;
+    }
+    if (peak) found.push(i);
   }
   return found;
 }
 
-export interface ReactionStats {
-  /** Reactions seen. */
+/** A detected reaction with its outcome: the close 5 sessions after against the close the session before. */
+export interface Reaction {
+  date: string;
+  /** The session from which the reaction counts (its peak confirmed and its outcome known). */
+  known: string;
+  move: number;
+  /** Opening gap of the reaction session against the previous close. */
+  gap: number;
+}
+
+/** The reactions of every stock of a universe (the benchmark left out by the caller), with their outcomes. */
+export function universeReactions(
+  universe: ReadonlyMap<string, readonly DailyBar[]>,
+): Map<string, Reaction[]> {
+  const relative = [...universe.entries()].map(([symbol, bars]) => ({
+    symbol,
+    bars,
+    rv: relativeVolumes(bars),
+  }));
+  const market = marketVolume(relative);
+  return new Map(
+    relative.map(({ symbol, bars, rv }) => [
+      symbol,
+      detectReactions(bars, market, rv)
+        .filter((i) => i >= 1)
+        .map((i) => ({
+          date: bars[i]!.date,
+          known: bars[i + PEAK_SESSIONS]!.date,
+          move: bars[i + OUTCOME_SESSIONS]!.close / bars[i - 1]!.close - 1,
+          gap: bars[i]!.open / bars[i - 1]!.close - 1,
+        })),
+    ]),
+  );
+}
+
+/** Past reactions counted by the growth probability: this many days before the market date... */
+export const GROWTH_HISTORY_DAYS = 3 * 365;
+/** ...shrunk toward the universe's rate with this many pseudo-reactions. Both chosen on 2015-2021 only. */
+export const SHRINKAGE = 128;
+
+export interface RiseCount {
+  /** Reactions counted. */
   n: number;
-  /** Of them, how many closed higher 5 sessions after the reaction day than the session before it. */
+  /** Of them, how many closed higher 5 sessions after the reaction than the session before it. */
   ups: number;
   /** Mean of those 5-session moves. */
   meanMove: number;
 }
 
-/** Post-report moves: close 5 sessions after the reaction against the close the session before it. */
-export function reactionStats(bars: readonly DailyBar[], reactions: readonly number[]): ReactionStats {
-  let n = 0;
-  let ups = 0;
-  let total = 0;
-  for (const i of reactions) {
-    if (i < 1 || i + 5 >= bars.length) continue;
-    const move = bars[i + 5]!.close / bars[i - 1]!.close - 1;
-    n++;
-    total += move;
-    if (move > 0) ups++;
-  }
-  return { n, ups, meanMove: n ? total / n : 0 };
+export interface GrowthHistory {
+  perSymbol: Map<string, RiseCount>;
+  universe: RiseCount;
+  /** The universe's share of rises (0.5 with no reactions at all). */
+  baseRate: number;
 }
 
-/** Shrinks a stock's own rate toward the universe's: (ups + k * base) / (n + k). */
-export function shrunkProbability(stats: ReactionStats, baseRate: number, k = 8): number {
-  return (stats.ups + k * baseRate) / (stats.n + k);
+function count(reactions: readonly Reaction[]): RiseCount {
+  const ups = reactions.filter((r) => r.move > 0).length;
+  const total = reactions.reduce((a, r) => a + r.move, 0);
+  return { n: reactions.length, ups, meanMove: reactions.length ? total / reactions.length : 0 };
 }
+
+/**
+ * What the growth probability knows on `asOf`: each stock's reactions of the last GROWTH_HISTORY_DAYS that were
+ * known by then, and the universe's rate over the same reactions. The calendar and the evaluation both call this.
+ */
+export function growthHistoryAt(
+  reactions: ReadonlyMap<string, readonly Reaction[]>,
+  asOf: string,
+  historyDays = GROWTH_HISTORY_DAYS,
+): GrowthHistory {
+  const from = addDays(asOf, -historyDays);
+  const perSymbol = new Map<string, RiseCount>();
+  const all: Reaction[] = [];
+  for (const [symbol, list] of reactions) {
+    const counted = list.filter((r) => r.date >= from && r.known <= asOf);
+    perSymbol.set(symbol, count(counted));
+    all.push(...counted);
+  }
+  const universe = count(all);
+  return { perSymbol, universe, baseRate: universe.n ? universe.ups / universe.n : 0.5 };
+}
+
+/** The stock's own share of rises shrunk toward the universe's: (ups + k * base) / (n + k). */
+export function growthProbability(
+  own: Pick<RiseCount, "n" | "ups">,
+  baseRate: number,
+  k = SHRINKAGE,
+): number {
+  return (own.ups + k * baseRate) / (own.n + k);
+}
+
+/** Where a bars history must start so that reactions from `from` on are the same as with the full history. */
+export const warmUpStart = (from: string) =>
+  addDays(from, -Math.ceil(((TRAILING + PEAK_SESSIONS) * 7) / 5) - 14);
 
 /**
  * The next report reaction expected after `asOf`: the reaction of about a year earlier, moved forward 364 days
  * (the same weekday). Null when there was none near that week.
  */
 export function nextReportEstimate(
-  bars: readonly DailyBar[],
-  reactions: readonly number[],
+  reactions: readonly Pick<Reaction, "date">[],
   asOf: string,
   horizonDays: number,
 ) {
-  for (const i of reactions) {
-    const date = bars[i]!.date;
-    const candidate = new Date(Date.parse(`${date}T00:00:00Z`) + 364 * 86_400_000).toISOString().slice(0, 10);
+  for (const { date } of reactions) {
+    const candidate = addDays(date, 364);
     const ahead = days(asOf, candidate);
     if (ahead > 0 && ahead <= horizonDays) return { date: candidate, basedOn: date };
   }
   return null;
 }
 
-/** Inputs of the post-report model, in the order of its weights. */
+/** A real report: its date, and whether it came after the close (then the market reacts the next session). */
+export interface RealReport {
+  date: string;
+  afterClose: boolean;
+}
+
+export interface DetectionAccuracy {
+  /** Real reports inside the sessions given. */
+  reports: number;
+  /** Of them, those with a detected reaction within one session of the reaction day. */
+  found: number;
+  /** Detections within 45 days of a real report (where the real dates say what happened). */
+  detections: number;
+  /** Of them, those within one session of that report's reaction day. */
+  correct: number;
+}
+
+/**
+ * Recall and precision of detected reactions against real report dates. The reaction day is the first session
+ * on or after the report (the next one after an after-close report); a match is within one session of it, so a
+ * report of unknown time matches a reaction on its day or the next. Precision counts only detections within 45
+ * days of a real report: sources with a few dates say nothing about the rest of the series.
+ */
+export function detectionAccuracy(
+  sessions: readonly string[],
+  detected: readonly string[],
+  reports: readonly RealReport[],
+): DetectionAccuracy {
+  const index = new Map(sessions.map((d, i) => [d, i]));
+  const reactionDays = reports
+    .filter((r) => r.date >= sessions[0]! && r.date <= sessions.at(-1)!)
+    .map((r) => {
+      const i = sessions.findIndex((d) => (r.afterClose ? d > r.date : d >= r.date));
+      return { date: r.date, i };
+    })
+    .filter((r) => r.i >= 0);
+  const near = (d: string, i: number) =>
+    reactionDays.some((r) => Math.abs(r.i - i) <= 1 && Math.abs(days(r.date, d)) <= 45);
+  const detectedIdx = detected.map((d) => ({ d, i: index.get(d) ?? -1 })).filter((x) => x.i >= 0);
+  const inRange = detectedIdx.filter(({ d }) => reactionDays.some((r) => Math.abs(days(r.date, d)) <= 45));
+  return {
+    reports: reactionDays.length,
+    found: reactionDays.filter((r) => detectedIdx.some((x) => Math.abs(x.i - r.i) <= 1)).length,
+    detections: inRange.length,
+    correct: inRange.filter(({ d, i }) => near(d, i)).length,
+  };
+}
+
+/** Inputs of the trained comparison model (docs/earnings-model.md), in the order of its weights. */
 export const EARNINGS_FEATURES = [
   "own_rate",
   "own_count",
@@ -105,14 +272,11 @@ export const EARNINGS_FEATURES = [
   "market_ret_1m",
 ] as const;
 
-/**
- * Features of a coming (or, in training, a past) report, from sessions up to `j`: the session before the
- * reaction in training, the market's today when serving. `prior` are the stock's earlier finished reactions.
- */
+/** Features of a coming report from sessions up to `j` (the market's today), given what growthHistoryAt knows. */
 export function earningsFeatures(
   bars: readonly DailyBar[],
   j: number,
-  prior: ReactionStats,
+  prior: RiseCount,
   baseRate: number,
   benchmark: ReadonlyMap<string, number>,
 ): number[] | null {
@@ -124,7 +288,7 @@ export function earningsFeatures(
   const benchNow = benchmark.get(bars[j]!.date);
   const benchThen = benchmark.get(bars[j - 21]!.date);
   return [
-    shrunkProbability(prior, baseRate),
+    growthProbability(prior, baseRate),
     Math.log1p(prior.n),
     prior.n ? prior.meanMove * (prior.n / (prior.n + 8)) : 0,
     bars[j]!.close / bars[j - 21]!.close - 1,

@@ -14,7 +14,28 @@ export const EarningsEntry = z
       .int()
       .min(0)
       .max(100)
-      .openapi({ description: "Chance the close 5 sessions after the report is above the close before it" }),
+      .openapi({
+        description:
+          "Chance (percent) the close 5 sessions after the report is above the close before it: the stock's past " +
+          "reactions that rose, shrunk toward the universe's rate (docs/earnings-model.md)",
+      }),
+    pastReactionsRose: z.number().int().min(0).openapi({
+      description: "How many of the stock's past detected report reactions closed higher 5 sessions on",
+    }),
+    pastReactions: z.number().int().min(0).openapi({
+      description: "How many past report reactions of the stock were detected in the history counted",
+    }),
+    universeRiseRate: z
+      .number()
+      .int()
+      .min(0)
+      .max(100)
+      .openapi({ description: "Percent of all stored stocks' past reactions in that history that rose" }),
+    growthMeasured: z.boolean().openapi({
+      description:
+        "true when the entry is of the kind the growth probability was measured on (the demo calendar's estimated " +
+        "dates); false for a provider's dates, which the measurement does not cover",
+    }),
     targetPrice: z.number().nullable().openapi({ description: "null when no price of the stock is known" }),
     epsEstimate: z.number().nullable().openapi({ description: "null: not available" }),
     revenueEstimate: z.number().nullable().openapi({ description: "null: not available" }),

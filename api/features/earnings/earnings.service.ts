@@ -1,8 +1,12 @@
 import {
-  detectReactions,
+  addDays,
+  GROWTH_HISTORY_DAYS,
+  type GrowthHistory,
+  growthHistoryAt,
+  growthProbability,
   nextReportEstimate,
-  reactionStats,
-  shrunkProbability,
+  universeReactions,
+  warmUpStart,
 } from "../../analysis/earnings-events.ts";
 import type { AppDeps } from "../../lib/context.ts";
 import type { MarketPort } from "../../lib/market-port.ts";
@@ -12,12 +16,6 @@ import type { EarningsEntry } from "./earnings.schema.ts";
 
 /** The calendar covers the next 7 days (spec section 9). */
 export const WINDOW_DAYS = 7;
-/** Reactions are looked for in this much history before the market date. */
-const HISTORY_DAYS = 3 * 365;
-
-function addDays(date: string, n: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-}
 
 /** The fiscal quarter a report on `date` most likely covers: the calendar quarter that ended before it. */
 function reportedQuarter(date: string): { quarter: number; year: number } {
@@ -44,7 +42,7 @@ function perDay<T>(): (deps: AppDeps, asOf: string, compute: () => Promise<T>) =
   };
 }
 
-// Reading three years of every stored stock's bars is the expensive part: once a day is enough for past reactions.
+// Reading years of every stored stock's bars is the expensive part: once a day is enough for past reactions.
 const reactionsOfDay = perDay<Reactions>();
 // The demo market is frozen, so its whole calendar for a date never changes.
 const demoCalendarOfDay = perDay<EarningsEntry[]>();
@@ -52,75 +50,79 @@ const demoCalendarOfDay = perDay<EarningsEntry[]>();
 const reactionHistory = (deps: AppDeps, asOf: string) =>
   reactionsOfDay(deps, asOf, () => readReactionHistory(deps, asOf));
 
-/** Each stored stock's past report reactions over the last three years, and the universe's rate of a rise. */
+/**
+ * Each stored stock's report reactions and what the growth probability knows on `asOf`. The bars start early
+ * enough (warmUpStart) that the reactions are the ones scripts/evaluate-earnings.ts finds on the full history.
+ */
 async function readReactionHistory(deps: AppDeps, asOf: string) {
   const { db } = deps.database;
-  const rows = await universeBars(db, addDays(asOf, -HISTORY_DAYS), asOf);
+  // A year back at least: next reports are estimated from the reactions of a year earlier.
+  const from = addDays(asOf, -Math.max(GROWTH_HISTORY_DAYS, 372));
+  const rows = await universeBars(db, warmUpStart(from), asOf);
   const bySymbol = new Map<string, typeof rows>();
   for (const row of rows) {
-    const list = bySymbol.get(row.symbol) ?? [];
-    list.push(row);
-    bySymbol.set(row.symbol, list);
+    if (row.symbol === BENCHMARK) continue;
+    const list = bySymbol.get(row.symbol);
+    if (list) list.push(row);
+    else bySymbol.set(row.symbol, [row]);
   }
+  const reactions = universeReactions(bySymbol);
   const securities = new Map((await db.query.securities.findMany()).map((s) => [s.symbol, s]));
-  const perSymbol = new Map(
-    [...bySymbol.entries()]
-      .filter(([symbol]) => symbol !== BENCHMARK)
-      .map(([symbol, bars]) => {
-        const reactions = detectReactions(bars);
-        return [symbol, { bars, reactions, stats: reactionStats(bars, reactions) }] as const;
-      }),
-  );
-  const totals = [...perSymbol.values()].reduce(
-    (t, s) => ({ n: t.n + s.stats.n, ups: t.ups + s.stats.ups }),
-    { n: 0, ups: 0 },
-  );
-  return { perSymbol, securities, baseRate: totals.n ? totals.ups / totals.n : 0.5 };
+  const lastClose = new Map([...bySymbol].map(([symbol, bars]) => [symbol, bars.at(-1)!.close]));
+  return { reactions, growth: growthHistoryAt(reactions, asOf), securities, lastClose };
 }
 
 type Reactions = Awaited<ReturnType<typeof readReactionHistory>>;
 
-/** Growth probability, target price and naming of one stock from its reaction history (when there is one). */
-function assess(history: Reactions, symbol: string, fallbackPrice: number | null) {
-  const known = history.perSymbol.get(symbol);
-  const security = history.securities.get(symbol);
-  const stats = known?.stats ?? { n: 0, ups: 0, meanMove: 0 };
-  const close = known?.bars.at(-1)?.close ?? fallbackPrice;
+/**
+ * The growth probability and its evidence for one stock, exactly as docs/earnings-model.md measures it: the
+ * stock's rises after its past reactions shrunk toward the universe's rate (GROWTH_HISTORY_DAYS, SHRINKAGE).
+ */
+export function growthOf(growth: GrowthHistory, symbol: string) {
+  const own = growth.perSymbol.get(symbol) ?? { n: 0, ups: 0, meanMove: 0 };
   return {
-    companyName: security?.name ?? symbol,
-    industry: security?.industry && security.industry !== "" ? security.industry : "N/A",
-    growthProbability: Math.round(shrunkProbability(stats, history.baseRate) * 100),
-    targetPrice:
-      close === null
-        ? null
-        : Number((close * (1 + (stats.n ? stats.meanMove * (stats.n / (stats.n + 8)) : 0))).toFixed(2)),
-    stats,
+    growthProbability: Math.round(growthProbability(own, growth.baseRate) * 100),
+    pastReactions: own.n,
+    pastReactionsRose: own.ups,
+    universeRiseRate: Math.round(growth.baseRate * 100),
+    own,
   };
 }
 
-const reactionNote = (stats: { n: number; ups: number }) =>
-  stats.n
-    ? `${stats.ups} of ${stats.n} past reactions rose over 5 sessions.`
-    : "No stored report reactions for this stock: the growth probability is the universe's rate.";
+/** Growth probability, target price and naming of one stock from its reaction history (when there is one). */
+function assess(history: Reactions, symbol: string, fallbackPrice: number | null) {
+  const security = history.securities.get(symbol);
+  const { own, ...growth } = growthOf(history.growth, symbol);
+  const close = history.lastClose.get(symbol) ?? fallbackPrice;
+  return {
+    companyName: security?.name ?? symbol,
+    industry: security?.industry && security.industry !== "" ? security.industry : "N/A",
+    ...growth,
+    targetPrice:
+      close === null
+        ? null
+        : Number((close * (1 + (own.n ? own.meanMove * (own.n / (own.n + 8)) : 0))).toFixed(2)),
+  };
+}
 
 /** The demo market has no calendar: dates are estimated from each stock's report reaction a year earlier. */
 async function estimatedCalendar(deps: AppDeps, asOf: string): Promise<EarningsEntry[]> {
   const history = await reactionHistory(deps, asOf);
   const entries: EarningsEntry[] = [];
-  for (const [symbol, { bars, reactions }] of history.perSymbol) {
-    const next = nextReportEstimate(bars, reactions, asOf, WINDOW_DAYS);
+  for (const [symbol, reactions] of history.reactions) {
+    const next = nextReportEstimate(reactions, asOf, WINDOW_DAYS);
     if (!next) continue;
-    const { stats, ...assessed } = assess(history, symbol, null);
     entries.push({
       symbol,
-      ...assessed,
+      ...assess(history, symbol, null),
       ...reportedQuarter(next.date),
       date: next.date,
       time: "time not set",
       epsEstimate: null,
       revenueEstimate: null,
       estimated: true,
-      basis: `Estimated from the report reaction of ${next.basedOn} (volume spike with a price gap), a year later; ${reactionNote(stats)}`,
+      growthMeasured: true,
+      basis: `Estimated from the report reaction of ${next.basedOn} (the busiest trading session of its quarter), a year later.`,
     });
   }
   return entries;
@@ -134,21 +136,20 @@ async function providerCalendar(
 ): Promise<EarningsEntry[]> {
   const history = await reactionHistory(deps, asOf);
   const prices = (await deps.market?.latestPrices(events.map((e) => e.symbol))) ?? new Map();
-  return events.map((event) => {
-    const { stats, ...assessed } = assess(history, event.symbol, prices.get(event.symbol)?.price ?? null);
-    return {
-      symbol: event.symbol,
-      ...assessed,
-      quarter: event.quarter,
-      year: event.year,
-      date: event.date,
-      time: event.time,
-      epsEstimate: event.epsEstimate,
-      revenueEstimate: event.revenueEstimate,
-      estimated: false,
-      basis: `Date and estimates from ${deps.market?.source}'s earnings calendar; ${reactionNote(stats)}`,
-    };
-  });
+  return events.map((event) => ({
+    symbol: event.symbol,
+    ...assess(history, event.symbol, prices.get(event.symbol)?.price ?? null),
+    quarter: event.quarter,
+    year: event.year,
+    date: event.date,
+    time: event.time,
+    epsEstimate: event.epsEstimate,
+    revenueEstimate: event.revenueEstimate,
+    estimated: false,
+    // Measured only on the demo calendar's estimated dates (docs/earnings-model.md); a provider's are not.
+    growthMeasured: false,
+    basis: `Date and estimates from ${deps.market?.source}'s earnings calendar; the growth probability was measured on estimated dates only.`,
+  }));
 }
 
 async function computeCalendar(deps: AppDeps, asOf: string): Promise<EarningsEntry[]> {

@@ -1,21 +1,85 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { startTestApp, type TestApp, testDbKind } from "../../test/harness.ts";
+import {
+  type DailyBar,
+  growthHistoryAt,
+  nextReportEstimate,
+  SHRINKAGE,
+  universeReactions,
+} from "../../analysis/earnings-events.ts";
+import { readDemoMarketFiles } from "../../runtime/demo-market-files.ts";
+import { inProcess, startTestApp, type TestApp, testDbKind } from "../../test/harness.ts";
+import { growthOf } from "./earnings.service.ts";
+
+// Enough stocks (20 or more) for the market's daily volume to count, as in the full demo market.
+const SYMBOLS = [
+  "WYNN",
+  "CTLT",
+  "LKQ",
+  "AAPL",
+  "SYK",
+  "IBM",
+  "MSFT",
+  "JPM",
+  "XOM",
+  "KO",
+  "PEP",
+  "MCD",
+  "NKE",
+  "HD",
+  "LOW",
+  "CAT",
+  "DE",
+  "GS",
+  "MS",
+  "T",
+  "VZ",
+  "PFE",
+  "MRK",
+  "ORCL",
+];
+// Stored from here, more than the calendar reads (3 years and its warm-up before 2023-10-27).
+const STORED_FROM = "2019-06-01";
 
 let t: TestApp;
 let token: string;
 beforeAll(async () => {
   t = await startTestApp();
-  await t.useDemoMarket({ symbols: ["WYNN", "CTLT", "LKQ", "AAPL"], from: "2020-09-01" });
+  await t.useDemoMarket({ symbols: SYMBOLS, from: STORED_FROM });
   token = await t.signIn((await t.createUser()).email, "correct-horse-battery");
 });
 afterAll(() => t.close());
 
 type Answer = {
-  earnings: Array<Record<string, unknown> & { date: string; growthProbability: number; time: string }>;
+  earnings: Array<
+    Record<string, unknown> & {
+      symbol: string;
+      date: string;
+      growthProbability: number;
+      pastReactions: number;
+      pastReactionsRose: number;
+      universeRiseRate: number;
+      time: string;
+    }
+  >;
   count: number;
   from: string;
   to: string;
 };
+
+/** What scripts/evaluate-earnings.ts computes for these stocks: their whole bundled history, no database. */
+async function measured(asOf: string) {
+  const { pricesCsv } = await readDemoMarketFiles();
+  const series = new Map<string, DailyBar[]>();
+  for (const line of pricesCsv.split("\n").slice(1)) {
+    const [symbol, date, open, , , close, , volume] = line.split(",");
+    if (!symbol || !SYMBOLS.includes(symbol) || date! > asOf) continue;
+    const bars = series.get(symbol) ?? [];
+    bars.push({ date: date!, open: +open!, close: +close!, volume: +volume! });
+    series.set(symbol, bars);
+  }
+  const reactions = universeReactions(series);
+  return { reactions, growth: growthHistoryAt(reactions, asOf) };
+}
 
 describe(`earnings calendar on real demo prices (${testDbKind})`, () => {
   test("the next 7 days after the market date, every field of the spec, estimates marked", async () => {
@@ -45,13 +109,83 @@ describe(`earnings calendar on real demo prices (${testDbKind})`, () => {
       expect(e.time).toContain("time not set");
       expect(e.growthProbability).toBeGreaterThanOrEqual(0);
       expect(e.growthProbability).toBeLessThanOrEqual(100);
-      expect(e).toMatchObject({ estimated: true, epsEstimate: null, revenueEstimate: null });
+      expect(e).toMatchObject({
+        estimated: true,
+        growthMeasured: true,
+        epsEstimate: null,
+        revenueEstimate: null,
+      });
+      expect(e.basis).toStartWith("Estimated from the report reaction of ");
       expect(typeof e.industry === "string" && (e.industry as string).length > 0).toBe(true);
     }
-    const symbols = body.earnings.map((e) => e.symbol);
-    expect(symbols).toContain("WYNN");
-    expect(symbols).not.toContain("AAPL"); // reports in the first days of November: outside this window
   });
+
+  test("the served growth probability and its counts are the measured predictor's, on the full history", async () => {
+    const body = (await (await t.request("/api/earnings-calendar", { token })).json()) as Answer;
+    const { reactions, growth } = await measured("2023-10-27");
+    const expected = [...reactions]
+      .map(([symbol, list]) => ({ symbol, next: nextReportEstimate(list, "2023-10-27", 7) }))
+      .filter((x) => x.next)
+      .map(({ symbol, next }) => {
+        const { own, ...served } = growthOf(growth, symbol);
+        return { symbol, date: next!.date, ...served };
+      })
+      .sort((a, b) => a.date.localeCompare(b.date) || a.symbol.localeCompare(b.symbol));
+    expect(body.earnings.map((e) => e.symbol)).toEqual(expected.map((e) => e.symbol));
+    expect(body.earnings).toMatchObject(expected);
+    for (const e of body.earnings) {
+      expect(e.pastReactionsRose).toBeLessThanOrEqual(e.pastReactions);
+      expect(e.pastReactions).toBeGreaterThan(0);
+      // (rose + k x universe rate) / (reactions + k), in percent
+      const rate = growth.baseRate;
+      expect(e.growthProbability).toBe(
+        Math.round(((e.pastReactionsRose + SHRINKAGE * rate) / (e.pastReactions + SHRINKAGE)) * 100),
+      );
+      expect(e.universeRiseRate).toBe(Math.round(rate * 100));
+    }
+  });
+
+  test.skipIf(!inProcess)(
+    "a provider's real dates carry the same counts, marked as outside what was measured",
+    async () => {
+      const demo = t.deps.market!;
+      // The demo market's data with a calendar, as a live provider would give it.
+      t.deps.market = Object.assign(Object.create(demo), {
+        source: "replay",
+        earnings: async () => [
+          {
+            symbol: "IBM",
+            date: "2023-10-30",
+            time: "post-market",
+            quarter: 3,
+            year: 2023,
+            epsEstimate: 2.13,
+            epsActual: null,
+            revenueEstimate: 14_700_000_000,
+            revenueActual: null,
+          },
+        ],
+      });
+      try {
+        const body = (await (await t.request("/api/earnings-calendar", { token })).json()) as Answer;
+        const { growth } = await measured("2023-10-27");
+        const { own, ...served } = growthOf(growth, "IBM");
+        expect(body.earnings).toHaveLength(1);
+        expect(body.earnings[0]).toMatchObject({
+          symbol: "IBM",
+          date: "2023-10-30",
+          estimated: false,
+          growthMeasured: false,
+          ...served,
+        });
+        expect(body.earnings[0]!.basis).toContain(
+          "the growth probability was measured on estimated dates only",
+        );
+      } finally {
+        t.deps.market = demo;
+      }
+    },
+  );
 
   test("signed out is 401", async () => {
     expect((await t.request("/api/earnings-calendar")).status).toBe(401);

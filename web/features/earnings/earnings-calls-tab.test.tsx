@@ -8,10 +8,12 @@ import { renderWithProviders } from "../../test/render.tsx";
 import { EarningsCallsTab } from "./earnings-calls-tab.tsx";
 
 let api: TestApp;
+let token: string;
 beforeAll(async () => {
   api = await useRealApi();
   await api.useDemoMarket({ symbols: ["WYNN", "CTLT", "LKQ", "SYK"], from: "2020-09-01" });
-  storeToken(await api.signIn((await api.createUser()).email, "correct-horse-battery"));
+  token = await api.signIn((await api.createUser()).email, "correct-horse-battery");
+  storeToken(token);
 });
 afterAll(() => api.close());
 afterEach(cleanup);
@@ -33,6 +35,65 @@ describe("Earnings Calls tab, on the real API with real demo prices", () => {
       const expected =
         probability >= 70 ? "High Confidence" : probability >= 50 ? "Moderate" : "Low Confidence";
       expect(badge.textContent).toContain(expected);
+    }
+  });
+
+  test("each card shows how many of the stock's past reactions rose beside the universe's rate", async () => {
+    const answer = (await (await api.request("/api/earnings-calendar", { token })).json()) as {
+      earnings: Array<{
+        symbol: string;
+        pastReactionsRose: number;
+        pastReactions: number;
+        universeRiseRate: number;
+      }>;
+    };
+    renderWithProviders(<EarningsCallsTab />);
+    const cards = await screen.findAllByTestId("earnings-card");
+    expect(cards.length).toBe(answer.earnings.length);
+    cards.forEach((card, i) => {
+      const e = answer.earnings[i]!;
+      expect(card.textContent).toContain(e.symbol);
+      expect(within(card).getByTestId("earnings-record").textContent).toBe(
+        `${e.pastReactionsRose} of ${e.pastReactions} past reactions rose (universe: ${e.universeRiseRate}%)`,
+      );
+      expect(within(card).getByText("Estimated date")).toBeTruthy();
+      expect(within(card).queryByText(/not measured/)).toBeNull();
+    });
+  });
+
+  test("on a provider's real dates the card says the growth probability was not measured there", async () => {
+    const demo = api.deps.market!;
+    api.deps.market = Object.assign(Object.create(demo), {
+      source: "replay",
+      earnings: async () => [
+        {
+          symbol: "WYNN",
+          date: "2023-11-01",
+          time: "post-market",
+          quarter: 3,
+          year: 2023,
+          epsEstimate: 1.2,
+          epsActual: null,
+          revenueEstimate: 1_700_000_000,
+          revenueActual: null,
+        },
+      ],
+    });
+    try {
+      renderWithProviders(<EarningsCallsTab />);
+      const [card] = await screen.findAllByTestId("earnings-card");
+      expect(within(card!).getByText(/After-Market/)).toBeTruthy();
+      expect(within(card!).getByTestId("earnings-record").textContent).toMatch(
+        /^\d+ of \d+ past reactions rose \(universe: \d+%\)$/,
+      );
+      expect(
+        within(card!).getByText(
+          "Growth probability not measured on calendar dates like this one: only on estimated dates.",
+        ),
+      ).toBeTruthy();
+      expect(within(card!).queryByText("Estimated date")).toBeNull();
+    } finally {
+      api.deps.market = demo;
     }
   });
 

@@ -15,6 +15,7 @@ import {
   type GrowthFilter,
   growthBand,
   matchesGrowthFilter,
+  reactionRecord,
   timeLabel,
 } from "./earnings.logic.ts";
 
@@ -47,6 +48,7 @@ function EarningsCard(props: { entry: Entry; onAdd: () => void }) {
           c={band.tone === "yellow" ? "dark.9" : "white"}
           variant="filled"
           data-tone={band.tone}
+          title="Growth probability: the chance the close 5 sessions after the report is above the close before it"
         >
           {e.growthProbability}% · {band.label}
         </Badge>
@@ -84,6 +86,14 @@ function EarningsCard(props: { entry: Entry; onAdd: () => void }) {
           </Text>
         </Stack>
       </SimpleGrid>
+      <Text size="sm" mt="xs" data-testid="earnings-record">
+        {reactionRecord(e)}
+      </Text>
+      {e.growthMeasured ? null : (
+        <Text size="xs" c="dimmed">
+          Growth probability not measured on calendar dates like this one: only on estimated dates.
+        </Text>
+      )}
       {e.estimated ? (
         <Text size="xs" c="dimmed" mt="xs" component="div">
           <Badge size="xs" variant="light" color="gray" c="dark.9" mr={4}>

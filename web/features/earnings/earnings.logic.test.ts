@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { growthBand, matchesGrowthFilter, timeLabel } from "./earnings.logic.ts";
+import { growthBand, matchesGrowthFilter, reactionRecord, timeLabel } from "./earnings.logic.ts";
 
 describe("earnings calendar rules (spec sections 2 and 9)", () => {
   test("growth bands and labels", () => {
@@ -19,5 +19,13 @@ describe("earnings calendar rules (spec sections 2 and 9)", () => {
     expect(timeLabel("time-pre-market")).toBe("Pre-Market");
     expect(timeLabel("post")).toBe("After-Market");
     expect(timeLabel("time not set")).toBe("Time TBA");
+  });
+  test("the stock's past reactions beside the universe's rate", () => {
+    expect(reactionRecord({ pastReactionsRose: 7, pastReactions: 12, universeRiseRate: 46 })).toBe(
+      "7 of 12 past reactions rose (universe: 46%)",
+    );
+    expect(reactionRecord({ pastReactionsRose: 0, pastReactions: 0, universeRiseRate: 51 })).toBe(
+      "No past reactions detected (universe: 51%)",
+    );
   });
 });

@@ -30,3 +30,15 @@ export function timeLabel(time: string): string {
   if (t.includes("post") || t.includes("after")) return "After-Market";
   return "Time TBA";
 }
+
+/** The stock's record beside the universe's, e.g. "7 of 12 past reactions rose (universe: 46%)". */
+export function reactionRecord(e: {
+  pastReactionsRose: number;
+  pastReactions: number;
+  universeRiseRate: number;
+}) {
+  const universe = `(universe: ${e.universeRiseRate}%)`;
+  return e.pastReactions
+    ? `${e.pastReactionsRose} of ${e.pastReactions} past reactions rose ${universe}`
+    : `No past reactions detected ${universe}`;
+}

@@ -23,7 +23,13 @@ const CALL_SHADES: Record<CallKind, string> = {
 
 export function CallBadge(props: { call: CallKind }) {
   return (
-    <Badge color={CALL_SHADES[props.call]} variant="filled" c="white" data-call={props.call}>
+    <Badge
+      color={CALL_SHADES[props.call]}
+      variant="filled"
+      c="white"
+      data-call={props.call}
+      style={{ flexShrink: 0, overflow: "visible" }}
+    >
       {props.call}
     </Badge>
   );

@@ -1,18 +1,18 @@
-import { and, asc, desc, eq, gte, inArray, lte, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
 import { dailyPrices, recommendations } from "../../../db/schema/index.ts";
 import type { AppDeps } from "../../lib/context.ts";
 import { marketWithoutData } from "../../lib/market-port.ts";
 import { BENCHMARK } from "../../market/demo-import.ts";
-import { allSymbols, barsBetween, tradingDays } from "../../market/price-history.ts";
+import { allSymbols, tradingDays } from "../../market/price-history.ts";
 import type { HistoricalQuery } from "./recommendations.schema.ts";
 import {
-  type Bar,
   type ClosesByDate,
   computeOutcome,
   createUniverse,
   type Outcome,
   statedEvent,
   summarisePerformance,
+  type TargetTouch,
 } from "./track-record.ts";
 
 /** The performance view scores at most this many recommendations, the most recent first. */
@@ -68,9 +68,9 @@ export async function recommendationPerformance(deps: AppDeps, query: Historical
 type Row = typeof recommendations.$inferSelect;
 
 /**
- * Each recommendation with its outcome as of `asOf`. Four reads whatever the number of calls: the recommended
- * stocks' bars (for the target), the trading calendar, the universe's symbols, and the adjusted closes of the
- * universe on the sessions the calls start and end on.
+ * Each recommendation with its outcome as of `asOf`. Four reads whatever the number of calls: when each call's
+ * target was reached (answered by the database), the trading calendar, the universe's symbols, and the adjusted
+ * closes of the universe on the sessions the calls start and end on.
  */
 export async function scoreRecommendations(
   deps: AppDeps,
@@ -86,18 +86,12 @@ export async function scoreRecommendations(
   const symbols = [...new Set(rows.map((r) => r.symbol))];
   // The calendar also needs the session on (or just before) the first recommendation date.
   const calendarFrom = prevDay(firstDate, 10);
-  const [bars, benchmarkDays, members] = await Promise.all([
-    barsBetween(db, symbols, firstDate, asOf),
+  const [touches, benchmarkDays, members] = await Promise.all([
+    targetTouches(deps, rows, asOf),
     tradingDays(db, BENCHMARK, calendarFrom, asOf),
     allSymbols(db).then((all) => all.filter((s) => s !== BENCHMARK)),
   ]);
   const sessions = benchmarkDays.length ? benchmarkDays : await sessionsWithPrices(deps, calendarFrom, asOf);
-  const bySymbol = new Map<string, Bar[]>();
-  for (const b of bars) {
-    const list = bySymbol.get(b.symbol) ?? [];
-    list.push({ date: b.date, high: b.high });
-    bySymbol.set(b.symbol, list);
-  }
 
   const dateless = createUniverse(sessions, new Map(), []);
   const needed = new Set<string>();
@@ -115,16 +109,45 @@ export async function scoreRecommendations(
     outcome: computeOutcome(
       {
         symbol: r.symbol,
-        sellTarget: r.sellTargetCents / 100,
         recommendationDate: r.recommendationDate,
         estimatedDate: r.estimatedDate,
         event: statedEvent(r.decile, r.call),
       },
-      bySymbol.get(r.symbol) ?? [],
+      touches.get(r.id) ?? { reachedOn: null, lastSeen: null },
       universe,
       asOf,
     ),
   }));
+}
+
+/**
+ * Per call, the first session after its date whose high reached the target and the last session with prices, both
+ * on or before its target date and `asOf`. Answered by the database from the (symbol, date) key, so the hundreds
+ * of thousands of bars behind a long history are never sent over.
+ */
+async function targetTouches(
+  deps: AppDeps,
+  rows: readonly Row[],
+  asOf: string,
+): Promise<Map<number, TargetTouch>> {
+  const window = sql`${dailyPrices.symbol} = ${recommendations.symbol}
+    and ${dailyPrices.date} > ${recommendations.recommendationDate}
+    and ${dailyPrices.date} <= min(${recommendations.estimatedDate}, ${asOf})`;
+  const found = await deps.database.db
+    .select({
+      id: recommendations.id,
+      reachedOn: sql<string | null>`(select min(${dailyPrices.date}) from ${dailyPrices} where ${window}
+        and ${dailyPrices.high} >= ${recommendations.sellTargetCents} / 100.0)`,
+      lastSeen: sql<string | null>`(select max(${dailyPrices.date}) from ${dailyPrices} where ${window})`,
+    })
+    .from(recommendations)
+    .where(
+      inArray(
+        recommendations.id,
+        rows.map((r) => r.id),
+      ),
+    );
+  return new Map(found.map((f) => [f.id, { reachedOn: f.reachedOn, lastSeen: f.lastSeen }]));
 }
 
 /** Adjusted closes of `symbols` on `dates`, in one read (index lookups on the (symbol, date) key). */

@@ -105,12 +105,14 @@ type Perf = {
 };
 type Rec = {
   symbol: string;
+  sellTarget: string;
   recommendationDate: string;
   estimatedDate: string;
   source: string;
   decile: number | null;
   outcome: {
     status: string;
+    targetReachedOn: string | null;
     exitDate: string | null;
     realisedReturn: number | null;
     universeMedianReturn: number | null;
@@ -184,6 +186,26 @@ describe(`track record against the universe, on real demo prices (${testDbKind})
     const latest = (await (await t.request("/api/recommendations/latest", { token })).json()) as Rec[];
     expect(latest.length).toBeGreaterThan(0);
     expect(latest.every((r) => r.outcome.eventHappened === null)).toBe(true);
+  });
+
+  test("target: the first session after the date, on or before the target date and as-of, whose high reached it", async () => {
+    const list = (await (await t.request("/api/recommendations/historical", { token })).json()) as Rec[];
+    const { db } = t.deps.database;
+    const bars = await db.select().from(dailyPrices).where(ne(dailyPrices.symbol, BENCHMARK));
+    let hits = 0;
+    for (const r of list) {
+      const end = r.estimatedDate < "2023-10-27" ? r.estimatedDate : "2023-10-27";
+      const window = bars
+        .filter((b) => b.symbol === r.symbol && b.date > r.recommendationDate && b.date <= end)
+        .sort((a, b) => a.date.localeCompare(b.date));
+      const first = window.find((b) => b.high >= Number(r.sellTarget))?.date ?? null;
+      expect(r.outcome.targetReachedOn).toBe(first);
+      const status = first ? "hit" : end === r.estimatedDate && window.length ? "missed" : "open";
+      expect(r.outcome.status).toBe(status);
+      if (first) hits++;
+    }
+    expect(hits).toBeGreaterThan(0);
+    expect(hits).toBeLessThan(list.length);
   });
 
   test("the cumulative lines add up each date's average return of the calls and of the universe", async () => {

@@ -1,6 +1,5 @@
 import { describe, expect, test } from "bun:test";
 import {
-  type Bar,
   type Call,
   computeOutcome,
   createUniverse,
@@ -8,6 +7,7 @@ import {
   type ScoredCall,
   statedEvent,
   summarisePerformance,
+  type TargetTouch,
   wilsonInterval,
 } from "./track-record.ts";
 
@@ -54,13 +54,16 @@ const universe = () => createUniverse(sessions, closes, members);
 
 const call = (over: Partial<Call> = {}): Call => ({
   symbol: "BBB",
-  sellTarget: 104,
   recommendationDate: "2023-01-03",
   estimatedDate: "2023-01-06",
   event: "beats-median",
   ...over,
 });
-const bar = (date: string, high: number): Bar => ({ date, high });
+const touch = (reachedOn: string | null, lastSeen: string | null = "2023-01-06"): TargetTouch => ({
+  reachedOn,
+  lastSeen,
+});
+const none = touch(null, null);
 
 describe("the event a call states", () => {
   test("deciles 6-10 state beating the universe's median, 1-5 trailing it; without a decile, SELL trails", () => {
@@ -79,12 +82,7 @@ describe("the event a call states", () => {
 
 describe("outcome of one call", () => {
   test("total return against the median total return of the universe over the same sessions", () => {
-    const o = computeOutcome(
-      call(),
-      [bar("2023-01-04", 103), bar("2023-01-06", 106)],
-      universe(),
-      "2023-01-31",
-    );
+    const o = computeOutcome(call(), touch("2023-01-06"), universe(), "2023-01-31");
     expect(o.exitDate).toBe("2023-01-06");
     expect(o.realisedReturn).toBeCloseTo(0.05, 10);
     expect(o.universeMedianReturn).toBeCloseTo(0, 10);
@@ -95,34 +93,31 @@ describe("outcome of one call", () => {
 
   test("a lower-half call states trailing the median: right when the stock trails it", () => {
     const trails = call({ symbol: "DDD", event: "trails-median" });
-    expect(computeOutcome(trails, [], universe(), "2023-01-31").eventHappened).toBe(true);
-    expect(computeOutcome({ ...trails, symbol: "AAA" }, [], universe(), "2023-01-31").eventHappened).toBe(
+    expect(computeOutcome(trails, touch(null), universe(), "2023-01-31").eventHappened).toBe(true);
+    expect(
+      computeOutcome({ ...trails, symbol: "AAA" }, touch(null), universe(), "2023-01-31").eventHappened,
+    ).toBe(false);
+    // Being the median itself is neither beating nor trailing it.
+    expect(computeOutcome(call({ symbol: "CCC" }), touch(null), universe(), "2023-01-31").eventHappened).toBe(
       false,
     );
-    // Being the median itself is neither beating nor trailing it.
-    expect(computeOutcome(call({ symbol: "CCC" }), [], universe(), "2023-01-31").eventHappened).toBe(false);
   });
 
   test("the event is judged over the whole horizon, close to close, even after an early target hit", () => {
     // DDD touches the target on 01-04 but ends at -5% while the median made 0%.
-    const o = computeOutcome(
-      call({ symbol: "DDD", sellTarget: 101 }),
-      [bar("2023-01-04", 102)],
-      universe(),
-      "2023-01-31",
-    );
+    const o = computeOutcome(call({ symbol: "DDD" }), touch("2023-01-04"), universe(), "2023-01-31");
     expect(o.status).toBe("hit");
     expect(o.eventHappened).toBe(false);
   });
 
   test("the target date on a non-session is measured to the last session on or before it", () => {
-    const o = computeOutcome(call({ estimatedDate: "2023-01-08" }), [], universe(), "2023-01-31");
+    const o = computeOutcome(call({ estimatedDate: "2023-01-08" }), touch(null), universe(), "2023-01-31");
     expect(o.exitDate).toBe("2023-01-06");
     expect(o.eventHappened).toBe(true);
   });
 
   test("open until the target date has passed, marked to the last session seen", () => {
-    const o = computeOutcome(call(), [bar("2023-01-04", 103)], universe(), "2023-01-05");
+    const o = computeOutcome(call(), touch(null, "2023-01-05"), universe(), "2023-01-05");
     expect(o.status).toBe("open");
     expect(o.exitDate).toBe("2023-01-05");
     expect(o.realisedReturn).toBeCloseTo(0.01, 10);
@@ -131,7 +126,7 @@ describe("outcome of one call", () => {
   });
 
   test("nothing after the recommendation date yet: open with no returns", () => {
-    expect(computeOutcome(call(), [], universe(), "2023-01-03")).toEqual({
+    expect(computeOutcome(call(), none, universe(), "2023-01-03")).toEqual({
       status: "open",
       targetReachedOn: null,
       exitDate: null,
@@ -143,25 +138,22 @@ describe("outcome of one call", () => {
     });
   });
 
-  test("a target reached only after the target date is missed; the recommendation day itself does not count", () => {
-    const bars = [bar("2023-01-03", 150), bar("2023-01-04", 101), bar("2023-01-09", 130)];
-    const o = computeOutcome(call(), bars, universe(), "2023-01-31");
-    expect(o.status).toBe("missed");
-    expect(o.targetReachedOn).toBeNull();
+  test("target: missed once the target date has passed unreached, open before, open without any prices", () => {
+    expect(computeOutcome(call(), touch(null), universe(), "2023-01-31").status).toBe("missed");
+    expect(computeOutcome(call(), touch(null, "2023-01-05"), universe(), "2023-01-05").status).toBe("open");
+    expect(computeOutcome(call(), none, universe(), "2023-01-31").status).toBe("open");
   });
 
   test("prices after as-of are never looked at", () => {
-    const o = computeOutcome(
-      call(),
-      [bar("2023-01-04", 103), bar("2023-01-06", 120)],
-      universe(),
-      "2023-01-04",
-    );
+    // No closes are known on 01-04 itself, so nothing is scored yet.
+    const o = computeOutcome(call(), touch(null, "2023-01-04"), universe(), "2023-01-04");
     expect(o.status).toBe("open");
+    expect(o.realisedReturn).toBeNull();
+    expect(o.universeMedianReturn).toBeNull();
   });
 
   test("a stock without prices on both sessions has no return and no event", () => {
-    const o = computeOutcome(call({ symbol: "ZZZ" }), [], universe(), "2023-01-31");
+    const o = computeOutcome(call({ symbol: "ZZZ" }), none, universe(), "2023-01-31");
     expect(o.realisedReturn).toBeNull();
     expect(o.eventHappened).toBeNull();
     expect(o.universeMedianReturn).toBeCloseTo(0, 10);

@@ -14,14 +14,16 @@ export function statedEvent(decile: number | null, call: string | null): StatedE
   return call === "SELL" ? "trails-median" : "beats-median";
 }
 
-export interface Bar {
-  date: string;
-  high: number;
+/** Where the stock's daily highs stood against the target, from the sessions after the recommendation date. */
+export interface TargetTouch {
+  /** The first session, on or before the target date and as-of, whose high reached the target. */
+  reachedOn: string | null;
+  /** The last session with the stock's prices, on or before the target date and as-of. */
+  lastSeen: string | null;
 }
 
 export interface Call {
   symbol: string;
-  sellTarget: number;
   recommendationDate: string;
   estimatedDate: string;
   event: StatedEvent;
@@ -123,19 +125,19 @@ export function createUniverse(
 }
 
 /**
- * Scores one call as of `asOf` (the last date whose prices are known). `bars` are the stock's daily bars after
- * the recommendation date, sorted by date. A target first reached after the target date counts as missed.
+ * Scores one call as of `asOf` (the last date whose prices are known). `target` says when the stock's high first
+ * reached the target (a target first reached after the target date counts as missed).
  */
-export function computeOutcome(call: Call, bars: readonly Bar[], universe: Universe, asOf: string): Outcome {
-  const window = bars.filter(
-    (b) => b.date > call.recommendationDate && b.date <= call.estimatedDate && b.date <= asOf,
-  );
-  const hit = window.find((b) => b.high >= call.sellTarget) ?? null;
+export function computeOutcome(call: Call, target: TargetTouch, universe: Universe, asOf: string): Outcome {
   const targetDatePassed = asOf >= call.estimatedDate;
   const start = universe.sessionOnOrBefore(call.recommendationDate);
   const lastSession = universe.sessionOnOrBefore(targetDatePassed ? call.estimatedDate : asOf);
   const end = start && lastSession && lastSession > start ? lastSession : null;
-  const status: OutcomeStatus = hit ? "hit" : targetDatePassed && window.length ? "missed" : "open";
+  const status: OutcomeStatus = target.reachedOn
+    ? "hit"
+    : targetDatePassed && target.lastSeen
+      ? "missed"
+      : "open";
   const realisedReturn = start && end ? universe.returnOf(call.symbol, start, end) : null;
   const line = start && end ? universe.window(start, end) : null;
   let eventHappened: boolean | null = null;
@@ -144,7 +146,7 @@ export function computeOutcome(call: Call, bars: readonly Bar[], universe: Unive
       call.event === "beats-median" ? realisedReturn > line.median : realisedReturn < line.median;
   return {
     status,
-    targetReachedOn: hit?.date ?? null,
+    targetReachedOn: target.reachedOn,
     exitDate: end,
     realisedReturn,
     universeMedianReturn: line?.median ?? null,

@@ -33,7 +33,7 @@ export function RecommendationCard(props: {
   return (
     <Card withBorder padding="md" radius="md" data-testid="recommendation-card">
       <Group justify="space-between" align="flex-start" mb="xs" wrap="nowrap">
-        <Group gap={6} wrap="nowrap">
+        <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
           <Anchor
             href={researchLinks(r.symbol)[0]!.href}
             target="_blank"

@@ -63,8 +63,9 @@ describe("track record view", () => {
     const stat = screen.getByText("Stated event happened").parentElement!;
     expect(within(stat).getByText("56.0%")).toBeTruthy();
     expect(within(stat).getByText("95%: 42.2% to 68.9%")).toBeTruthy();
-    expect(screen.getByText("+3.1% / +1.8%")).toBeTruthy();
-    expect(screen.getByText("Excess +1.3%")).toBeTruthy();
+    const returns = screen.getByText("Average total return").parentElement!;
+    expect(within(returns).getByText("+3.1%")).toBeTruthy();
+    expect(within(returns).getByText("Universe +1.8%, excess +1.3%")).toBeTruthy();
     expect(
       screen.getByText(/Scored against the median total return of the universe\. Scored as of Oct 27, 2023/),
     ).toBeTruthy();
@@ -82,14 +83,14 @@ describe("track record view", () => {
       within(band)
         .getAllByRole("cell")
         .map((c) => c.textContent),
-    ).toEqual(["40", "34", "57.5%", "55.9% (19/34)", "41.0% to 68.0%"]);
+    ).toEqual(["34 / 40", "57.5%", "55.9%41.0–68.0%"]);
     expect(within(bands).getAllByRole("row")).toHaveLength(6);
     const empty = within(bands).getByRole("row", { name: /below 50%/ });
     expect(
       within(empty)
         .getAllByRole("cell")
         .map((c) => c.textContent),
-    ).toEqual(["0", "0", "—", "—", "—"]);
+    ).toEqual(["0 / 0", "—", "—"]);
     const deciles = screen.getByRole("table", { name: "By decile" });
     expect(within(deciles).getByRole("rowheader", { name: "Decile 10" })).toBeTruthy();
     const years = screen.getByRole("table", { name: "By year" });

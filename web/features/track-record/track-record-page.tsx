@@ -1,4 +1,4 @@
-import { Box, Card, Container, Group, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
+import { Box, Card, Container, Group, SimpleGrid, Spoiler, Stack, Table, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
 import { Skeletons } from "../../components/skeleton-list.tsx";
@@ -14,6 +14,8 @@ const pct = (v: number | null) => (v === null ? "—" : formatPercent(v * 100));
 const rate = (v: number | null) => (v === null ? "—" : `${(v * 100).toFixed(1)}%`);
 const interval = (low: number | null, high: number | null) =>
   low === null || high === null ? "—" : `${rate(low)} to ${rate(high)}`;
+const shortInterval = (low: number | null, high: number | null) =>
+  low === null || high === null ? null : `${(low * 100).toFixed(1)}–${rate(high)}`;
 
 function Stat(props: { label: string; value: string; detail?: string }) {
   return (
@@ -34,7 +36,13 @@ function Stat(props: { label: string; value: string; detail?: string }) {
 }
 
 /** One calibration table: per row the calls, how many resolved, the mean stated probability and what happened. */
-function CalibrationTable(props: { title: string; first: string; rows: CalibrationRow[]; empty: string }) {
+function CalibrationTable(props: {
+  title: string;
+  first: string;
+  rows: CalibrationRow[];
+  empty: string;
+  caption?: string;
+}) {
   const id = useId();
   return (
     <Card withBorder radius="md">
@@ -44,16 +52,15 @@ function CalibrationTable(props: { title: string; first: string; rows: Calibrati
       {props.rows.length === 0 ? (
         <Text size="sm">{props.empty}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={460}>
-          <Table aria-labelledby={id} striped>
+        <Table.ScrollContainer minWidth={300}>
+          <Table aria-labelledby={id} striped fz="sm" horizontalSpacing={6} captionSide="bottom">
+            {props.caption ? <Table.Caption>{props.caption}</Table.Caption> : null}
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col">{props.first}</Table.Th>
-                <Table.Th scope="col">Calls</Table.Th>
-                <Table.Th scope="col">Resolved</Table.Th>
+                <Table.Th scope="col">Resolved / calls</Table.Th>
                 <Table.Th scope="col">Stated</Table.Th>
                 <Table.Th scope="col">Happened</Table.Th>
-                <Table.Th scope="col">95% interval</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -62,19 +69,18 @@ function CalibrationTable(props: { title: string; first: string; rows: Calibrati
                   <Table.Th scope="row" fw={600}>
                     {r.label}
                   </Table.Th>
-                  <Table.Td>{r.count}</Table.Td>
-                  <Table.Td>{r.resolved}</Table.Td>
+                  <Table.Td>
+                    {r.resolved} / {r.count}
+                  </Table.Td>
                   <Table.Td>{rate(r.meanProbability)}</Table.Td>
                   <Table.Td>
                     {rate(r.observedRate)}
-                    {r.resolved ? (
-                      <Text span size="xs" c="dimmed">
-                        {" "}
-                        ({r.happened}/{r.resolved})
+                    {shortInterval(r.observedLow, r.observedHigh) ? (
+                      <Text size="xs" c="dimmed">
+                        {shortInterval(r.observedLow, r.observedHigh)}
                       </Text>
                     ) : null}
                   </Table.Td>
-                  <Table.Td>{interval(r.observedLow, r.observedHigh)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -90,9 +96,11 @@ export function TrackRecordView(props: { performance: Performance }) {
   const p = props.performance;
   return (
     <Stack gap="lg">
-      <Text c="dimmed" maw={900} size="sm">
-        {p.method} Scored as of {formatDate(p.asOf)}.
-      </Text>
+      <Spoiler maxHeight={64} showLabel="Read how calls are scored" hideLabel="Show less" maw={900}>
+        <Text c="dimmed" size="sm">
+          {p.method} Scored as of {formatDate(p.asOf)}.
+        </Text>
+      </Spoiler>
       <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }}>
         <Stat label="Recommendations" value={String(p.count)} />
         <Stat label="Resolved / open" value={`${p.resolved} / ${p.open}`} />
@@ -103,9 +111,13 @@ export function TrackRecordView(props: { performance: Performance }) {
         />
         <Stat label="Mean stated probability" value={rate(p.meanProbability)} />
         <Stat
-          label="Average total return / universe"
-          value={`${pct(p.averageReturn)} / ${pct(p.averageUniverseReturn)}`}
-          detail={p.averageExcessReturn === null ? undefined : `Excess ${pct(p.averageExcessReturn)}`}
+          label="Average total return"
+          value={pct(p.averageReturn)}
+          detail={
+            p.averageUniverseReturn === null
+              ? undefined
+              : `Universe ${pct(p.averageUniverseReturn)}, excess ${pct(p.averageExcessReturn)}`
+          }
         />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
@@ -143,13 +155,18 @@ export function TrackRecordView(props: { performance: Performance }) {
             </Text>
           </Group>
           <CumulativeChart series={p.cumulative} />
+          <Text size="xs" c="dimmed" mt={4}>
+            Each date adds its calls' average total return over their window, and the universe's over the same
+            sessions. Windows overlap, so the lines compare the two; they are not a portfolio's growth.
+          </Text>
         </Card>
       </SimpleGrid>
       <CalibrationTable
         title="By stated confidence"
-        first="Confidence"
+        first="Band"
         rows={p.bands}
         empty="No calls with a stated probability yet."
+        caption="Stated: the mean probability the resolved calls gave their event. Happened: how often it did, with its 95% interval below."
       />
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
         <CalibrationTable

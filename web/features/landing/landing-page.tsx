@@ -30,7 +30,7 @@ const FEATURES = [
   {
     icon: IconChartHistogram,
     title: "Historical tracking",
-    text: "Every past recommendation is kept unchanged and scored against what the market did next: hit, missed or open, against the S&P 500.",
+    text: "Every past recommendation is kept unchanged and scored on what the market did next: its total return against the median stock's over the same days, open until its target date.",
   },
 ] as const;
 

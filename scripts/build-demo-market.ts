@@ -7,6 +7,8 @@ import { gzipSync } from "node:zlib";
 
 const shared = process.argv[2] ?? join(import.meta.dir, "../../shared/data");
 const out = join(import.meta.dir, "../data/market");
+/** The years before the demo market, for training and evaluating the model only (never imported by the app). */
+const historyOut = join(import.meta.dir, "../data/history");
 /** Ten years ending on the data's last day. */
 const FROM = "2013-10-28";
 const BENCHMARK_FILE = "GSPC";
@@ -45,7 +47,9 @@ for (const line of constituents) {
   companies.set(symbol!, { name: name!, sector: sector!, industry: industry! });
 }
 
-const lines = ["symbol,date,open,high,low,close,adj_close,volume"];
+const HEADER = "symbol,date,open,high,low,close,adj_close,volume";
+const lines = [HEADER];
+const older = [HEADER];
 const securities = ["symbol,name,sector,industry"];
 let rows = 0;
 const files = readdirSync(join(shared, "prices-daily"))
@@ -60,10 +64,10 @@ for (const file of files) {
     .slice(1);
   for (const line of text) {
     const [date, open, high, low, close, volume, adjusted] = parseCsvLine(line);
-    if (!date || date < FROM) continue;
+    if (!date) continue;
     const values = [open, high, low, close, adjusted].map(Number);
     if (values.some((v) => !Number.isFinite(v))) continue;
-    lines.push(
+    (date < FROM ? older : lines).push(
       [
         symbol,
         date,
@@ -75,7 +79,7 @@ for (const file of files) {
         Math.round(Number(volume)),
       ].join(","),
     );
-    rows++;
+    if (date >= FROM) rows++;
   }
   const company =
     symbol === BENCHMARK_SYMBOL
@@ -89,7 +93,10 @@ for (const file of files) {
 const prices = gzipSync(Buffer.from(`${lines.join("\n")}\n`), { level: 9 });
 await Bun.write(join(out, "prices.csv.gz"), prices);
 await Bun.write(join(out, "securities.csv"), `${securities.join("\n")}\n`);
+const history = gzipSync(Buffer.from(`${older.join("\n")}\n`), { level: 9 });
+await Bun.write(join(historyOut, "prices-before-2013-10-28.csv.gz"), history);
 console.log(
   `Wrote ${rows.toLocaleString("en-US")} daily bars of ${files.length} series from ${FROM}: ` +
-    `prices.csv.gz ${(prices.length / 1024 / 1024).toFixed(1)} MB, securities.csv ${securities.length - 1} rows`,
+    `prices.csv.gz ${(prices.length / 1024 / 1024).toFixed(1)} MB, securities.csv ${securities.length - 1} rows; ` +
+    `${(older.length - 1).toLocaleString("en-US")} older bars in data/history (${(history.length / 1024 / 1024).toFixed(1)} MB)`,
 );

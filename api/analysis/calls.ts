@@ -1,27 +1,19 @@
-import type { FeatureVector } from "./features.ts";
-
+// From a stock's decile among the universe to the call shown (docs/decisions/015-ranking-model.md): the edges of
+// the ranking are where the model has measurably done better than chance, so only they get BUY or SELL.
 export type Call = "BUY" | "SELL" | "HOLD" | "WATCH";
 
-/** Probability of beating the index at or above which the call is BUY, and at or below one minus it SELL. */
-export const DIRECTIONAL_THRESHOLD = 0.55;
-
-/**
- * Turns the calibrated probability of beating the index into a call and the probability that the call is right:
- * BUY (right if it beats the index) and SELL (right if it does not) when the model leans clearly; otherwise HOLD
- * in an uptrend (right if it beats the index) or WATCH (right if it does not).
- */
-export function decideCall(
-  probabilityUp: number,
-  features: Pick<FeatureVector, "px_sma200">,
-): { call: Call; probabilityRight: number } {
-  if (probabilityUp >= DIRECTIONAL_THRESHOLD) return { call: "BUY", probabilityRight: probabilityUp };
-  if (probabilityUp <= 1 - DIRECTIONAL_THRESHOLD)
-    return { call: "SELL", probabilityRight: 1 - probabilityUp };
-  if (features.px_sma200 > 0) return { call: "HOLD", probabilityRight: probabilityUp };
-  return { call: "WATCH", probabilityRight: 1 - probabilityUp };
+/** Decile 10 BUY, 9 WATCH, 3-8 HOLD, 2 WATCH, 1 SELL. */
+export function callForDecile(decile: number): Call {
+  if (decile >= 10) return "BUY";
+  if (decile === 9 || decile === 2) return "WATCH";
+  if (decile <= 1) return "SELL";
+  return "HOLD";
 }
 
-/** Whether a call came true given whether the stock beat the index over the horizon. */
-export function callWasRight(call: Call, beatIndex: boolean): boolean {
-  return call === "BUY" || call === "HOLD" ? beatIndex : !beatIndex;
+/**
+ * The event a call states: beating the universe's median stock for the upper half of the ranking, trailing it for
+ * the lower half; its calibrated probability is what `confidence` shows.
+ */
+export function statedEventOf(decile: number): "beat" | "trail" {
+  return decile >= 6 ? "beat" : "trail";
 }

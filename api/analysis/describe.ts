@@ -1,52 +1,52 @@
-import type { FeatureName, FeatureVector } from "./features.ts";
+import type { FeatureName } from "./features.ts";
+import type { Factor } from "./ranker.ts";
 
-const pct = (x: number, digits = 1) => `${x >= 0 ? "+" : ""}${(x * 100).toFixed(digits)}%`;
+const LABELS: Record<FeatureName, string> = {
+  ret_1w: "1-week return",
+  ret_1m: "1-month return",
+  ret_3m: "3-month return",
+  ret_6m: "6-month return",
+  ret_12m: "12-month return",
+  mom_12_1: "12-1 month momentum",
+  mom_6_1: "6-1 month momentum",
+  px_sma50: "price against its 50-day average",
+  px_sma200: "price against its 200-day average",
+  sma50_sma200: "50-day against 200-day average",
+  macd_hist: "MACD histogram",
+  rsi14: "RSI(14)",
+  atr14: "average true range",
+  vol_20d: "20-day volatility",
+  vol_60d: "60-day volatility",
+  idio_vol: "stock-specific volatility",
+  beta: "beta to the S&P 500",
+  pos_52w: "place in its 52-week range",
+  px_52w_high: "distance from its 52-week high",
+  volume_trend: "volume trend",
+  dollar_volume: "dollar volume traded",
+  max_ret_1m: "largest daily gain this month",
+  illiquidity: "illiquidity (price move per dollar traded)",
+  mkt_ret_1m: "the S&P 500's 1-month return",
+  mkt_ret_3m: "the S&P 500's 3-month return",
+  mkt_px_sma200: "the S&P 500 against its 200-day average",
+  mkt_vol_60d: "the S&P 500's volatility",
+  dispersion: "how far apart stocks moved this month",
+};
 
-/** A sentence a person can read for one feature's value. */
-export function describeFeature(name: FeatureName, f: FeatureVector): string {
-  switch (name) {
-    case "ret_1m":
-      return `1-month return ${pct(f.ret_1m)}`;
-    case "ret_3m":
-      return `3-month return ${pct(f.ret_3m)}`;
-    case "ret_6m":
-      return `6-month return ${pct(f.ret_6m)}`;
-    case "ret_12m":
-      return `12-month return ${pct(f.ret_12m)}`;
-    case "px_sma50":
-      return `Price ${pct(f.px_sma50)} against its 50-day average`;
-    case "px_sma200":
-      return `Price ${pct(f.px_sma200)} against its 200-day average`;
-    case "sma50_sma200":
-      return f.sma50_sma200 >= 0
-        ? `50-day average above the 200-day (${pct(f.sma50_sma200)}): uptrend`
-        : `50-day average below the 200-day (${pct(f.sma50_sma200)}): downtrend`;
-    case "macd_hist":
-      return `MACD histogram ${f.macd_hist >= 0 ? "positive" : "negative"} (${pct(f.macd_hist, 2)} of price)`;
-    case "rsi14": {
-      const rsi = f.rsi14 * 100;
-      const state = rsi >= 70 ? " (overbought)" : rsi <= 30 ? " (oversold)" : "";
-      return `RSI(14) ${rsi.toFixed(0)}${state}`;
-    }
-    case "atr14":
-      return `Average true range ${(f.atr14 * 100).toFixed(1)}% of price a day`;
-    case "vol_20d":
-      return `20-day volatility ${(f.vol_20d * 100).toFixed(0)}% a year`;
-    case "vol_60d":
-      return `60-day volatility ${(f.vol_60d * 100).toFixed(0)}% a year`;
-    case "pos_52w":
-      return `At ${(f.pos_52w * 100).toFixed(0)}% of its 52-week range`;
-    case "volume_trend":
-      return `Volume ${pct(Math.exp(f.volume_trend) - 1, 0)} against its 6-month average`;
-    case "rs_3m":
-      return `${pct(f.rs_3m)} against the S&P 500 over 3 months`;
-    case "rs_6m":
-      return `${pct(f.rs_6m)} against the S&P 500 over 6 months`;
-    case "mkt_ret_1m":
-      return `S&P 500 ${pct(f.mkt_ret_1m)} over the last month`;
-    case "mkt_ret_3m":
-      return `S&P 500 ${pct(f.mkt_ret_3m)} over 3 months`;
-    case "mkt_px_sma200":
-      return `S&P 500 ${pct(f.mkt_px_sma200)} against its 200-day average`;
-  }
+const MARKET = new Set<FeatureName>([
+  "mkt_ret_1m",
+  "mkt_ret_3m",
+  "mkt_px_sma200",
+  "mkt_vol_60d",
+  "dispersion",
+]);
+
+/**
+ * A sentence for one factor: where the stock stands in the universe on that input and which way it moved the rank.
+ * Written without percentages, so a reason's only percentages are the stored model fields.
+ */
+export function describeFactor(factor: Factor): string {
+  const direction = factor.contribution >= 0 ? "raised its rank" : "lowered its rank";
+  if (MARKET.has(factor.name)) return `${LABELS[factor.name]} (the market's state) ${direction}`;
+  const above = Math.round(((factor.input + 1) / 2) * 100);
+  return `${LABELS[factor.name]} higher than ${above} in 100 stocks of the universe ${direction}`;
 }

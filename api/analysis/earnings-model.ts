@@ -1,5 +1,5 @@
 import modelJson from "./earnings-model.json" with { type: "json" };
-import { sigmoid } from "./model.ts";
+import { sigmoid } from "./ranker.ts";
 
 /** The post-report model as committed by scripts/evaluate-earnings.ts. */
 export interface EarningsModel {

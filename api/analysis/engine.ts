@@ -1,32 +1,25 @@
 import type { Db } from "../../db/client.ts";
 import type { AnalysisPort, InsightDraft } from "../lib/analysis-port.ts";
 import { UnknownSymbolError } from "../lib/market-port.ts";
+import { addTradingSessions } from "../lib/trading-calendar.ts";
 import { BENCHMARK } from "../market/demo-import.ts";
 import { barsUpTo, findSecurity, universeBars } from "../market/price-history.ts";
-import { decideCall } from "./calls.ts";
-import { describeFeature } from "./describe.ts";
-import { type Bar, type FeatureName, type FeatureVector, featureSeries, MIN_HISTORY } from "./features.ts";
-import modelJson from "./model.json" with { type: "json" };
-import { type ModelParams, type Prediction, predict } from "./model.ts";
-
-export const MODEL = modelJson as unknown as ModelParams;
-
-/** Sessions loaded for one analysis: enough for the 200-day average to settle and the 52-week range. */
-const LOOKBACK = MIN_HISTORY + 120;
+import {
+  type CrossSection,
+  type CrossSectionRow,
+  crossSectionOf,
+  outsiderInputs,
+  universeInputs,
+} from "./cross-section.ts";
+import { describeFactor } from "./describe.ts";
+import { type Bar, MIN_HISTORY, marketFeaturesAt, type StockFeatures, stockFeaturesAt } from "./features.ts";
+import { modelFor } from "./models/registry.ts";
+import { type Ranked, type RankerModel, rankOutsider, rankUniverse, topFactors } from "./ranker.ts";
 
 export { UnknownSymbolError };
 
-/** `date` plus `n` weekdays (exchange holidays are not modelled). */
-export function addTradingDays(date: string, n: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  let left = n;
-  while (left > 0) {
-    d.setUTCDate(d.getUTCDate() + 1);
-    const day = d.getUTCDay();
-    if (day !== 0 && day !== 6) left--;
-  }
-  return d.toISOString().slice(0, 10);
-}
+/** Calendar days of prices loaded before a date: enough sessions for a year of features plus holidays. */
+const LOOKBACK_DAYS = 400;
 
 export function riskLevel(volatility: number): "LOW" | "MEDIUM" | "HIGH" {
   if (volatility < 0.25) return "LOW";
@@ -34,51 +27,70 @@ export function riskLevel(volatility: number): "LOW" | "MEDIUM" | "HIGH" {
   return "HIGH";
 }
 
-export interface Scored {
-  symbol: string;
+/** One stock as the model saw it on a date. */
+export interface Scored extends Ranked {
   asOf: string;
   close: number;
-  features: FeatureVector;
-  prediction: Prediction;
+  stock: StockFeatures;
+  input: number[];
+  model: RankerModel;
+  /** Stocks in that date's universe. */
+  universeSize: number;
 }
 
-/** Builds the insight for one scored symbol: call, calibrated confidence, target, and the reasons. */
-export function toInsight(scored: Scored, name: string, model: ModelParams = MODEL): InsightDraft {
-  const { features, prediction, close, asOf, symbol } = scored;
-  const { call, probabilityRight } = decideCall(prediction.probabilityUp, features);
-  const projected = close * (1 + model.indexDrift + prediction.expectedReturn);
-  const top = [...prediction.contributions]
-    .sort((a, b) => Math.abs(b.contribution) - Math.abs(a.contribution))
-    .slice(0, 4);
-  const keyFactors = top.map((c) => describeFeature(c.name as FeatureName, features));
-  const confidence = Math.round(probabilityRight * 100);
-  const beat = Math.round(prediction.probabilityUp * 100);
+/** A date's universe, scored: every stock with a year of prices on that date, the benchmark excepted. */
+export interface UniverseOnDate {
+  date: string;
+  model: RankerModel;
+  scored: Scored[];
+  section: CrossSection;
+  scoresAscending: number[];
+}
+
+/** `+4.1%`: how a reason prints a stored fraction (tested against the stored fields). */
+export const signedPercent = (x: number) => `${x >= 0 ? "+" : ""}${(x * 100).toFixed(1)}%`;
+
+/** Builds the insight for one scored stock: call, decile, calibrated confidence, expected return, the reasons. */
+export function toInsight(scored: Scored, name: string): InsightDraft {
+  const { model, close, asOf, symbol } = scored;
+  const confidence = Math.round(scored.probability * 100);
+  const projected = close * (1 + scored.expectedReturn);
+  const factors = topFactors(model, scored.input).map(describeFactor);
+  const event = scored.event === "beat" ? "beats" : "trails";
   const reasoning =
-    `${name} (${symbol}) closed at $${close.toFixed(2)} on ${asOf}. The model puts the chance that it beats the ` +
-    `S&P 500 over the next ${model.horizonDays} trading days at ${beat}%, so the call is ${call} with ${confidence}% ` +
-    `confidence (calibrated: calls stated at this level have come true about that often on data the model never saw). ` +
-    `Strongest inputs: ${keyFactors.join("; ")}. Risk is ${riskLevel(features.vol_60d).toLowerCase()} with ` +
-    `${(features.vol_60d * 100).toFixed(0)}% annualised volatility over 60 sessions.`;
+    `${name} (${symbol}) closed at $${close.toFixed(2)} on ${asOf}. Ranked against the ${scored.universeSize} stocks ` +
+    `of the universe that day, it sits in decile ${scored.decile} of 10 (10 is the best-ranked tenth), so the call ` +
+    `is ${scored.call}. The model puts the chance that its total return over the next ${model.horizonDays} trading ` +
+    `days ${event} the universe's median stock at ${confidence}%, calibrated on earlier years it never trained on. ` +
+    `Expected total return over that horizon: ${signedPercent(scored.expectedReturn)} (8 in 10 outcomes between ` +
+    `${signedPercent(scored.expectedReturnLow)} and ${signedPercent(scored.expectedReturnHigh)}). What moved its ` +
+    `rank most: ${factors.join("; ")}. Model ${model.version}; the universe is today's S&P 500 members, which ` +
+    `flatters any back-test (see the model card).`;
   return {
     symbol,
-    recommendation: call,
-    riskLevel: riskLevel(features.vol_60d),
+    recommendation: scored.call,
+    riskLevel: riskLevel(scored.stock.vol_60d),
     currentPrice: Number(close.toFixed(2)),
     projectedPrice: Number(projected.toFixed(2)),
     confidence,
     timeHorizon: `${model.horizonDays} trading days`,
-    targetDate: addTradingDays(asOf, model.horizonDays),
+    targetDate: addTradingSessions(asOf, model.horizonDays),
     reasoning,
     newsImpact: "NEUTRAL",
-    keyFactors,
+    keyFactors: factors.map((f) => f.charAt(0).toUpperCase() + f.slice(1)),
     newsSummary: null,
-    probability: Number(prediction.probabilityUp.toFixed(4)),
+    probability: Number(scored.probability.toFixed(4)),
     modelVersion: model.version,
     asOf,
+    decile: scored.decile,
+    expectedReturn: scored.expectedReturn,
+    expectedReturnLow: scored.expectedReturnLow,
+    expectedReturnHigh: scored.expectedReturnHigh,
+    horizonDays: model.horizonDays,
   };
 }
 
-function toBars(rows: Array<Bar & { symbol?: string }>): Bar[] {
+function toBars(rows: ReadonlyArray<Bar>): Bar[] {
   return rows.map((r) => ({
     date: r.date,
     high: r.high,
@@ -89,22 +101,115 @@ function toBars(rows: Array<Bar & { symbol?: string }>): Bar[] {
   }));
 }
 
-/** The analysis engine on the market's daily prices as of `asOf()`, with no look-ahead. */
-export function createAnalysisEngine(db: Db, asOf: () => string, model: ModelParams = MODEL) {
-  async function scoreSymbol(symbol: string, date: string): Promise<Scored | null> {
-    const [bars, bench] = await Promise.all([
-      barsUpTo(db, symbol, date, LOOKBACK),
-      barsUpTo(db, BENCHMARK, date, LOOKBACK),
+const daysBefore = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+
+/** How long a scored universe is reused within one engine (live markets refresh their history every 15 minutes). */
+const UNIVERSE_TTL_MS = 5 * 60_000;
+
+/**
+ * The analysis engine on the market's daily prices as of `asOf()`, with no look-ahead: each date is scored with
+ * prices up to it and by the model trained before it (api/analysis/models/registry.ts).
+ */
+export function createAnalysisEngine(
+  db: Db,
+  asOf: () => string,
+  pickModel: (date: string) => RankerModel | null = modelFor,
+) {
+  const cache = new Map<string, { at: number; universe: Promise<UniverseOnDate | null> }>();
+
+  /** Scores every stock on each of `dates` from one read of prices; each date uses only sessions up to it. */
+  async function universesOn(dates: readonly string[]): Promise<Map<string, UniverseOnDate>> {
+    const sorted = [...new Set(dates)].sort();
+    const out = new Map<string, UniverseOnDate>();
+    const first = sorted[0];
+    const last = sorted.at(-1);
+    if (!first || !last) return out;
+    const rows = await universeBars(db, daysBefore(first, LOOKBACK_DAYS), last);
+    const bySymbol = new Map<string, Bar[]>();
+    for (const row of rows) {
+      let list = bySymbol.get(row.symbol);
+      if (!list) {
+        list = [];
+        bySymbol.set(row.symbol, list);
+      }
+      list.push(row);
+    }
+    const index = toBars(bySymbol.get(BENCHMARK) ?? []);
+    const benchmark = new Map(index.map((b) => [b.date, b.adjClose]));
+    const indexAt = new Map(index.map((b, i) => [b.date, i]));
+    const series = [...bySymbol]
+      .filter(([symbol]) => symbol !== BENCHMARK)
+      .map(([symbol, bars]) => ({
+        symbol,
+        bars: toBars(bars),
+        at: new Map(bars.map((b, i) => [b.date, i])),
+      }));
+    for (const date of sorted) {
+      const model = pickModel(date);
+      const market = marketFeaturesAt(index, indexAt.get(date) ?? -1);
+      if (!model || !market) continue;
+      const members: Array<CrossSectionRow & { bar: Bar }> = [];
+      for (const { symbol, bars, at } of series) {
+        const i = at.get(date);
+        if (i === undefined) continue;
+        const stock = stockFeaturesAt(bars, i, benchmark);
+        if (stock) members.push({ symbol, stock, bar: bars[i]! });
+      }
+      if (!members.length) continue;
+      const inputs = universeInputs(members, market);
+      const ranked = rankUniverse(
+        model,
+        members.map((m) => m.symbol),
+        inputs,
+      );
+      out.set(date, {
+        date,
+        model,
+        section: crossSectionOf(members, market),
+        scoresAscending: ranked.map((r) => r.raw).sort((a, b) => a - b),
+        scored: ranked.map((r, k) => ({
+          ...r,
+          asOf: date,
+          close: members[k]!.bar.close,
+          stock: members[k]!.stock,
+          input: inputs[k]!,
+          model,
+          universeSize: members.length,
+        })),
+      });
+    }
+    return out;
+  }
+
+  function universeOn(date: string): Promise<UniverseOnDate | null> {
+    const hit = cache.get(date);
+    if (hit && Date.now() - hit.at < UNIVERSE_TTL_MS) return hit.universe;
+    const universe = universesOn([date]).then((m) => m.get(date) ?? null);
+    cache.set(date, { at: Date.now(), universe });
+    universe.catch(() => cache.delete(date));
+    return universe;
+  }
+
+  /** A symbol outside the universe (or without a bar that day): its own features placed among the universe's. */
+  async function scoreOutsider(symbol: string, universe: UniverseOnDate): Promise<Scored | null> {
+    const [bars, index] = await Promise.all([
+      barsUpTo(db, symbol, universe.date, MIN_HISTORY + 5),
+      barsUpTo(db, BENCHMARK, universe.date, MIN_HISTORY + 140),
     ]);
-    const series = featureSeries(toBars(bars), new Map(bench.map((b) => [b.date, b.adjClose])));
-    const features = series.at(-1);
-    if (!features) return null;
+    const own = toBars(bars);
+    const stock = stockFeaturesAt(own, own.length - 1, new Map(index.map((b) => [b.date, b.adjClose])));
+    if (!stock) return null;
+    const input = outsiderInputs(universe.section, stock);
+    const ranked = rankOutsider(universe.model, symbol, input, universe.scoresAscending);
     return {
-      symbol,
-      asOf: bars.at(-1)!.date,
-      close: bars.at(-1)!.close,
-      features,
-      prediction: predict(model, features, date),
+      ...ranked,
+      asOf: own.at(-1)!.date,
+      close: own.at(-1)!.close,
+      stock,
+      input,
+      model: universe.model,
+      universeSize: universe.scored.length,
     };
   }
 
@@ -112,50 +217,22 @@ export function createAnalysisEngine(db: Db, asOf: () => string, model: ModelPar
     async analyze(symbol: string): Promise<InsightDraft> {
       const security = await findSecurity(db, symbol);
       if (!security || symbol === BENCHMARK) throw new UnknownSymbolError(`Unknown symbol ${symbol}`);
-      const scored = await scoreSymbol(symbol, asOf());
+      const date = asOf();
+      const universe = await universeOn(date);
+      if (!universe) throw new UnknownSymbolError(`No market data to rank ${symbol} against on ${date}`);
+      const scored =
+        universe.scored.find((s) => s.symbol === symbol) ?? (await scoreOutsider(symbol, universe));
       if (!scored) throw new UnknownSymbolError(`Not enough price history for ${symbol}`);
-      return toInsight(scored, security.name, model);
+      return toInsight(scored, security.name);
     },
-    /** Scores every symbol as of `date` from one read of the universe's prices. */
+    /** Scores every stock as of `date` from one read of the universe's prices. */
     async scoreUniverse(date: string): Promise<Scored[]> {
-      return (await engine.scoreUniverseOn([date])).get(date) ?? [];
+      return (await universeOn(date))?.scored ?? [];
     },
-    /**
-     * Scores every symbol on each of `dates` (trading days) from one read of prices and one feature pass per
-     * symbol; each date's scores use only sessions up to that date.
-     */
+    /** Scores every stock on each of `dates` (trading days) from one read of prices. */
     async scoreUniverseOn(dates: readonly string[]): Promise<Map<string, Scored[]>> {
-      const sorted = [...dates].sort();
-      const first = sorted[0];
-      const last = sorted.at(-1);
-      const out = new Map<string, Scored[]>(sorted.map((d) => [d, []]));
-      if (!first || !last) return out;
-      const from = new Date(Date.parse(`${first}T00:00:00Z`) - 560 * 86_400_000).toISOString().slice(0, 10);
-      const rows = await universeBars(db, from, last);
-      const bySymbol = new Map<string, Bar[]>();
-      for (const row of rows) {
-        const list = bySymbol.get(row.symbol) ?? [];
-        list.push(row);
-        bySymbol.set(row.symbol, list);
-      }
-      const bench = new Map((bySymbol.get(BENCHMARK) ?? []).map((b) => [b.date, b.adjClose]));
-      const wanted = new Set(sorted);
-      for (const [symbol, bars] of bySymbol) {
-        if (symbol === BENCHMARK) continue;
-        const series = featureSeries(toBars(bars), bench);
-        bars.forEach((bar, i) => {
-          const features = series[i];
-          if (!features || !wanted.has(bar.date)) return;
-          out.get(bar.date)!.push({
-            symbol,
-            asOf: bar.date,
-            close: bar.close,
-            features,
-            prediction: predict(model, features, bar.date),
-          });
-        });
-      }
-      return out;
+      const universes = await universesOn(dates);
+      return new Map([...dates].map((d) => [d, universes.get(d)?.scored ?? []]));
     },
   } satisfies AnalysisPort & Record<string, unknown>;
   return engine;

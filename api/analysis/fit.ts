@@ -1,4 +1,4 @@
-import { sigmoid } from "./model.ts";
+import { sigmoid } from "./ranker.ts";
 
 /** Means and standard deviations of each column (sample standard deviation). */
 export function standardisation(rows: readonly number[][]): { mean: number[]; std: number[] } {

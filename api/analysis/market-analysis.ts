@@ -2,16 +2,15 @@ import type { Db } from "../../db/client.ts";
 import type { AnalysisPort } from "../lib/analysis-port.ts";
 import { type MarketPort, UnknownSymbolError } from "../lib/market-port.ts";
 import { BENCHMARK } from "../market/demo-import.ts";
-import { createAnalysisEngine, MODEL } from "./engine.ts";
-import type { ModelParams } from "./model.ts";
+import { createAnalysisEngine } from "./engine.ts";
 import { assessHeadlines } from "./news.ts";
 
 /**
  * The on-demand analysis: brings the symbol's and the benchmark's history up to date (live markets), runs the
  * engine as of the market's today, and reads the lean of recent headlines into newsImpact and newsSummary.
  */
-export function analysisOnMarket(db: Db, market: MarketPort, model: ModelParams = MODEL): AnalysisPort {
-  const engine = createAnalysisEngine(db, () => market.marketToday(), model);
+export function analysisOnMarket(db: Db, market: MarketPort): AnalysisPort {
+  const engine = createAnalysisEngine(db, () => market.marketToday());
   return {
     async analyze(symbol) {
       if (symbol === BENCHMARK)

@@ -106,3 +106,9 @@ export async function securityNames(db: Db): Promise<Map<string, string>> {
   const rows = await db.select({ symbol: securities.symbol, name: securities.name }).from(securities);
   return new Map(rows.map((r) => [r.symbol, r.name]));
 }
+
+/** Each symbol's sector (for spreading a date's picks over sectors). */
+export async function securitySectors(db: Db): Promise<Map<string, string>> {
+  const rows = await db.select({ symbol: securities.symbol, sector: securities.sector }).from(securities);
+  return new Map(rows.map((r) => [r.symbol, r.sector ?? "N/A"]));
+}

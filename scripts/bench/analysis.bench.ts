@@ -5,7 +5,7 @@ import { securityNames } from "../../api/market/price-history.ts";
 import { readDemoMarketFiles } from "../../api/runtime/demo-market-files.ts";
 import { benchApp, measure, ms } from "./harness.ts";
 
-/** Demo market import, single-symbol analysis (warm), whole-universe scoring, one date's generation, training. */
+/** Demo market import, single-symbol analysis (warm), whole-universe scoring, one date's generation. */
 export async function benchAnalysis(): Promise<Record<string, string>> {
   const bench = await benchApp();
   const files = await readDemoMarketFiles();
@@ -15,24 +15,17 @@ export async function benchAnalysis(): Promise<Record<string, string>> {
   const asOf = "2023-10-27";
   const engine = createAnalysisEngine(bench.deps.database.db, () => asOf);
   const single = await measure(() => engine.analyze("AAPL"), 100, 10);
-  const universe = await measure(() => engine.scoreUniverse(asOf), 5, 1);
+  const universe = await measure(() => engine.scoreUniverseOn([asOf]), 5, 1);
   const names = await securityNames(bench.deps.database.db);
   const g0 = performance.now();
   const [report] = await generateRecommendations(bench.deps, engine, ["2023-10-20"], names);
   const generateMs = performance.now() - g0;
   bench.close();
 
-  const train = Bun.spawnSync(["bun", `${import.meta.dir}/../train-model.ts`, "--check"], {
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  const trainLine = train.stdout.toString().split("\n")[0] ?? "";
-
   return {
     "demo market import": `${imported.bars.toLocaleString("en-US")} bars in ${(importMs / 1000).toFixed(1)} s`,
     "analysis of one symbol, warm, median / p99": `${ms(single.median)} / ${ms(single.p99)} (target < 20 ms)`,
     "scoring the whole universe (209 symbols), median": `${ms(universe.median)} (target < 5 s)`,
     "generating one date's recommendations": `${(generateMs / 1000).toFixed(2)} s, ${report?.posted ?? 0} posted (target < 10 s)`,
-    "training from scratch": `${trainLine} (target < 2 min)`,
   };
 }

@@ -120,3 +120,29 @@ export function correlation(xs: readonly number[], ys: readonly number[]): numbe
 
 /** Share of outcomes that are 1. */
 export const baseRate = (y: readonly number[]) => mean(y);
+
+/** The q-quantile of ascending values (linear between neighbours). */
+export function quantile(sorted: ArrayLike<number>, q: number): number {
+  const pos = (sorted.length - 1) * q;
+  const lo = Math.floor(pos);
+  const hi = Math.min(sorted.length - 1, lo + 1);
+  return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (pos - lo);
+}
+
+/** Maximum-likelihood b of P(y = 1) = sigmoid(b * s), by Newton's method from 0 (one parameter, no intercept). */
+export function fitSlope(s: readonly number[], y: readonly number[]): number {
+  let b = 0;
+  for (let iteration = 0; iteration < 50; iteration++) {
+    let gradient = 0;
+    let curvature = 0;
+    for (let k = 0; k < s.length; k++) {
+      const p = 1 / (1 + Math.exp(-b * s[k]!));
+      gradient += (y[k]! - p) * s[k]!;
+      curvature += p * (1 - p) * s[k]! * s[k]!;
+    }
+    const step = gradient / curvature;
+    b += step;
+    if (Math.abs(step) < 1e-12) break;
+  }
+  return b;
+}

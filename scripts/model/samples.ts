@@ -1,102 +1,153 @@
-// The analysis model's samples, built the same way for training (scripts/train-model.ts) and for the model card
-// (scripts/evaluate-model.ts): features as of a session, label from the session HORIZON later, split by date.
-import { type Bar, FEATURE_NAMES, type FeatureVector, featureSeries } from "../../api/analysis/features.ts";
+// The ranking model's samples, built the same way for training (scripts/train-model.ts), evaluation
+// (scripts/evaluate-model.ts) and the no-look-ahead tests: on every STEP-th session of the index, each stock's
+// features as of that session ranked across the universe (api/analysis/cross-section.ts), and its total return
+// over the next HORIZON sessions placed within the same date's returns.
+import { join } from "node:path";
+import { gunzipSync } from "node:zlib";
+import { type CrossSectionRow, positionsWithin, universeInputs } from "../../api/analysis/cross-section.ts";
+import {
+  type Bar,
+  marketFeaturesAt,
+  type StockFeatures,
+  stockFeaturesAt,
+} from "../../api/analysis/features.ts";
 import { BENCHMARK } from "../../api/market/demo-import.ts";
-import { readDemoMarketFiles } from "../../api/runtime/demo-market-files.ts";
 
-/** Trading days between the analysis date and the label date. */
-export const HORIZON = 20;
-/** One sample every STEP sessions per stock. */
+/** Trading sessions between a sample's date and its label (about three months). */
+export const HORIZON = 60;
+/** One sample date every STEP sessions of the index. */
 export const STEP = 5;
-/** Walk-forward split by date, as committed in model.json's `splits`. */
-export const SPLITS = {
-  trainEnd: "2020-12-31",
-  calibrationStart: "2021-01-01",
-  calibrationEnd: "2021-12-31",
-  testStart: "2022-01-01",
-  testEnd: "2023-10-27",
-};
-
-/** Sessions in the 12-1 momentum baseline's lookback and in the month it skips (as in the features). */
-const MOMENTUM_FROM = 252;
-const MOMENTUM_SKIP = 21;
+/** The bundled history: the demo market's ten years and the ten before them (data/README.md). */
+const FILES = ["../../data/history/prices-before-2013-10-28.csv.gz", "../../data/market/prices.csv.gz"];
 
 export interface Sample {
   date: string;
-  labelDate: string;
-  features: FeatureVector;
-  /** The features in FEATURE_NAMES order. */
+  symbol: string;
+  /** Model inputs in FEATURE_NAMES order. */
   x: number[];
-  /** 1 when the stock's total return beat the index's over the horizon. */
-  up: number;
-  /** Excess return over the index over the horizon. */
-  forward: number;
-  /** 12-1 month momentum: the return from 252 to 21 sessions before the date (the features need 253 sessions). */
-  momentum12to1: number;
+  /** The stock's raw features (for single-factor baselines and survivorship checks). */
+  raw: StockFeatures;
+  /** Total return over the horizon, the date its label is known, and where it stands within the date: null when the horizon has not passed. */
+  forward: number | null;
+  labelDate: string | null;
+  /** Place of the forward return among the date's returns, in [0, 1] (the training label). */
+  label: number | null;
+  /** Forward return minus the date's median forward return; positive means it beat the median. */
+  excess: number | null;
 }
 
-export interface SampleSet {
-  /** Bars per symbol, oldest first, including the benchmark. */
-  series: Map<string, Bar[]>;
-  samples: Sample[];
-  /** Samples whose label date is on or before the end of training. */
-  train: Sample[];
-  /** Samples dated in the calibration year whose label is also known within it. */
-  calibration: Sample[];
-  /** Samples from the start of the test period on. */
-  test: Sample[];
-}
-
-/** Reads the bundled demo market and builds every sample with its split. Deterministic. */
-export async function buildSamples(): Promise<SampleSet> {
-  const { pricesCsv } = await readDemoMarketFiles();
+/** Bars per symbol, oldest first, from the bundled history files. */
+export async function loadHistory(files: readonly string[] = FILES): Promise<Map<string, Bar[]>> {
   const series = new Map<string, Bar[]>();
-  for (const line of pricesCsv.split("\n").slice(1)) {
-    if (!line) continue;
-    const [symbol, date, , high, low, close, adjClose, volume] = line.split(",");
-    const bars = series.get(symbol!) ?? [];
-    bars.push({
-      date: date!,
-      high: +high!,
-      low: +low!,
-      close: +close!,
-      adjClose: +adjClose!,
-      volume: +volume!,
-    });
-    series.set(symbol!, bars);
-  }
-  const benchmark = new Map((series.get(BENCHMARK) ?? []).map((b) => [b.date, b.adjClose]));
-
-  const samples: Sample[] = [];
-  for (const [symbol, bars] of series) {
-    if (symbol === BENCHMARK) continue;
-    const features = featureSeries(bars, benchmark);
-    for (let i = 0; i + HORIZON < bars.length; i += STEP) {
-      const f = features[i];
-      if (!f) continue;
-      const forward = bars[i + HORIZON]!.adjClose / bars[i]!.adjClose - 1;
-      const benchStart = benchmark.get(bars[i]!.date);
-      const benchEnd = benchmark.get(bars[i + HORIZON]!.date);
-      if (!benchStart || !benchEnd) continue;
-      const excess = forward - (benchEnd / benchStart - 1);
-      samples.push({
-        date: bars[i]!.date,
-        labelDate: bars[i + HORIZON]!.date,
-        features: f,
-        x: FEATURE_NAMES.map((n) => f[n]),
-        up: excess > 0 ? 1 : 0,
-        forward: excess,
-        momentum12to1: bars[i - MOMENTUM_SKIP]!.adjClose / bars[i - MOMENTUM_FROM]!.adjClose - 1,
+  for (const file of files) {
+    const gz = await Bun.file(join(import.meta.dir, file)).arrayBuffer();
+    const text = gunzipSync(new Uint8Array(gz)).toString("utf8");
+    let start = text.indexOf("\n") + 1;
+    while (start < text.length) {
+      let end = text.indexOf("\n", start);
+      if (end === -1) end = text.length;
+      const line = text.slice(start, end);
+      start = end + 1;
+      if (!line) continue;
+      const [symbol, date, , high, low, close, adjClose, volume] = line.split(",");
+      let bars = series.get(symbol!);
+      if (!bars) {
+        bars = [];
+        series.set(symbol!, bars);
+      }
+      bars.push({
+        date: date!,
+        high: +high!,
+        low: +low!,
+        close: +close!,
+        adjClose: +adjClose!,
+        volume: +volume!,
       });
     }
   }
+  return series;
+}
+
+function median(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
+
+/**
+ * Every sample of the history, sorted by date then symbol. Features use sessions up to the date only; the label uses
+ * the session HORIZON later. `sampleDates` limits the dates (default: every STEP-th index session).
+ */
+export function buildSamples(series: ReadonlyMap<string, Bar[]>, sampleDates?: readonly string[]): Sample[] {
+  const index = series.get(BENCHMARK);
+  if (!index) throw new Error(`no ${BENCHMARK} in the history`);
+  const benchmark = new Map(index.map((b) => [b.date, b.adjClose]));
+  const positions = new Map<string, Map<string, number>>();
+  for (const [symbol, bars] of series) {
+    if (symbol !== BENCHMARK) positions.set(symbol, new Map(bars.map((b, i) => [b.date, i])));
+  }
+  const indexAt = new Map(index.map((b, i) => [b.date, i]));
+  const dates = sampleDates ?? index.filter((_, i) => i >= 253 && (i - 253) % STEP === 0).map((b) => b.date);
+
+  const samples: Sample[] = [];
+  for (const date of dates) {
+    const market = marketFeaturesAt(index, indexAt.get(date) ?? -1);
+    if (!market) continue;
+    const rows: CrossSectionRow[] = [];
+    const forwards: Array<{ forward: number; labelDate: string } | null> = [];
+    for (const [symbol, at] of positions) {
+      const i = at.get(date);
+      if (i === undefined) continue;
+      const bars = series.get(symbol)!;
+      const stock = stockFeaturesAt(bars, i, benchmark);
+      if (!stock) continue;
+      rows.push({ symbol, stock });
+      const end = bars[i + HORIZON];
+      forwards.push(end ? { forward: end.adjClose / bars[i]!.adjClose - 1, labelDate: end.date } : null);
+    }
+    if (rows.length < 20) continue;
+    const inputs = universeInputs(rows, market);
+    const known = forwards.filter((f) => f !== null).map((f) => f.forward);
+    const labels = positionsWithin(known);
+    const mid = known.length ? median(known) : 0;
+    let k = 0;
+    rows.forEach((row, r) => {
+      const f = forwards[r];
+      samples.push({
+        date,
+        symbol: row.symbol,
+        x: inputs[r]!,
+        raw: row.stock,
+        forward: f?.forward ?? null,
+        labelDate: f?.labelDate ?? null,
+        label: f ? labels[k++]! : null,
+        excess: f ? f.forward - mid : null,
+      });
+    });
+  }
+  return samples.sort((a, b) => a.date.localeCompare(b.date) || a.symbol.localeCompare(b.symbol));
+}
+
+/** The walk-forward split of the model that serves `year`: what it may train on and calibrate with. */
+export function splitFor(year: number) {
   return {
-    series,
-    samples,
-    train: samples.filter((s) => s.labelDate <= SPLITS.trainEnd),
-    calibration: samples.filter(
-      (s) => s.date >= SPLITS.calibrationStart && s.labelDate <= SPLITS.calibrationEnd,
-    ),
-    test: samples.filter((s) => s.date >= SPLITS.testStart),
+    trainLabelsEnd: `${year - 2}-12-31`,
+    calibrationStart: `${year - 1}-01-01`,
+    calibrationEnd: `${year - 1}-12-31`,
+    servesFrom: `${year}-01-01`,
   };
 }
+
+export type Split = ReturnType<typeof splitFor>;
+
+export const isTraining = (s: Sample, split: Split) =>
+  s.labelDate !== null && s.labelDate <= split.trainLabelsEnd;
+export const isCalibration = (s: Sample, split: Split) =>
+  s.date >= split.calibrationStart && s.labelDate !== null && s.labelDate <= split.calibrationEnd;
+
+/** Test years of the walk-forward evaluation, and the year the newest model serves from. */
+export const FIRST_TEST_YEAR = 2010;
+/** The first walk-forward model: 2007-2009 serve only as calibration evidence for later years. */
+export const FIRST_MODEL_YEAR = 2007;
+export const LAST_TEST_YEAR = 2023;
+export const SERVING_YEAR = 2024;

@@ -1,9 +1,11 @@
-import { type AnalysisEngine, MODEL, type Scored, toInsight } from "../../analysis/engine.ts";
+import { type AnalysisEngine, type Scored, toInsight } from "../../analysis/engine.ts";
 import type { AppDeps } from "../../lib/context.ts";
+import { securitySectors } from "../../market/price-history.ts";
 import { postRecommendation } from "./recommendations.service.ts";
 
-/** How many calls a date gets: the best-ranked long calls of the universe. */
-export const PICKS_PER_DATE = 8;
+/** How many BUY calls a date posts at most, and at most how many of them from one sector. */
+export const PICKS_PER_DATE = 10;
+export const PICKS_PER_SECTOR = 3;
 
 export interface GenerateReport {
   date: string;
@@ -12,14 +14,29 @@ export interface GenerateReport {
   alreadyThere: number;
 }
 
-/** The long calls worth posting: ranked by the calibrated probability of beating the index, target above price. */
-export function pickCalls(scored: readonly Scored[], count = PICKS_PER_DATE): Scored[] {
-  return [...scored]
-    .filter((s) => MODEL.indexDrift + s.prediction.expectedReturn > 0.002)
-    .sort(
-      (a, b) => b.prediction.probabilityUp - a.prediction.probabilityUp || a.symbol.localeCompare(b.symbol),
-    )
-    .slice(0, count);
+/**
+ * The calls worth posting: BUY calls (the universe's top decile) with a positive expected return, best-ranked
+ * first, at most PICKS_PER_SECTOR from one sector so a date's list is not one industry's bet.
+ */
+export function pickCalls(
+  scored: readonly Scored[],
+  sectors: ReadonlyMap<string, string> = new Map(),
+  count = PICKS_PER_DATE,
+): Scored[] {
+  const perSector = new Map<string, number>();
+  const picks: Scored[] = [];
+  const candidates = scored
+    .filter((s) => s.call === "BUY" && s.expectedReturn > 0)
+    .sort((a, b) => b.raw - a.raw || a.symbol.localeCompare(b.symbol));
+  for (const s of candidates) {
+    if (picks.length >= count) break;
+    const sector = sectors.get(s.symbol) ?? s.symbol;
+    const taken = perSector.get(sector) ?? 0;
+    if (taken >= PICKS_PER_SECTOR) continue;
+    perSector.set(sector, taken + 1);
+    picks.push(s);
+  }
+  return picks;
 }
 
 /**
@@ -31,20 +48,22 @@ export async function postGeneratedRecommendations(
   date: string,
   scored: readonly Scored[],
   names: ReadonlyMap<string, string>,
+  sectors?: ReadonlyMap<string, string>,
 ): Promise<GenerateReport> {
   let posted = 0;
   let alreadyThere = 0;
-  for (const pick of pickCalls(scored)) {
+  for (const pick of pickCalls(scored, sectors)) {
     const insight = toInsight(pick, names.get(pick.symbol) ?? pick.symbol);
     const buy = Math.round(pick.close * 100);
-    const target = Math.max(buy + 1, Math.round(insight.projectedPrice * 100));
+    const target = Math.round(pick.close * (1 + pick.expectedReturn) * 100);
+    if (target <= buy) continue;
     const result = await postRecommendation(
       deps,
       {
         symbol: pick.symbol,
         buyPrice: buy,
         sellTarget: target,
-        confidence: Math.round(pick.prediction.probabilityUp * 100),
+        confidence: insight.confidence,
         estimatedDate: insight.targetDate,
         reason: insight.reasoning,
         aggressive: insight.riskLevel === "HIGH",
@@ -53,8 +72,17 @@ export async function postGeneratedRecommendations(
         recommendationDate: date,
         postedBy: null,
         source: "model",
-        modelVersion: MODEL.version,
-        riskBasis: `model risk level ${insight.riskLevel} (60-day volatility ${(pick.features.vol_60d * 100).toFixed(0)}% a year)`,
+        modelVersion: pick.model.version,
+        model: {
+          call: pick.call,
+          decile: pick.decile,
+          probability: insight.probability!,
+          expectedReturn: pick.expectedReturn,
+          expectedReturnLow: pick.expectedReturnLow,
+          expectedReturnHigh: pick.expectedReturnHigh,
+          horizonDays: pick.model.horizonDays,
+        },
+        riskBasis: `model risk level ${insight.riskLevel} (60-day volatility ${(pick.stock.vol_60d * 100).toFixed(0)}% a year)`,
       },
     );
     if (result.kind === "posted") posted++;
@@ -69,11 +97,13 @@ export async function generateRecommendations(
   engine: AnalysisEngine,
   dates: readonly string[],
   names: ReadonlyMap<string, string>,
+  sectors?: ReadonlyMap<string, string>,
 ): Promise<GenerateReport[]> {
   const byDate = await engine.scoreUniverseOn(dates);
+  sectors ??= await securitySectors(deps.database.db);
   const reports: GenerateReport[] = [];
   for (const date of [...dates].sort())
-    reports.push(await postGeneratedRecommendations(deps, date, byDate.get(date) ?? [], names));
+    reports.push(await postGeneratedRecommendations(deps, date, byDate.get(date) ?? [], names, sectors));
   return reports;
 }
 

@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { gt } from "drizzle-orm";
 import { dailyPrices, recommendations } from "../../../db/schema/index.ts";
-import { createAnalysisEngine } from "../../analysis/engine.ts";
+import { createAnalysisEngine, signedPercent } from "../../analysis/engine.ts";
+import { modelFor, SERVED_MODELS } from "../../analysis/models/registry.ts";
+import { addTradingSessions } from "../../lib/trading-calendar.ts";
 import { securityNames } from "../../market/price-history.ts";
+import { seedRecommendationHistory } from "../../seed/recommendation-history.ts";
 import { startTestApp, type TestApp, testDbKind } from "../../test/harness.ts";
 import { generateRecommendations, weeklyDates } from "./generate.service.ts";
 
@@ -10,7 +13,23 @@ let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();
   await t.useDemoMarket({
-    symbols: ["AAPL", "MSFT", "NVDA", "JPM", "XOM", "KO", "PFE", "AMZN", "META", "WMT"],
+    symbols: [
+      "AAPL",
+      "MSFT",
+      "NVDA",
+      "JPM",
+      "XOM",
+      "KO",
+      "PFE",
+      "AMZN",
+      "META",
+      "WMT",
+      "CAT",
+      "DIS",
+      "HD",
+      "MRK",
+    ],
+    from: "2021-06-01",
   });
 });
 afterAll(() => t.close());
@@ -24,7 +43,28 @@ const rows = async () =>
     confidence: r.confidence,
     estimatedDate: r.estimatedDate,
     reason: r.reason,
+    call: r.call,
+    decile: r.decile,
+    probability: r.probability,
+    expectedReturn: r.expectedReturn,
+    expectedReturnLow: r.expectedReturnLow,
+    expectedReturnHigh: r.expectedReturnHigh,
+    modelVersion: r.modelVersion,
   }));
+
+/** Every percentage in a reason must print one of the stored fields. */
+function expectReasonQuotesFields(r: Awaited<ReturnType<typeof rows>>[number]) {
+  const stored = [
+    `${r.confidence}%`,
+    signedPercent(r.expectedReturn!),
+    signedPercent(r.expectedReturnLow!),
+    signedPercent(r.expectedReturnHigh!),
+  ];
+  const printed = r.reason.match(/[-+]?\d+(?:\.\d+)?%/g) ?? [];
+  expect(printed.length).toBeGreaterThan(0);
+  for (const p of printed) expect(stored).toContain(p);
+  expect(r.confidence).toBe(Math.round(r.probability! * 100));
+}
 
 describe(`recommendation generator (${testDbKind})`, () => {
   test("weekly dates are each week's last trading day", () => {
@@ -33,17 +73,21 @@ describe(`recommendation generator (${testDbKind})`, () => {
     expect(weeklyDates(days, "2023-10-27", 1)).toEqual(["2023-10-27"]);
   });
 
-  test("posts long calls with the close as buy price, a target above it, and is idempotent per date", async () => {
+  test("posts the top decile's BUY calls: close as buy price, target = buy x (1 + expected return), 60 sessions", async () => {
     const engine = createAnalysisEngine(t.deps.database.db, () => DATE);
     const names = await securityNames(t.deps.database.db);
     const [first] = await generateRecommendations(t.deps, engine, [DATE], names);
-    expect(first!.scored).toBe(10);
+    expect(first!.scored).toBe(14);
     expect(first!.posted).toBeGreaterThan(0);
     const posted = await rows();
+    const scored = await engine.scoreUniverse(DATE);
     for (const r of posted) {
-      expect(r.target).toBeGreaterThan(r.buy);
-      expect(r.estimatedDate).toBe("2023-07-28");
+      expect(r).toMatchObject({ call: "BUY", decile: 10, modelVersion: "xgb-rank-h60-2023" });
+      expect(r.target).toBe(Math.round(r.buy * (1 + r.expectedReturn!)));
+      expect(r.estimatedDate).toBe(addTradingSessions(DATE, 60));
+      expectReasonQuotesFields(r);
     }
+    expect(posted.length).toBe(scored.filter((s) => s.call === "BUY").length);
     const [again] = await generateRecommendations(t.deps, engine, [DATE], names);
     expect(again!.posted).toBe(0);
     expect(await rows()).toEqual(posted);
@@ -60,6 +104,30 @@ describe(`recommendation generator (${testDbKind})`, () => {
     await generateRecommendations(t.deps, engine, [DATE], await securityNames(t.deps.database.db));
     expect(await rows()).toEqual(before);
   });
+});
+
+test("the seeded year of history: each date by a model trained and calibrated before it, reasons quote fields", async () => {
+  const g = await startTestApp();
+  await g.useDemoMarket({
+    symbols: ["AAPL", "MSFT", "NVDA", "JPM", "XOM", "KO", "PFE", "AMZN", "META", "WMT", "CAT", "DIS"],
+    from: "2021-06-01",
+  });
+  const posted = await seedRecommendationHistory(g.deps, "2023-10-27");
+  expect(posted).toBeGreaterThan(40);
+  const seeded = await g.deps.database.db.select().from(recommendations);
+  const versions = new Set<string>();
+  for (const r of seeded) {
+    const model = modelFor(r.recommendationDate)!;
+    expect(r.modelVersion).toBe(model.version);
+    expect(model.calibration.to < r.recommendationDate).toBe(true);
+    expect(model.splits.trainLabelsEnd < r.recommendationDate).toBe(true);
+    expect(r.call).toBe("BUY");
+    expectReasonQuotesFields({ ...r, buy: r.buyPriceCents, target: r.sellTargetCents });
+    versions.add(r.modelVersion!);
+  }
+  // The seeded year spans two model years: 2022's model until December, 2023's from January.
+  expect([...versions].sort()).toEqual(SERVED_MODELS.slice(0, 2).map((m) => m.version));
+  await g.close();
 });
 
 test("admins generate today's calls through the API, idempotently", async () => {

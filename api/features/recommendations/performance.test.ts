@@ -140,12 +140,14 @@ describe(`track record against the universe, on real demo prices (${testDbKind})
       expect(rows.reduce((n, r) => n + r.count, 0)).toBe(modelCalls);
     expect(p.bands.map((b) => [b.label, b.count > 0])).toEqual([
       ["below 50%", false],
-      ["50-54%", true],
-      ["55-59%", true],
-      ["60-64%", false],
-      ["65% and above", false],
+      ["50-51%", false],
+      ["52-53%", true],
+      ["54-55%", false],
+      ["56-57%", false],
+      ["58-59%", true],
+      ["60% and above", false],
     ]);
-    expect(p.bands[2]!.meanProbability).toBeCloseTo(0.58, 10);
+    expect(p.bands[5]!.meanProbability).toBeCloseTo(0.58, 10);
     expect(p.deciles.map((d) => d.label)).toEqual(["Decile 10", "Decile 2"]);
     expect(p.years.map((y) => y.label)).toEqual(["2023"]);
     expect(p.method).toContain("median total return of the universe");

@@ -198,22 +198,34 @@ describe("performance summary", () => {
 
   test("bands by stated confidence with mean stated probability, observed rate and its Wilson interval", () => {
     const p = summarisePerformance([
-      scored(0.56, true),
-      scored(0.57, false),
-      scored(0.58, true),
+      scored(0.521, true),
+      scored(0.526, false),
+      scored(0.534, true),
+      scored(0.536, true),
       scored(0.61, true),
-      scored(0.52, null, {}, { status: "open" }),
+      scored(0.51, null, {}, { status: "open" }),
     ]);
-    expect(p.bands.map((b) => b.label)).toEqual(["below 50%", "50-54%", "55-59%", "60-64%", "65% and above"]);
+    expect(p.bands.map((b) => b.label)).toEqual([
+      "below 50%",
+      "50-51%",
+      "52-53%",
+      "54-55%",
+      "56-57%",
+      "58-59%",
+      "60% and above",
+    ]);
     const b = p.bands[2]!;
-    expect(b).toMatchObject({ label: "55-59%", count: 3, resolved: 3, happened: 2 });
-    expect(b.meanProbability).toBeCloseTo(0.57, 10);
+    expect(b).toMatchObject({ label: "52-53%", count: 3, resolved: 3, happened: 2 });
+    expect(b.meanProbability).toBeCloseTo((0.521 + 0.526 + 0.534) / 3, 10);
     expect(b.observedRate).toBeCloseTo(2 / 3, 10);
     const i = wilsonInterval(2, 3)!;
     expect(b.observedLow).toBeCloseTo(i.low, 10);
     expect(b.observedHigh).toBeCloseTo(i.high, 10);
     expect(p.bands[1]).toMatchObject({ count: 1, resolved: 0, observedRate: null, meanProbability: null });
     expect(p.bands[0]).toMatchObject({ count: 0, observedLow: null });
+    // 53.6% is stated as 54%: the card's whole-percent confidence decides the band.
+    expect(p.bands[3]).toMatchObject({ label: "54-55%", count: 1 });
+    expect(p.bands[6]).toMatchObject({ label: "60% and above", count: 1, happened: 1 });
   });
 
   test("admin posts (no probability) count in the totals but not in any calibration row", () => {

@@ -164,9 +164,9 @@ export function TrackRecordView(props: { performance: Performance }) {
       <CalibrationTable
         title="By stated confidence"
         first="Band"
-        rows={p.bands}
+        rows={p.bands.filter((b) => b.count > 0)}
         empty="No calls with a stated probability yet."
-        caption="Stated: the mean probability the resolved calls gave their event. Happened: how often it did, with its 95% interval below."
+        caption="Stated: the mean probability the resolved calls gave their event. Happened: how often it did, with its 95% interval below. Bands are two points wide; bands without calls are left out."
       />
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
         <CalibrationTable

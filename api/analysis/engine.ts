@@ -3,7 +3,7 @@ import type { AnalysisPort, InsightDraft } from "../lib/analysis-port.ts";
 import { UnknownSymbolError } from "../lib/market-port.ts";
 import { addTradingSessions } from "../lib/trading-calendar.ts";
 import { BENCHMARK } from "../market/demo-import.ts";
-import { barsUpTo, findSecurity, lastTradingDate, universeBars } from "../market/price-history.ts";
+import { barsUpTo, findSecurity, universeBars } from "../market/price-history.ts";
 import {
   type CrossSection,
   type CrossSectionRow,
@@ -218,7 +218,8 @@ export function createAnalysisEngine(
       const security = await findSecurity(db, symbol);
       if (!security || symbol === BENCHMARK) throw new UnknownSymbolError(`Unknown symbol ${symbol}`);
       // The last session on or before the market's today (a live market's today may be a weekend or not yet closed).
-      const date = (await lastTradingDate(db, asOf())) ?? asOf();
+      const [lastSession] = await barsUpTo(db, BENCHMARK, asOf(), 1);
+      const date = lastSession?.date ?? asOf();
       const universe = await universeOn(date);
       if (!universe) throw new UnknownSymbolError(`No market data to rank ${symbol} against on ${date}`);
       const scored =

@@ -24,11 +24,15 @@ export const symbol = z
   )
   .openapi({ example: "AAPL", description: "1-10 characters" });
 
-/** A numeric id in a path, e.g. `/users/{id}`. */
-export const idParam = z.coerce
-  .number({ error: "The id must be a number." })
-  .int("The id must be a whole number.")
-  .positive("The id must be positive.");
+/**
+ * A numeric id in a path, e.g. `/users/{id}`: plain decimal digits only. `Number()` would also read `0x10`, `1e1`,
+ * `16.0` or `+16` as an id, so one row answers to many spellings.
+ */
+export const idParam = z
+  .string({ error: "The id must be a number." })
+  .regex(/^[1-9]\d{0,14}$/, "The id must be a positive whole number written in digits, e.g. 12.")
+  .transform(Number)
+  .openapi({ type: "integer", minimum: 1 });
 
 /** A money amount sent as a number or a numeric string, kept exact as integer cents. */
 export const moneyCents = z

@@ -8,6 +8,12 @@ const purchasePrice = z
   .number({ error: "Purchase price must be a number." })
   .positive("Purchase price must be greater than zero.")
   .max(10_000_000, "Purchase price is too large.")
+  // Stored as integer cents: a third decimal would be rounded away silently (0.001 became 0). The shortest text of
+  // the number is what the client sent, so it tells the decimals exactly (1e-7 has no plain decimal form).
+  .refine(
+    (v) => /^\d+(\.\d{1,2})?$/.test(String(v)),
+    "Purchase price has at most two decimals and is at least 0.01, e.g. 172.55.",
+  )
   .nullable()
   .optional()
   .openapi({

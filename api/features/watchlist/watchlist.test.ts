@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { watchlistItems } from "../../../db/schema/index.ts";
 import { fixedMarket } from "../../test/fixed-market.ts";
 import { startTestApp, type TestApp, testDbKind } from "../../test/harness.ts";
 import { changePercent, shouldAlert } from "./watchlist.rules.ts";
@@ -170,6 +171,75 @@ describe(`watchlist on ${testDbKind}`, () => {
     expect((await t.request("/api/watchlist", { method: "POST", json: { symbol: "AAPL" } })).status).toBe(
       401,
     );
+  });
+});
+
+describe(`watchlist input edge cases on ${testDbKind}`, () => {
+  test("an id is plain decimal digits: 0x10, 1e1, 16.0, +16 and 016 answer 400 and delete nothing", async () => {
+    const owner = await t.createUser();
+    const token = await t.signIn(owner.email, "correct-horse-battery");
+    // Item 16 and item 10 belong to the caller, so a lenient parser would find and delete them.
+    for (const id of [16, 10]) {
+      await t.deps.database.db.insert(watchlistItems).values({
+        id,
+        userId: owner.id,
+        symbol: id === 16 ? "NVDA" : "MSFT",
+        targetChangePercent: 10,
+        addedAt: t.clock.now(),
+      });
+    }
+    for (const raw of ["0x10", "1e1", "16.0", "+16", "016", "%2016", "0", "-16", "99999999999999999999"]) {
+      const res = await t.request(`/api/watchlist/${raw}`, { method: "DELETE", token });
+      expect(res.status, raw).toBe(400);
+      expect(((await res.json()) as { message: string }).message, raw).toContain("id");
+      const patch = await t.request(`/api/watchlist/${raw}`, {
+        method: "PATCH",
+        token,
+        json: { targetChangePercent: 77 },
+      });
+      expect(patch.status, raw).toBe(400);
+    }
+    expect((await list(token)).map((i) => [i.id, i.targetChangePercent])).toEqual([
+      [10, 10],
+      [16, 10],
+    ]);
+    expect((await t.request("/api/watchlist/16", { method: "DELETE", token })).status).toBe(200);
+    expect((await list(token)).map((i) => i.id)).toEqual([10]);
+  });
+
+  test("a purchase price has at most two decimals and is at least 0.01: 0.001 is refused, not stored as 0", async () => {
+    const token = await t.signIn((await t.createUser()).email, "correct-horse-battery");
+    for (const purchasePrice of [0.001, 0.004, 0.005, 12.345, 1e-7]) {
+      const res = await t.request("/api/watchlist", {
+        method: "POST",
+        token,
+        json: { symbol: "NVDA", purchasePrice },
+      });
+      expect(res.status, String(purchasePrice)).toBe(400);
+      expect(((await res.json()) as { message: string }).message).toContain("two decimals");
+    }
+    expect(await list(token)).toEqual([]);
+    const ok = await t.request("/api/watchlist", {
+      method: "POST",
+      token,
+      json: { symbol: "NVDA", purchasePrice: 0.01 },
+    });
+    expect(ok.status).toBe(201);
+    const item = (await ok.json()) as Item;
+    expect(item.purchasePrice).toBe(0.01);
+    const patch = await t.request(`/api/watchlist/${item.id}`, {
+      method: "PATCH",
+      token,
+      json: { purchasePrice: 0.001, targetChangePercent: 10 },
+    });
+    expect(patch.status).toBe(400);
+    expect(((await patch.json()) as { message: string }).message).toContain("two decimals");
+    const fine = await t.request(`/api/watchlist/${item.id}`, {
+      method: "PATCH",
+      token,
+      json: { purchasePrice: 172.55, targetChangePercent: 10 },
+    });
+    expect(((await fine.json()) as Item).purchasePrice).toBe(172.55);
   });
 });
 

@@ -12,6 +12,12 @@ export const users = sqliteTable(
     passwordHash: text(),
     isAdmin: integer({ mode: "boolean" }).notNull().default(false),
     isActive: integer({ mode: "boolean" }).notNull().default(true),
+    /**
+     * When the holder proved they receive this address's mail: a password reset by emailed code, or a sign-up
+     * through a provider that vouches for the address. Null after plain registration. A provider sign-in joins
+     * only an account whose email is proven (docs/decisions/017-oauth-account-linking.md).
+     */
+    emailVerifiedAt: integer({ mode: "timestamp_ms" }),
     /** SHA-256 of the API key, for lookup; the key itself is never stored in plaintext. */
     apiKeyHash: text().notNull().unique(),
     /** The key encrypted with AES-GCM under the server secret, so its owner can see it again. */

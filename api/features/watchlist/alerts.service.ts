@@ -66,7 +66,13 @@ export interface CheckReport {
  */
 export async function checkAlerts(deps: AppDeps): Promise<CheckReport> {
   const { db } = deps.database;
-  const rows = await db.select().from(watchlistItems);
+  // A deactivated account's items are left as they are: no alerts while it is off, and no re-arming either.
+  const rows = await db
+    .select()
+    .from(watchlistItems)
+    .where(
+      inArray(watchlistItems.userId, db.select({ id: users.id }).from(users).where(eq(users.isActive, true))),
+    );
   const items = await priceItems(deps, rows);
   const now = deps.clock.now();
   let newAlerts = 0;
@@ -104,10 +110,11 @@ export async function checkAlerts(deps: AppDeps): Promise<CheckReport> {
       });
       const user = await tx.query.users.findFirst({
         where: eq(users.id, row.userId),
-        columns: { email: true },
+        columns: { email: true, isActive: true },
       });
       const deliveries: Array<{ channel: "email" | "webhook"; target: string }> = [];
-      if (settings?.emailAlerts && user) deliveries.push({ channel: "email", target: user.email });
+      if (!user?.isActive) return true;
+      if (settings?.emailAlerts) deliveries.push({ channel: "email", target: user.email });
       if (settings?.webhookUrl) deliveries.push({ channel: "webhook", target: settings.webhookUrl });
       if (deliveries.length) {
         await tx.insert(alertDeliveries).values(
@@ -204,6 +211,19 @@ export async function deliverDueAlerts(deps: AppDeps): Promise<DeliveryReport> {
     const event = await db.query.alertEvents.findFirst({ where: eq(alertEvents.id, delivery.eventId) });
     if (!event) continue;
     const attempts = delivery.attempts + 1;
+    const owner = await db.query.users.findFirst({
+      where: eq(users.id, event.userId),
+      columns: { isActive: true },
+    });
+    if (!owner?.isActive) {
+      // Deactivated after the alert was queued: never sent, and not kept pending to go out stale on reactivation.
+      await db
+        .update(alertDeliveries)
+        .set({ status: "failed", attempts, lastError: "Not sent: the account is deactivated." })
+        .where(eq(alertDeliveries.id, delivery.id));
+      report.failed++;
+      continue;
+    }
     try {
       await send(deps, delivery, event);
       await db

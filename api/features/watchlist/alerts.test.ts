@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { users } from "../../../db/schema/index.ts";
 import type { MailMessage } from "../../lib/mailer.ts";
 import { smtpMailer } from "../../runtime/smtp-mailer.ts";
 import { fixedMarket } from "../../test/fixed-market.ts";
@@ -214,5 +216,73 @@ describe(`alert delivery on ${testDbKind}`, () => {
       lastError: "receiver answered 503",
     });
     receiver.state.failuresLeft = 0;
+  });
+});
+
+describe(`a deactivated account gets no alerts on ${testDbKind}`, () => {
+  let t: TestApp;
+  let receiver: ReturnType<typeof startReceiver>;
+  const mail: MailMessage[] = [];
+  const market = fixedMarket("2023-10-27", { AAPL: 100, MSFT: 200 });
+
+  beforeAll(async () => {
+    t = await startTestApp({ allowPrivateWebhooks: true });
+    t.deps.market = market;
+    t.deps.mailer = { send: async (m) => void mail.push(m) };
+    receiver = startReceiver();
+  });
+  afterAll(async () => {
+    receiver.stop();
+    await t.close();
+  });
+
+  async function userWithAlerts(symbol: string) {
+    const user = await t.createUser();
+    const token = await t.signIn(user.email, "correct-horse-battery");
+    const put = await t.request("/api/notifications", {
+      method: "PUT",
+      token,
+      json: { emailAlerts: true, webhookUrl: receiver.url },
+    });
+    expect(put.status).toBe(200);
+    const add = await t.request("/api/watchlist", {
+      method: "POST",
+      token,
+      json: { symbol, targetChangePercent: 5 },
+    });
+    expect(add.status).toBe(201);
+    return user;
+  }
+  const setActive = (id: number, isActive: boolean) =>
+    t.deps.database.db.update(users).set({ isActive }).where(eq(users.id, id));
+
+  test("deactivated before the crossing: nothing is recorded, mailed or posted", async () => {
+    const user = await userWithAlerts("AAPL");
+    await setActive(user.id, false);
+    market.prices.AAPL = 80;
+    expect((await checkAlerts(t.deps)).newAlerts).toBe(0);
+    expect(await deliverDueAlerts(t.deps)).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    expect(mail).toHaveLength(0);
+    expect(receiver.received).toHaveLength(0);
+    // Active again and still past the threshold: the next check alerts.
+    await setActive(user.id, true);
+    expect((await checkAlerts(t.deps)).newAlerts).toBe(1);
+    await deliverDueAlerts(t.deps);
+    expect(mail).toHaveLength(1);
+    expect(receiver.received).toHaveLength(1);
+    mail.length = 0;
+    receiver.received.length = 0;
+  });
+
+  test("deactivated after the crossing was queued: the queued deliveries are not sent", async () => {
+    const user = await userWithAlerts("MSFT");
+    market.prices.MSFT = 150;
+    expect((await checkAlerts(t.deps)).newAlerts).toBe(1);
+    await setActive(user.id, false);
+    expect(await deliverDueAlerts(t.deps)).toEqual({ sent: 0, retrying: 0, failed: 2 });
+    t.clock.advance(backoffMs(20));
+    expect(await deliverDueAlerts(t.deps)).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    expect(mail).toHaveLength(0);
+    expect(receiver.received).toHaveLength(0);
   });
 });

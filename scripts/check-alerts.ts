@@ -2,9 +2,16 @@
 // The scheduler (SCHEDULER=on, or a Workers cron) calls the same two functions.
 import { checkAlerts, deliverDueAlerts } from "../api/features/watchlist/alerts.service.ts";
 import { parseEnv } from "../api/lib/config.ts";
+import { configureMarket } from "../api/market/configure.ts";
 import { buildBunDeps } from "../api/runtime/bun-deps.ts";
 
-const deps = await buildBunDeps(parseEnv(process.env));
+const env = parseEnv(process.env);
+const deps = await buildBunDeps(env);
+// Without a market every item is unpriced, so nothing could ever cross its threshold.
+if (!(await configureMarket(deps, env))) {
+  console.error("No market data in the database: start the app once or run `bun scripts/seed.ts`.");
+  process.exit(1);
+}
 const checked = await checkAlerts(deps);
 const delivered = await deliverDueAlerts(deps);
 console.log(

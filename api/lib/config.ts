@@ -26,6 +26,11 @@ export const envSchema = z.object({
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
   AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
+  /**
+   * Who may create an account: anyone (open), nobody through the app (closed), or only an administrator with
+   * `bun scripts/admin.ts create-user` (invite-only). Closed and invite-only also stop provider sign-ups.
+   */
+  REGISTRATION: z.enum(["open", "closed", "invite-only"]).default("open"),
   /** Seed demo accounts and data on an empty database at start. */
   SEED_ON_START: bool.default(true),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
@@ -74,9 +79,13 @@ export interface AppConfig {
   trustProxy: boolean;
   sessionIdleMs: number;
   authRateLimit: { perIp: number; perEmail: number; windowMs: number };
+  /** Who may create an account (REGISTRATION); absent means open. */
+  registration?: Registration;
   allowPrivateWebhooks?: boolean;
   oauth?: OAuthConfig;
 }
+
+export type Registration = Env["REGISTRATION"];
 
 export interface OAuthConfig {
   publicUrl: string;
@@ -105,6 +114,7 @@ export function configFromEnv(env: Env, secret: string): AppConfig {
       perEmail: env.AUTH_RATE_LIMIT_PER_EMAIL,
       windowMs: env.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000,
     },
+    registration: env.REGISTRATION,
     allowPrivateWebhooks: env.ALLOW_PRIVATE_WEBHOOKS,
     oauth: {
       publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),

@@ -7,11 +7,14 @@ export interface MailMessage {
 /** Sends email; SMTP in production, the server log for local use. */
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
+  /** True when messages only go to the server log: secrets (reset codes) must not be sent through it. */
+  readonly logsOnly?: boolean;
 }
 
 /** Writes each message to the log instead of sending it (the zero-configuration local default). */
 export function logMailer(log: (message: string) => void): Mailer {
   return {
+    logsOnly: true,
     async send(message) {
       log(`[mail to ${message.to}] ${message.subject}\n${message.text}`);
     },

@@ -20,6 +20,7 @@ import {
   createUser,
   endSession,
   regenerateApiKey,
+  registrationRefusal,
   startSession,
   toCurrentUser,
   verifyCredentials,
@@ -46,6 +47,22 @@ async function limitCredentialAttempt(c: Context<AppEnv>, action: string, email:
     message: `Too many attempts. Try again in ${blocked.retryAfterSeconds} seconds.`,
     code: "RATE_LIMITED",
   } as const;
+}
+
+/**
+ * Lets work go on after the answer is sent. On Workers the execution context keeps the isolate alive for it; on
+ * Bun the promise simply runs on. Failures are logged, never thrown at the client.
+ */
+function afterAnswer(c: Context<AppEnv>, what: string, work: Promise<unknown>) {
+  const log = c.get("deps").log;
+  const guarded = work.catch((error) => log?.("error", `${what} failed`, { error: String(error) }));
+  let ctx: { waitUntil(promise: Promise<unknown>): void } | undefined;
+  try {
+    ctx = c.executionCtx;
+  } catch {
+    // No execution context outside Workers.
+  }
+  ctx?.waitUntil(guarded);
 }
 
 function setSessionCookie(c: Context<AppEnv>, token: string) {
@@ -79,11 +96,13 @@ const register = createRoute({
   path: "/register",
   tags,
   summary: "Create an account",
-  description: "Creates the account with its API key and signs it in.",
+  description:
+    "Creates the account with its API key and signs it in. Answers 403 REGISTRATION_CLOSED when the server's " +
+    "REGISTRATION setting is closed or invite-only.",
   request: { body: jsonBody(RegisterInput) },
   responses: {
     201: jsonResponse(SignInAnswer, "Account created and signed in"),
-    ...errorResponses(400, 409, 429),
+    ...errorResponses(400, 403, 409, 429),
   },
 });
 
@@ -124,7 +143,8 @@ const resetRequest = createRoute({
   summary: "Ask for a password reset code by email",
   description:
     "When the email and full name match an active account, a single-use 6-digit code valid for 15 minutes is " +
-    "emailed to it. The answer is the same either way.",
+    "emailed to it, voiding any earlier code. The answer, and how long it takes, is the same either way: the " +
+    "mail is sent after answering.",
   request: { body: jsonBody(ResetRequestInput) },
   responses: { 202: jsonResponse(MessageAnswer, "Request taken"), ...errorResponses(400, 429) },
 });
@@ -134,7 +154,9 @@ const resetConfirm = createRoute({
   path: "/password-reset/confirm",
   tags,
   summary: "Set a new password with the emailed code",
-  description: "Uses the code up and ends every session of the account.",
+  description:
+    "A code takes 5 tries at most. Success voids every code of the account, ends every session and replaces " +
+    "the API key.",
   request: { body: jsonBody(ResetConfirmInput) },
   responses: { 200: jsonResponse(MessageAnswer, "Password changed"), ...errorResponses(400, 429) },
 });
@@ -163,6 +185,8 @@ export const authRoutes = createRouter()
   })
   .openapi(register, async (c) => {
     const input = c.req.valid("json");
+    const refused = registrationRefusal(c.get("deps"));
+    if (refused) return c.json(refused, 403);
     const limited = await limitCredentialAttempt(c, "register", input.email);
     if (limited) return c.json(limited, 429);
     const deps = c.get("deps");
@@ -193,7 +217,8 @@ export const authRoutes = createRouter()
     const { email, fullName } = c.req.valid("json");
     const limited = await limitCredentialAttempt(c, "reset", email);
     if (limited) return c.json(limited, 429);
-    await requestPasswordReset(c.get("deps"), email, fullName);
+    // Not awaited: matching details must not make the answer slower (docs/decisions/017-oauth-account-linking.md).
+    afterAnswer(c, "Password reset request", requestPasswordReset(c.get("deps"), email, fullName));
     return c.json(
       { message: "If the details match an account, a reset code has been sent to its email." },
       202,

@@ -26,10 +26,13 @@ export async function toCurrentUser(deps: AppDeps, user: UserRow): Promise<Curre
   };
 }
 
-/** Creates an account with a hashed password and a new API key. */
+/**
+ * Creates an account with a hashed password and a new API key. `emailVerified` only when the caller has proof
+ * the holder receives the address's mail (a provider that vouches for it); plain registration proves nothing.
+ */
 export async function createUser(
   deps: AppDeps,
-  input: RegisterInput & { isAdmin?: boolean },
+  input: RegisterInput & { isAdmin?: boolean; emailVerified?: boolean },
 ): Promise<UserRow | AuthFailure> {
   const { db } = deps.database;
   const existing = await db.query.users.findFirst({
@@ -47,6 +50,7 @@ export async function createUser(
       lastName: input.lastName || null,
       passwordHash: await deps.passwords.hash(input.password),
       isAdmin: input.isAdmin ?? false,
+      emailVerifiedAt: input.emailVerified ? now : null,
       apiKeyHash: apiKey.hash,
       apiKeyCiphertext: apiKey.ciphertext,
       apiKeyCreatedAt: now,
@@ -55,6 +59,19 @@ export async function createUser(
     .onConflictDoNothing({ target: users.email })
     .returning();
   return rows[0] ?? { kind: "email-taken" };
+}
+
+/** Who may register (REGISTRATION): null when anyone may, else the refusal to answer with 403. */
+export function registrationRefusal(deps: AppDeps) {
+  const mode = deps.config.registration ?? "open";
+  if (mode === "open") return null;
+  return {
+    message:
+      mode === "invite-only"
+        ? "Registration is by invitation on this server. Ask an administrator to create your account."
+        : "Registration is closed on this server.",
+    code: "REGISTRATION_CLOSED",
+  } as const;
 }
 
 // Verifying against a real hash when the email is unknown keeps both failures equally slow.
@@ -103,7 +120,7 @@ export async function endSession(deps: AppDeps, sessionId: number): Promise<void
     .where(and(eq(sessions.id, sessionId), isNull(sessions.endTime)));
 }
 
-/** Ends every open session of a user (deactivation, password reset). */
+/** Ends every open session of a user (deactivation, an operator's password reset). */
 export async function endAllSessions(deps: AppDeps, userId: number): Promise<void> {
   await deps.database.db
     .update(sessions)

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { passwordResets } from "../../../db/schema/index.ts";
+import { logMailer, type Mailer, type MailMessage } from "../../lib/mailer.ts";
 import { smtpMailer } from "../../runtime/smtp-mailer.ts";
 import { startTestApp, type TestApp, testDbKind } from "../../test/harness.ts";
 import { startSmtpSink } from "../../test/smtp-sink.ts";
@@ -18,6 +21,18 @@ afterAll(async () => {
 });
 
 const codeFrom = (raw: string) => /reset code is (\d{6})/.exec(raw)?.[1];
+
+/** The newest code mailed to an address after `after` messages were in the inbox (the mail is sent after the answer). */
+async function mailedCode(email: string, after = 0): Promise<string> {
+  for (let i = 0; i < 100; i++) {
+    const mail = smtp.inbox.slice(after).findLast((m) => m.to === email);
+    const code = mail && codeFrom(mail.raw);
+    if (code) return code;
+    await Bun.sleep(20);
+  }
+  throw new Error(`no reset code mailed to ${email}`);
+}
+const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
 const request = (email: string, fullName: string) =>
   t.request("/api/auth/password-reset/request", { method: "POST", json: { email, fullName } });
 const confirm = (email: string, code: string, newPassword: string, confirmPassword = newPassword) =>
@@ -32,10 +47,7 @@ describe(`password reset through a real SMTP server (${testDbKind})`, () => {
     const session = await t.signIn(user.email, PASSWORD);
     const res = await request(user.email.toUpperCase(), "  rosa   USER ");
     expect(res.status).toBe(202);
-    await Bun.sleep(50);
-    const mail = smtp.inbox.find((m) => m.to === user.email);
-    expect(mail).toBeDefined();
-    const code = codeFrom(mail!.raw)!;
+    const code = await mailedCode(user.email);
     expect(code).toMatch(/^\d{6}$/);
 
     expect((await confirm(user.email, code, "brand-new-pass", "other-pass")).status).toBe(400);
@@ -78,8 +90,7 @@ describe(`password reset through a real SMTP server (${testDbKind})`, () => {
   test("codes expire after 15 minutes; bad input is a readable 400", async () => {
     const user = await t.createUser({ firstName: "Tia" });
     await request(user.email, "Tia User");
-    await Bun.sleep(50);
-    const code = codeFrom(smtp.inbox.findLast((m) => m.to === user.email)!.raw)!;
+    const code = await mailedCode(user.email);
     t.clock.advance(16 * 60_000);
     expect((await confirm(user.email, code, "brand-new-pass")).status).toBe(400);
     const bad = await t.request("/api/auth/password-reset/confirm", {
@@ -97,4 +108,138 @@ describe(`password reset through a real SMTP server (${testDbKind})`, () => {
       ).status,
     ).toBe(400);
   });
+
+  test("one live code per account: a new code voids the old one, and success voids every code", async () => {
+    const user = await t.createUser({ firstName: "Una" });
+    await request(user.email, "Una User");
+    const first = await mailedCode(user.email);
+    const inbox = smtp.inbox.length;
+    await request(user.email, "Una User");
+    const second = await mailedCode(user.email, inbox);
+    if (first !== second) expect((await confirm(user.email, first, "brand-new-pass")).status).toBe(400);
+    expect((await confirm(user.email, second, "brand-new-pass")).status).toBe(200);
+    expect((await confirm(user.email, first, "another-pass-1")).status).toBe(400);
+    const live = await t.deps.database.db.query.passwordResets.findMany({
+      where: eq(passwordResets.userId, user.id),
+    });
+    expect(live.filter((r) => r.usedAt === null)).toEqual([]);
+  });
+
+  test("five wrong tries burn the code: the right one is refused after them", async () => {
+    const user = await t.createUser({ firstName: "Vic" });
+    await request(user.email, "Vic User");
+    const code = await mailedCode(user.email);
+    for (let i = 0; i < 5; i++) {
+      const res = await confirm(user.email, wrongCode(code), "brand-new-pass");
+      expect(res.status).toBe(400);
+    }
+    expect((await confirm(user.email, code, "brand-new-pass")).status).toBe(400);
+    expect(
+      (
+        await t.request("/api/auth/signin", {
+          method: "POST",
+          json: { email: user.email, password: PASSWORD },
+        })
+      ).status,
+    ).toBe(200);
+  });
+
+  test("four wrong tries leave the code usable", async () => {
+    const user = await t.createUser({ firstName: "Wes" });
+    await request(user.email, "Wes User");
+    const code = await mailedCode(user.email);
+    for (let i = 0; i < 4; i++)
+      expect((await confirm(user.email, wrongCode(code), "brand-new-pass")).status).toBe(400);
+    expect((await confirm(user.email, code, "brand-new-pass")).status).toBe(200);
+  });
+
+  test("a reset replaces the API key and ends every session; the answer says so", async () => {
+    const user = await t.createUser({ firstName: "Xia" });
+    const session = await t.signIn(user.email, PASSWORD);
+    const before = (await (await t.request("/api/auth/user", { token: session })).json()) as {
+      apiKey: string;
+    };
+    expect((await t.request("/api/auth/user", { token: before.apiKey })).status).toBe(200);
+    await request(user.email, "Xia User");
+    const ok = await confirm(user.email, await mailedCode(user.email), "brand-new-pass");
+    expect(ok.status).toBe(200);
+    expect(((await ok.json()) as { message: string }).message).toBe("Password Updated!");
+    expect((await t.request("/api/auth/user", { token: before.apiKey })).status).toBe(401);
+    expect((await t.request("/api/auth/user", { token: session })).status).toBe(401);
+    const fresh = await t.signIn(user.email, "brand-new-pass");
+    const after = (await (await t.request("/api/auth/user", { token: fresh })).json()) as { apiKey: string };
+    expect(after.apiKey).not.toBe(before.apiKey);
+    expect((await t.request("/api/auth/user", { token: after.apiKey })).status).toBe(200);
+  });
+
+  test("the request answers without waiting for the mail, so a match takes no longer than a miss", async () => {
+    const user = await t.createUser({ firstName: "Yan" });
+    const sent: MailMessage[] = [];
+    let release = () => {};
+    const slow: Mailer = {
+      send: (message) =>
+        new Promise<void>((resolve) => {
+          release = () => {
+            sent.push(message);
+            resolve();
+          };
+        }),
+    };
+    const saved = t.deps.mailer;
+    t.deps.mailer = slow;
+    try {
+      const answer = await Promise.race([
+        request(user.email, "Yan User").then((r) => r.status),
+        Bun.sleep(2000).then(() => "still waiting for the mailer"),
+      ]);
+      expect(answer).toBe(202);
+      for (let i = 0; i < 100 && !sent.length; i++) {
+        release();
+        await Bun.sleep(20);
+      }
+      expect(sent.map((m) => m.to)).toEqual([user.email]);
+    } finally {
+      t.deps.mailer = saved;
+    }
+  });
+
+  test("a failing mailer is logged, and the caller still gets the same answer", async () => {
+    const user = await t.createUser({ firstName: "Zed" });
+    const logs: Array<{ level: string; message: string; extra?: Record<string, unknown> }> = [];
+    const saved = { mailer: t.deps.mailer, log: t.deps.log };
+    t.deps.mailer = { send: () => Promise.reject(new Error("SMTP refused")) };
+    t.deps.log = (level, message, extra) => logs.push({ level, message, extra });
+    try {
+      expect((await request(user.email, "Zed User")).status).toBe(202);
+      for (let i = 0; i < 100 && !logs.some((l) => l.level === "error"); i++) await Bun.sleep(20);
+      expect(JSON.stringify(logs)).toContain("SMTP refused");
+    } finally {
+      Object.assign(t.deps, saved);
+    }
+  });
+
+  for (const [name, mailer] of [
+    ["the log mailer (Bun without SMTP_URL)", "log"],
+    ["no mailer at all (Workers)", "none"],
+  ] as const) {
+    test(`with ${name} no code is written to the log; the log says a reset was asked for and no mail went out`, async () => {
+      const user = await t.createUser({ firstName: "Ada" });
+      const lines: string[] = [];
+      const saved = { mailer: t.deps.mailer, log: t.deps.log };
+      t.deps.log = (level, message, extra) =>
+        lines.push(`${level} ${message} ${JSON.stringify(extra ?? {})}`);
+      t.deps.mailer = mailer === "log" ? logMailer((text) => lines.push(`info ${text}`)) : undefined;
+      try {
+        expect((await request(user.email, "Ada User")).status).toBe(202);
+        for (let i = 0; i < 100 && !lines.some((l) => /no mailer/i.test(l)); i++) await Bun.sleep(20);
+        const text = lines.join("\n");
+        expect(text).toMatch(/password reset/i);
+        expect(text).toMatch(/no mailer/i);
+        expect(text).not.toMatch(/\b\d{6}\b/);
+        expect(text).not.toContain("reset code is");
+      } finally {
+        Object.assign(t.deps, saved);
+      }
+    });
+  }
 });

@@ -9,7 +9,7 @@ import type { AppEnv } from "../../lib/context.ts";
 import { randomToken } from "../../lib/crypto.ts";
 import { createRouter, jsonResponse } from "../../lib/openapi.ts";
 import { SESSION_COOKIE } from "../../middleware/auth.ts";
-import { createUser, startSession } from "../auth/auth.service.ts";
+import { createUser, registrationRefusal, startSession } from "../auth/auth.service.ts";
 import { configuredProviders, type ProviderName } from "./oauth.providers.ts";
 
 const tags = ["Authentication"];
@@ -63,7 +63,14 @@ const callback = createRoute({
       error: z.string().optional(),
     }),
   },
-  responses: { 302: { description: "To /dashboard when signed in, else to /signin?oauthError=..." } },
+  responses: {
+    302: {
+      description:
+        "To /dashboard when signed in, else to /signin?oauthError=... (email-unverified when an account with " +
+        "the email exists but its email was never proven; registration-closed when no account exists and " +
+        "REGISTRATION is not open)",
+    },
+  },
 });
 
 const back = (c: Context<AppEnv>, reason: string) =>
@@ -111,15 +118,22 @@ export const oauthRoutes = createRouter()
       return back(c, "exchange");
     }
     if (!identity) return back(c, "no-verified-email");
-    // Accounts are matched by verified email, so a provider sign-in joins an existing password account.
+    // A provider sign-in joins an existing account only when that account's holder has proven the email
+    // (a reset by emailed code, or a provider sign-up): registering an address proves nothing, and joining it
+    // would hand the address's real owner an account someone else holds the password and API key of
+    // (docs/decisions/017-oauth-account-linking.md).
     let user = await deps.database.db.query.users.findFirst({ where: eq(users.email, identity.email) });
+    if (user && !user.emailVerifiedAt) return back(c, "email-unverified");
     if (!user) {
+      if (registrationRefusal(deps)) return back(c, "registration-closed");
       const created = await createUser(deps, {
         email: identity.email,
         // A random password nobody knows: the account signs in through the provider or a password reset.
         password: randomToken(32),
         firstName: identity.firstName,
         lastName: identity.lastName,
+        // The provider vouched for the address (GitHub's verified emails, OpenID's email_verified).
+        emailVerified: true,
       });
       if ("kind" in created) return back(c, "account");
       user = created;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Events, OAuth2Server } from "oauth2-mock-server";
+import type { MailMessage } from "../../lib/mailer.ts";
 import { startTestApp, type TestApp, testDbKind } from "../../test/harness.ts";
 
 // Google's side is a maintained OpenID Connect mock server on 127.0.0.1 (discovery, authorize, token, userinfo).
@@ -9,6 +10,7 @@ let github: ReturnType<typeof Bun.serve>;
 let githubEmails: Array<{ email: string; verified: boolean; primary: boolean }> = [];
 let t: TestApp;
 let userinfo: Record<string, unknown> = {};
+const mails: MailMessage[] = [];
 
 beforeAll(async () => {
   oidc = new OAuth2Server();
@@ -56,6 +58,11 @@ beforeAll(async () => {
       },
     },
   });
+  t.deps.mailer = {
+    async send(message) {
+      mails.push(message);
+    },
+  };
 });
 afterAll(async () => {
   await t.close();
@@ -68,6 +75,31 @@ const cookiesOf = (res: Response) =>
     .getSetCookie()
     .map((c) => c.split(";")[0]!)
     .join("; ");
+
+const sessionOf = (res: Response) =>
+  cookiesOf(res)
+    .split("; ")
+    .find((c) => c.startsWith("sb_session="))!;
+
+/** Completes a password reset with the emailed code, which proves the account's email. */
+async function proveEmailByReset(email: string, fullName: string) {
+  const before = mails.length;
+  const asked = await t.request("/api/auth/password-reset/request", {
+    method: "POST",
+    json: { email, fullName },
+  });
+  expect(asked.status).toBe(202);
+  let code: string | undefined;
+  for (let i = 0; i < 100 && !code; i++) {
+    code = /reset code is (\d{6})/.exec(mails.slice(before).findLast((m) => m.to === email)?.text ?? "")?.[1];
+    if (!code) await Bun.sleep(20);
+  }
+  const done = await t.request("/api/auth/password-reset/confirm", {
+    method: "POST",
+    json: { email, code, newPassword: "the-real-owner-1", confirmPassword: "the-real-owner-1" },
+  });
+  expect(done.status).toBe(200);
+}
 
 /** Walks the redirect chain like a browser: app -> provider -> app callback. Answers the callback's response. */
 async function roundTrip(provider: "google" | "github") {
@@ -89,29 +121,94 @@ describe(`OAuth sign-in against local providers (${testDbKind})`, () => {
     const done = await roundTrip("google");
     expect(done.status).toBe(302);
     expect(done.headers.get("location")).toBe("/dashboard");
-    const session = cookiesOf(done)
-      .split("; ")
-      .find((c) => c.startsWith("sb_session="))!;
-    const me = await t.request("/api/auth/user", { headers: { cookie: session } });
+    const me = await t.request("/api/auth/user", { headers: { cookie: sessionOf(done) } });
     expect(me.status).toBe(200);
     expect(await me.json()).toMatchObject({ email: "gina@example.com", firstName: "Gina", lastName: "Goo" });
   });
 
-  test("GitHub: matched to an existing account by its verified primary email", async () => {
-    const existing = await t.createUser({ email: "octo@example.com" });
+  test("GitHub: matched to an existing account by its verified primary email once that email is proven", async () => {
+    const existing = await t.createUser({ email: "octo@example.com", firstName: "Octo" });
     githubEmails = [
       { email: "unverified@example.com", verified: false, primary: false },
       { email: "octo@example.com", verified: true, primary: true },
     ];
+    await proveEmailByReset("octo@example.com", "Octo User");
     const done = await roundTrip("github");
     expect(done.headers.get("location")).toBe("/dashboard");
-    const session = cookiesOf(done)
-      .split("; ")
-      .find((c) => c.startsWith("sb_session="))!;
-    const me = (await (await t.request("/api/auth/user", { headers: { cookie: session } })).json()) as {
+    const me = (await (
+      await t.request("/api/auth/user", { headers: { cookie: sessionOf(done) } })
+    ).json()) as {
       id: number;
     };
     expect(me.id).toBe(existing.id);
+  });
+
+  test("registering does not prove an email: a provider sign-in with it is refused and the squatter keeps nothing", async () => {
+    // Someone registers the victim's address with their own password, before the victim ever signs up.
+    const reg = await t.request("/api/auth/register", {
+      method: "POST",
+      json: {
+        email: "victim@example.com",
+        password: "squatters-password",
+        firstName: "Vic",
+        lastName: "Tim",
+      },
+    });
+    expect(reg.status).toBe(201);
+    const squatter = await t.signIn("victim@example.com", "squatters-password");
+    const squatterKey = (
+      (await (await t.request("/api/auth/user", { token: squatter })).json()) as { apiKey: string }
+    ).apiKey;
+
+    githubEmails = [{ email: "victim@example.com", verified: true, primary: true }];
+    const refused = await roundTrip("github");
+    expect(refused.status).toBe(302);
+    expect(refused.headers.get("location")).toBe("/signin?oauthError=email-unverified");
+    expect(cookiesOf(refused)).not.toContain("sb_session=");
+
+    // The victim proves the address with the emailed code: the squatter's session and key stop working,
+    // and from then on the provider sign-in joins the account.
+    await proveEmailByReset("victim@example.com", "Vic Tim");
+    expect((await t.request("/api/auth/user", { token: squatter })).status).toBe(401);
+    expect((await t.request("/api/auth/user", { token: squatterKey })).status).toBe(401);
+    const joined = await roundTrip("github");
+    expect(joined.headers.get("location")).toBe("/dashboard");
+    const me = await t.request("/api/auth/user", { headers: { cookie: sessionOf(joined) } });
+    expect(((await me.json()) as { email: string }).email).toBe("victim@example.com");
+  });
+
+  test("an account created through a provider has a proven email: the next provider sign-in joins it", async () => {
+    userinfo = { email: "prov@example.com", email_verified: true, given_name: "Pro", family_name: "V" };
+    const first = await roundTrip("google");
+    const a = (await (
+      await t.request("/api/auth/user", { headers: { cookie: sessionOf(first) } })
+    ).json()) as {
+      id: number;
+    };
+    githubEmails = [{ email: "prov@example.com", verified: true, primary: true }];
+    const second = await roundTrip("github");
+    expect(second.headers.get("location")).toBe("/dashboard");
+    const b = (await (
+      await t.request("/api/auth/user", { headers: { cookie: sessionOf(second) } })
+    ).json()) as {
+      id: number;
+    };
+    expect(b.id).toBe(a.id);
+  });
+
+  test("with registration closed a provider sign-in creates no account but still joins a proven one", async () => {
+    const saved = t.deps.config.registration;
+    t.deps.config.registration = "closed";
+    try {
+      userinfo = { email: "newcomer@example.com", email_verified: true, given_name: "New" };
+      const refused = await roundTrip("google");
+      expect(refused.headers.get("location")).toBe("/signin?oauthError=registration-closed");
+      expect(cookiesOf(refused)).not.toContain("sb_session=");
+      userinfo = { email: "gina@example.com", email_verified: true, given_name: "Gina" };
+      expect((await roundTrip("google")).headers.get("location")).toBe("/dashboard");
+    } finally {
+      t.deps.config.registration = saved;
+    }
   });
 
   test("no verified email, a forged state, or an unconfigured provider: back to sign-in, no session", async () => {

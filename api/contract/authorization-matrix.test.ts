@@ -5,7 +5,8 @@ import { startTestApp, type TestApp, targetName } from "../test/harness.ts";
 
 // Every endpoint against every kind of caller. A row is one endpoint; each column the status that caller must
 // get. "owner" is the user whose objects the path names; "other" is a different signed-in user.
-type Caller = "out" | "owner" | "other" | "inactive" | "admin" | "key" | "oldKey";
+// "key" is the owner's API key, "adminKey" the admin's: API keys never perform admin actions.
+type Caller = "out" | "owner" | "other" | "inactive" | "admin" | "key" | "adminKey" | "oldKey";
 interface Row {
   name: string;
   method: string;
@@ -19,9 +20,46 @@ interface Ctx {
   targetUserId: number;
 }
 
-const read = { out: 401, owner: 200, other: 200, inactive: 401, admin: 200, key: 200, oldKey: 401 };
-const adminOnly = { out: 401, owner: 403, other: 403, inactive: 401, admin: 200, key: 403, oldKey: 401 };
-const ownItem = { out: 401, owner: 200, other: 404, inactive: 401, admin: 404, key: 200, oldKey: 401 };
+const read = {
+  out: 401,
+  owner: 200,
+  other: 200,
+  inactive: 401,
+  admin: 200,
+  key: 200,
+  adminKey: 200,
+  oldKey: 401,
+};
+const adminOnly = {
+  out: 401,
+  owner: 403,
+  other: 403,
+  inactive: 401,
+  admin: 200,
+  key: 403,
+  adminKey: 403,
+  oldKey: 401,
+};
+const ownItem = {
+  out: 401,
+  owner: 200,
+  other: 404,
+  inactive: 401,
+  admin: 404,
+  key: 200,
+  adminKey: 404,
+  oldKey: 401,
+};
+const everyone = {
+  out: 200,
+  owner: 200,
+  other: 200,
+  inactive: 200,
+  admin: 200,
+  key: 200,
+  adminKey: 200,
+  oldKey: 200,
+};
 
 const ROWS: Row[] = [
   { name: "current user", method: "GET", path: () => "/api/auth/user", expect: read },
@@ -35,7 +73,7 @@ const ROWS: Row[] = [
     name: "oauth providers",
     method: "GET",
     path: () => "/api/auth/providers",
-    expect: { out: 200, owner: 200, other: 200, inactive: 200, admin: 200, key: 200, oldKey: 200 },
+    expect: everyone,
   },
   { name: "latest recommendations", method: "GET", path: () => "/api/recommendations/latest", expect: read },
   {
@@ -79,7 +117,7 @@ const ROWS: Row[] = [
     name: "market status",
     method: "GET",
     path: () => "/api/market/status",
-    expect: { out: 200, owner: 200, other: 200, inactive: 200, admin: 200, key: 200, oldKey: 200 },
+    expect: everyone,
   },
   { name: "earnings calendar", method: "GET", path: () => "/api/earnings-calendar", expect: read },
   { name: "notification settings", method: "GET", path: () => "/api/notifications", expect: read },
@@ -95,7 +133,7 @@ const ROWS: Row[] = [
     method: "POST",
     path: () => "/api/insights/analyze",
     body: () => ({ symbol: "AAPL" }),
-    expect: { ...read, owner: 201, other: 201, admin: 201, key: 201 },
+    expect: { ...read, owner: 201, other: 201, admin: 201, key: 201, adminKey: 201 },
   },
   {
     name: "generate recommendations",
@@ -143,6 +181,7 @@ beforeAll(async () => {
   credentials.oldKey = (await key(credentials.other)).apiKey;
   await t.request("/api/auth/regenerate-api-key", { method: "POST", token: credentials.other });
   credentials.key = (await key(credentials.owner)).apiKey;
+  credentials.adminKey = (await key(credentials.admin)).apiKey;
   await t.deps.database.db.update(users).set({ isActive: false }).where(eq(users.id, inactive.id));
   await t.useDemoMarket({ symbols: ["AAPL"], from: "2022-01-01" });
   const item = (await (
@@ -170,6 +209,7 @@ describe(`authorization matrix (${targetName})`, () => {
           row.name === "logout" &&
           caller !== "out" &&
           caller !== "key" &&
+          caller !== "adminKey" &&
           caller !== "oldKey" &&
           caller !== "inactive"
         ) {

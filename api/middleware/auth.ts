@@ -12,6 +12,10 @@ const TOUCH_INTERVAL_MS = 60_000;
 
 export const UNAUTHORIZED = { message: "Unauthorized: please sign in.", code: "UNAUTHORIZED" } as const;
 export const FORBIDDEN = { message: "Forbidden: admin access required.", code: "FORBIDDEN" } as const;
+export const API_KEY_NOT_ALLOWED = {
+  message: "Forbidden: admin actions need a signed-in session; API keys cannot perform them.",
+  code: "API_KEY_NOT_ALLOWED",
+} as const;
 
 function bearerToken(header: string | undefined): string | null {
   if (!header) return null;
@@ -79,6 +83,9 @@ export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
   const auth = c.get("auth");
   if (!auth) return c.json(UNAUTHORIZED, 401);
   if (!auth.user.isAdmin) return c.json(FORBIDDEN, 403);
+  // An API key never idles out and lives in scripts and CI settings: it must not carry admin power
+  // (docs/decisions/017-oauth-account-linking.md).
+  if (!auth.session) return c.json(API_KEY_NOT_ALLOWED, 403);
   await next();
 });
 

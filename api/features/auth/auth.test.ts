@@ -315,3 +315,26 @@ test("regenerating the API key: the new key works, the old one fails on the very
   expect((await t4.request("/api/auth/regenerate-api-key", { method: "POST" })).status).toBe(401);
   await t4.close();
 });
+
+test("an admin's API key cannot perform admin actions (403 with a reason); the admin's session and token can", async () => {
+  const t5 = await startTestApp();
+  const admin = await t5.createUser({ isAdmin: true });
+  const token = await t5.signIn(admin.email, PASSWORD);
+  const { apiKey } = (await (await t5.request("/api/auth/user", { token })).json()) as { apiKey: string };
+  // The key still reads like the account (signed-in routes).
+  expect((await t5.request("/api/recommendations/latest", { token: apiKey })).status).toBe(200);
+  for (const [method, path] of [
+    ["GET", "/api/admin/users"],
+    ["DELETE", "/api/recommendations/2023-10-02"],
+    ["POST", "/api/recommendations/generate"],
+  ] as const) {
+    const byKey = await t5.request(path, { method, token: apiKey });
+    expect(byKey.status).toBe(403);
+    expect(await byKey.json()).toEqual({
+      message: "Forbidden: admin actions need a signed-in session; API keys cannot perform them.",
+      code: "API_KEY_NOT_ALLOWED",
+    });
+  }
+  expect((await t5.request("/api/admin/users", { token })).status).toBe(200);
+  await t5.close();
+});

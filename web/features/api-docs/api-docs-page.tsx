@@ -104,6 +104,10 @@ curl -H "Authorization: Bearer YOUR_API_KEY" ${origin}/api/recommendations/lates
 curl -X POST ${origin}/api/insights/analyze \\
   -H "Authorization: Bearer YOUR_API_KEY" -H "Content-Type: application/json" \\
   -d '{"symbol":"AAPL"}'`}</Code>
+            <Text size="sm" mt="xs">
+              An API key acts as its user on every endpoint except the admin-only ones: those need a signed-in
+              session (the cookie or the sign-in token) and answer 403 to a key.
+            </Text>
           </Paper>
           <Paper withBorder p="lg" radius="md">
             <Title order={2} size="h3" mb="sm">

@@ -53,6 +53,7 @@ test("forgot password end to end: request, code from the mailbox, new password, 
   await page.locator('input[name="confirmPassword"]').fill("a-brand-new-password");
   await page.getByRole("button", { name: "Update Password" }).click();
   await page.getByRole("heading", { name: "Password Updated!" }).waitFor();
+  await page.getByText("your API key has been replaced", { exact: false }).waitFor();
   await page.getByRole("link", { name: "Sign In with New Password" }).click();
   await page.waitForURL(`${server.url}/signin`);
   await signInThroughForm(page, server.url, "investor@example.com", "a-brand-new-password");

@@ -63,8 +63,12 @@ export function ForgotPasswordPage() {
       <AuthPageShell title="Password Updated!" top={header}>
         <Stack>
           <Alert color="green" variant="light" icon={<IconCircleCheck size={18} aria-hidden />} c="dark.9">
-            Your password has been changed and every session on other devices has been signed out.
+            Your password has been changed.
           </Alert>
+          <Text size="sm">
+            Every other session of your account has been signed out and your API key has been replaced: copy
+            the new one from the API key page into any script that uses it.
+          </Text>
           <Button component={Link} to="/signin">
             Sign In with New Password
           </Button>

@@ -46,6 +46,11 @@ const OAUTH_ERRORS: Record<string, string> = {
   "no-verified-email": "The provider did not share a verified email address.",
   state: "The sign-in took too long or was interrupted. Please try again.",
   denied: "Sign-in was cancelled at the provider.",
+  // An account holds this email but its holder never proved it (docs/decisions/017-oauth-account-linking.md).
+  "email-unverified":
+    "An account with this email exists. Sign in with its password first, or use 'Reset password' to confirm " +
+    "the email is yours; after that you can continue with the provider.",
+  "registration-closed": "Registration is closed on this server, and no account uses this email.",
   ACCOUNT_INACTIVE:
     "Account Inactive - Your account is inactive. Please contact administrators to activate it.",
 };

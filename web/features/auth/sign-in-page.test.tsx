@@ -45,4 +45,15 @@ describe("sign-in page", () => {
     expect(screen.getByText("Invalid email or password.")).toBeTruthy();
     await api.close();
   });
+
+  test("a provider sign-in refused for an unproven email explains what to do", async () => {
+    globalThis.fetch = (() =>
+      Promise.resolve(Response.json({ github: true, google: false }))) as unknown as typeof fetch;
+    renderWithProviders(<SignInPage oauthError="email-unverified" />);
+    const alert = await screen.findByText(
+      /An account with this email exists\. Sign in with its password first/,
+    );
+    expect(alert.closest("[role=alert]")).toBeTruthy();
+    expect(alert.textContent).toContain("'Reset password' to confirm the email is yours");
+  });
 });

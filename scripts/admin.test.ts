@@ -26,6 +26,7 @@ describe("bun scripts/admin.ts, on a real database file", () => {
     expect(code).toBe(0);
     for (const c of [
       "create-admin",
+      "create-user",
       "promote",
       "demote",
       "activate",
@@ -66,5 +67,41 @@ describe("bun scripts/admin.ts, on a real database file", () => {
     expect(run("activate", "ops@example.com").out).toContain("active");
     expect(run("promote", "ops@example.com").out).toContain("now an admin");
     expect(run("reset-password", "ops@example.com", "new-password-9").out).toContain("reset");
+  });
+
+  test("create-user makes a regular account that can sign in (REGISTRATION=invite-only)", async () => {
+    const created = run("create-user", "Invited@Example.com", "invited-pass-1", "Ina", "Vited");
+    expect(created.code).toBe(0);
+    expect(created.out).toContain("Created user invited@example.com");
+    expect(run("create-user", "invited@example.com", "invited-pass-1").err).toContain("already exists");
+    expect(run("create-user", "short@example.com", "short").err).toContain("at least 8");
+    expect(run("create-user", "only-email@example.com").code).toBe(2);
+    expect(run("list").out).toMatch(/investor\s+active\s+0 sessions\s+invited@example.com/);
+
+    // The account signs in on a server where nobody can register.
+    const { buildBunDeps } = await import("../api/runtime/bun-deps.ts");
+    const { parseEnv } = await import("../api/lib/config.ts");
+    const { createApp } = await import("../api/app.ts");
+    const deps = await buildBunDeps(parseEnv({ ...env, REGISTRATION: "invite-only", LOG_LEVEL: "error" }));
+    try {
+      const app = createApp(deps);
+      const post = (path: string, json: unknown) =>
+        app.request(path, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(json),
+        });
+      expect(
+        (await post("/api/auth/register", { email: "walk-in@example.com", password: "walk-in-pass-1" }))
+          .status,
+      ).toBe(403);
+      const signIn = await post("/api/auth/signin", {
+        email: "invited@example.com",
+        password: "invited-pass-1",
+      });
+      expect(signIn.status).toBe(200);
+    } finally {
+      deps.database.client.close();
+    }
   });
 });

@@ -24,6 +24,21 @@ export async function runOperatorCommand(deps: AppDeps, command: string, args: s
       if ("kind" in result) throw new Error(`${email} already exists; use 'promote ${email}'.`);
       return `Created admin ${result.email}.`;
     }
+    case "create-user": {
+      // How accounts come to exist under REGISTRATION=invite-only (or closed); works whatever the setting.
+      if (args.length < 2 || args.length > 4)
+        throw new UsageError("usage: create-user <email> <password> [first name] [last name]");
+      const [email, password, firstName, lastName] = args as [string, string, string?, string?];
+      if (password.length < 8) throw new Error("The password must be at least 8 characters.");
+      const result = await createUser(deps, {
+        email: email.trim().toLowerCase(),
+        password,
+        firstName: firstName?.trim() || null,
+        lastName: lastName?.trim() || null,
+      });
+      if ("kind" in result) throw new Error(`${email} already exists.`);
+      return `Created user ${result.email}. Give them the password by a channel you trust; they can change it with 'Reset password'.`;
+    }
     case "promote":
     case "demote": {
       need(1, `${command} <email>`);
@@ -85,6 +100,8 @@ Works on the database DATABASE_URL names (the embedded file data/app.db by defau
 
 commands:
   create-admin <email> <password>   create an admin account
+  create-user <email> <password> [first] [last]
+                                    create a regular account (how users join with REGISTRATION=invite-only)
   promote <email>                   make a user an admin
   demote <email>                    make an admin a regular user (never the last active admin)
   activate <email>                  let a user sign in again

@@ -7,6 +7,7 @@ import type { Mailer } from "./mailer.ts";
 import type { MarketPort } from "./market-port.ts";
 import type { NarrativeWriter } from "./narrative.ts";
 import type { PasswordHasher } from "./passwords.ts";
+import type { WebhookSender } from "./webhooks.ts";
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
@@ -25,6 +26,8 @@ export interface AppDeps {
   analysis?: AnalysisPort;
   /** Prices for features outside the market feature; absent means no market data is configured. */
   market?: MarketPort;
+  /** Sends alert webhooks to public addresses only; absent means the portable fetch sender (decision 016). */
+  webhooks?: WebhookSender;
   /** The client's address as the runtime sees it (the socket peer on Bun); null when unknown. */
   clientAddress?: (request: Request, env: unknown) => string | null;
   log?: (level: "info" | "warn" | "error", message: string, extra?: Record<string, unknown>) => void;

@@ -6,6 +6,7 @@ import { logMailer } from "../lib/mailer.ts";
 import { narrativeFromEnv } from "../lib/narrative.ts";
 import type { PasswordHasher } from "../lib/passwords.ts";
 import { openDatabase, resolveSecret } from "./bun-database.ts";
+import { bunWebhookSender } from "./bun-webhooks.ts";
 import { smtpMailer } from "./smtp-mailer.ts";
 
 /** OWASP's argon2id baseline (19 MiB, 2 passes): about 20 ms a hash on this hardware. */
@@ -45,6 +46,7 @@ export async function buildBunDeps(env: Env): Promise<AppDeps & { databaseUrl: s
     clock: systemClock,
     config: configFromEnv(env, resolveSecret(env, url)),
     passwords: bunPasswordHasher,
+    webhooks: bunWebhookSender(),
     clientAddress: bunClientAddress,
     log,
     narrative: narrativeFromEnv(env),

@@ -9,9 +9,15 @@ import {
 import type { AppDeps } from "../../lib/context.ts";
 import { randomToken } from "../../lib/crypto.ts";
 import { logMailer } from "../../lib/mailer.ts";
+import {
+  ADDRESS_NOT_ALLOWED,
+  DELIVERY_FAILED,
+  fetchWebhookSender,
+  WebhookAddressRefused,
+} from "../../lib/webhooks.ts";
 import type { NotificationSettings, UpdateNotificationSettings } from "./alerts.schema.ts";
 import { priceItems } from "./watchlist.service.ts";
-import { signWebhook, webhookUrlProblem } from "./webhook-signature.ts";
+import { signWebhook } from "./webhook-signature.ts";
 
 /** A delivery that keeps failing is retried this many times, then kept as failed (never deleted). */
 export const MAX_DELIVERY_ATTEMPTS = 10;
@@ -23,6 +29,11 @@ const WEBHOOK_TIMEOUT_MS = 5_000;
 export function backoffMs(failedAttempts: number): number {
   return Math.min(2 ** Math.max(0, failedAttempts - 1), 360) * 60_000;
 }
+
+const webhooks = (deps: AppDeps) => deps.webhooks ?? fetchWebhookSender();
+
+/** The receiver answered, with a status other than 2xx: its own status is all it learns (its own server's). */
+class ReceiverAnswered extends Error {}
 
 export async function getNotificationSettings(deps: AppDeps, userId: number): Promise<NotificationSettings> {
   const { db } = deps.database;
@@ -42,7 +53,10 @@ export async function updateNotificationSettings(
   input: UpdateNotificationSettings,
 ): Promise<NotificationSettings | { problem: string }> {
   if (input.webhookUrl) {
-    const problem = webhookUrlProblem(input.webhookUrl, deps.config.allowPrivateWebhooks ?? false);
+    const problem = await webhooks(deps).urlProblem(
+      input.webhookUrl,
+      deps.config.allowPrivateWebhooks ?? false,
+    );
     if (problem) return { problem };
   }
   await getNotificationSettings(deps, userId);
@@ -164,8 +178,8 @@ async function send(
     message: describeEvent(event),
   });
   const timestamp = String(Math.floor(deps.clock.now().getTime() / 1000));
-  const res = await fetch(delivery.target, {
-    method: "POST",
+  const status = await webhooks(deps).post({
+    url: delivery.target,
     headers: {
       "content-type": "application/json",
       "x-signalboard-event": "watchlist.alert",
@@ -173,10 +187,10 @@ async function send(
       "x-signalboard-signature": await signWebhook(settings.webhookSecret, timestamp, body),
     },
     body,
-    redirect: "manual",
-    signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
+    timeoutMs: WEBHOOK_TIMEOUT_MS,
+    allowPrivate: deps.config.allowPrivateWebhooks ?? false,
   });
-  if (res.status < 200 || res.status >= 300) throw new Error(`receiver answered ${res.status}`);
+  if (status < 200 || status >= 300) throw new ReceiverAnswered(`receiver answered ${status}`);
 }
 
 export interface DeliveryReport {
@@ -232,13 +246,26 @@ export async function deliverDueAlerts(deps: AppDeps): Promise<DeliveryReport> {
         .where(eq(alertDeliveries.id, delivery.id));
       report.sent++;
     } catch (error) {
-      const giveUp = attempts >= MAX_DELIVERY_ATTEMPTS;
+      // A refused address is not retried: every attempt would be one more probe of it.
+      const refused = error instanceof WebhookAddressRefused;
+      const giveUp = refused || attempts >= MAX_DELIVERY_ATTEMPTS;
+      // The user sees a generic reason; the socket error ("ECONNREFUSED" against "answered 404") would let them
+      // map ports. The operator's log keeps it.
+      deps.log?.("warn", "alert delivery failed", {
+        deliveryId: delivery.id,
+        channel: delivery.channel,
+        error: error instanceof Error ? error.message : String(error),
+      });
       await db
         .update(alertDeliveries)
         .set({
           status: giveUp ? "failed" : "pending",
           attempts,
-          lastError: String(error instanceof Error ? error.message : error).slice(0, 500),
+          lastError: refused
+            ? ADDRESS_NOT_ALLOWED
+            : error instanceof ReceiverAnswered
+              ? error.message
+              : DELIVERY_FAILED,
           nextAttemptAt: new Date(now.getTime() + backoffMs(attempts)),
         })
         .where(eq(alertDeliveries.id, delivery.id));

@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { users } from "../../../db/schema/index.ts";
+import { notificationSettings, users } from "../../../db/schema/index.ts";
 import type { MailMessage } from "../../lib/mailer.ts";
+import { ADDRESS_NOT_ALLOWED, DELIVERY_FAILED, webhookUrlProblem } from "../../lib/webhooks.ts";
+import { bunWebhookSender, type HostResolver } from "../../runtime/bun-webhooks.ts";
 import { smtpMailer } from "../../runtime/smtp-mailer.ts";
 import { fixedMarket } from "../../test/fixed-market.ts";
 import { startTestApp, type TestApp, testDbKind } from "../../test/harness.ts";
 import { startSmtpSink } from "../../test/smtp-sink.ts";
 import { backoffMs, checkAlerts, deliverDueAlerts, MAX_DELIVERY_ATTEMPTS } from "./alerts.service.ts";
-import { signWebhook, webhookUrlProblem } from "./webhook-signature.ts";
+import { signWebhook } from "./webhook-signature.ts";
 
 /** A real HTTP receiver on 127.0.0.1 that records what it gets and fails while `failuresLeft` > 0. */
 function startReceiver() {
@@ -66,6 +68,7 @@ describe(`alert delivery on ${testDbKind}`, () => {
   beforeAll(async () => {
     t = await startTestApp({ allowPrivateWebhooks: true });
     t.deps.market = market;
+    t.deps.webhooks = bunWebhookSender();
     // Mail goes through the real SMTP client to a real SMTP server on 127.0.0.1.
     smtp = await startSmtpSink();
     mail = smtp.inbox;
@@ -284,5 +287,210 @@ describe(`a deactivated account gets no alerts on ${testDbKind}`, () => {
     expect(await deliverDueAlerts(t.deps)).toEqual({ sent: 0, retrying: 0, failed: 0 });
     expect(mail).toHaveLength(0);
     expect(receiver.received).toHaveLength(0);
+  });
+});
+
+/** A listener on 127.0.0.1 that counts every request it gets, whatever it is. */
+function startTrap() {
+  const state = { hits: 0, hosts: [] as string[] };
+  const server = Bun.serve({
+    port: 0,
+    hostname: "127.0.0.1",
+    fetch(req) {
+      state.hits++;
+      state.hosts.push(req.headers.get("host") ?? "");
+      return new Response("ok");
+    },
+  });
+  return { port: server.port as number, state, stop: () => server.stop(true) };
+}
+
+/** Names answered as a wildcard-DNS service (127.0.0.1.nip.io and the like) would, without the network. */
+function fakeDns(answers: Record<string, string[]>) {
+  const calls: string[] = [];
+  const resolve: HostResolver = async (host) => {
+    calls.push(host);
+    const answer = answers[host];
+    if (!answer) throw new Error(`getaddrinfo ENOTFOUND ${host}`);
+    return answer;
+  };
+  return { resolve, calls };
+}
+
+describe(`webhooks never reach loopback or private addresses on ${testDbKind}`, () => {
+  let t: TestApp;
+  let token: string;
+  let userId: number;
+  let trap: ReturnType<typeof startTrap>;
+  const market = fixedMarket("2023-10-27", { AAPL: 100 });
+  const dns = fakeDns({
+    "127.0.0.1.nip.io": ["127.0.0.1"],
+    "rebind.example.com": ["93.184.215.14", "127.0.0.1"],
+    "mapped.example.com": ["::ffff:127.0.0.1"],
+    "hooks.example.com": ["93.184.215.14"],
+  });
+  const hostile = (port: number) => [
+    `http://[::ffff:127.0.0.1]:${port}/hook`,
+    `http://localhost:${port}/hook`,
+    `http://localhost.:${port}/hook`,
+    `http://LOCALHOST.:${port}/hook`,
+    `http://foo.localhost.:${port}/hook`,
+    `http://0.0.0.1:${port}/hook`,
+    `http://0.0.0.0:${port}/hook`,
+    `http://0x7f.1:${port}/hook`,
+    `http://[::1]:${port}/hook`,
+    `http://[64:ff9b::7f00:1]:${port}/hook`,
+    `http://100.64.0.1:${port}/hook`,
+    `http://198.18.0.1:${port}/hook`,
+    `http://169.254.169.254:${port}/hook`,
+    `http://127.0.0.1.nip.io:${port}/hook`,
+    `http://rebind.example.com:${port}/hook`,
+    `http://mapped.example.com:${port}/hook`,
+  ];
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    t.deps.market = market;
+    t.deps.webhooks = bunWebhookSender(dns.resolve);
+    trap = startTrap();
+    const user = await t.createUser();
+    userId = user.id;
+    token = await t.signIn(user.email, "correct-horse-battery");
+    await t.request("/api/watchlist", {
+      method: "POST",
+      token,
+      json: { symbol: "AAPL", targetChangePercent: 5 },
+    });
+  });
+  afterAll(async () => {
+    trap.stop();
+    await t.close();
+  });
+
+  /** Queues one new alert for the user's AAPL item and delivers it to `url`, as if saved before this check. */
+  async function deliverTo(url: string) {
+    await t.deps.database.db
+      .insert(notificationSettings)
+      .values({ userId, emailAlerts: false, webhookUrl: url, webhookSecret: "whsec_x" })
+      .onConflictDoUpdate({ target: notificationSettings.userId, set: { webhookUrl: url } });
+    market.prices.AAPL = 100;
+    await checkAlerts(t.deps);
+    market.prices.AAPL = 50;
+    expect((await checkAlerts(t.deps)).newAlerts).toBe(1);
+    const report = await deliverDueAlerts(t.deps);
+    const [latest] = (await (await t.request("/api/notifications/events", { token })).json()) as Array<{
+      deliveries: Array<{ status: string; attempts: number; lastError: string | null }>;
+    }>;
+    return { report, delivery: latest!.deliveries[0]! };
+  }
+
+  test("saving any of them answers 400", async () => {
+    for (const url of hostile(trap.port)) {
+      const res = await t.request("/api/notifications", {
+        method: "PUT",
+        token,
+        json: { emailAlerts: false, webhookUrl: url },
+      });
+      expect(res.status, url).toBe(400);
+      expect(((await res.json()) as { message: string }).message, url).toContain("public address");
+    }
+    const ok = await t.request("/api/notifications", {
+      method: "PUT",
+      token,
+      json: { emailAlerts: false, webhookUrl: "https://hooks.example.com/x" },
+    });
+    expect(ok.status).toBe(200);
+  });
+
+  test("delivery checks the address again: nothing reaches the listener, the delivery fails at once with a generic error", async () => {
+    for (const url of hostile(trap.port)) {
+      const { report, delivery } = await deliverTo(url);
+      expect(report, url).toEqual({ sent: 0, retrying: 0, failed: 1 });
+      expect(delivery, url).toMatchObject({ status: "failed", attempts: 1, lastError: ADDRESS_NOT_ALLOWED });
+    }
+    expect(trap.state.hits).toBe(0);
+  });
+
+  test("the Worker's sender (no DNS) refuses the literal and localhost forms too", async () => {
+    t.deps.webhooks = undefined;
+    try {
+      for (const url of hostile(trap.port).filter(
+        (u) => !u.includes(".example.com") && !u.includes("nip.io"),
+      )) {
+        const { delivery } = await deliverTo(url);
+        expect(delivery, url).toMatchObject({ status: "failed", lastError: ADDRESS_NOT_ALLOWED });
+      }
+    } finally {
+      t.deps.webhooks = bunWebhookSender(dns.resolve);
+    }
+    expect(trap.state.hits).toBe(0);
+  });
+});
+
+describe(`webhook connections go to the checked address on ${testDbKind}`, () => {
+  let t: TestApp;
+  let trap: ReturnType<typeof startTrap>;
+  const market = fixedMarket("2023-10-27", { AAPL: 100 });
+  const dns = fakeDns({ "receiver.test": ["127.0.0.1"] });
+
+  beforeAll(async () => {
+    // Private addresses allowed, so the one listener this test has can stand in for a public receiver.
+    t = await startTestApp({ allowPrivateWebhooks: true });
+    t.deps.market = market;
+    t.deps.webhooks = bunWebhookSender(dns.resolve);
+    trap = startTrap();
+  });
+  afterAll(async () => {
+    trap.stop();
+    await t.close();
+  });
+
+  test("one lookup per delivery, and the request goes to its answer under the URL's host name", async () => {
+    const user = await t.createUser();
+    const token = await t.signIn(user.email, "correct-horse-battery");
+    const url = `http://receiver.test:${trap.port}/hook`;
+    await t.request("/api/notifications", {
+      method: "PUT",
+      token,
+      json: { emailAlerts: false, webhookUrl: url },
+    });
+    await t.request("/api/watchlist", {
+      method: "POST",
+      token,
+      json: { symbol: "AAPL", targetChangePercent: 5 },
+    });
+    market.prices.AAPL = 50;
+    await checkAlerts(t.deps);
+    dns.calls.length = 0;
+    expect(await deliverDueAlerts(t.deps)).toEqual({ sent: 1, retrying: 0, failed: 0 });
+    // "receiver.test" does not exist: only the checked answer could have reached the listener.
+    expect(dns.calls).toEqual(["receiver.test"]);
+    expect(trap.state.hosts).toEqual([`receiver.test:${trap.port}`]);
+  });
+
+  test("a connection failure is stored as 'Delivery failed', never the socket error", async () => {
+    const closed = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response("") });
+    const port = closed.port as number;
+    closed.stop(true);
+    const user = await t.createUser();
+    const token = await t.signIn(user.email, "correct-horse-battery");
+    await t.request("/api/notifications", {
+      method: "PUT",
+      token,
+      json: { emailAlerts: false, webhookUrl: `http://127.0.0.1:${port}/hook` },
+    });
+    market.prices.AAPL = 100;
+    await t.request("/api/watchlist", {
+      method: "POST",
+      token,
+      json: { symbol: "AAPL", targetChangePercent: 5 },
+    });
+    market.prices.AAPL = 50;
+    await checkAlerts(t.deps);
+    expect((await deliverDueAlerts(t.deps)).retrying).toBe(1);
+    const [latest] = (await (await t.request("/api/notifications/events", { token })).json()) as Array<{
+      deliveries: Array<{ status: string; lastError: string | null }>;
+    }>;
+    expect(latest!.deliveries[0]).toMatchObject({ status: "pending", lastError: DELIVERY_FAILED });
   });
 });

@@ -59,15 +59,7 @@ export async function importDemoMarket(
     });
     pending = [];
   };
-  const text = files.pricesCsv;
-  let start = text.indexOf("\n") + 1;
-  while (start < text.length) {
-    let end = text.indexOf("\n", start);
-    if (end === -1) end = text.length;
-    const line = text.slice(start, end);
-    start = end + 1;
-    if (!line) continue;
-    const c = line.split(",");
+  for (const c of priceRows(files.pricesCsv)) {
     if (wanted && !wanted.has(c[0]!)) continue;
     if (options.from && c[1]! < options.from) continue;
     pending.push(c[0]!, c[1]!, +c[2]!, +c[3]!, +c[4]!, +c[5]!, +c[6]!, +c[7]!);
@@ -81,3 +73,15 @@ export async function importDemoMarket(
 
 /** The demo market's benchmark: the S&P 500 index. */
 export const BENCHMARK = "^GSPC";
+
+/** The cells of each row of a bundled prices CSV (header skipped), read without splitting the text into lines first. */
+export function* priceRows(text: string): Generator<string[]> {
+  let start = text.indexOf("\n") + 1;
+  while (start < text.length) {
+    let end = text.indexOf("\n", start);
+    if (end === -1) end = text.length;
+    const line = text.slice(start, end);
+    start = end + 1;
+    if (line) yield line.split(",");
+  }
+}

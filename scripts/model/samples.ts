@@ -11,7 +11,7 @@ import {
   type StockFeatures,
   stockFeaturesAt,
 } from "../../api/analysis/features.ts";
-import { BENCHMARK } from "../../api/market/demo-import.ts";
+import { BENCHMARK, priceRows } from "../../api/market/demo-import.ts";
 
 /** Trading sessions between a sample's date and its label (about three months). */
 export const HORIZON = 60;
@@ -42,14 +42,7 @@ export async function loadHistory(files: readonly string[] = FILES): Promise<Map
   for (const file of files) {
     const gz = await Bun.file(join(import.meta.dir, file)).arrayBuffer();
     const text = gunzipSync(new Uint8Array(gz)).toString("utf8");
-    let start = text.indexOf("\n") + 1;
-    while (start < text.length) {
-      let end = text.indexOf("\n", start);
-      if (end === -1) end = text.length;
-      const line = text.slice(start, end);
-      start = end + 1;
-      if (!line) continue;
-      const [symbol, date, , high, low, close, adjClose, volume] = line.split(",");
+    for (const [symbol, date, , high, low, close, adjClose, volume] of priceRows(text)) {
       let bars = series.get(symbol!);
       if (!bars) {
         bars = [];

@@ -12,12 +12,33 @@ const env = {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function run(...args: string[]) {
-  const proc = Bun.spawnSync(["bun", join(import.meta.dir, "admin.ts"), ...args], {
+  return runWithStdin("", ...args);
+}
+
+/** The script with `stdin` piped in: how a password reaches it when no terminal is attached. */
+function runWithStdin(stdin: string, ...args: string[]) {
+  const proc = Bun.spawnSync([process.execPath, join(import.meta.dir, "admin.ts"), ...args], {
     env,
+    stdin: new TextEncoder().encode(stdin),
     stdout: "pipe",
     stderr: "pipe",
   });
   return { code: proc.exitCode, out: proc.stdout.toString(), err: proc.stderr.toString() };
+}
+
+/** Whether `password` signs `email` in, checked on the database file itself. */
+async function passwordWorks(email: string, password: string): Promise<boolean> {
+  const { createClient } = await import("@libsql/client");
+  const client = createClient({ url: env.DATABASE_URL });
+  try {
+    const { rows } = await client.execute({
+      sql: "select password_hash from users where email = ?",
+      args: [email],
+    });
+    return Bun.password.verify(password, String(rows[0]!.password_hash));
+  } finally {
+    client.close();
+  }
 }
 
 describe("bun scripts/admin.ts, on a real database file", () => {
@@ -49,33 +70,63 @@ describe("bun scripts/admin.ts, on a real database file", () => {
     expect(missing.err).toContain("No user with email nobody@example.com");
   });
 
-  test("create, list, demote guard, deactivate, activate, reset password", () => {
-    expect(run("create-admin", "ops@example.com", "ops-password-1").out).toContain(
+  test("passwords are refused on the command line, where shell history and ps would keep them", () => {
+    for (const args of [
+      ["create-admin", "argv@example.com", "argv-password-1"],
+      ["create-user", "argv@example.com", "argv-password-1"],
+      ["create-user", "argv@example.com", "argv-password-1", "Ann", "Argv"],
+      ["reset-password", "argv@example.com", "argv-password-1"],
+    ]) {
+      const refused = runWithStdin("stdin-password-1\n", ...args);
+      expect(refused.code).toBe(2);
+      expect(refused.err).toContain("not taken on the command line");
+    }
+    expect(run("list").out).not.toContain("argv@example.com");
+    const empty = run("create-admin", "argv@example.com");
+    expect(empty.code).toBe(1);
+    expect(empty.err).toContain("No password on standard input");
+  }, 30_000);
+
+  test("create, list, demote guard, deactivate, activate, reset password", async () => {
+    expect(runWithStdin("ops-password-1\n", "create-admin", "ops@example.com").out).toContain(
       "Created admin ops@example.com",
     );
-    expect(run("create-admin", "ops@example.com", "ops-password-1").code).toBe(1);
-    expect(run("create-admin", "x@example.com", "short").err).toContain("at least 8");
+    expect(runWithStdin("ops-password-1\n", "create-admin", "ops@example.com").code).toBe(1);
+    expect(runWithStdin("short\n", "create-admin", "x@example.com").err).toContain("at least 8");
     const list = run("list");
     expect(list.out).toContain("ops@example.com");
     expect(list.out).toMatch(/admin\s+active/);
     expect(run("demote", "ops@example.com").err).toContain("last active admin");
     expect(run("deactivate", "ops@example.com").err).toContain("last active admin");
-    expect(run("create-admin", "ops2@example.com", "ops-password-2").code).toBe(0);
+    expect(runWithStdin("ops-password-2\n", "create-admin", "ops2@example.com").code).toBe(0);
     expect(run("demote", "ops@example.com").out).toContain("no longer an admin");
     expect(run("deactivate", "ops@example.com").out).toContain("inactive");
     expect(run("list").out).toMatch(/investor\s+inactive\s+\d+ sessions\s+ops@example.com/);
     expect(run("activate", "ops@example.com").out).toContain("active");
     expect(run("promote", "ops@example.com").out).toContain("now an admin");
-    expect(run("reset-password", "ops@example.com", "new-password-9").out).toContain("reset");
-  });
+    expect(runWithStdin("new-password-9\n", "reset-password", "ops@example.com").out).toContain("reset");
+    expect(await passwordWorks("ops@example.com", "new-password-9")).toBe(true);
+    expect(await passwordWorks("ops@example.com", "ops-password-1")).toBe(false);
+  }, 30_000);
 
   test("create-user makes a regular account that can sign in (REGISTRATION=invite-only)", async () => {
-    const created = run("create-user", "Invited@Example.com", "invited-pass-1", "Ina", "Vited");
+    const created = runWithStdin(
+      "invited-pass-1\n",
+      "create-user",
+      "Invited@Example.com",
+      "--first-name",
+      "Ina",
+      "--last-name",
+      "Vited",
+    );
     expect(created.code).toBe(0);
     expect(created.out).toContain("Created user invited@example.com");
-    expect(run("create-user", "invited@example.com", "invited-pass-1").err).toContain("already exists");
-    expect(run("create-user", "short@example.com", "short").err).toContain("at least 8");
-    expect(run("create-user", "only-email@example.com").code).toBe(2);
+    expect(runWithStdin("invited-pass-1\n", "create-user", "invited@example.com").err).toContain(
+      "already exists",
+    );
+    expect(runWithStdin("short\n", "create-user", "short@example.com").err).toContain("at least 8");
+    expect(run("create-user").code).toBe(2);
+    expect(runWithStdin("x-password-1\n", "create-user", "x@example.com", "--first-name").code).toBe(2);
     expect(run("list").out).toMatch(/investor\s+active\s+0 sessions\s+invited@example.com/);
 
     // The account signs in on a server where nobody can register.

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseTrustProxy, type TrustProxy } from "./ip-address.ts";
 
 const bool = z
   .enum(["true", "false", "1", "0", "on", "off", "yes", "no"])
@@ -18,8 +19,22 @@ export const envSchema = z.object({
   DATABASE_SYNC_INTERVAL_SECONDS: z.coerce.number().min(0.1).default(1),
   /** 32+ characters; encrypts stored API keys. Generated beside the embedded database when unset. */
   APP_SECRET: z.string().min(32, "APP_SECRET must be at least 32 characters").optional(),
-  /** Trust X-Forwarded-For for the client address (only behind your own reverse proxy). */
-  TRUST_PROXY: bool.default(false),
+  /**
+   * The reverse proxies of ours in front of the app, whose X-Forwarded-For and X-Forwarded-Proto entries count:
+   * a hop count (`true` = 1, `false` = 0) or a comma list of their addresses/CIDRs (decision note 018).
+   */
+  TRUST_PROXY: z
+    .string()
+    .transform((value, ctx): TrustProxy => {
+      const parsed = parseTrustProxy(value);
+      if (parsed !== null) return parsed;
+      ctx.addIssue({
+        code: "custom",
+        message: "TRUST_PROXY must be true, false, a hop count or a comma list of proxy addresses/CIDRs",
+      });
+      return z.NEVER;
+    })
+    .default(false),
   /** Idle minutes after which a session ends on the server. */
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(30),
   /** Sign-in/registration attempts allowed per client address and per email in each window. */
@@ -76,7 +91,8 @@ export type Env = z.infer<typeof envSchema>;
 
 export interface AppConfig {
   secret: string;
-  trustProxy: boolean;
+  /** Which X-Forwarded-* entries to believe: see TRUST_PROXY. */
+  trustProxy: TrustProxy;
   sessionIdleMs: number;
   authRateLimit: { perIp: number; perEmail: number; windowMs: number };
   /** Who may create an account (REGISTRATION); absent means open. */

@@ -1,6 +1,10 @@
 import { sql } from "drizzle-orm";
+import type { Context } from "hono";
 import type { Db } from "../../db/client.ts";
 import { rateLimits } from "../../db/schema/index.ts";
+import { clientAddress } from "../lib/client-address.ts";
+import type { AppEnv } from "../lib/context.ts";
+import { rateLimitSubject } from "../lib/ip-address.ts";
 
 export interface RateLimitResult {
   allowed: boolean;
@@ -36,5 +40,47 @@ export async function consumeRateLimit(
     allowed: count <= limit,
     remaining: Math.max(0, limit - count),
     retryAfterSeconds: Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)),
+  };
+}
+
+export interface RateLimitedAnswer {
+  message: string;
+  code: "RATE_LIMITED";
+}
+
+/**
+ * Counts a credential attempt (`action`: signin, register, reset...) per client address, an IPv6 address counting
+ * as its /64, then per email; answers the refusal to send (with Retry-After set) or null to go on.
+ *
+ * Over the per-email limit, a client that `isKnownClient` recognises (for sign-in: it signed in to this account
+ * before) is held only to a limit of its own per email and address, so a stranger's failed attempts cannot lock
+ * the holder out (decision note 018).
+ */
+export async function limitCredentialAttempt(
+  c: Context<AppEnv>,
+  action: string,
+  email: string,
+  isKnownClient?: (address: string) => Promise<boolean>,
+): Promise<RateLimitedAnswer | null> {
+  const { database, clock, config } = c.get("deps");
+  const now = clock.now().getTime();
+  const { perIp, perEmail, windowMs } = config.authRateLimit;
+  const address = clientAddress(c);
+  const subject = address ? rateLimitSubject(address) : "unknown";
+  const consume = (key: string, limit: number) => consumeRateLimit(database.db, key, limit, windowMs, now);
+
+  // One after the other: an address over its limit spends nothing of the email's.
+  let result = await consume(`${action}:ip:${subject}`, perIp);
+  if (result.allowed) {
+    result = await consume(`${action}:email:${email}`, perEmail);
+    if (!result.allowed && address && isKnownClient && (await isKnownClient(address))) {
+      result = await consume(`${action}:email-client:${email}:${subject}`, perEmail);
+    }
+  }
+  if (result.allowed) return null;
+  c.header("Retry-After", String(result.retryAfterSeconds));
+  return {
+    message: `Too many attempts. Try again in ${result.retryAfterSeconds} seconds.`,
+    code: "RATE_LIMITED",
   };
 }

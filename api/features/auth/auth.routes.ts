@@ -1,11 +1,11 @@
 import { createRoute } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { deleteCookie, setCookie } from "hono/cookie";
-import { clientAddress } from "../../lib/client-address.ts";
+import { clientAddress, isHttpsRequest } from "../../lib/client-address.ts";
 import type { AppEnv } from "../../lib/context.ts";
 import { createRouter, errorResponses, jsonBody, jsonResponse, signedIn } from "../../lib/openapi.ts";
 import { currentAuth, requireUser, SESSION_COOKIE } from "../../middleware/auth.ts";
-import { consumeRateLimit } from "../../middleware/rate-limit.ts";
+import { limitCredentialAttempt } from "../../middleware/rate-limit.ts";
 import {
   CurrentUser,
   MessageAnswer,
@@ -19,6 +19,7 @@ import {
 import {
   createUser,
   endSession,
+  hasSignedInFrom,
   regenerateApiKey,
   registrationRefusal,
   startSession,
@@ -29,25 +30,6 @@ import { confirmPasswordReset, requestPasswordReset } from "./password-reset.ser
 
 const INACTIVE_MESSAGE =
   "ACCOUNT_INACTIVE: Your account is inactive. Please contact administrators to activate it.";
-
-/** Counts a credential attempt per client address and per email; the first limit hit wins. */
-async function limitCredentialAttempt(c: Context<AppEnv>, action: string, email: string) {
-  const { database, clock, config } = c.get("deps");
-  const now = clock.now().getTime();
-  const { perIp, perEmail, windowMs } = config.authRateLimit;
-  const ip = clientAddress(c) ?? "unknown";
-  const checks = await Promise.all([
-    consumeRateLimit(database.db, `${action}:ip:${ip}`, perIp, windowMs, now),
-    consumeRateLimit(database.db, `${action}:email:${email}`, perEmail, windowMs, now),
-  ]);
-  const blocked = checks.find((r) => !r.allowed);
-  if (!blocked) return null;
-  c.header("Retry-After", String(blocked.retryAfterSeconds));
-  return {
-    message: `Too many attempts. Try again in ${blocked.retryAfterSeconds} seconds.`,
-    code: "RATE_LIMITED",
-  } as const;
-}
 
 /**
  * Lets work go on after the answer is sent. On Workers the execution context keeps the isolate alive for it; on
@@ -66,9 +48,8 @@ function afterAnswer(c: Context<AppEnv>, what: string, work: Promise<unknown>) {
 }
 
 function setSessionCookie(c: Context<AppEnv>, token: string) {
-  const secure =
-    new URL(c.req.url).protocol === "https:" ||
-    (c.get("deps").config.trustProxy && c.req.header("x-forwarded-proto") === "https");
+  // Behind a TLS proxy the app itself sees http: a trusted X-Forwarded-Proto counts too.
+  const secure = isHttpsRequest(c);
   setCookie(c, SESSION_COOKIE, token, { httpOnly: true, sameSite: "Lax", secure, path: "/" });
 }
 
@@ -164,7 +145,9 @@ const resetConfirm = createRoute({
 export const authRoutes = createRouter()
   .openapi(signIn, async (c) => {
     const { email, password } = c.req.valid("json");
-    const limited = await limitCredentialAttempt(c, "signin", email);
+    const limited = await limitCredentialAttempt(c, "signin", email, (address) =>
+      hasSignedInFrom(c.get("deps"), email, address),
+    );
     if (limited) return c.json(limited, 429);
     const deps = c.get("deps");
     const result = await verifyCredentials(deps, email, password);

@@ -1,7 +1,8 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull } from "drizzle-orm";
 import { sessions, users } from "../../../db/schema/index.ts";
 import type { AppDeps, UserRow } from "../../lib/context.ts";
 import { decryptText, encryptText, randomToken, sha256Hex } from "../../lib/crypto.ts";
+import { rateLimitSubject } from "../../lib/ip-address.ts";
 import { API_KEY_PREFIX } from "../../middleware/auth.ts";
 import type { CurrentUser, RegisterInput } from "./auth.schema.ts";
 
@@ -140,4 +141,21 @@ export async function regenerateApiKey(
     .set({ apiKeyHash: apiKey.hash, apiKeyCiphertext: apiKey.ciphertext, apiKeyCreatedAt: regeneratedAt })
     .where(eq(users.id, userId));
   return { apiKey: apiKey.key, regeneratedAt };
+}
+
+/**
+ * Whether the account with this email has signed in before from `address` (an IPv6 address: from its /64), by
+ * its recent sessions. Such a client keeps a sign-in limit of its own when strangers exhaust the email's
+ * (decision note 018).
+ */
+export async function hasSignedInFrom(deps: AppDeps, email: string, address: string): Promise<boolean> {
+  const subject = rateLimitSubject(address);
+  const rows = await deps.database.db
+    .select({ ipAddress: sessions.ipAddress })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(users.email, email), isNotNull(sessions.ipAddress)))
+    .orderBy(desc(sessions.startTime))
+    .limit(100);
+  return rows.some((r) => r.ipAddress !== null && rateLimitSubject(r.ipAddress) === subject);
 }

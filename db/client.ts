@@ -1,5 +1,6 @@
 import { type Client, createClient } from "@libsql/client";
 import { drizzle } from "drizzle-orm/libsql";
+import { DATABASE_BUSY_TIMEOUT_MS, embeddedFileClient } from "./embedded-file.ts";
 import * as schema from "./schema/index.ts";
 import { fetchWithDeadline } from "./unavailable.ts";
 
@@ -23,6 +24,11 @@ export interface DbOptions {
    * freed the slot, and workerd cancels a request whose promise another request resolves.
    */
   concurrency?: number;
+  /**
+   * With a `file:` URL (not an embedded replica): how long a statement waits for another connection's write lock
+   * before it fails with SQLITE_BUSY (default 5 s).
+   */
+  busyTimeoutMs?: number;
 }
 
 /** An unreachable or stalled libSQL server fails a request after this long instead of hanging it. */
@@ -30,14 +36,19 @@ export const DATABASE_REQUEST_TIMEOUT_MS = 5_000;
 
 /**
  * Opens a libSQL database: an embedded file (`file:...`), a libSQL server (`http://...`), Turso
- * (`libsql://...` with a token) or an embedded replica (`file:...` plus `syncUrl`). Reads no environment itself:
+ * (`libsql://...` with a token) or an embedded replica (`file:...` plus `syncUrl`); an embedded file runs in WAL
+ * mode with a busy timeout (db/embedded-file.ts). Reads no environment itself:
  * the runtime shells pass the URL in. Under workerd, `@libsql/client` resolves to its HTTP-only web build, so the
  * Worker shares this code.
  */
 export function createDb(url: string, authToken?: string, options: DbOptions = {}): Database {
   const remote = !url.startsWith("file:");
   const timeoutMs = options.requestTimeoutMs ?? DATABASE_REQUEST_TIMEOUT_MS;
-  const client = createClient({
+  // An embedded file that other processes may write too (an embedded replica writes through its primary instead,
+  // and its native client takes no busy timeout).
+  const sharedFile = !remote && !options.syncUrl;
+  const busyTimeoutMs = options.busyTimeoutMs ?? DATABASE_BUSY_TIMEOUT_MS;
+  const opened = createClient({
     url,
     authToken,
     intMode: "number",
@@ -46,6 +57,8 @@ export function createDb(url: string, authToken?: string, options: DbOptions = {
     concurrency: options.concurrency,
     // Without a deadline, a server that accepts connections but never answers hangs every request.
     fetch: remote ? fetchWithDeadline(timeoutMs) : undefined,
+    timeout: sharedFile ? busyTimeoutMs : undefined,
   });
+  const client = sharedFile ? embeddedFileClient(opened, busyTimeoutMs) : opened;
   return { db: drizzle(client, { schema, casing: "snake_case" }), client };
 }

@@ -43,3 +43,24 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * Whether an error (or one of its causes) is SQLite's SQLITE_BUSY: another connection to the embedded file
+ * held the write lock for longer than the busy timeout. Contention, not a bug: the same write succeeds later.
+ */
+export function isDatabaseBusy(error: unknown): boolean {
+  return causesOf(error).some((e) => {
+    const code = (e as { code?: unknown }).code;
+    return typeof code === "string" && code.startsWith("SQLITE_BUSY");
+  });
+}
+
+/** The error and its causes, outermost first (Drizzle wraps the driver's error in `cause`). */
+export function causesOf(error: unknown): object[] {
+  const chain: object[] = [];
+  for (let current = error; current && typeof current === "object" && chain.length < 8; ) {
+    chain.push(current);
+    current = (current as { cause?: unknown }).cause;
+  }
+  return chain;
+}

@@ -1,10 +1,17 @@
 import type { ErrorHandler, NotFoundHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { isDatabaseUnavailable } from "../../db/unavailable.ts";
+import { causesOf, isDatabaseBusy, isDatabaseUnavailable } from "../../db/unavailable.ts";
 import type { AppEnv } from "../lib/context.ts";
 
 export const DATABASE_UNAVAILABLE_MESSAGE =
   "The database is unavailable right now. Please try again in a moment.";
+export const DATABASE_BUSY_MESSAGE = "The database is busy right now. Please try again in a moment.";
+
+/** What a log line needs to say why: each message of the error's cause chain (the driver's is the last). */
+const causeChain = (err: unknown) =>
+  causesOf(err)
+    .slice(1)
+    .map((e) => String(e));
 
 export const handleError: ErrorHandler<AppEnv> = (err, c) => {
   if (err instanceof HTTPException) {
@@ -29,7 +36,24 @@ export const handleError: ErrorHandler<AppEnv> = (err, c) => {
     c.header("Retry-After", "5");
     return c.json({ message: DATABASE_UNAVAILABLE_MESSAGE, code: "DATABASE_UNAVAILABLE" }, 503);
   }
-  if (log) log("error", "Unhandled error", { requestId, path: c.req.path, error: String(err?.stack ?? err) });
+  // Another process (or transaction) kept the embedded file's write lock past the busy timeout (decision 019).
+  if (isDatabaseBusy(err)) {
+    log?.("warn", "Database busy", {
+      requestId,
+      path: c.req.path,
+      error: String(err),
+      cause: causeChain(err),
+    });
+    c.header("Retry-After", "1");
+    return c.json({ message: DATABASE_BUSY_MESSAGE, code: "DATABASE_BUSY" }, 503);
+  }
+  if (log)
+    log("error", "Unhandled error", {
+      requestId,
+      path: c.req.path,
+      error: String(err?.stack ?? err),
+      cause: causeChain(err),
+    });
   else console.error(requestId, err);
   return c.json({ message: `Internal server error (request ${requestId}).`, code: "INTERNAL" }, 500);
 };

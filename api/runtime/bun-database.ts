@@ -25,6 +25,7 @@ export async function openDatabase(env: Env): Promise<{ database: Database; url:
   const database = createDb(url, env.DATABASE_AUTH_TOKEN, {
     syncUrl,
     syncIntervalSeconds: syncUrl ? env.DATABASE_SYNC_INTERVAL_SECONDS : undefined,
+    busyTimeoutMs: env.DATABASE_BUSY_TIMEOUT_MS,
   });
   // A replica starts from the primary's current state; its migrations are writes, so they run on the primary.
   if (syncUrl) await database.client.sync();

@@ -1,0 +1,153 @@
+import type { Client, InArgs, InStatement, Transaction, TransactionMode } from "@libsql/client";
+
+/**
+ * How long a statement on an embedded file waits for another connection's write lock (another process, or a
+ * transaction of this one) before it fails with SQLITE_BUSY.
+ */
+export const DATABASE_BUSY_TIMEOUT_MS = 5_000;
+
+const READ_ONLY = /^\s*select\b/i;
+
+/**
+ * An embedded file shared by several processes (the server and the scripts): docs/decisions/019.
+ *
+ * - WAL journal, set before the first statement: readers never wait for a writer, and a writer waits only for
+ *   another writer. The mode is stored in the file, so each process setting it again is a no-op.
+ * - The client opens every connection with a busy timeout (`timeout`), so a write waits for another process's
+ *   write lock instead of failing at once. SQLite waits inside the synchronous native call, so the event loop
+ *   stops while it waits.
+ * - That is why this process's own write transactions are taken one at a time, and other writes of this process
+ *   wait for the open one without blocking: a write on a second connection while this process holds the lock
+ *   would stop the very event loop the transaction needs to finish, and fail after the whole timeout.
+ * - A statement that fails with SQLITE_BUSY stays in progress on its connection (libsql 0.5.29 does not reset
+ *   it: tursodatabase/libsql-client-ts#352). That connection then reports later writes as done without ever
+ *   committing them, and a later transaction fails at COMMIT. So after any SQLITE_BUSY the client drops its
+ *   connections and opens fresh ones.
+ */
+export function embeddedFileClient(client: Client, busyTimeoutMs: number): Client {
+  let walReady: Promise<unknown> | null = null;
+  const ready = () => {
+    walReady ??= client.execute("PRAGMA journal_mode = WAL").catch((error) => {
+      walReady = null;
+      throw error;
+    });
+    return walReady;
+  };
+
+  /** This process's open write transaction: resolves when it commits, rolls back or closes. */
+  let open: Promise<void> | null = null;
+  const writeTurn = async () => {
+    await ready();
+    // Bounded: a write issued from inside a transaction's own callback must not wait for it forever; after the
+    // timeout it goes ahead and meets SQLITE_BUSY, as it would have without this queue.
+    const deadline = Date.now() + busyTimeoutMs;
+    while (open) {
+      const left = deadline - Date.now();
+      if (left <= 0) return;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([open, new Promise((resolve) => (timer = setTimeout(resolve, left)))]);
+      clearTimeout(timer);
+    }
+  };
+  const turnFor = (sql: string) => (READ_ONLY.test(sql) ? ready() : writeTurn());
+  /** Runs `call`; after SQLITE_BUSY, replaces the connections before passing the error on. */
+  const fresh = async <T>(call: () => Promise<T>): Promise<T> => {
+    try {
+      return await call();
+    } catch (error) {
+      if (isBusy(error)) await client.reconnect();
+      throw error;
+    }
+  };
+
+  const execute = async (stmt: InStatement | string, args?: InArgs) => {
+    await turnFor(typeof stmt === "string" ? stmt : stmt.sql);
+    return fresh(() => (typeof stmt === "string" ? client.execute(stmt, args) : client.execute(stmt)));
+  };
+  const batch: Client["batch"] = async (stmts, mode) => {
+    await (mode === "read" ? ready() : writeTurn());
+    return fresh(() => client.batch(stmts, mode));
+  };
+  const migrate: Client["migrate"] = async (stmts) => {
+    await writeTurn();
+    return fresh(() => client.migrate(stmts));
+  };
+  const executeMultiple: Client["executeMultiple"] = async (sql) => {
+    await writeTurn();
+    return fresh(() => client.executeMultiple(sql));
+  };
+  const transaction = async (mode?: TransactionMode): Promise<Transaction> => {
+    if (mode === "read") {
+      await ready();
+      return endsWith(await fresh(() => client.transaction(mode)), fresh, () => {});
+    }
+    await writeTurn();
+    let release = () => {};
+    const mine: Promise<void> = new Promise((resolve) => {
+      release = () => {
+        if (open === mine) open = null;
+        resolve();
+      };
+    });
+    open = mine;
+    try {
+      return endsWith(await fresh(() => client.transaction(mode)), fresh, release);
+    } catch (error) {
+      release();
+      throw error;
+    }
+  };
+
+  const own: Partial<Record<keyof Client, unknown>> = {
+    execute,
+    batch,
+    migrate,
+    executeMultiple,
+    transaction,
+  };
+  return new Proxy(client, {
+    get(target, property) {
+      if (property in own) return own[property as keyof Client];
+      const value = Reflect.get(target, property, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
+/**
+ * The transaction, calling `release` once it has committed, rolled back or closed, and each of its calls through
+ * `fresh` (a SQLITE_BUSY inside it replaces the client's connections too).
+ */
+function endsWith(
+  tx: Transaction,
+  fresh: <T>(call: () => Promise<T>) => Promise<T>,
+  release: () => void,
+): Transaction {
+  return new Proxy(tx, {
+    get(target, property) {
+      const value = Reflect.get(target, property, target);
+      if (typeof value !== "function") return value;
+      if (property === "close")
+        return () => {
+          try {
+            return value.call(target);
+          } finally {
+            release();
+          }
+        };
+      const settles = property === "commit" || property === "rollback";
+      return async (...args: unknown[]) => {
+        try {
+          return await fresh(() => value.apply(target, args));
+        } finally {
+          if (settles) release();
+        }
+      };
+    },
+  });
+}
+
+function isBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" && code.startsWith("SQLITE_BUSY");
+}

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { users } from "../../../db/schema/index.ts";
-import { clientAddress } from "../../lib/client-address.ts";
+import { clientAddress, isHttpsRequest } from "../../lib/client-address.ts";
 import type { AppEnv } from "../../lib/context.ts";
 import { randomToken } from "../../lib/crypto.ts";
 import { createRouter, jsonResponse } from "../../lib/openapi.ts";
@@ -29,7 +29,8 @@ function providersOf(c: Context<AppEnv>) {
   return providers;
 }
 
-const secureCookie = (c: Context<AppEnv>) => new URL(c.req.url).protocol === "https:";
+// Behind a TLS proxy the app itself sees http: a trusted X-Forwarded-Proto counts too.
+const secureCookie = (c: Context<AppEnv>) => isHttpsRequest(c);
 
 const providers = createRoute({
   method: "get",

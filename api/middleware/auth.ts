@@ -10,6 +10,16 @@ export const API_KEY_PREFIX = "sbk_";
 /** lastSeenAt is written at most this often, so reads don't each cost a write. */
 const TOUCH_INTERVAL_MS = 60_000;
 
+/**
+ * When a session idles out (ms): from this instant on it is refused. Requests less than TOUCH_INTERVAL_MS after
+ * lastSeenAt was written leave it as it is, so the last activity may be up to that much later than it says:
+ * counting from there, no session ends early; one left alone right after a write lives at most that much longer
+ * (decision note 018).
+ */
+export function sessionIdleEnd(lastSeenAt: Date, idleMs: number): number {
+  return lastSeenAt.getTime() + TOUCH_INTERVAL_MS + idleMs;
+}
+
 export const UNAUTHORIZED = { message: "Unauthorized: please sign in.", code: "UNAUTHORIZED" } as const;
 export const FORBIDDEN = { message: "Forbidden: admin access required.", code: "FORBIDDEN" } as const;
 export const API_KEY_NOT_ALLOWED = {
@@ -42,15 +52,16 @@ async function userBySession(deps: AppDeps, token: string): Promise<AuthState | 
   if (!row || row.session.endTime !== null || !row.user.isActive) return null;
   const now = deps.clock.now().getTime();
   const lastSeen = row.session.lastSeenAt.getTime();
-  if (now - lastSeen > deps.config.sessionIdleMs) {
-    // Idle too long: record that it ended when it went idle, and refuse it from now on.
+  const idleEnd = sessionIdleEnd(row.session.lastSeenAt, deps.config.sessionIdleMs);
+  if (now >= idleEnd) {
+    // Idle too long: record that it ended when it idled out, and refuse it from now on.
     await db
       .update(sessions)
-      .set({ endTime: new Date(lastSeen + deps.config.sessionIdleMs) })
+      .set({ endTime: new Date(idleEnd) })
       .where(eq(sessions.id, row.session.id));
     return null;
   }
-  if (now - lastSeen > TOUCH_INTERVAL_MS) {
+  if (now - lastSeen >= TOUCH_INTERVAL_MS) {
     await db
       .update(sessions)
       .set({ lastSeenAt: new Date(now) })

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, like, ne, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNull, or, type SQL, sql } from "drizzle-orm";
 import {
   alertEvents,
   insights,
@@ -9,12 +9,16 @@ import {
   watchlistItems,
 } from "../../../db/schema/index.ts";
 import type { AppDeps } from "../../lib/context.ts";
+import { sessionIdleEnd } from "../../middleware/auth.ts";
+
+/** `q` as a LIKE pattern matching it anywhere, with its own `%`, `_` and `\` taken literally (ESCAPE '\'). */
+function containsPattern(q: string): string {
+  return `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
 
 export async function listUsers(deps: AppDeps, options: { q?: string; page: number; pageSize: number }) {
   const { db } = deps.database;
-  const where = options.q
-    ? like(users.email, `%${options.q.replaceAll("%", "\\%").replaceAll("_", "\\_")}%`)
-    : undefined;
+  const where = options.q ? sql`${users.email} like ${containsPattern(options.q)} escape '\\'` : undefined;
   const [rows, [total]] = await Promise.all([
     db
       .select({
@@ -57,8 +61,8 @@ export async function userSessions(deps: AppDeps, userId: number) {
     .limit(200);
   const now = deps.clock.now().getTime();
   return rows.map((s) => {
-    const idleEnd = s.lastSeenAt.getTime() + deps.config.sessionIdleMs;
-    const end = s.endTime?.getTime() ?? (idleEnd < now ? idleEnd : null);
+    const idleEnd = sessionIdleEnd(s.lastSeenAt, deps.config.sessionIdleMs);
+    const end = s.endTime?.getTime() ?? (idleEnd <= now ? idleEnd : null);
     return {
       id: s.id,
       userId: s.userId,
@@ -73,12 +77,15 @@ export async function userSessions(deps: AppDeps, userId: number) {
 
 export type AdminChange = "ok" | "not-found" | "self" | "last-admin";
 
-async function isLastActiveAdmin(deps: AppDeps, userId: number): Promise<boolean> {
-  const [row] = await deps.database.db
-    .select({ n: count() })
-    .from(users)
-    .where(and(eq(users.isAdmin, true), eq(users.isActive, true), ne(users.id, userId)));
-  return (row?.n ?? 0) === 0;
+/**
+ * True for a user whose removal leaves an active admin: not an active admin, or another one is active. Used inside
+ * the UPDATE that removes them, so the check and the change are one statement: two admins removing each other at
+ * once cannot both pass it.
+ */
+function leavesAnActiveAdmin(userId: number): SQL {
+  // Qualified by hand: inside a subquery Drizzle would print the columns unqualified.
+  const others = sql`(select count(*) from "users" as "others" where "others"."is_admin" = 1 and "others"."is_active" = 1 and "others"."id" <> ${userId})`;
+  return or(eq(users.isAdmin, false), eq(users.isActive, false), sql`${others} > 0`)!;
 }
 
 /** Activates or deactivates a user; deactivation ends their sessions at once (their key stops too). */
@@ -92,18 +99,23 @@ export async function setUserActive(
   const user = await db.query.users.findFirst({ where: eq(users.id, userId) });
   if (!user) return "not-found";
   if (!active && userId === actorId) return "self";
-  if (!active && user.isAdmin && user.isActive && (await isLastActiveAdmin(deps, userId)))
-    return "last-admin";
-  await db.transaction(async (tx) => {
-    await tx.update(users).set({ isActive: active }).where(eq(users.id, userId));
-    if (!active) {
-      await tx
-        .update(sessions)
-        .set({ endTime: deps.clock.now() })
-        .where(and(eq(sessions.userId, userId), isNull(sessions.endTime)));
-    }
+  if (active) {
+    await db.update(users).set({ isActive: true }).where(eq(users.id, userId));
+    return "ok";
+  }
+  return db.transaction(async (tx) => {
+    const changed = await tx
+      .update(users)
+      .set({ isActive: false })
+      .where(and(eq(users.id, userId), leavesAnActiveAdmin(userId)))
+      .returning({ id: users.id });
+    if (!changed.length) return "last-admin";
+    await tx
+      .update(sessions)
+      .set({ endTime: deps.clock.now() })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.endTime)));
+    return "ok";
   });
-  return "ok";
 }
 
 /** Deletes a user and everything that is theirs, in one transaction. */
@@ -112,8 +124,14 @@ export async function deleteUser(deps: AppDeps, actorId: number, userId: number)
   const user = await db.query.users.findFirst({ where: eq(users.id, userId) });
   if (!user) return "not-found";
   if (userId === actorId) return "self";
-  if (user.isAdmin && user.isActive && (await isLastActiveAdmin(deps, userId))) return "last-admin";
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
+    // Deactivated first, under the same guard as deactivation, so a concurrent removal sees one admin fewer.
+    const claimed = await tx
+      .update(users)
+      .set({ isActive: false })
+      .where(and(eq(users.id, userId), leavesAnActiveAdmin(userId)))
+      .returning({ id: users.id });
+    if (!claimed.length) return "last-admin";
     await tx.delete(alertEvents).where(eq(alertEvents.userId, userId));
     await tx.delete(notificationSettings).where(eq(notificationSettings.userId, userId));
     await tx.delete(watchlistItems).where(eq(watchlistItems.userId, userId));
@@ -121,6 +139,6 @@ export async function deleteUser(deps: AppDeps, actorId: number, userId: number)
     await tx.delete(sessions).where(eq(sessions.userId, userId));
     await tx.update(recommendations).set({ postedBy: null }).where(eq(recommendations.postedBy, userId));
     await tx.delete(users).where(eq(users.id, userId));
+    return "ok";
   });
-  return "ok";
 }

@@ -152,3 +152,44 @@ describe(`admin user management (${testDbKind})`, () => {
     ).toEqual([]);
   });
 });
+
+describe(`admin changes that race, and search (${testDbKind})`, () => {
+  // Requests interleave on a libSQL server; on the embedded file the second is usually refused (401) because the
+  // first has already deactivated its caller. Either way exactly one admin must stay active.
+  test("two admins deactivating (or deleting) each other at once leave one active admin", async () => {
+    for (const method of ["PATCH", "DELETE"] as const) {
+      const app = await startTestApp();
+      try {
+        const a = await app.createUser({ isAdmin: true });
+        const b = await app.createUser({ isAdmin: true });
+        const [tokenA, tokenB] = [await app.signIn(a.email, PASSWORD), await app.signIn(b.email, PASSWORD)];
+        const act = (token: string, target: number) =>
+          method === "PATCH"
+            ? app.request(`/api/admin/users/${target}/status`, { method, token, json: { isActive: false } })
+            : app.request(`/api/admin/users/${target}`, { method, token });
+        const statuses = (await Promise.all([act(tokenA, b.id), act(tokenB, a.id)])).map((r) => r.status);
+        expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+        expect(statuses.filter((s) => s === 409 || s === 401)).toHaveLength(1);
+        const admins = await app.deps.database.db.select().from(users).where(eq(users.isAdmin, true));
+        expect(admins.filter((u) => u.isActive)).toHaveLength(1);
+      } finally {
+        await app.close();
+      }
+    }
+  });
+
+  test("searching for _ or % matches those characters literally", async () => {
+    await t.createUser({ email: "under_score@example.com" });
+    await t.createUser({ email: "per%cent@example.com" });
+    await t.createUser({ email: "underXscore@example.com" });
+    const emails = async (q: string) => {
+      const res = await t.request(`/api/admin/users?q=${encodeURIComponent(q)}`, { token: admin.token });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as Array<{ email: string }>).map((u) => u.email);
+    };
+    expect(await emails("under_")).toEqual(["under_score@example.com"]);
+    expect(await emails("_")).toEqual(["under_score@example.com"]);
+    expect(await emails("%")).toEqual(["per%cent@example.com"]);
+    expect(await emails("r%c")).toEqual(["per%cent@example.com"]);
+  });
+});

@@ -17,6 +17,11 @@ export const envSchema = z.object({
   DATABASE_SYNC_URL: z.url().optional(),
   /** Seconds between an embedded replica's background syncs (other processes' writes show up within this). */
   DATABASE_SYNC_INTERVAL_SECONDS: z.coerce.number().min(0.1).default(1),
+  /**
+   * With an embedded file: how long a write waits for another process's (or transaction's) write lock before
+   * the request answers 503 (docs/decisions/019-demo-accounts-and-embedded-writers.md).
+   */
+  DATABASE_BUSY_TIMEOUT_MS: z.coerce.number().int().min(0).default(5000),
   /** 32+ characters; encrypts stored API keys. Generated beside the embedded database when unset. */
   APP_SECRET: z.string().min(32, "APP_SECRET must be at least 32 characters").optional(),
   /**

@@ -8,6 +8,9 @@ import { systemClock } from "./lib/clock.ts";
 import { configFromEnv, type Env, parseEnv } from "./lib/config.ts";
 import type { AppDeps } from "./lib/context.ts";
 import { narrativeFromEnv } from "./lib/narrative.ts";
+import { setSpaSecurityHeaders } from "./lib/security-headers.ts";
+import { jsonResponse, MALFORMED_URL, unexpectedErrorResponse } from "./lib/shell-responses.ts";
+import { ASSET_NOT_FOUND, isAssetLikePath } from "./lib/static-paths.ts";
 import { configureMarket } from "./market/configure.ts";
 import { portablePasswordHasher } from "./runtime/portable-passwords.ts";
 
@@ -65,9 +68,50 @@ async function ready(env: WorkerEnv) {
   return app;
 }
 
+const logError = (level: "error", message: string, extra: Record<string, unknown>) =>
+  console.error(JSON.stringify({ level, message, ...extra }));
+
+/**
+ * A path no static asset matched (wrangler.toml: not_found_handling = "none"): 404 for a missing file, the SPA's
+ * index.html for a client route, as the Bun server's static handler answers (decision note 020).
+ */
+async function notAnAsset(request: Request, env: WorkerEnv): Promise<Response> {
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(new URL(request.url).pathname);
+  } catch {
+    return jsonResponse(MALFORMED_URL, 400);
+  }
+  if (isAssetLikePath(pathname) || !env.ASSETS) return jsonResponse(ASSET_NOT_FOUND, 404);
+  if (request.method !== "GET" && request.method !== "HEAD") {
+    return jsonResponse({ message: "Method not allowed.", code: "METHOD_NOT_ALLOWED" }, 405, {
+      allow: "GET, HEAD",
+    });
+  }
+  const index = await env.ASSETS.fetch(new Request(new URL("/", request.url), { method: request.method }));
+  return new Response(index.body, index);
+}
+
 export default {
   async fetch(request: Request, env: WorkerEnv, ctx: unknown) {
-    return (await ready(env)).app.fetch(request, env, ctx as never);
+    try {
+      const { pathname } = new URL(request.url);
+      if (
+        pathname === "/api" ||
+        pathname.startsWith("/api/") ||
+        pathname === "/health" ||
+        pathname === "/__scheduled"
+      ) {
+        return await (await ready(env)).app.fetch(request, env, ctx as never);
+      }
+      const response = await notAnAsset(request, env);
+      // Cloudflare ends TLS itself and hands the Worker the https URL.
+      setSpaSecurityHeaders(response.headers, new URL(request.url).protocol === "https:");
+      return response;
+    } catch (error) {
+      // Never the runtime's own error page (wrangler dev's shows source): the app's 500 shape with a request id.
+      return unexpectedErrorResponse(error, logError);
+    }
   },
   /** Cron triggers (wrangler.toml) run the same idempotent jobs as the Bun scheduler. */
   async scheduled(_controller: unknown, env: WorkerEnv, ctx: { waitUntil(p: Promise<unknown>): void }) {

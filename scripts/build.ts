@@ -1,10 +1,14 @@
-// Production build of the SPA: route tree, bundle with React's production build, precompressed copies.
-import { rmSync } from "node:fs";
-import { join } from "node:path";
+// Production build of the SPA: route tree, bundle with React's production build, the public files (favicon,
+// robots.txt), Cloudflare's _headers, precompressed copies.
+// Source maps go to dist-sourcemaps/, beside dist/ and never served (decision note 020).
+import { cpSync, mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
+import { basename, join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { staticAssetsHeadersFile } from "../api/lib/security-headers.ts";
 
 const root = join(import.meta.dir, "..");
 const outdir = join(root, "dist");
+const sourcemapDir = join(root, "dist-sourcemaps");
 const started = performance.now();
 
 const tsr = Bun.spawnSync(["bun", "x", "tsr", "generate"], {
@@ -15,11 +19,13 @@ const tsr = Bun.spawnSync(["bun", "x", "tsr", "generate"], {
 if (tsr.exitCode !== 0) process.exit(tsr.exitCode ?? 1);
 
 rmSync(outdir, { recursive: true, force: true });
+rmSync(sourcemapDir, { recursive: true, force: true });
 const result = await Bun.build({
   entrypoints: [join(root, "web/index.html")],
   outdir,
   minify: true,
-  sourcemap: "linked",
+  // External: no sourceMappingURL comment pointing at a file that is not served.
+  sourcemap: "external",
   splitting: true,
   define: { "process.env.NODE_ENV": '"production"' },
   naming: { entry: "[name].[ext]", chunk: "[name]-[hash].[ext]", asset: "[name]-[hash].[ext]" },
@@ -29,18 +35,27 @@ if (!result.success) {
   process.exit(1);
 }
 
+mkdirSync(sourcemapDir, { recursive: true });
+for (const output of result.outputs) {
+  if (output.path.endsWith(".map")) renameSync(output.path, join(sourcemapDir, basename(output.path)));
+}
+
+cpSync(join(root, "web/public"), outdir, { recursive: true });
+await Bun.write(join(outdir, "_headers"), staticAssetsHeadersFile());
+
+const appFiles = new Set(result.outputs.map((o) => o.path).filter((p) => !p.endsWith(".map")));
 let raw = 0;
 let gzipped = 0;
-for (const output of result.outputs) {
-  if (!/\.(js|css|html|svg|json)$/.test(output.path)) continue;
-  const bytes = new Uint8Array(await output.arrayBuffer());
+for (const path of readdirSync(outdir, { recursive: true, encoding: "utf8" }).map((p) => join(outdir, p))) {
+  if (!/\.(js|css|html|svg|json|txt|ico)$/.test(path)) continue;
+  const bytes = new Uint8Array(await Bun.file(path).arrayBuffer());
   const gz = gzipSync(bytes, { level: 9 });
-  await Bun.write(`${output.path}.gz`, gz);
+  await Bun.write(`${path}.gz`, gz);
   await Bun.write(
-    `${output.path}.br`,
+    `${path}.br`,
     brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
   );
-  if (!output.path.endsWith(".map")) {
+  if (appFiles.has(path)) {
     raw += bytes.length;
     gzipped += gz.length;
   }

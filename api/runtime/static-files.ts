@@ -1,15 +1,35 @@
-import { existsSync } from "node:fs";
-import { extname, join, normalize } from "node:path";
+import { existsSync, statSync } from "node:fs";
+import { resolve, sep } from "node:path";
+import { setSpaSecurityHeaders } from "../lib/security-headers.ts";
+import { jsonResponse, MALFORMED_URL } from "../lib/shell-responses.ts";
+import { ASSET_NOT_FOUND, isAssetLikePath, isPrivateBuildFile } from "../lib/static-paths.ts";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
 /**
  * Serves the built SPA from `dir`: hashed assets cached for a year, index.html revalidated,
- * precompressed .br/.gz variants when the browser accepts them, and index.html for client routes.
+ * precompressed .br/.gz variants when the browser accepts them, index.html for client routes, 404 for a missing
+ * file, and the SPA's security headers on everything (decision note 020).
  */
 export function createStaticHandler(dir: string) {
-  const root = normalize(dir);
-  const indexPath = join(root, "index.html");
+  const root = resolve(dir);
+  const indexPath = resolve(root, "index.html");
+
+  /**
+   * The file under root that `pathname` names: a path, "outside" (containment by resolved path plus separator, so a
+   * sibling `dist-backup` is outside too), "private" (never served) or "missing".
+   */
+  function fileFor(pathname: string): string | "outside" | "private" | "missing" {
+    const path = resolve(root, `.${pathname}`);
+    if (path === root) return "missing";
+    if (!path.startsWith(root + sep)) return "outside";
+    const relative = path
+      .slice(root.length + 1)
+      .split(sep)
+      .join("/");
+    if (isPrivateBuildFile(relative)) return "private";
+    return existsSync(path) && statSync(path).isFile() ? path : "missing";
+  }
 
   async function fileResponse(path: string, request: Request, cacheControl: string): Promise<Response> {
     const accept = request.headers.get("accept-encoding") ?? "";
@@ -32,17 +52,32 @@ export function createStaticHandler(dir: string) {
     return new Response(Bun.file(path), { headers: { "content-type": type, "cache-control": cacheControl } });
   }
 
-  return async function serveStatic(request: Request): Promise<Response> {
-    const url = new URL(request.url);
-    const path = normalize(join(root, decodeURIComponent(url.pathname)));
-    if (path.startsWith(root) && path !== root && existsSync(path) && extname(path)) {
-      const hashed = /-[a-z0-9]{8,}\.\w+$/.test(path);
-      return fileResponse(path, request, hashed ? IMMUTABLE : "public, max-age=3600");
+  async function respond(request: Request): Promise<Response> {
+    let pathname: string;
+    try {
+      pathname = decodeURIComponent(new URL(request.url).pathname);
+    } catch {
+      return jsonResponse(MALFORMED_URL, 400);
     }
+    if (pathname.includes("\0")) return jsonResponse(MALFORMED_URL, 400);
+    const file = fileFor(pathname);
+    if (file === "outside" || file === "private") return jsonResponse(ASSET_NOT_FOUND, 404);
+    if (file !== "missing") {
+      const hashed = /-[a-z0-9]{8,}\.\w+$/.test(file);
+      return fileResponse(file, request, hashed ? IMMUTABLE : "public, max-age=3600");
+    }
+    if (isAssetLikePath(pathname)) return jsonResponse(ASSET_NOT_FOUND, 404);
     if (!existsSync(indexPath)) {
       return new Response("The web app is not built yet: run `bun run build`.", { status: 503 });
     }
-    // Unknown paths fall back to the SPA, whose router shows 'Page Not Found' itself.
+    // Unknown client routes fall back to the SPA, whose router shows 'Page Not Found' itself.
     return fileResponse(indexPath, request, "no-cache");
+  }
+
+  /** `https`: the client reached us over TLS (the shell decides, from the URL or a trusted proxy), for HSTS. */
+  return async function serveStatic(request: Request, https = false): Promise<Response> {
+    const response = await respond(request);
+    setSpaSecurityHeaders(response.headers, https);
+    return response;
   };
 }

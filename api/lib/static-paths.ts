@@ -1,0 +1,26 @@
+// What the static side answers for a path neither the API nor a file claims; shared by the Bun server's static
+// handler and the Worker (whose assets come from Cloudflare). Runtime-agnostic. Decision note 020.
+
+/**
+ * A path that names a file (its last segment has an extension, or it is under /assets/): when no such file exists
+ * the answer is 404, not the SPA's index.html, so a stale chunk or a missing favicon is not "successfully" HTML.
+ * Client routes (/dashboard, /signin) have no extension.
+ */
+export function isAssetLikePath(pathname: string): boolean {
+  if (pathname.startsWith("/assets/")) return true;
+  const last = pathname.slice(pathname.lastIndexOf("/") + 1);
+  return /\.[^.]+$/.test(last);
+}
+
+/**
+ * Files in dist/ that are never served: dotfiles, Cloudflare's `_headers`, and source maps (the build keeps those
+ * outside dist/; refusing them here too keeps a stray one private).
+ */
+export function isPrivateBuildFile(relativePath: string): boolean {
+  if (relativePath.endsWith(".map")) return true;
+  return relativePath
+    .split("/")
+    .some((segment) => segment.startsWith(".") || segment === "_headers" || segment === "_redirects");
+}
+
+export const ASSET_NOT_FOUND = { message: "Not found.", code: "NOT_FOUND" } as const;

@@ -8,6 +8,7 @@ import { BENCHMARK } from "../market/demo-import.ts";
 import { CACHE_RETENTION_MS, pruneMarketCache } from "../market/live-market.ts";
 import { allSymbols, lastTradingDate, securityNames } from "../market/price-history.ts";
 import { type JobOutcome, runOnce } from "./job-runs.ts";
+import { pruneAuthRecords } from "./prune.ts";
 
 export interface Job {
   name: string;
@@ -95,6 +96,12 @@ export const JOBS: Job[] = [
     name: "check-alerts",
     period: (now) => slot(now, 15),
     run: async (deps) => ({ check: await checkAlerts(deps), delivery: await deliverDueAlerts(deps) }),
+  },
+  {
+    // Rate-limit counters, old sessions and expired reset codes would otherwise grow without bound.
+    name: "prune-auth-records",
+    period: (now) => slot(now, 60),
+    run: (deps) => pruneAuthRecords(deps),
   },
 ];
 

@@ -4,7 +4,7 @@
 // (see ../shared/STACK-NOTES.md), so the page reloads instead.
 import index from "../web/index.html";
 import { createApp } from "./app.ts";
-import { parseEnv } from "./lib/config.ts";
+import { demoAccountsEnabled, parseEnv } from "./lib/config.ts";
 import { configureMarket } from "./market/configure.ts";
 import { buildBunDeps } from "./runtime/bun-deps.ts";
 import { readDemoMarketFiles } from "./runtime/demo-market-files.ts";
@@ -15,7 +15,11 @@ const deps = await buildBunDeps(env);
 if (env.SEED_ON_START)
   console.log(
     formatSeedReport(
-      await seedDemo(deps, { demoMarketFiles: readDemoMarketFiles, marketAsOf: env.MARKET_AS_OF }),
+      await seedDemo(deps, {
+        demoMarketFiles: readDemoMarketFiles,
+        marketAsOf: env.MARKET_AS_OF,
+        demoAccounts: demoAccountsEnabled(env),
+      }),
     ),
   );
 await configureMarket(deps, env);

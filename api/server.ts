@@ -2,18 +2,27 @@
 import { join } from "node:path";
 import { createApp } from "./app.ts";
 import { runDueJobs } from "./jobs/schedule.ts";
-import { parseEnv } from "./lib/config.ts";
+import { demoAccountsEnabled, parseEnv } from "./lib/config.ts";
 import { configureMarket } from "./market/configure.ts";
 import { buildBunDeps } from "./runtime/bun-deps.ts";
 import { readDemoMarketFiles } from "./runtime/demo-market-files.ts";
 import { createStaticHandler } from "./runtime/static-files.ts";
-import { formatSeedReport, seedDemo } from "./seed/seed.ts";
+import { retireDemoPasswords } from "./seed/demo-accounts.ts";
+import { formatSeedReport, retiredWarning, seedDemo } from "./seed/seed.ts";
 
 const env = parseEnv(process.env);
 const deps = await buildBunDeps(env);
+const demoAccounts = demoAccountsEnabled(env);
 if (env.SEED_ON_START) {
-  const report = await seedDemo(deps, { demoMarketFiles: readDemoMarketFiles, marketAsOf: env.MARKET_AS_OF });
-  console.log(formatSeedReport(report));
+  const report = await seedDemo(deps, {
+    demoMarketFiles: readDemoMarketFiles,
+    marketAsOf: env.MARKET_AS_OF,
+    demoAccounts,
+  });
+  const text = formatSeedReport(report);
+  if (text) console.log(text);
+} else if (!demoAccounts) {
+  for (const line of retiredWarning(await retireDemoPasswords(deps))) console.warn(line);
 }
 const marketDate = await configureMarket(deps, env);
 

@@ -51,8 +51,16 @@ export const envSchema = z.object({
    * `bun scripts/admin.ts create-user` (invite-only). Closed and invite-only also stop provider sign-ups.
    */
   REGISTRATION: z.enum(["open", "closed", "invite-only"]).default("open"),
-  /** Seed demo accounts and data on an empty database at start. */
+  /**
+   * At start, import the demo market and its recommendation history when missing, and in demo mode create the
+   * demo accounts once.
+   */
   SEED_ON_START: bool.default(true),
+  /**
+   * The demo accounts with their published passwords. Default: only in demo mode, i.e. the demo market on a local
+   * `file:` database that is not a replica. `true` forces them on (a shared demo), `false` off.
+   */
+  DEMO_ACCOUNTS: bool.optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   /** Market data: the offline demo market of bundled real history, or a live provider (yahoo, finnhub). */
   MARKET_DATA_PROVIDER: z.enum(["demo", "yahoo", "finnhub"]).default("demo"),
@@ -112,6 +120,19 @@ export interface OAuthConfig {
   publicUrl: string;
   github?: { clientId: string; clientSecret: string; oauthUrl: string; apiUrl: string };
   google?: { clientId: string; clientSecret: string; issuer: string };
+}
+
+/**
+ * Whether this process runs the demo (docs/decisions/019-demo-accounts-and-embedded-writers.md): the demo market on
+ * a local embedded file, or DEMO_ACCOUNTS=true. Anything else is a deployment, where no account may have a
+ * password printed in the README.
+ */
+export function demoAccountsEnabled(
+  env: Pick<Env, "DEMO_ACCOUNTS" | "MARKET_DATA_PROVIDER" | "DATABASE_URL" | "DATABASE_SYNC_URL">,
+): boolean {
+  if (env.DEMO_ACCOUNTS !== undefined) return env.DEMO_ACCOUNTS;
+  const localFile = (env.DATABASE_URL ?? "file:").startsWith("file:") && !env.DATABASE_SYNC_URL;
+  return env.MARKET_DATA_PROVIDER === "demo" && localFile;
 }
 
 /** Parses the environment once at start; a bad value stops the process with a readable list. */

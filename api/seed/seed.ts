@@ -2,25 +2,36 @@ import { securities } from "../../db/schema/index.ts";
 import type { AppDeps } from "../lib/context.ts";
 import { configureMarket } from "../market/configure.ts";
 import { type DemoMarketFiles, importDemoMarket } from "../market/demo-import.ts";
-import { DEMO_ACCOUNTS, seedDemoAccounts } from "./demo-accounts.ts";
+import { type DemoAccount, retireDemoPasswords, seedDemoAccounts } from "./demo-accounts.ts";
 import { seedRecommendationHistory } from "./recommendation-history.ts";
 
 export interface SeedReport {
-  createdAccounts: string[];
-  accounts: ReadonlyArray<{ email: string; password: string; isAdmin: boolean }>;
+  /** Demo accounts created by this run, with their passwords (printed once, now). */
+  createdAccounts: DemoAccount[];
+  /** Demo accounts whose published password was taken away because this is not demo mode. */
+  retiredAccounts: string[];
   importedBars: number;
   generatedRecommendations: number;
 }
 
+export interface SeedOptions {
+  demoMarketFiles?: () => Promise<DemoMarketFiles>;
+  marketAsOf?: string;
+  /**
+   * Demo mode (demoAccountsEnabled): create the demo accounts once. Otherwise none are created, and any that
+   * still have their published password lose it.
+   */
+  demoAccounts: boolean;
+}
+
 /**
- * Idempotent demo seed: accounts; the demo market when the database has none; a year of weekly generated
- * recommendations when there are none. Plugs the market into `deps` as of `marketAsOf` (default: last day).
+ * Idempotent demo seed: the demo market when the database has none; a year of weekly generated recommendations
+ * when there are none; in demo mode, the demo accounts the first time. Plugs the market into `deps` as of
+ * `marketAsOf` (default: last day).
  */
-export async function seedDemo(
-  deps: AppDeps,
-  options: { demoMarketFiles?: () => Promise<DemoMarketFiles>; marketAsOf?: string } = {},
-): Promise<SeedReport> {
-  const createdAccounts = await seedDemoAccounts(deps);
+export async function seedDemo(deps: AppDeps, options: SeedOptions): Promise<SeedReport> {
+  const createdAccounts = options.demoAccounts ? await seedDemoAccounts(deps) : [];
+  const retiredAccounts = options.demoAccounts ? [] : await retireDemoPasswords(deps);
   let importedBars = 0;
   if (options.demoMarketFiles) {
     const [existing] = await deps.database.db.select({ symbol: securities.symbol }).from(securities).limit(1);
@@ -29,13 +40,19 @@ export async function seedDemo(
   }
   const asOf = await configureMarket(deps, { MARKET_AS_OF: options.marketAsOf });
   const generatedRecommendations = asOf ? await seedRecommendationHistory(deps, asOf) : 0;
-  return { createdAccounts, accounts: DEMO_ACCOUNTS, importedBars, generatedRecommendations };
+  return { createdAccounts, retiredAccounts, importedBars, generatedRecommendations };
 }
 
 export function formatSeedReport(report: SeedReport): string {
-  const lines = ["Demo accounts (for local use only):"];
-  for (const a of report.accounts)
-    lines.push(`  ${a.isAdmin ? "admin   " : "investor"}  ${a.email}  /  ${a.password}`);
+  const lines: string[] = [];
+  if (report.createdAccounts.length) {
+    lines.push(
+      "Created the demo accounts (for local use only; shown this once, and not re-created if deleted):",
+    );
+    for (const a of report.createdAccounts)
+      lines.push(`  ${a.isAdmin ? "admin   " : "investor"}  ${a.email}  /  ${a.password}`);
+  }
+  lines.push(...retiredWarning(report.retiredAccounts));
   if (report.importedBars) {
     lines.push(`Imported the demo market: ${report.importedBars.toLocaleString("en-US")} daily bars.`);
   }
@@ -45,4 +62,14 @@ export function formatSeedReport(report: SeedReport): string {
     );
   }
   return lines.join("\n");
+}
+
+/** What an operator reads when demo accounts with published passwords were found outside demo mode. */
+export function retiredWarning(emails: readonly string[]): string[] {
+  if (!emails.length) return [];
+  return [
+    `Demo account(s) ${emails.join(", ")} still had the password the README publishes; outside demo mode that ` +
+      "password no longer works and their sessions ended. To use one, set a password: " +
+      "bun scripts/admin.ts reset-password <email>",
+  ];
 }

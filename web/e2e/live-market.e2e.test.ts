@@ -12,6 +12,8 @@ afterAll(() => yahoo?.stop());
 const e2e = serverAndBrowserForFile(() => ({
   MARKET_DATA_PROVIDER: "yahoo",
   YAHOO_BASE_URL: yahoo.server.url,
+  // A live provider is not demo mode, so the demo accounts this journey signs in with are asked for (decision 019).
+  DEMO_ACCOUNTS: "true",
 }));
 
 test("on live data: no demo badge; analysis and watchlist prices come from the provider with their time; an outage says so", async () => {

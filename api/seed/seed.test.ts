@@ -1,0 +1,67 @@
+import { afterEach, describe, expect, test } from "bun:test";
+import { createUser } from "../features/auth/auth.service.ts";
+import { demoAccountsEnabled, parseEnv } from "../lib/config.ts";
+import { startTestApp, type TestApp } from "../test/harness.ts";
+import { DEMO_ACCOUNTS } from "./demo-accounts.ts";
+import { formatSeedReport, seedDemo } from "./seed.ts";
+
+let t: TestApp | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+const signIn = (app: TestApp, email: string, password: string) =>
+  app.request("/api/auth/signin", { method: "POST", json: { email, password } });
+const [admin, investor] = DEMO_ACCOUNTS as [(typeof DEMO_ACCOUNTS)[0], (typeof DEMO_ACCOUNTS)[0]];
+
+describe("demo accounts exist only in demo mode", () => {
+  test("demo mode is the demo market on a local file, unless DEMO_ACCOUNTS says otherwise", () => {
+    const mode = (vars: Record<string, string>) => demoAccountsEnabled(parseEnv(vars));
+    expect(mode({})).toBe(true);
+    expect(mode({ DATABASE_URL: "file:data/app.db" })).toBe(true);
+    expect(mode({ MARKET_DATA_PROVIDER: "yahoo" })).toBe(false);
+    expect(mode({ MARKET_DATA_PROVIDER: "finnhub", FINNHUB_API_KEY: "k" })).toBe(false);
+    expect(mode({ DATABASE_URL: "libsql://prod.turso.io" })).toBe(false);
+    expect(mode({ DATABASE_URL: "http://127.0.0.1:8080" })).toBe(false);
+    expect(mode({ DATABASE_SYNC_URL: "http://127.0.0.1:8080" })).toBe(false);
+    expect(mode({ DATABASE_URL: "libsql://prod.turso.io", DEMO_ACCOUNTS: "true" })).toBe(true);
+    expect(mode({ DEMO_ACCOUNTS: "false" })).toBe(false);
+  });
+
+  test("in demo mode they are created once and printed once; one deleted is not re-created", async () => {
+    t = await startTestApp();
+    const first = await seedDemo(t.deps, { demoAccounts: true });
+    expect(first.createdAccounts.map((a) => a.email)).toEqual([admin.email, investor.email]);
+    expect(formatSeedReport(first)).toContain(`${admin.email}  /  ${admin.password}`);
+    expect((await signIn(t, admin.email, admin.password)).status).toBe(200);
+
+    await t.deps.database.client.execute({ sql: "delete from users where email = ?", args: [admin.email] });
+    const again = await seedDemo(t.deps, { demoAccounts: true });
+    expect(again.createdAccounts).toEqual([]);
+    expect(formatSeedReport(again)).not.toContain(admin.password);
+    expect((await signIn(t, admin.email, admin.password)).status).toBe(401);
+    expect((await signIn(t, investor.email, investor.password)).status).toBe(200);
+  });
+
+  test("outside demo mode none is created, and ones left with the published password lose it", async () => {
+    t = await startTestApp();
+    const fresh = await seedDemo(t.deps, { demoAccounts: false });
+    expect(fresh.createdAccounts).toEqual([]);
+    expect((await signIn(t, admin.email, admin.password)).status).toBe(401);
+
+    // A database seeded by an earlier version: the admin kept its demo password, the investor changed theirs.
+    await createUser(t.deps, { ...admin });
+    await createUser(t.deps, { ...investor, password: "investor-own-password" });
+    const session = await signIn(t, admin.email, admin.password);
+    expect(session.status).toBe(200);
+    const { user } = (await session.json()) as { user: { authToken: string } };
+
+    const report = await seedDemo(t.deps, { demoAccounts: false });
+    expect(report.retiredAccounts).toEqual([admin.email]);
+    expect(formatSeedReport(report)).toContain("bun scripts/admin.ts reset-password");
+    expect((await signIn(t, admin.email, admin.password)).status).toBe(401);
+    expect((await t.request("/api/auth/user", { token: user.authToken })).status).toBe(401);
+    expect((await signIn(t, investor.email, "investor-own-password")).status).toBe(200);
+  });
+});

@@ -1,4 +1,3 @@
-import { Scalar } from "@scalar/hono-api-reference";
 import { bodyLimit } from "hono/body-limit";
 import { requestId } from "hono/request-id";
 import { adminRoutes } from "./features/admin/admin.routes.ts";
@@ -12,8 +11,10 @@ import { alertRoutes } from "./features/watchlist/alerts.routes.ts";
 import { watchlistRoutes } from "./features/watchlist/watchlist.routes.ts";
 import type { AppDeps } from "./lib/context.ts";
 import { createRouter } from "./lib/openapi.ts";
+import { API_REFERENCE_CSP, API_REFERENCE_SCRIPT_PATH, cspHeader } from "./lib/security-headers.ts";
 import { resolveAuth } from "./middleware/auth.ts";
 import { handleError, handleNotFound } from "./middleware/errors.ts";
+import { securityHeaders } from "./middleware/security-headers.ts";
 
 /** JSON bodies above this size are refused with 413 before anything parses them. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -26,6 +27,7 @@ export function createApp(deps: AppDeps) {
     c.set("deps", deps);
     await next();
   });
+  app.use("*", securityHeaders);
   app.use(
     "/api/*",
     bodyLimit({
@@ -73,11 +75,46 @@ export function createApp(deps: AppDeps) {
   });
   // The spec's admin screens send a signed-out admin to /api/login; it exists only to forward to the sign-in page.
   app.get("/api/login", (c) => c.redirect("/signin", 302));
-  // The interactive reference loads Scalar's script from its CDN; the in-app /api-docs page works offline.
-  app.get("/api/reference", Scalar({ url: "/api/openapi.json", pageTitle: "Signalboard API reference" }));
+  // Scalar's standalone bundle from the pinned package, copied into dist/ at build and served from our own origin
+  // (it runs where the API key and session live); its HTML API needs no inline script. Decision note 020.
+  app.get("/api/reference", (c) => {
+    c.header("Content-Security-Policy", cspHeader(API_REFERENCE_CSP));
+    return c.html(API_REFERENCE_HTML);
+  });
+  // For load balancers and uptime checks: the process answers and the database does too.
+  app.get("/health", async (c) => {
+    try {
+      await deps.database.client.execute("select 1");
+      return c.json({ ok: true, database: "reachable" });
+    } catch (error) {
+      deps.log?.("warn", "Health check: database unreachable", { error: String(error) });
+      return c.json({ ok: false, database: "unreachable" }, 503);
+    }
+  });
   app.notFound(handleNotFound);
   app.onError(handleError);
   return routes;
 }
 
 export type AppType = ReturnType<typeof createApp>;
+
+const API_REFERENCE_CONFIG = {
+  persistAuth: false,
+  telemetry: false,
+  withDefaultFonts: false,
+  agent: { disabled: true },
+};
+
+const API_REFERENCE_HTML = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>Signalboard API reference</title>
+  </head>
+  <body>
+    <script id="api-reference" data-url="/api/openapi.json" data-configuration='${JSON.stringify(API_REFERENCE_CONFIG)}'></script>
+    <script src="${API_REFERENCE_SCRIPT_PATH}"></script>
+  </body>
+</html>
+`;

@@ -2,9 +2,11 @@
 // Run through `bun run dev`, which also regenerates the route tree on change (tsr watch) and restarts
 // this process when server code changes (bun --watch). Browser HMR stays off: with it the router crashed
 // (see ../shared/STACK-NOTES.md), so the page reloads instead.
+import { join } from "node:path";
 import index from "../web/index.html";
 import { createApp } from "./app.ts";
 import { demoAccountsEnabled, parseEnv } from "./lib/config.ts";
+import { API_REFERENCE_SCRIPT_PATH } from "./lib/security-headers.ts";
 import { configureMarket } from "./market/configure.ts";
 import { buildBunDeps } from "./runtime/bun-deps.ts";
 import { readDemoMarketFiles } from "./runtime/demo-market-files.ts";
@@ -30,6 +32,12 @@ const server = Bun.serve({
   development: { hmr: false, console: true },
   routes: {
     "/api/*": (request, srv) => app.fetch(request, srv),
+    "/health": (request, srv) => app.fetch(request, srv),
+    // The production build copies this file into dist/; here it comes straight from the pinned package.
+    [API_REFERENCE_SCRIPT_PATH]: () =>
+      new Response(
+        Bun.file(join(import.meta.dir, "../node_modules/@scalar/api-reference/dist/browser/standalone.js")),
+      ),
     "/*": index,
   },
 });

@@ -3,6 +3,8 @@ import { join } from "node:path";
 import { createApp } from "./app.ts";
 import { runDueJobs } from "./jobs/schedule.ts";
 import { demoAccountsEnabled, parseEnv } from "./lib/config.ts";
+import { forwardedHttps } from "./lib/ip-address.ts";
+import { unexpectedErrorResponse } from "./lib/shell-responses.ts";
 import { configureMarket } from "./market/configure.ts";
 import { buildBunDeps } from "./runtime/bun-deps.ts";
 import { readDemoMarketFiles } from "./runtime/demo-market-files.ts";
@@ -28,18 +30,33 @@ const marketDate = await configureMarket(deps, env);
 
 const app = createApp(deps);
 const serveStatic = createStaticHandler(join(import.meta.dir, "../dist"));
+const logError = (level: "error", message: string, extra: Record<string, unknown>) =>
+  deps.log ? deps.log(level, message, extra) : console.error(message, extra);
 
 const server = Bun.serve({
   port: env.PORT,
   hostname: process.env.HOST ?? "0.0.0.0",
+  // Production mode whatever NODE_ENV says: Bun's development mode answers a thrown error with an HTML page of
+  // source lines and paths. `error` keeps even those answers in the app's JSON shape (decision note 020).
+  development: false,
   fetch(request, srv) {
     const { pathname } = new URL(request.url);
-    if (pathname === "/api" || pathname.startsWith("/api/")) return app.fetch(request, srv);
+    if (pathname === "/api" || pathname.startsWith("/api/") || pathname === "/health") {
+      return app.fetch(request, srv);
+    }
     if (request.method !== "GET" && request.method !== "HEAD") {
       return new Response("Method Not Allowed", { status: 405 });
     }
-    return serveStatic(request);
+    const https =
+      new URL(request.url).protocol === "https:" ||
+      forwardedHttps(env.TRUST_PROXY, {
+        peer: srv.requestIP(request)?.address ?? null,
+        forwardedFor: request.headers.get("x-forwarded-for"),
+        forwardedProto: request.headers.get("x-forwarded-proto"),
+      });
+    return serveStatic(request, https);
   },
+  error: (error) => unexpectedErrorResponse(error, logError),
 });
 
 if (env.SCHEDULER) {

@@ -1,10 +1,10 @@
 // Production build of the SPA: route tree, bundle with React's production build, the public files (favicon,
-// robots.txt), Cloudflare's _headers, precompressed copies.
+// robots.txt), the API reference's script from its pinned package, Cloudflare's _headers, precompressed copies.
 // Source maps go to dist-sourcemaps/, beside dist/ and never served (decision note 020).
 import { cpSync, mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
 import { basename, join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { staticAssetsHeadersFile } from "../api/lib/security-headers.ts";
+import { API_REFERENCE_SCRIPT_PATH, staticAssetsHeadersFile } from "../api/lib/security-headers.ts";
 
 const root = join(import.meta.dir, "..");
 const outdir = join(root, "dist");
@@ -41,6 +41,10 @@ for (const output of result.outputs) {
 }
 
 cpSync(join(root, "web/public"), outdir, { recursive: true });
+// Scalar's standalone bundle, from the exact version bun.lock pins, served from our own origin.
+const apiReferenceScript = join(outdir, API_REFERENCE_SCRIPT_PATH);
+mkdirSync(join(apiReferenceScript, ".."), { recursive: true });
+cpSync(join(root, "node_modules/@scalar/api-reference/dist/browser/standalone.js"), apiReferenceScript);
 await Bun.write(join(outdir, "_headers"), staticAssetsHeadersFile());
 
 const appFiles = new Set(result.outputs.map((o) => o.path).filter((p) => !p.endsWith(".map")));
@@ -51,9 +55,11 @@ for (const path of readdirSync(outdir, { recursive: true, encoding: "utf8" }).ma
   const bytes = new Uint8Array(await Bun.file(path).arrayBuffer());
   const gz = gzipSync(bytes, { level: 9 });
   await Bun.write(`${path}.gz`, gz);
+  // Quality 11 takes seconds on the 4 MB API reference bundle; 9 is within a few percent.
+  const quality = bytes.length > 2_000_000 ? 9 : 11;
   await Bun.write(
     `${path}.br`,
-    brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: quality } }),
   );
   if (appFiles.has(path)) {
     raw += bytes.length;

@@ -13,6 +13,7 @@ import type { AppDeps } from "./lib/context.ts";
 import { createRouter } from "./lib/openapi.ts";
 import { API_REFERENCE_CSP, API_REFERENCE_SCRIPT_PATH, cspHeader } from "./lib/security-headers.ts";
 import { resolveAuth } from "./middleware/auth.ts";
+import { refuseCrossSiteCookieWrites } from "./middleware/cross-site.ts";
 import { handleError, handleNotFound } from "./middleware/errors.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
 
@@ -39,6 +40,7 @@ export function createApp(deps: AppDeps) {
         ),
     }),
   );
+  app.use("/api/*", refuseCrossSiteCookieWrites);
   app.use("/api/*", resolveAuth);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "Bearer", {

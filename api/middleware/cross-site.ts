@@ -1,0 +1,35 @@
+import { getCookie } from "hono/cookie";
+import { createMiddleware } from "hono/factory";
+import { isHttpsRequest } from "../lib/client-address.ts";
+import type { AppEnv } from "../lib/context.ts";
+import { SESSION_COOKIE } from "./auth.ts";
+
+export const CROSS_SITE_REFUSED = {
+  message: "Forbidden: cross-site requests may not change anything with the session cookie.",
+  code: "CROSS_SITE",
+} as const;
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Refuses (403) a state-changing request that would act through the session cookie when the browser says it
+ * comes from another site: Sec-Fetch-Site other than same-origin or none, or (older browsers) an Origin that is
+ * not ours. The cookie is SameSite=Lax, which still lets a sibling subdomain's form post carry it, and the bodiless
+ * POSTs (logout, regenerate-api-key, recommendations/generate) need no CORS preflight. Calls with an Authorization
+ * header (session token or API key) carry no ambient credential and pass; so do clients that send neither header
+ * (not a browser). Decision note 020.
+ */
+export const refuseCrossSiteCookieWrites = createMiddleware<AppEnv>(async (c, next) => {
+  if (SAFE_METHODS.has(c.req.method) || c.req.header("authorization") || !getCookie(c, SESSION_COOKIE)) {
+    return next();
+  }
+  const site = c.req.header("sec-fetch-site");
+  const origin = c.req.header("origin");
+  // Our own origin, with the scheme a trusted proxy reports when TLS ends in front of us.
+  const ownOrigin = `${isHttpsRequest(c) ? "https" : "http"}://${new URL(c.req.url).host}`;
+  const crossSite = site
+    ? site !== "same-origin" && site !== "none"
+    : origin !== undefined && origin !== ownOrigin;
+  if (crossSite) return c.json(CROSS_SITE_REFUSED, 403);
+  return next();
+});

@@ -25,8 +25,8 @@ export function AnalyzeStockTab(props: { onAnalyzed: () => void }) {
           Analyze Stock
         </Title>
         <Text c="dimmed" size="sm" mb="md">
-          Enter a ticker for an AI analysis: its rank among the universe, a call with a calibrated
-          confidence, an expected return with its range, and the inputs that moved its rank.
+          Enter a ticker for an AI analysis: its rank among the universe, a call with a calibrated confidence,
+          an expected return with its range, and the inputs that moved its rank.
         </Text>
         <form
           onSubmit={(e) => {

@@ -23,9 +23,9 @@ export function InsightsPage(props: { user: CurrentUser }) {
         >
           Each analysis ranks the stock against the universe (the stocks of today's S&amp;P 500 with prices
           here) on price and volume signals and gives its decile, a call (BUY for the top tenth, SELL for the
-          bottom tenth), the calibrated probability that it beats (or trails) the median stock over 60
-          trading days, an expected return with its range, and the inputs that moved its rank. The measured
-          edge is small: see the model card. It is informational only, not financial advice.
+          bottom tenth), the calibrated probability that it beats (or trails) the median stock over 60 trading
+          days, an expected return with its range, and the inputs that moved its rank. The measured edge is
+          small: see the model card. It is informational only, not financial advice.
         </Alert>
         <Tabs value={tab} onChange={(v) => v && setTab(v)} keepMounted={false}>
           <Tabs.List mb="lg">

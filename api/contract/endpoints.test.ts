@@ -79,8 +79,22 @@ describe(`every endpoint (${targetName})`, () => {
       200,
     );
     expect(historical.length).toBe(1);
-    const record = await body<{ count: number }>(await get("/api/recommendations/performance", user), 200);
+    const record = await body<{
+      count: number;
+      cumulative: Array<Record<string, unknown>>;
+      model: { auc: number; calibrationByYear: unknown[] };
+    }>(await get("/api/recommendations/performance", user), 200);
     expect(record.count).toBeGreaterThanOrEqual(1);
+    // The call is open from 2023-10-02: the growth lines start the session before its first day held.
+    expect(record.cumulative[0]).toEqual({
+      date: "2023-10-02",
+      openCalls: 0,
+      callsValue: 1,
+      universeValue: 1,
+    });
+    expect(record.cumulative.at(-1)).toMatchObject({ date: "2023-10-27", openCalls: 1 });
+    expect(record.model.auc).toBeGreaterThan(0.5);
+    expect(record.model.calibrationByYear.length).toBeGreaterThan(0);
     const deleted = await body<{ deleted: number }>(
       await t.request("/api/recommendations/2023-10-02", { method: "DELETE", token: admin }),
       200,

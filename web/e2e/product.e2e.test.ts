@@ -105,7 +105,7 @@ describe("track record end to end", () => {
     const { page, context } = await asInvestor();
     await page.getByRole("link", { name: "Track Record" }).click();
     await page.getByRole("heading", { name: "Track Record", level: 1 }).waitFor();
-    await page.getByText("Stated event happened").waitFor();
+    await page.getByText("Stated event happened", { exact: true }).waitFor();
     await page
       .getByRole("img", {
         name: "Stated probability against how often the stated event happened, with 95% intervals",

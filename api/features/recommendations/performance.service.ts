@@ -1,14 +1,18 @@
 import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
 import { dailyPrices, recommendations } from "../../../db/schema/index.ts";
+import modelCard from "../../../docs/model-card.json" with { type: "json" };
 import type { AppDeps } from "../../lib/context.ts";
 import { marketWithoutData } from "../../lib/market-port.ts";
 import { BENCHMARK } from "../../market/demo-import.ts";
 import { allSymbols, tradingDays } from "../../market/price-history.ts";
 import type { HistoricalQuery } from "./recommendations.schema.ts";
 import {
+  type CloseSeries,
   type ClosesByDate,
+  calendarTimeGrowth,
   computeOutcome,
   createUniverse,
+  type DailyCloses,
   type Outcome,
   statedEvent,
   summarisePerformance,
@@ -29,10 +33,57 @@ export const METHOD =
   "were taken over or went bankrupt are missing, so past returns, the universe's and the calls' alike, look " +
   "better than an investor of the time could have had (survivorship bias). Recommendations posted by an admin " +
   "state no probability: they count in the totals (as beating the median) but not in the calibration rows. The " +
-  "cumulative lines add up, date by date, the calls' average total return and the universe's equal-weighted " +
-  "average over the same sessions; nearby windows overlap, so they compare the two, they are not a portfolio. " +
+  "growth lines are calendar-time portfolios: each trading day the calls line holds, in equal parts, every call " +
+  "open that day (after its recommendation date, up to its target date) and earns their average total return that " +
+  "day; the universe line earns the average total return of every universe stock that day. Both compound from $1, " +
+  "stand still on days with no open call, and are gross of trading costs. " +
   "How often a target price was touched is not shown: with no like-for-like baseline it says more about a " +
   "stock's volatility than about the call.";
+
+const recent = modelCard.recent;
+const recentYears = recent.calibrationByYear.map((y) => y.year);
+
+/**
+ * The model card's headline figures (docs/model-card.json, written by scripts/evaluate-model.ts from the committed
+ * models): how the ranking model did out of sample before any call on the page, so a reader can check its claims.
+ * Bundled at build time like the models themselves (docs/decisions/021).
+ */
+export const MODEL_CARD = {
+  protocol: modelCard.protocol,
+  period: modelCard.period,
+  designsTried: modelCard.designsTried,
+  horizonDays: modelCard.horizonDays,
+  samples: modelCard.samples,
+  dates: modelCard.dates,
+  auc: modelCard.auc,
+  brier: modelCard.brier,
+  brierBase: modelCard.brierBase,
+  ece: modelCard.ece,
+  meanCalibrationGap: modelCard.meanCalibrationGap,
+  decileSpread: modelCard.decileSpread,
+  topDecileBeatRate: modelCard.topDecileBeatRate,
+  bottomDecileBeatRate: modelCard.bottomDecileBeatRate,
+  recent: {
+    fromYear: Math.min(...recentYears),
+    toYear: Math.max(...recentYears),
+    samples: recent.samples,
+    dates: recent.dates,
+    auc: recent.auc,
+    brier: recent.brier,
+    brierBase: recent.brierBase,
+    ece: recent.ece,
+    meanCalibrationGap: recent.meanCalibrationGap,
+    decileSpread: recent.decileSpread,
+    topDecileBeatRate: recent.topDecileBeatRate,
+    bottomDecileBeatRate: recent.bottomDecileBeatRate,
+  },
+  calibrationByYear: modelCard.calibrationByYear,
+  survivorship: {
+    meanDifference2005to2013: modelCard.survivorship.meanDifference2005to2013,
+    meanDifference2014to2022: modelCard.survivorship.meanDifference2014to2022,
+    effects: modelCard.survivorship.effects,
+  },
+};
 
 /** Outcomes and totals of the recommendations matching `query`, as of the market's today. */
 export async function recommendationPerformance(deps: AppDeps, query: HistoricalQuery) {
@@ -49,7 +100,9 @@ export async function recommendationPerformance(deps: AppDeps, query: Historical
     .where(and(...filters))
     .orderBy(desc(recommendations.recommendationDate))
     .limit(PERFORMANCE_LIMIT);
-  const scored = await scoreRecommendations(deps, rows, asOf);
+  // Every session's closes: the calendar-time portfolio needs them, and they hold the window ends scoring needs.
+  const prices = await scoringPrices(deps, rows, asOf, "every session");
+  const scored = scoreWith(rows, prices, asOf);
   return {
     asOf,
     method: METHOD,
@@ -62,10 +115,26 @@ export async function recommendationPerformance(deps: AppDeps, query: Historical
         outcome: s.outcome,
       })),
     ),
+    cumulative: prices.daily
+      ? calendarTimeGrowth(rows, prices.daily, prices.members, prices.sessions, asOf)
+      : [],
+    model: MODEL_CARD,
   };
 }
 
 type Row = typeof recommendations.$inferSelect;
+
+interface ScoringPrices {
+  /** The trading calendar, from before the first recommendation date to as-of. */
+  sessions: string[];
+  /** The universe: every symbol with prices but the benchmark. */
+  members: string[];
+  /** Adjusted closes on the sessions the calls start and end on. */
+  closes: ClosesByDate;
+  touches: Map<number, TargetTouch>;
+  /** Every session's closes of the universe and the called stocks, when asked for. */
+  daily: DailyCloses | null;
+}
 
 /**
  * Each recommendation with its outcome as of `asOf`. Four reads whatever the number of calls: when each call's
@@ -77,33 +146,11 @@ export async function scoreRecommendations(
   rows: readonly Row[],
   asOf: string,
 ): Promise<Array<{ recommendation: Row; outcome: Outcome }>> {
-  const { db } = deps.database;
-  const firstDate = rows.reduce<string | null>(
-    (min, r) => (!min || r.recommendationDate < min ? r.recommendationDate : min),
-    null,
-  );
-  if (!firstDate) return [];
-  const symbols = [...new Set(rows.map((r) => r.symbol))];
-  // The calendar also needs the session on (or just before) the first recommendation date.
-  const calendarFrom = prevDay(firstDate, 10);
-  const [touches, benchmarkDays, members] = await Promise.all([
-    targetTouches(deps, rows, asOf),
-    tradingDays(db, BENCHMARK, calendarFrom, asOf),
-    allSymbols(db).then((all) => all.filter((s) => s !== BENCHMARK)),
-  ]);
-  const sessions = benchmarkDays.length ? benchmarkDays : await sessionsWithPrices(deps, calendarFrom, asOf);
+  return scoreWith(rows, await scoringPrices(deps, rows, asOf, "window ends"), asOf);
+}
 
-  const dateless = createUniverse(sessions, new Map(), []);
-  const needed = new Set<string>();
-  for (const r of rows) {
-    const start = dateless.sessionOnOrBefore(r.recommendationDate);
-    const end = dateless.sessionOnOrBefore(r.estimatedDate <= asOf ? r.estimatedDate : asOf);
-    if (start) needed.add(start);
-    if (end) needed.add(end);
-  }
-  const wanted = [...new Set([...members, ...symbols])];
-  const closes = await closesOn(deps, wanted, [...needed]);
-  const universe = createUniverse(sessions, closes, members);
+function scoreWith(rows: readonly Row[], prices: ScoringPrices, asOf: string) {
+  const universe = createUniverse(prices.sessions, prices.closes, prices.members);
   return rows.map((r) => ({
     recommendation: r,
     outcome: computeOutcome(
@@ -113,11 +160,121 @@ export async function scoreRecommendations(
         estimatedDate: r.estimatedDate,
         event: statedEvent(r.decile, r.call),
       },
-      touches.get(r.id) ?? { reachedOn: null, lastSeen: null },
+      prices.touches.get(r.id) ?? { reachedOn: null, lastSeen: null },
       universe,
       asOf,
     ),
   }));
+}
+
+/**
+ * What scoring `rows` needs, in three or four reads. "window ends" reads the universe's closes on the sessions the
+ * calls start and end on (a list of a few calls); "every session" reads every close of the universe from the first
+ * recommendation date to `asOf` in one grouped read, which also gives the calendar and the window ends.
+ */
+async function scoringPrices(
+  deps: AppDeps,
+  rows: readonly Row[],
+  asOf: string,
+  closes: "window ends" | "every session",
+): Promise<ScoringPrices> {
+  const { db } = deps.database;
+  const firstDate = rows.reduce<string | null>(
+    (min, r) => (!min || r.recommendationDate < min ? r.recommendationDate : min),
+    null,
+  );
+  if (!firstDate) return { sessions: [], members: [], closes: new Map(), touches: new Map(), daily: null };
+  const symbols = [...new Set(rows.map((r) => r.symbol))];
+  // The calendar also needs the session on (or just before) the first recommendation date.
+  const calendarFrom = prevDay(firstDate, 10);
+  const membersRead = allSymbols(db).then((all) => all.filter((s) => s !== BENCHMARK));
+  if (closes === "every session") {
+    const [touches, members] = await Promise.all([targetTouches(deps, rows, asOf), membersRead]);
+    const daily = await dailyCloses(
+      deps,
+      [...new Set([...members, ...symbols, BENCHMARK])],
+      calendarFrom,
+      asOf,
+    );
+    const benchmark = daily.get(BENCHMARK)?.dates;
+    const sessions = benchmark?.length
+      ? [...benchmark]
+      : [...new Set([...daily.values()].flatMap((s) => s.dates))].sort();
+    const needed = windowEnds(rows, sessions, asOf);
+    const byDate = new Map<string, Map<string, number>>();
+    for (const [symbol, series] of daily)
+      series.dates.forEach((date, i) => {
+        if (!needed.has(date)) return;
+        const day = byDate.get(date) ?? new Map<string, number>();
+        day.set(symbol, series.closes[i]!);
+        byDate.set(date, day);
+      });
+    return { sessions, members, closes: byDate, touches, daily };
+  }
+  const [touches, benchmarkDays, members] = await Promise.all([
+    targetTouches(deps, rows, asOf),
+    tradingDays(db, BENCHMARK, calendarFrom, asOf),
+    membersRead,
+  ]);
+  const sessions = benchmarkDays.length ? benchmarkDays : await sessionsWithPrices(deps, calendarFrom, asOf);
+  const wanted = [...new Set([...members, ...symbols])];
+  return {
+    sessions,
+    members,
+    closes: await closesOn(deps, wanted, [...windowEnds(rows, sessions, asOf)]),
+    touches,
+    daily: null,
+  };
+}
+
+/** The sessions the calls' windows start and end on. */
+function windowEnds(rows: readonly Row[], sessions: readonly string[], asOf: string): Set<string> {
+  const calendar = createUniverse(sessions, new Map(), []);
+  const needed = new Set<string>();
+  for (const r of rows) {
+    const start = calendar.sessionOnOrBefore(r.recommendationDate);
+    const end = calendar.sessionOnOrBefore(r.estimatedDate <= asOf ? r.estimatedDate : asOf);
+    if (start) needed.add(start);
+    if (end) needed.add(end);
+  }
+  return needed;
+}
+
+/**
+ * Every adjusted close of `symbols` from `from` to `to`, one row per symbol: the dates and the closes come as two
+ * lists built in the same pass, so they pair up, and a few hundred rows cross over instead of tens of thousands
+ * (about 22 ms for 209 stocks over a year of the demo market, against about 65 ms row by row). SQLite writes JSON
+ * numbers with 15 significant digits, more than the closes are stored with.
+ */
+async function dailyCloses(
+  deps: AppDeps,
+  symbols: readonly string[],
+  from: string,
+  to: string,
+): Promise<DailyCloses> {
+  const out = new Map<string, CloseSeries>();
+  if (!symbols.length) return out;
+  const rows = await deps.database.db
+    .select({
+      symbol: dailyPrices.symbol,
+      dates: sql<string>`group_concat(${dailyPrices.date})`,
+      closes: sql<string>`json_group_array(${dailyPrices.adjClose})`,
+    })
+    .from(dailyPrices)
+    .where(
+      and(inArray(dailyPrices.symbol, [...symbols]), gte(dailyPrices.date, from), lte(dailyPrices.date, to)),
+    )
+    .groupBy(dailyPrices.symbol);
+  for (const r of rows) {
+    const dates = r.dates.split(",");
+    const closes = JSON.parse(r.closes) as number[];
+    // The (symbol, date) key hands the rows over in date order; sort in case a planner does not.
+    if (dates.some((d, i) => i > 0 && d <= dates[i - 1]!)) {
+      const order = dates.map((_, i) => i).sort((a, b) => dates[a]!.localeCompare(dates[b]!));
+      out.set(r.symbol, { dates: order.map((i) => dates[i]!), closes: order.map((i) => closes[i]!) });
+    } else out.set(r.symbol, { dates, closes });
+  }
+  return out;
 }
 
 /**

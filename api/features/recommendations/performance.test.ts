@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { and, eq, inArray, ne } from "drizzle-orm";
-import { dailyPrices } from "../../../db/schema/index.ts";
+import { dailyPrices, securities } from "../../../db/schema/index.ts";
 import { addTradingSessions } from "../../lib/trading-calendar.ts";
+import { configureMarket } from "../../market/configure.ts";
 import { BENCHMARK } from "../../market/demo-import.ts";
 import { tradingDays } from "../../market/price-history.ts";
 import { startTestApp, type TestApp, testDbKind } from "../../test/harness.ts";
@@ -101,7 +102,17 @@ type Perf = {
   bands: Row[];
   deciles: Row[];
   years: Row[];
-  cumulative: Array<{ date: string; calls: number; strategy: number; universe: number }>;
+  cumulative: Array<{ date: string; openCalls: number; callsValue: number; universeValue: number }>;
+  model: {
+    period: { from: string; to: string };
+    auc: number;
+    brier: number;
+    brierBase: number;
+    designsTried: number;
+    recent: { fromYear: number; toYear: number; decileSpread: { t: number } };
+    calibrationByYear: Array<{ year: number; stated: number; observed: number; n: number }>;
+    survivorship: { effects: Array<{ name: string; flippedSign: boolean }> };
+  };
 };
 type Rec = {
   symbol: string;
@@ -210,12 +221,54 @@ describe(`track record against the universe, on real demo prices (${testDbKind})
     expect(hits).toBeLessThan(list.length);
   });
 
-  test("the cumulative lines add up each date's average return of the calls and of the universe", async () => {
+  test("the growth lines hold the open calls and the universe day by day, compounded from 1", async () => {
     const p = await performance();
-    expect(p.cumulative.reduce((n, c) => n + c.calls, 0)).toBe(p.resolved);
+    const { db } = t.deps.database;
+    const sessions = await tradingDays(db, BENCHMARK, "2023-01-01", p.asOf);
+    const first = p.cumulative[0]!;
+    expect(first).toMatchObject({ openCalls: 0, callsValue: 1, universeValue: 1 });
+    // One point per session, from the close before the first open call to as-of (calls are still open).
     const dates = p.cumulative.map((c) => c.date);
-    expect(dates).toEqual([...dates].sort());
+    expect(dates).toEqual(sessions.slice(sessions.indexOf(first.date)));
+    expect(dates.at(-1)).toBe(p.asOf);
+    // Recompute the last 20 sessions from the bars: the calls open each day, and every stock but the index.
+    const list = (await (await t.request("/api/recommendations/historical", { token })).json()) as Rec[];
+    const bars = await db.select().from(dailyPrices).where(ne(dailyPrices.symbol, BENCHMARK));
+    const close = new Map(bars.map((b) => [`${b.symbol} ${b.date}`, b.adjClose]));
+    const dayReturn = (symbol: string, i: number) =>
+      close.get(`${symbol} ${sessions[i]}`)! / close.get(`${symbol} ${sessions[i - 1]}`)! - 1;
+    let calls = 1;
+    let universe = 1;
+    const from = p.cumulative.length - 21;
+    for (let k = from + 1; k < p.cumulative.length; k++) {
+      const date = p.cumulative[k]!.date;
+      const i = sessions.indexOf(date);
+      const open = list.filter((r) => r.recommendationDate < date && date <= r.estimatedDate);
+      expect(p.cumulative[k]!.openCalls).toBe(open.length);
+      calls *= 1 + open.reduce((x, r) => x + dayReturn(r.symbol, i), 0) / open.length;
+      universe *= 1 + SYMBOLS.reduce((x, s) => x + dayReturn(s, i), 0) / SYMBOLS.length;
+    }
+    const last = p.cumulative.at(-1)!;
+    const base = p.cumulative[from]!;
+    expect(last.callsValue / base.callsValue).toBeCloseTo(calls, 10);
+    expect(last.universeValue / base.universeValue).toBeCloseTo(universe, 10);
     expect(p.averageExcessReturn).toBeCloseTo(p.averageReturn! - p.averageUniverseReturn!, 10);
+  });
+
+  test("the model card's walk-forward figures come with the answer", async () => {
+    const p = await performance();
+    expect(p.model.period).toEqual({ from: "2010-01-08", to: "2023-10-23" });
+    expect(p.model.auc).toBeGreaterThan(0.5);
+    expect(p.model.brier).toBeLessThan(p.model.brierBase);
+    expect(p.model.designsTried).toBeGreaterThan(1);
+    expect(p.model.recent).toMatchObject({ fromYear: 2022, toYear: 2023 });
+    expect(p.model.calibrationByYear.map((y) => y.year)).toEqual(
+      Array.from({ length: 14 }, (_, i) => 2010 + i),
+    );
+    expect(p.model.survivorship.effects.filter((e) => e.flippedSign).map((e) => e.name)).toEqual([
+      "52-week high",
+      "low volatility",
+    ]);
   });
 
   test("filters apply and are validated", async () => {
@@ -227,5 +280,86 @@ describe(`track record against the universe, on real demo prices (${testDbKind})
         .status,
     ).toBe(400);
     expect((await t.request("/api/recommendations/performance")).status).toBe(401);
+  });
+});
+
+describe(`growth lines on hand-made prices (${testDbKind})`, () => {
+  // Three stocks and the index on five sessions. Daily total returns:
+  //        01-04  01-05  01-06  01-09
+  //   AAA   +10%   -10%     0%   +10%
+  //   BBB     0%   +10%   -20%     0%
+  //   CCC     0%     0%    +5%     0%
+  const days = ["2023-01-03", "2023-01-04", "2023-01-05", "2023-01-06", "2023-01-09"];
+  const prices: Record<string, number[]> = {
+    AAA: [100, 110, 99, 99, 108.9],
+    BBB: [50, 50, 55, 44, 44],
+    CCC: [20, 20, 20, 21, 21],
+    [BENCHMARK]: [4000, 4400, 4400, 4400, 4400],
+  };
+  let h: TestApp;
+  let user: string;
+  beforeAll(async () => {
+    h = await startTestApp();
+    const { db } = h.deps.database;
+    await db
+      .insert(securities)
+      .values(
+        Object.keys(prices).map((symbol) => ({ symbol, name: symbol, sector: "Test", industry: "Test" })),
+      );
+    await db.insert(dailyPrices).values(
+      Object.entries(prices).flatMap(([symbol, closes]) =>
+        closes.map((c, i) => ({
+          symbol,
+          date: days[i]!,
+          open: c,
+          high: c,
+          low: c,
+          close: c,
+          adjClose: c,
+          volume: 1000,
+        })),
+      ),
+    );
+    await configureMarket(h.deps, { MARKET_AS_OF: "2023-01-09" });
+    // Two calls: AAA held 01-04 and 01-05, BBB held 01-05 and 01-06 (a Saturday target ends on Friday).
+    for (const [symbol, date, target] of [
+      ["AAA", "2023-01-03", "2023-01-05"],
+      ["BBB", "2023-01-04", "2023-01-07"],
+    ] as const) {
+      const posted = await postRecommendation(
+        h.deps,
+        {
+          symbol,
+          buyPrice: 1000,
+          sellTarget: 2000,
+          confidence: 53,
+          estimatedDate: target,
+          reason: "Test call.",
+          aggressive: false,
+        },
+        { recommendationDate: date, postedBy: null, source: "model", modelVersion: "test" },
+      );
+      if (posted.kind !== "posted") throw new Error(`not posted: ${posted.kind}`);
+    }
+    user = await h.signIn((await h.createUser()).email, "correct-horse-battery");
+  });
+  afterAll(() => h.close());
+
+  test("$1 in the open calls and $1 in the universe, compounded day by day", async () => {
+    const p = (await (await h.request("/api/recommendations/performance", { token: user })).json()) as Perf;
+    // Calls: 01-04 AAA +10% -> 1.10; 01-05 mean(-10%, +10%) = 0 -> 1.10; 01-06 BBB -20% -> 0.88.
+    // Universe (the index left out): 01-04 mean(+10%, 0, 0) -> 1.0333; 01-05 mean(-10%, +10%, 0) = 0 -> 1.0333;
+    // 01-06 mean(0, -20%, +5%) = -5% -> 0.981667. No call is open on 01-09, so the lines end on 01-06.
+    expect(
+      p.cumulative.map((c) => [c.date, c.openCalls, +c.callsValue.toFixed(10), +c.universeValue.toFixed(10)]),
+    ).toEqual([
+      ["2023-01-03", 0, 1, 1],
+      ["2023-01-04", 1, 1.1, 1.0333333333],
+      ["2023-01-05", 2, 1.1, 1.0333333333],
+      ["2023-01-06", 1, 0.88, 0.9816666667],
+    ]);
+    // The same prices score the calls over their whole windows: AAA -1%, BBB -12%.
+    expect(p.resolved).toBe(2);
+    expect(p.averageReturn).toBeCloseTo((-0.01 - 0.12) / 2, 10);
   });
 });

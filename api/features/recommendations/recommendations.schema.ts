@@ -158,6 +158,78 @@ export const CalibrationRow = z.object({
     .openapi({ description: "95% Wilson interval of observedRate, high end" }),
 });
 
+export const GrowthPoint = z.object({
+  date: z.string().openapi({ format: "date", description: "The session whose close the values are at" }),
+  openCalls: z
+    .number()
+    .int()
+    .openapi({ description: "Calls held over the session: 0 on the starting point and on days without one" }),
+  callsValue: z.number().openapi({ description: "Value of $1 held in the open calls, equally weighted" }),
+  universeValue: z
+    .number()
+    .openapi({ description: "Value of $1 held in every universe stock, equally weighted, on the same days" }),
+});
+
+const DecileSpread = z.object({
+  annualised: z.number().openapi({ description: "Top minus bottom decile's total return, a year" }),
+  t: z.number().openapi({ description: "t statistic over non-overlapping 60-session periods" }),
+  periods: z.number().int(),
+});
+
+const ModelFigures = {
+  samples: z.number().int().openapi({ description: "Stock-dates with known outcomes" }),
+  dates: z.number().int(),
+  auc: z.number().openapi({ description: "Area under the ROC curve of the ranking; 0.5 is chance" }),
+  brier: z.number().openapi({ description: "Mean squared error of the stated probabilities" }),
+  brierBase: z.number().openapi({ description: "Brier score of always stating the base rate" }),
+  ece: z.number().openapi({ description: "Expected calibration error over probability deciles" }),
+  meanCalibrationGap: z.number().openapi({ description: "Mean gap between stated and observed, by year" }),
+  decileSpread: DecileSpread,
+  topDecileBeatRate: z.number().openapi({ description: "How often decile 10 beat the median" }),
+  bottomDecileBeatRate: z.number().openapi({ description: "How often decile 1 beat the median" }),
+};
+
+const SpreadEffect = z.object({
+  name: z.string(),
+  literature: z.string().openapi({ description: "What the published studies found" }),
+  spread: DecileSpread,
+  recent: DecileSpread,
+  flippedSign: z
+    .boolean()
+    .openapi({ description: "The sign in this universe is the opposite of the published one" }),
+});
+
+export const ModelCardSummary = z
+  .object({
+    protocol: z.string(),
+    period: z.object({ from: z.string(), to: z.string() }),
+    designsTried: z.number().int().openapi({ description: "Model designs tried on this history" }),
+    horizonDays: z.number().int(),
+    ...ModelFigures,
+    recent: z
+      .object({ fromYear: z.number().int(), toYear: z.number().int(), ...ModelFigures })
+      .openapi({ description: "The same figures over the last years of the test period alone" }),
+    calibrationByYear: z.array(
+      z.object({
+        year: z.number().int(),
+        stated: z.number().openapi({ description: "Mean stated probability" }),
+        observed: z.number().openapi({ description: "How often the stated event happened" }),
+        n: z.number().int(),
+      }),
+    ),
+    survivorship: z.object({
+      meanDifference2005to2013: z.number().openapi({
+        description: "Equal-weighted universe's total return minus the index's price return, a year",
+      }),
+      meanDifference2014to2022: z.number(),
+      effects: z.array(SpreadEffect),
+    }),
+  })
+  .openapi("ModelCard", {
+    description:
+      "Walk-forward out-of-sample figures of the ranking model (docs/model-card.json), measured before the calls",
+  });
+
 export const PerformanceAnswer = z
   .object({
     asOf: z.string(),
@@ -186,13 +258,12 @@ export const PerformanceAnswer = z
       .openapi({ description: "By stated confidence; calls with a probability only" }),
     deciles: z.array(CalibrationRow).openapi({ description: "By the model's decile, best first" }),
     years: z.array(CalibrationRow).openapi({ description: "By recommendation year" }),
-    cumulative: z.array(
-      z.object({
-        date: z.string(),
-        calls: z.number().int(),
-        strategy: z.number(),
-        universe: z.number(),
-      }),
-    ),
+    cumulative: z.array(GrowthPoint).openapi({
+      description:
+        "Calendar-time portfolios, one point per session from the close before the first open call: the calls line " +
+        "holds every open call equally each day, the universe line every universe stock; both compound from 1, stand " +
+        "still on days with no open call and are gross of costs (docs/decisions/021)",
+    }),
+    model: ModelCardSummary,
   })
   .openapi("Performance");

@@ -223,3 +223,21 @@ describe(`what the model said (${testDbKind})`, () => {
     });
   });
 });
+
+describe(`track record on a market without stored prices (${testDbKind})`, () => {
+  test("no growth line and no returns, but the calls are counted and the model card's figures come along", async () => {
+    const res = await t.request("/api/recommendations/performance", { token: investor });
+    expect(res.status).toBe(200);
+    const p = (await res.json()) as {
+      count: number;
+      resolved: number;
+      cumulative: unknown[];
+      model: { auc: number; period: { from: string } };
+    };
+    expect(p.count).toBeGreaterThan(0);
+    expect(p.resolved).toBe(0);
+    expect(p.cumulative).toEqual([]);
+    expect(p.model.period.from).toBe("2010-01-08");
+    expect(p.model.auc).toBeGreaterThan(0.5);
+  });
+});

@@ -1,6 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import {
   type Call,
+  type CloseSeries,
+  calendarTimeGrowth,
   computeOutcome,
   createUniverse,
   type Outcome,
@@ -269,41 +271,79 @@ describe("performance summary", () => {
     expect(p.averageExcessReturn).toBeCloseTo(0.02, 10);
   });
 
-  test("the cumulative lines add each date's average return of the calls and of the universe, oldest first", () => {
-    const p = summarisePerformance([
-      scored(
-        0.6,
-        true,
-        { recommendationDate: "2023-01-10" },
-        { realisedReturn: 0.04, universeMeanReturn: 0.01 },
-      ),
-      scored(
-        0.6,
-        true,
-        { recommendationDate: "2023-01-03" },
-        { realisedReturn: 0.1, universeMeanReturn: 0.02 },
-      ),
-      scored(
-        0.6,
-        false,
-        { recommendationDate: "2023-01-03" },
-        { realisedReturn: -0.02, universeMeanReturn: 0.02 },
-      ),
-      scored(0.6, null, { recommendationDate: "2023-01-17" }, { status: "open" }),
-    ]);
-    expect(p.cumulative.map((c) => c.date)).toEqual(["2023-01-03", "2023-01-10"]);
-    expect(p.cumulative[0]!.calls).toBe(2);
-    expect(p.cumulative[0]!.strategy).toBeCloseTo(0.04, 10);
-    expect(p.cumulative[0]!.universe).toBeCloseTo(0.02, 10);
-    expect(p.cumulative[1]!.strategy).toBeCloseTo(0.08, 10);
-    expect(p.cumulative[1]!.universe).toBeCloseTo(0.03, 10);
-  });
-
   test("nothing resolved gives nulls, not zeros", () => {
     const p = summarisePerformance([scored(0.6, null, {}, { status: "open" })]);
     expect(p.observedRate).toBeNull();
     expect(p.averageReturn).toBeNull();
     expect(p.hitRate).toBeNull();
-    expect(p.cumulative).toEqual([]);
+  });
+});
+
+describe("calendar-time growth of the open calls against the universe", () => {
+  // Three stocks and the index on five sessions (adjusted closes). Daily returns:
+  //        01-04  01-05  01-06  01-09
+  //   AAA   +10%   -10%     0%   +10%
+  //   BBB     0%   +10%   -20%     0%
+  //   CCC     0%     0%    +5%     0%
+  const days = ["2023-01-03", "2023-01-04", "2023-01-05", "2023-01-06", "2023-01-09"];
+  const series = (closes: number[]): CloseSeries => ({ dates: days, closes });
+  const daily = new Map([
+    ["AAA", series([100, 110, 99, 99, 108.9])],
+    ["BBB", series([50, 50, 55, 44, 44])],
+    ["CCC", series([20, 20, 20, 21, 21])],
+    ["^GSPC", series([4000, 4400, 4400, 4400, 4400])],
+  ]);
+  const members = ["AAA", "BBB", "CCC"];
+  const values = (points: ReturnType<typeof calendarTimeGrowth>) =>
+    points.map((p) => [p.date, p.openCalls, +p.callsValue.toFixed(10), +p.universeValue.toFixed(10)]);
+
+  test("each day holds every open call equally and the universe equally; both compound from 1", () => {
+    const points = calendarTimeGrowth(
+      [
+        // Held 01-04 and 01-05 (after its date, up to its target date).
+        { symbol: "AAA", recommendationDate: "2023-01-03", estimatedDate: "2023-01-05" },
+        // Held 01-05 and 01-06: a Saturday target date ends with Friday's close.
+        { symbol: "BBB", recommendationDate: "2023-01-04", estimatedDate: "2023-01-07" },
+      ],
+      daily,
+      members,
+      days,
+      "2023-01-09",
+    );
+    // Calls: 01-04 AAA +10% -> 1.1; 01-05 mean(-10%, +10%) = 0 -> 1.1; 01-06 BBB -20% -> 0.88.
+    // Universe (the index left out): 01-04 mean(+10%, 0, 0) -> 1.0333...; 01-05 mean(-10%, +10%, 0) = 0;
+    // 01-06 mean(0, -20%, +5%) = -5% -> 1.0333... x 0.95 = 0.981666...
+    expect(values(points)).toEqual([
+      ["2023-01-03", 0, 1, 1],
+      ["2023-01-04", 1, 1.1, 1.0333333333],
+      ["2023-01-05", 2, 1.1, 1.0333333333],
+      ["2023-01-06", 1, 0.88, 0.9816666667],
+    ]);
+  });
+
+  test("days without an open call stand still in both lines; calls still open are held up to as-of", () => {
+    const points = calendarTimeGrowth(
+      [
+        { symbol: "AAA", recommendationDate: "2023-01-03", estimatedDate: "2023-01-04" },
+        // Opens after 01-05; its target date is after as-of, so it is held to as-of only.
+        { symbol: "CCC", recommendationDate: "2023-01-05", estimatedDate: "2023-03-31" },
+      ],
+      daily,
+      members,
+      days,
+      "2023-01-06",
+    );
+    expect(values(points)).toEqual([
+      ["2023-01-03", 0, 1, 1],
+      ["2023-01-04", 1, 1.1, 1.0333333333],
+      ["2023-01-05", 0, 1.1, 1.0333333333],
+      ["2023-01-06", 1, 1.155, 0.9816666667],
+    ]);
+  });
+
+  test("no call with a session after its date gives no line", () => {
+    const call = { symbol: "AAA", recommendationDate: "2023-01-09", estimatedDate: "2023-03-31" };
+    expect(calendarTimeGrowth([call], daily, members, days, "2023-01-09")).toEqual([]);
+    expect(calendarTimeGrowth([], daily, members, days, "2023-01-09")).toEqual([]);
   });
 });

@@ -225,39 +225,124 @@ function calibrationRow(label: string, calls: readonly ScoredCall[]): Calibratio
   };
 }
 
-export interface CumulativePoint {
+/** One symbol's adjusted closes on the sessions it traded, oldest first. */
+export interface CloseSeries {
+  dates: readonly string[];
+  closes: readonly number[];
+}
+
+/** Every session's adjusted closes, by symbol. */
+export type DailyCloses = ReadonlyMap<string, CloseSeries>;
+
+/** A call as the calendar-time portfolio holds it: from the session after its date to its target date. */
+export interface HeldCall {
+  symbol: string;
+  recommendationDate: string;
+  estimatedDate: string;
+}
+
+export interface GrowthPoint {
+  /** The session whose close the values are at. */
   date: string;
-  /** Resolved calls of the date. */
-  calls: number;
-  /** Running sum, date by date, of the date's average total return of the calls. */
-  strategy: number;
-  /** Running sum of the universe's equal-weighted average total return over the same windows. */
-  universe: number;
+  /** Calls held over the session ending on `date`: 0 on the starting point and on days with no open call. */
+  openCalls: number;
+  /** What $1 put equally into the open calls at the starting point is worth, rebalanced daily, gross of costs. */
+  callsValue: number;
+  /** What $1 put equally into every universe stock is worth, rebalanced daily, over the same days. */
+  universeValue: number;
+}
+
+/** The session whose close is the first after `date` (binary search on sorted dates). */
+function firstAfter(dates: readonly string[], date: string): number {
+  let lo = 0;
+  let hi = dates.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (dates[mid]! <= date) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Total return of the session ending at index `i` of a series (close over the previous close), or null. */
+function dailyReturn(series: CloseSeries, i: number): number | null {
+  if (i < 1) return null;
+  const before = series.closes[i - 1]!;
+  return before > 0 ? series.closes[i]! / before - 1 : null;
 }
 
 /**
- * Per recommendation date (oldest first) the resolved calls' average total return and the universe's average
- * over the same windows, each added up over the dates. Windows of nearby dates overlap, so the sums are a
- * comparison of the two lines, not the growth of a portfolio.
+ * The calendar-time portfolio of the calls (docs/decisions/021): on each session the calls line holds, in equal
+ * parts, every call open that session (its recommendation date < session <= its target date and `asOf`) and earns
+ * their average total return that session; the universe line earns the equal-weighted average total return of the
+ * `members` that session. Both compound from 1 at the close before the first session with an open call, and stand
+ * still on sessions with none, so the lines compare the calls with the universe over the same days. Overlapping
+ * windows count once a day each, unlike adding up each date's 60-session returns.
  */
-export function cumulativeReturns(calls: readonly ScoredCall[]): CumulativePoint[] {
-  const byDate = new Map<string, ScoredCall[]>();
-  for (const c of calls) {
-    if (!isResolved(c) || c.outcome.realisedReturn === null || c.outcome.universeMeanReturn === null)
-      continue;
-    const list = byDate.get(c.recommendationDate) ?? [];
-    list.push(c);
-    byDate.set(c.recommendationDate, list);
+export function calendarTimeGrowth(
+  calls: readonly HeldCall[],
+  closes: DailyCloses,
+  members: readonly string[],
+  sessions: readonly string[],
+  asOf: string,
+): GrowthPoint[] {
+  const held = new Map<string, { sum: number; n: number }>();
+  for (const call of calls) {
+    const series = closes.get(call.symbol);
+    if (!series) continue;
+    const last = call.estimatedDate < asOf ? call.estimatedDate : asOf;
+    for (let i = firstAfter(series.dates, call.recommendationDate); i < series.dates.length; i++) {
+      const date = series.dates[i]!;
+      if (date > last) break;
+      const r = dailyReturn(series, i);
+      if (r === null) continue;
+      const day = held.get(date) ?? { sum: 0, n: 0 };
+      day.sum += r;
+      day.n++;
+      held.set(date, day);
+    }
   }
-  let strategy = 0;
-  let universe = 0;
-  return [...byDate.entries()]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([date, list]) => {
-      strategy += mean(list.map((c) => c.outcome.realisedReturn!))!;
-      universe += mean(list.map((c) => c.outcome.universeMeanReturn!))!;
-      return { date, calls: list.length, strategy, universe };
-    });
+  if (!held.size) return [];
+  const days = [...held.keys()].sort();
+  const first = days[0]!;
+  const lastHeld = days.at(-1)!;
+  const universe = new Map<string, { sum: number; n: number }>();
+  for (const symbol of members) {
+    const series = closes.get(symbol);
+    if (!series) continue;
+    for (let i = Math.max(0, firstAfter(series.dates, first) - 1); i < series.dates.length; i++) {
+      const date = series.dates[i]!;
+      if (date > lastHeld) break;
+      if (!held.has(date)) continue;
+      const r = dailyReturn(series, i);
+      if (r === null) continue;
+      const day = universe.get(date) ?? { sum: 0, n: 0 };
+      day.sum += r;
+      day.n++;
+      universe.set(date, day);
+    }
+  }
+  // Every session from the first held one to the last, so days without an open call show as flat stretches.
+  const calendar = [...new Set([...sessions, ...days])].filter((d) => d >= first && d <= lastHeld).sort();
+  let callsValue = 1;
+  let universeValue = 1;
+  const points: GrowthPoint[] = [{ date: prevOf(sessions, first), openCalls: 0, callsValue, universeValue }];
+  for (const date of calendar) {
+    const c = held.get(date);
+    const u = universe.get(date);
+    if (c) callsValue *= 1 + c.sum / c.n;
+    if (c && u) universeValue *= 1 + u.sum / u.n;
+    points.push({ date, openCalls: c?.n ?? 0, callsValue, universeValue });
+  }
+  return points;
+}
+
+/** The last session before `date` (or `date` itself when the calendar has none before it). */
+function prevOf(sessions: readonly string[], date: string): string {
+  const i = firstAfter(sessions, date);
+  let j = i - 1;
+  while (j >= 0 && sessions[j]! >= date) j--;
+  return j >= 0 ? sessions[j]! : date;
 }
 
 export interface Performance {
@@ -285,7 +370,6 @@ export interface Performance {
   bands: CalibrationRow[];
   deciles: CalibrationRow[];
   years: CalibrationRow[];
-  cumulative: CumulativePoint[];
 }
 
 /** Totals over all calls; calibration rows (bands, deciles, years) over the calls that state a probability. */
@@ -338,6 +422,5 @@ export function summarisePerformance(calls: readonly ScoredCall[]): Performance 
         stated.filter((c) => c.recommendationDate.startsWith(y)),
       ),
     ),
-    cumulative: cumulativeReturns(calls),
   };
 }

@@ -91,37 +91,44 @@ export function CalibrationChart(props: { points: CalibrationPoint[] }) {
   );
 }
 
-/** Running sums of the calls' average total return and of the universe's equal-weighted average, by date. */
-export function CumulativeChart(props: {
-  series: Array<{ date: string; strategy: number; universe: number }>;
+const dollars = (v: number) => `$${v.toFixed(2)}`;
+
+/**
+ * Growth of $1 held in the open calls against $1 held in the universe, both rebalanced daily to equal weights
+ * (docs/decisions/021): one point per session, so the x axis is trading time.
+ */
+export function GrowthChart(props: {
+  series: Array<{ date: string; callsValue: number; universeValue: number }>;
 }) {
   const { series } = props;
-  if (series.length < 2) return <Text size="sm">Not enough resolved calls yet.</Text>;
-  const values = series.flatMap((p) => [p.strategy, p.universe, 0]);
+  if (series.length < 2) return <Text size="sm">No call has been held for a full session yet.</Text>;
+  const values = series.flatMap((p) => [p.callsValue, p.universeValue, 1]);
   const lo = Math.min(...values);
   const hi = Math.max(...values);
   const x = (i: number) => PAD + (i / (series.length - 1)) * (W - PAD - 10);
   const y = (v: number) => H - PAD - ((v - lo) / (hi - lo || 1)) * (H - PAD - 10);
-  const path = (key: "strategy" | "universe") =>
-    series.map((p, i) => `${i ? "L" : "M"}${x(i)},${y(p[key])}`).join(" ");
+  const path = (key: "callsValue" | "universeValue") =>
+    series.map((p, i) => `${i ? "L" : "M"}${x(i).toFixed(1)},${y(p[key]).toFixed(1)}`).join(" ");
   const last = series.at(-1)!;
+  // Labels closer than a line of text to the $1 line would overlap it.
+  const ticks = [hi, 1, lo].filter((v, i, all) => all.findIndex((w) => Math.abs(y(w) - y(v)) < 12) === i);
   return (
     <svg
       viewBox={`0 0 ${W} ${H}`}
       width="100%"
       role="img"
-      aria-labelledby="cumulative-title"
+      aria-labelledby="growth-title"
       style={{ maxWidth: 460 }}
     >
-      <title id="cumulative-title">
-        {`Cumulative total return of the recommendations against the universe's average: ${pct(last.strategy, 1)} against ${pct(last.universe, 1)} by ${last.date}`}
+      <title id="growth-title">
+        {`Cumulative total return of the recommendations against the universe's average: $1 held in the open calls from ${series[0]!.date} was worth ${dollars(last.callsValue)} on ${last.date}, $1 held in the universe ${dollars(last.universeValue)}`}
       </title>
-      <line x1={PAD} y1={y(0)} x2={W - 10} y2={y(0)} stroke="#adb5bd" />
-      <path d={path("universe")} fill="none" stroke="#868e96" strokeWidth={2} strokeDasharray="5 3" />
-      <path d={path("strategy")} fill="none" stroke="#364fc7" strokeWidth={2} />
-      {[...new Set([hi, 0, lo])].map((v) => (
+      <line x1={PAD} y1={y(1)} x2={W - 10} y2={y(1)} stroke="#adb5bd" />
+      <path d={path("universeValue")} fill="none" stroke="#868e96" strokeWidth={2} strokeDasharray="5 3" />
+      <path d={path("callsValue")} fill="none" stroke="#364fc7" strokeWidth={2} />
+      {ticks.map((v) => (
         <text key={v} x={PAD - 6} y={y(v) + 3} fontSize="10" textAnchor="end">
-          {pct(v)}
+          {dollars(v)}
         </text>
       ))}
       <text x={PAD} y={H - PAD + 14} fontSize="10">

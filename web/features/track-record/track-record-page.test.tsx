@@ -18,6 +18,21 @@ const row = (label: string, count: number, resolved: number, happened: number, s
   observedHigh: resolved ? 0.68 : null,
 });
 
+function figures(auc: number, top: number, bottom: number, spread: number, t: number) {
+  return {
+    samples: 136163,
+    dates: 683,
+    auc,
+    brier: 0.24972,
+    brierBase: 0.25,
+    ece: 0.0064,
+    meanCalibrationGap: 0.0148,
+    decileSpread: { annualised: spread, t, periods: 57 },
+    topDecileBeatRate: top,
+    bottomDecileBeatRate: bottom,
+  };
+}
+
 const performance: Performance = {
   asOf: "2023-10-27",
   method: "Scored against the median total return of the universe.",
@@ -47,9 +62,42 @@ const performance: Performance = {
   deciles: [row("Decile 10", 58, 49, 27, 0.571)],
   years: [row("2022", 20, 20, 11, 0.56), row("2023", 38, 29, 16, 0.58)],
   cumulative: [
-    { date: "2022-11-04", calls: 8, strategy: 0.02, universe: 0.01 },
-    { date: "2022-11-11", calls: 8, strategy: 0.05, universe: 0.03 },
+    { date: "2022-11-04", openCalls: 0, callsValue: 1, universeValue: 1 },
+    { date: "2022-11-07", openCalls: 8, callsValue: 1.02, universeValue: 1.01 },
+    { date: "2022-11-08", openCalls: 8, callsValue: 1.05, universeValue: 1.03 },
   ],
+  model: {
+    protocol: "Walk-forward.",
+    period: { from: "2010-01-08", to: "2023-10-23" },
+    designsTried: 24,
+    horizonDays: 60,
+    ...figures(0.5207, 0.552, 0.467, 0.133, 3.29),
+    recent: { fromYear: 2022, toYear: 2023, ...figures(0.5202, 0.519, 0.486, -0.012, -0.1) },
+    calibrationByYear: [
+      { year: 2022, stated: 0.514, observed: 0.512, n: 10450 },
+      { year: 2023, stated: 0.512, observed: 0.538, n: 6061 },
+    ],
+    survivorship: {
+      meanDifference2005to2013: 0.106,
+      meanDifference2014to2022: 0.061,
+      effects: [
+        {
+          name: "low volatility",
+          literature: "low-volatility stocks beat high",
+          spread: { annualised: -0.184, t: -2.93, periods: 57 },
+          recent: { annualised: -0.012, t: -0.06, periods: 7 },
+          flippedSign: true,
+        },
+        {
+          name: "12-1 month momentum",
+          literature: "winners beat losers",
+          spread: { annualised: 0.007, t: 0.15, periods: 57 },
+          recent: { annualised: -0.181, t: -0.92, periods: 7 },
+          flippedSign: false,
+        },
+      ],
+    },
+  },
 };
 
 const show = (p: Performance = performance) =>
@@ -74,7 +122,8 @@ describe("track record view", () => {
     // The raw target hit rate has no baseline, so it is not shown (docs/decisions/013).
     expect(screen.queryByText(/Hit rate/i)).toBeNull();
     expect(screen.queryByText("80.0%")).toBeNull();
-    expect(screen.queryByText(/S&P 500/)).toBeNull();
+    // The benchmark is the universe's median, never the S&P 500 (which appears only in the survivorship note).
+    expect(screen.queryByText(/(beats?|against) the S&P 500/)).toBeNull();
   });
 
   test("bands, deciles and years are tables named by their headings, with counts and intervals", () => {
@@ -103,7 +152,7 @@ describe("track record view", () => {
     ).toEqual(["2022", "2023"]);
   });
 
-  test("the calibration chart and the cumulative line against the universe have accessible names", () => {
+  test("the calibration chart and the growth of $1 in the calls against the universe have accessible names", () => {
     show();
     expect(
       screen.getByRole("img", {
@@ -112,9 +161,25 @@ describe("track record view", () => {
     ).toBeTruthy();
     expect(
       screen.getByRole("img", {
-        name: "Cumulative total return of the recommendations against the universe's average: 5.0% against 3.0% by 2022-11-11",
+        name: "Cumulative total return of the recommendations against the universe's average: $1 held in the open calls from 2022-11-04 was worth $1.05 on 2022-11-08, $1 held in the universe $1.03",
       }),
     ).toBeTruthy();
+  });
+
+  test("the model's out-of-sample record is on the page, with its weak recent years and survivorship", () => {
+    show();
+    const section = screen.getByRole("region", {
+      name: /How the model did before these calls \(walk-forward 2010-2023\)/,
+    });
+    expect(within(section).getByText(/AUC, 0\.5 is chance\): 0\.521/)).toBeTruthy();
+    expect(within(section).getByText(/2022-2023 alone: AUC 0\.520/)).toBeTruthy();
+    expect(within(section).getByText(/opposite sign: low volatility\./)).toBeTruthy();
+    const years = within(section).getByRole("table", { name: "Stated against observed, by year" });
+    expect(
+      within(years)
+        .getAllByRole("rowheader")
+        .map((c) => c.textContent),
+    ).toEqual(["2022", "2023"]);
   });
 
   test("without resolved calls or deciles it says so instead of drawing empty charts", () => {
@@ -129,7 +194,7 @@ describe("track record view", () => {
       cumulative: [],
     });
     expect(screen.getByText("No resolved calls with a stated probability yet.")).toBeTruthy();
-    expect(screen.getByText("Not enough resolved calls yet.")).toBeTruthy();
+    expect(screen.getByText("No call has been held for a full session yet.")).toBeTruthy();
     expect(screen.getByText("No calls with a decile yet.")).toBeTruthy();
   });
 });

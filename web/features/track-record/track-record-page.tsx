@@ -5,7 +5,7 @@ import { Skeletons } from "../../components/skeleton-list.tsx";
 import { formatDate, formatPercent } from "../../lib/format.ts";
 import type { CurrentUser } from "../auth/auth.queries.ts";
 import { DashboardHeader } from "../dashboard/dashboard-page.tsx";
-import { CalibrationChart, CumulativeChart } from "./charts.tsx";
+import { CalibrationChart, GrowthChart } from "./charts.tsx";
 import { type Performance, performanceQueryOptions } from "./track-record.queries.ts";
 
 type CalibrationRow = Performance["bands"][number];
@@ -141,7 +141,7 @@ export function TrackRecordView(props: { performance: Performance }) {
         <Card withBorder radius="md">
           <Group justify="space-between" mb="xs" gap="xs">
             <Title order={2} size="h4">
-              Cumulative return against the universe
+              Growth of $1: calls against the universe
             </Title>
             <Text size="xs">
               <Text span c="indigo.9" fw={700}>
@@ -154,13 +154,15 @@ export function TrackRecordView(props: { performance: Performance }) {
               universe average
             </Text>
           </Group>
-          <CumulativeChart series={p.cumulative} />
+          <GrowthChart series={p.cumulative} />
           <Text size="xs" c="dimmed" mt={4}>
-            Each date adds its calls' average total return over their window, and the universe's over the same
-            sessions. Windows overlap, so the lines compare the two; they are not a portfolio's growth.
+            Growth of $1 held, each session, equally in every call still open (recommended, target date not
+            yet passed) against $1 held equally in every stock of the universe; total returns, gross of costs.
+            The lines stand still on days with no open call.
           </Text>
         </Card>
       </SimpleGrid>
+      <ModelCard model={p.model} />
       <CalibrationTable
         title="By stated confidence"
         first="Band"
@@ -183,6 +185,73 @@ export function TrackRecordView(props: { performance: Performance }) {
         />
       </SimpleGrid>
     </Stack>
+  );
+}
+
+const tStat = (t: number) => `t ${t.toFixed(1)}`;
+
+/** How the model did out of sample before any call on this page (docs/model-card.md), so its claims can be checked. */
+function ModelCard(props: { model: Performance["model"] }) {
+  const m = props.model;
+  const titleId = useId();
+  const tableId = useId();
+  const flipped = m.survivorship.effects.filter((e) => e.flippedSign).map((e) => e.name);
+  return (
+    <Card withBorder radius="md" component="section" aria-labelledby={titleId}>
+      <Title order={2} size="h4" mb="xs" id={titleId}>
+        How the model did before these calls (walk-forward {m.period.from.slice(0, 4)}-
+        {m.period.to.slice(0, 4)})
+      </Title>
+      <Stack gap="xs">
+        <Text size="sm">
+          Each year scored by a model trained and calibrated only on earlier years,{" "}
+          {m.samples.toLocaleString("en-US")} stock-dates. Ranking skill (AUC, 0.5 is chance):{" "}
+          {m.auc.toFixed(3)}. Brier score {m.brier.toFixed(4)} against {m.brierBase.toFixed(4)} for always
+          saying the base rate. The top tenth beat the median stock {rate(m.topDecileBeatRate)} of the time,
+          the bottom tenth {rate(m.bottomDecileBeatRate)}; top minus bottom earned{" "}
+          {pct(m.decileSpread.annualised)} a year ({tStat(m.decileSpread.t)}, {m.decileSpread.periods}{" "}
+          non-overlapping {m.horizonDays}-session periods, gross of costs).
+        </Text>
+        <Text size="sm">
+          {m.recent.fromYear}-{m.recent.toYear} alone: AUC {m.recent.auc.toFixed(3)}, top tenth{" "}
+          {rate(m.recent.topDecileBeatRate)} against bottom {rate(m.recent.bottomDecileBeatRate)}, spread{" "}
+          {pct(m.recent.decileSpread.annualised)} a year ({tStat(m.recent.decileSpread.t)}): the edge did not
+          show in the last years of the data.
+        </Text>
+        <Text size="sm">
+          The universe is today's S&amp;P 500 members looked at back in time (survivorship): equal-weighted it
+          beat the index by {pct(m.survivorship.meanDifference2005to2013)} a year in 2005-2013 and{" "}
+          {pct(m.survivorship.meanDifference2014to2022)} in 2014-2022.
+          {flipped.length
+            ? ` Inside it, these published effects have the opposite sign: ${flipped.join(", ")}.`
+            : null}{" "}
+          {m.designsTried} designs were tried on this history.
+        </Text>
+        <Table.ScrollContainer minWidth={280}>
+          <Table aria-labelledby={tableId} striped fz="sm" horizontalSpacing={6} captionSide="top">
+            <Table.Caption id={tableId}>Stated against observed, by year</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Year</Table.Th>
+                <Table.Th scope="col">Stock-dates</Table.Th>
+                <Table.Th scope="col">Stated</Table.Th>
+                <Table.Th scope="col">Observed</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {m.calibrationByYear.map((y) => (
+                <Table.Tr key={y.year}>
+                  <Table.Th scope="row">{y.year}</Table.Th>
+                  <Table.Td>{y.n.toLocaleString("en-US")}</Table.Td>
+                  <Table.Td>{rate(y.stated)}</Table.Td>
+                  <Table.Td>{rate(y.observed)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Stack>
+    </Card>
   );
 }
 

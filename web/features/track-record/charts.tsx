@@ -110,8 +110,12 @@ export function GrowthChart(props: {
   const path = (key: "callsValue" | "universeValue") =>
     series.map((p, i) => `${i ? "L" : "M"}${x(i).toFixed(1)},${y(p[key]).toFixed(1)}`).join(" ");
   const last = series.at(-1)!;
-  // Labels closer than a line of text to the $1 line would overlap it.
-  const ticks = [hi, 1, lo].filter((v, i, all) => all.findIndex((w) => Math.abs(y(w) - y(v)) < 12) === i);
+  // Round steps ($0.05, $0.10, $0.20, ...) giving three to six gridlines over the range.
+  const step = [0.05, 0.1, 0.2, 0.25, 0.5, 1, 2, 5].find((s) => (hi - lo) / s <= 5) ?? 10;
+  const ticks = Array.from(
+    { length: Math.floor(hi / step + 1e-9) - Math.ceil(lo / step - 1e-9) + 1 },
+    (_, i) => (Math.ceil(lo / step - 1e-9) + i) * step,
+  );
   return (
     <svg
       viewBox={`0 0 ${W} ${H}`}
@@ -123,6 +127,9 @@ export function GrowthChart(props: {
       <title id="growth-title">
         {`Cumulative total return of the recommendations against the universe's average: $1 held in the open calls from ${series[0]!.date} was worth ${dollars(last.callsValue)} on ${last.date}, $1 held in the universe ${dollars(last.universeValue)}`}
       </title>
+      {ticks.map((v) => (
+        <line key={v} x1={PAD} y1={y(v)} x2={W - 10} y2={y(v)} stroke="#e9ecef" />
+      ))}
       <line x1={PAD} y1={y(1)} x2={W - 10} y2={y(1)} stroke="#adb5bd" />
       <path d={path("universeValue")} fill="none" stroke="#868e96" strokeWidth={2} strokeDasharray="5 3" />
       <path d={path("callsValue")} fill="none" stroke="#364fc7" strokeWidth={2} />

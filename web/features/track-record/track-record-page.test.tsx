@@ -164,22 +164,65 @@ describe("track record view", () => {
         name: "Cumulative total return of the recommendations against the universe's average: $1 held in the open calls from 2022-11-04 was worth $1.05 on 2022-11-08, $1 held in the universe $1.03",
       }),
     ).toBeTruthy();
+    expect(screen.getByText("By Nov 8, 2022: $1.05 in the calls, $1.03 in the universe")).toBeTruthy();
   });
 
   test("the model's out-of-sample record is on the page, with its weak recent years and survivorship", () => {
     show();
     const section = screen.getByRole("region", {
-      name: /How the model did before these calls \(walk-forward 2010-2023\)/,
+      name: "How the model did before these calls (walk-forward 2010-2023)",
     });
-    expect(within(section).getByText(/AUC, 0\.5 is chance\): 0\.521/)).toBeTruthy();
-    expect(within(section).getByText(/2022-2023 alone: AUC 0\.520/)).toBeTruthy();
-    expect(within(section).getByText(/opposite sign: low volatility\./)).toBeTruthy();
-    const years = within(section).getByRole("table", { name: "Stated against observed, by year" });
+    const headline = within(section).getByRole("table", {
+      name: /^Headline figures, 2010-2023 and 2022-2023/,
+    });
+    const cells = (name: RegExp) =>
+      within(within(headline).getByRole("row", { name }))
+        .getAllByRole("cell")
+        .map((c) => c.textContent);
+    expect(cells(/AUC/)).toEqual(["0.521", "0.520"]);
+    expect(cells(/Brier/)).toEqual(["0.24972 (base 0.25000)", "0.24972 (base 0.25000)"]);
+    expect(cells(/Top decile/)).toEqual(["55.2%", "51.9%"]);
+    expect(cells(/Bottom decile/)).toEqual(["46.7%", "48.6%"]);
+    expect(cells(/Top minus bottom/)).toEqual([
+      "+13.3% a year (t 3.29, 57 periods)",
+      "-1.2% a year (t -0.1, 57 periods)",
+    ]);
+    // The recent years' verdict follows the figures: a t of -0.1 is no edge.
+    expect(within(section).getByText(/did not show in the last years of the data/)).toBeTruthy();
+    const years = within(section).getByRole("table", { name: /^Stated against observed, by year/ });
     expect(
       within(years)
-        .getAllByRole("rowheader")
+        .getAllByRole("row")
+        .slice(1)
+        .map((r) => r.textContent),
+    ).toEqual(["202210,45051.4%51.2%", "20236,06151.2%53.8%"]);
+    // Survivorship: today's members, the difference it makes, and the effects whose sign flips here.
+    expect(within(section).getByText(/\+10\.6% a year in 2005-2013 and \+6\.1% in 2014-2022/)).toBeTruthy();
+    expect(
+      within(section).getByText(/low volatility has the opposite sign to the published studies/),
+    ).toBeTruthy();
+    const effects = within(section).getByRole("table", { name: /^Published effects inside this universe/ });
+    expect(
+      within(within(effects).getByRole("row", { name: /low volatility/ }))
+        .getAllByRole("cell")
         .map((c) => c.textContent),
-    ).toEqual(["2022", "2023"]);
+    ).toEqual(["-18.4% (t -2.93)", "flipped"]);
+    expect(
+      within(within(effects).getByRole("row", { name: /momentum/ }))
+        .getAllByRole("cell")
+        .map((c) => c.textContent),
+    ).toEqual(["+0.7% (t 0.15)", "as published"]);
+  });
+
+  test("a recent spread with a large t says the edge held", () => {
+    show({
+      ...performance,
+      model: {
+        ...performance.model,
+        recent: { ...performance.model.recent, decileSpread: { annualised: 0.1, t: 2.5, periods: 7 } },
+      },
+    });
+    expect(screen.getByText(/The edge held in the last years of the data/)).toBeTruthy();
   });
 
   test("without resolved calls or deciles it says so instead of drawing empty charts", () => {

@@ -2,10 +2,11 @@ import { Box, Card, Container, Group, SimpleGrid, Spoiler, Stack, Table, Text, T
 import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
 import { Skeletons } from "../../components/skeleton-list.tsx";
-import { formatDate, formatPercent } from "../../lib/format.ts";
+import { formatDate, formatMoney, formatPercent } from "../../lib/format.ts";
 import type { CurrentUser } from "../auth/auth.queries.ts";
 import { DashboardHeader } from "../dashboard/dashboard-page.tsx";
 import { CalibrationChart, GrowthChart } from "./charts.tsx";
+import { ModelCardSection } from "./model-card-section.tsx";
 import { type Performance, performanceQueryOptions } from "./track-record.queries.ts";
 
 type CalibrationRow = Performance["bands"][number];
@@ -94,6 +95,7 @@ function CalibrationTable(props: {
 /** The track record itself, from the performance answer. */
 export function TrackRecordView(props: { performance: Performance }) {
   const p = props.performance;
+  const last = p.cumulative.length > 1 ? p.cumulative.at(-1) : undefined;
   return (
     <Stack gap="lg">
       <Spoiler maxHeight={64} showLabel="Read how calls are scored" hideLabel="Show less" maw={900}>
@@ -154,6 +156,12 @@ export function TrackRecordView(props: { performance: Performance }) {
               universe average
             </Text>
           </Group>
+          {last ? (
+            <Text size="sm" mb={4}>
+              By {formatDate(last.date)}: {formatMoney(last.callsValue)} in the calls,{" "}
+              {formatMoney(last.universeValue)} in the universe
+            </Text>
+          ) : null}
           <GrowthChart series={p.cumulative} />
           <Text size="xs" c="dimmed" mt={4}>
             Growth of $1 held, each session, equally in every call still open (recommended, target date not
@@ -162,7 +170,6 @@ export function TrackRecordView(props: { performance: Performance }) {
           </Text>
         </Card>
       </SimpleGrid>
-      <ModelCard model={p.model} />
       <CalibrationTable
         title="By stated confidence"
         first="Band"
@@ -184,74 +191,8 @@ export function TrackRecordView(props: { performance: Performance }) {
           empty="No calls with a stated probability yet."
         />
       </SimpleGrid>
+      <ModelCardSection model={p.model} />
     </Stack>
-  );
-}
-
-const tStat = (t: number) => `t ${t.toFixed(1)}`;
-
-/** How the model did out of sample before any call on this page (docs/model-card.md), so its claims can be checked. */
-function ModelCard(props: { model: Performance["model"] }) {
-  const m = props.model;
-  const titleId = useId();
-  const tableId = useId();
-  const flipped = m.survivorship.effects.filter((e) => e.flippedSign).map((e) => e.name);
-  return (
-    <Card withBorder radius="md" component="section" aria-labelledby={titleId}>
-      <Title order={2} size="h4" mb="xs" id={titleId}>
-        How the model did before these calls (walk-forward {m.period.from.slice(0, 4)}-
-        {m.period.to.slice(0, 4)})
-      </Title>
-      <Stack gap="xs">
-        <Text size="sm">
-          Each year scored by a model trained and calibrated only on earlier years,{" "}
-          {m.samples.toLocaleString("en-US")} stock-dates. Ranking skill (AUC, 0.5 is chance):{" "}
-          {m.auc.toFixed(3)}. Brier score {m.brier.toFixed(4)} against {m.brierBase.toFixed(4)} for always
-          saying the base rate. The top tenth beat the median stock {rate(m.topDecileBeatRate)} of the time,
-          the bottom tenth {rate(m.bottomDecileBeatRate)}; top minus bottom earned{" "}
-          {pct(m.decileSpread.annualised)} a year ({tStat(m.decileSpread.t)}, {m.decileSpread.periods}{" "}
-          non-overlapping {m.horizonDays}-session periods, gross of costs).
-        </Text>
-        <Text size="sm">
-          {m.recent.fromYear}-{m.recent.toYear} alone: AUC {m.recent.auc.toFixed(3)}, top tenth{" "}
-          {rate(m.recent.topDecileBeatRate)} against bottom {rate(m.recent.bottomDecileBeatRate)}, spread{" "}
-          {pct(m.recent.decileSpread.annualised)} a year ({tStat(m.recent.decileSpread.t)}): the edge did not
-          show in the last years of the data.
-        </Text>
-        <Text size="sm">
-          The universe is today's S&amp;P 500 members looked at back in time (survivorship): equal-weighted it
-          beat the index by {pct(m.survivorship.meanDifference2005to2013)} a year in 2005-2013 and{" "}
-          {pct(m.survivorship.meanDifference2014to2022)} in 2014-2022.
-          {flipped.length
-            ? ` Inside it, these published effects have the opposite sign: ${flipped.join(", ")}.`
-            : null}{" "}
-          {m.designsTried} designs were tried on this history.
-        </Text>
-        <Table.ScrollContainer minWidth={280}>
-          <Table aria-labelledby={tableId} striped fz="sm" horizontalSpacing={6} captionSide="top">
-            <Table.Caption id={tableId}>Stated against observed, by year</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Year</Table.Th>
-                <Table.Th scope="col">Stock-dates</Table.Th>
-                <Table.Th scope="col">Stated</Table.Th>
-                <Table.Th scope="col">Observed</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {m.calibrationByYear.map((y) => (
-                <Table.Tr key={y.year}>
-                  <Table.Th scope="row">{y.year}</Table.Th>
-                  <Table.Td>{y.n.toLocaleString("en-US")}</Table.Td>
-                  <Table.Td>{rate(y.stated)}</Table.Td>
-                  <Table.Td>{rate(y.observed)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Stack>
-    </Card>
   );
 }
 

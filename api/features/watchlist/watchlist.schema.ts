@@ -1,8 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import { idParam, symbol } from "../../lib/validation.ts";
+import { DEFAULT_ALERT_THRESHOLD } from "./watchlist.constants.ts";
 
-export const DEFAULT_ALERT_THRESHOLD = 10;
-export const MAX_WATCHLIST_ITEMS = 500;
+export { DEFAULT_ALERT_THRESHOLD, MAX_WATCHLIST_ITEMS } from "./watchlist.constants.ts";
 
 const purchasePrice = z
   .number({ error: "Purchase price must be a number." })

@@ -1,65 +1,60 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { InferRequestType } from "hono/client";
 import { api } from "../../lib/api-client.ts";
-import { isUnauthorized, okJson, serverMessage } from "../../lib/http-error.ts";
+import { okJson } from "../../lib/http-error.ts";
+import { toastFailure } from "../../lib/mutation-feedback.ts";
 import { notify } from "../../lib/notify.ts";
+import { rootKeys } from "../../lib/query-keys.ts";
 
-/** Spec section 8: an unauthorized admin action toasts, then goes to /api/login (which redirects to /signin). */
-export function handleAdminError(error: Error, failure: string) {
-  if (isUnauthorized(error)) {
-    notify("error", "Unauthorized", "You are logged out. Logging in again...");
-    setTimeout(() => window.location.assign("/api/login"), 500);
-    return;
-  }
-  notify("error", failure, serverMessage(error) ?? undefined);
-}
+/** A signed-out admin action goes to /api/login (which redirects to /signin) after the Unauthorized toast. */
+export const adminMutationMeta = { unauthorizedTo: "/api/login" } as const;
 
-export interface NewRecommendation {
-  symbol: string;
-  buyPrice: number;
-  sellTarget: number;
-  confidence: number;
-  estimatedDate: string;
-  reason: string;
-}
+export type NewRecommendation = InferRequestType<typeof api.api.recommendations.$post>["json"];
 
-export function usePostRecommendation() {
+/**
+ * Posting, deleting or generating recommendations changes every view of them (latest, historical, the track
+ * record), so each invalidates the whole recommendations root.
+ */
+function useRecommendationsChange<TInput, TAnswer>(
+  run: (input: TInput) => Promise<TAnswer>,
+  success: (answer: TAnswer) => void,
+  failure: string,
+) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: NewRecommendation) =>
-      okJson(await api.api.recommendations.$post({ json: input, query: {} })),
+    mutationFn: run,
+    meta: adminMutationMeta,
     onSuccess: (answer) => {
+      success(answer);
+      return queryClient.invalidateQueries({ queryKey: rootKeys.recommendations });
+    },
+    onError: toastFailure(failure),
+  });
+}
+
+export const usePostRecommendation = () =>
+  useRecommendationsChange(
+    async (input: NewRecommendation) =>
+      okJson(await api.api.recommendations.$post({ json: input, query: {} })),
+    (answer) =>
       notify(
         "success",
         "Recommendation Posted",
         `${answer.recommendation.symbol} posted for ${answer.usedDate} at ${new Date(answer.postedAt).toLocaleTimeString()}.`,
-      );
-      return queryClient.invalidateQueries({ queryKey: ["/api/recommendations/latest"] });
-    },
-    onError: (error) => handleAdminError(error, "Failed to add recommendation"),
-  });
-}
+      ),
+    "Failed to add recommendation",
+  );
 
-export function useDeleteRecommendations() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (date: string) =>
-      okJson(await api.api.recommendations[":date"].$delete({ param: { date } })),
-    onSuccess: (answer) => {
-      notify("success", "Recommendations deleted successfully", answer.message);
-      return queryClient.invalidateQueries({ queryKey: ["/api/recommendations/latest"] });
-    },
-    onError: (error) => handleAdminError(error, "Failed to delete recommendations"),
-  });
-}
+export const useDeleteRecommendations = () =>
+  useRecommendationsChange(
+    async (date: string) => okJson(await api.api.recommendations[":date"].$delete({ param: { date } })),
+    (answer) => notify("success", "Recommendations deleted successfully", answer.message),
+    "Failed to delete recommendations",
+  );
 
-export function useGenerateRecommendations() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async () => okJson(await api.api.recommendations.generate.$post()),
-    onSuccess: (answer) => {
-      notify("success", "Recommendations generated", answer.message);
-      return queryClient.invalidateQueries({ queryKey: ["/api/recommendations/latest"] });
-    },
-    onError: (error) => handleAdminError(error, "Failed to generate recommendations"),
-  });
-}
+export const useGenerateRecommendations = () =>
+  useRecommendationsChange(
+    async () => okJson(await api.api.recommendations.generate.$post()),
+    (answer) => notify("success", "Recommendations generated", answer.message),
+    "Failed to generate recommendations",
+  );

@@ -16,7 +16,6 @@ import { IconSearch } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { POSITIVE } from "../../lib/colors.ts";
-import type { CurrentUser } from "../auth/auth.queries.ts";
 import {
   type AdminUser,
   USERS_PAGE_SIZE,
@@ -74,7 +73,8 @@ function SessionsDialog(props: { user: AdminUser | null; onClose: () => void }) 
   );
 }
 
-export function UserManagement(props: { me: CurrentUser }) {
+/** `me` is the signed-in admin: their own row has no actions. */
+export function UserManagement(props: { me: { id: number } }) {
   const [search, setSearch] = useState("");
   const [q] = useDebouncedValue(search.trim(), 300);
   const [page, setPage] = useState(1);

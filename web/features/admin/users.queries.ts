@@ -2,15 +2,23 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@ta
 import type { InferResponseType } from "hono/client";
 import { api } from "../../lib/api-client.ts";
 import { HttpError, okJson } from "../../lib/http-error.ts";
+import { toastFailure } from "../../lib/mutation-feedback.ts";
 import { notify } from "../../lib/notify.ts";
-import { handleAdminError } from "./admin.mutations.ts";
+import { rootKeys } from "../../lib/query-keys.ts";
+import { adminMutationMeta } from "./admin.mutations.ts";
 
 export type AdminUser = InferResponseType<typeof api.api.admin.users.$get, 200>[number];
 export const USERS_PAGE_SIZE = 25;
 
+export const adminUserKeys = {
+  all: rootKeys.adminUsers,
+  page: (q: string, page: number) => [...rootKeys.adminUsers, "list", { q, page }] as const,
+  sessions: (id: number) => [...rootKeys.adminUsers, id, "sessions"] as const,
+};
+
 export const usersQueryOptions = (q: string, page: number) =>
   queryOptions({
-    queryKey: ["/api/admin/users", { q, page }],
+    queryKey: adminUserKeys.page(q, page),
     queryFn: async () => {
       const res = await api.api.admin.users.$get({
         query: { q: q || undefined, page: String(page), pageSize: String(USERS_PAGE_SIZE) },
@@ -23,7 +31,7 @@ export const usersQueryOptions = (q: string, page: number) =>
 
 export const userSessionsQueryOptions = (id: number) =>
   queryOptions({
-    queryKey: ["/api/admin/users", id, "sessions"],
+    queryKey: adminUserKeys.sessions(id),
     queryFn: async () =>
       okJson(await api.api.admin.users[":id"].sessions.$get({ param: { id: String(id) } })),
     staleTime: 0,
@@ -39,11 +47,12 @@ export function useSetUserActive() {
           json: { isActive: input.active },
         }),
       ),
+    meta: adminMutationMeta,
     onSuccess: (answer) => {
       notify("success", answer.message);
-      return queryClient.invalidateQueries({ queryKey: ["/api/admin/users"] });
+      return queryClient.invalidateQueries({ queryKey: adminUserKeys.all });
     },
-    onError: (error) => handleAdminError(error, "Failed to update user status"),
+    onError: toastFailure("Failed to update user status"),
   });
 }
 
@@ -52,10 +61,11 @@ export function useDeleteUser() {
   return useMutation({
     mutationFn: async (id: number) =>
       okJson(await api.api.admin.users[":id"].$delete({ param: { id: String(id) } })),
+    meta: adminMutationMeta,
     onSuccess: () => {
       notify("success", "User deleted successfully");
-      return queryClient.invalidateQueries({ queryKey: ["/api/admin/users"] });
+      return queryClient.invalidateQueries({ queryKey: adminUserKeys.all });
     },
-    onError: (error) => handleAdminError(error, "Failed to delete user"),
+    onError: toastFailure("Failed to delete user"),
   });
 }

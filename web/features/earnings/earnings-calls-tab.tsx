@@ -1,15 +1,10 @@
-import { Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { IconPlus } from "@tabler/icons-react";
+import { Badge, Card, Group, Select, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import type { InferResponseType } from "hono/client";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { EmptyPanel } from "../../components/empty-panel.tsx";
 import { Skeletons } from "../../components/skeleton-list.tsx";
-import { api } from "../../lib/api-client.ts";
 import { POSITIVE } from "../../lib/colors.ts";
 import { formatCompact, formatDate, formatMoney } from "../../lib/format.ts";
-import { okJson } from "../../lib/http-error.ts";
-import { useAddToWatchlist } from "../watchlist/watchlist.queries.ts";
 import {
   GROWTH_FILTERS,
   type GrowthFilter,
@@ -18,17 +13,14 @@ import {
   reactionRecord,
   timeLabel,
 } from "./earnings.logic.ts";
+import { type EarningsEntry, earningsCalendarQueryOptions } from "./earnings.queries.ts";
 
-type Entry = InferResponseType<(typeof api.api)["earnings-calendar"]["$get"], 200>["earnings"][number];
-
-const earningsQueryOptions = () => ({
-  queryKey: ["/api/earnings-calendar"],
-  queryFn: async () => okJson(await api.api["earnings-calendar"].$get()),
-});
+/** What a card offers to do with its symbol (the dashboard puts an Add to watchlist button here). */
+type SymbolAction = (symbol: string) => ReactNode;
 
 const TONES = { green: POSITIVE, yellow: "yellow.4", red: "red.9" } as const;
 
-function EarningsCard(props: { entry: Entry; onAdd: () => void }) {
+function EarningsCard(props: { entry: EarningsEntry; action?: SymbolAction }) {
   const e = props.entry;
   const band = growthBand(e.growthProbability);
   return (
@@ -102,25 +94,18 @@ function EarningsCard(props: { entry: Entry; onAdd: () => void }) {
           {e.basis}
         </Text>
       ) : null}
-      <Group justify="flex-end" mt="xs">
-        <Button
-          size="compact-sm"
-          variant="light"
-          leftSection={<IconPlus size={14} aria-hidden />}
-          onClick={props.onAdd}
-          aria-label={`Add ${e.symbol} to watchlist`}
-        >
-          Add to watchlist
-        </Button>
-      </Group>
+      {props.action ? (
+        <Group justify="flex-end" mt="xs">
+          {props.action(e.symbol)}
+        </Group>
+      ) : null}
     </Card>
   );
 }
 
-export function EarningsCallsTab() {
-  const { data, isPending } = useQuery(earningsQueryOptions());
+export function EarningsCallsTab(props: { watchlistButton?: SymbolAction }) {
+  const { data, isPending } = useQuery(earningsCalendarQueryOptions());
   const [filter, setFilter] = useState<GrowthFilter>("all");
-  const add = useAddToWatchlist();
   const all = data?.earnings ?? [];
   const shown = all.filter((e) => matchesGrowthFilter(e.growthProbability, filter));
   return (
@@ -162,11 +147,7 @@ export function EarningsCallsTab() {
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
           {shown.map((e) => (
-            <EarningsCard
-              key={`${e.symbol}-${e.date}`}
-              entry={e}
-              onAdd={() => add.mutate({ symbol: e.symbol, targetChangePercent: 10 })}
-            />
+            <EarningsCard key={`${e.symbol}-${e.date}`} entry={e} action={props.watchlistButton} />
           ))}
         </SimpleGrid>
       )}

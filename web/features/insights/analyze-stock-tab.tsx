@@ -2,7 +2,7 @@ import { Alert, Button, Card, Group, Stack, Text, TextInput, Title } from "@mant
 import { IconAlertTriangle, IconCircleCheck } from "@tabler/icons-react";
 import { useState } from "react";
 import { serverMessage } from "../../lib/http-error.ts";
-import { notify } from "../../lib/notify.ts";
+import { toastFailure } from "../../lib/mutation-feedback.ts";
 import { useAnalyzeStock } from "./insights.queries.ts";
 
 export function AnalyzeStockTab(props: { onAnalyzed: () => void }) {
@@ -12,10 +12,10 @@ export function AnalyzeStockTab(props: { onAnalyzed: () => void }) {
 
   const submit = () => {
     if (!trimmed) return;
-    analyze.mutate(trimmed.toUpperCase(), {
-      onSuccess: () => props.onAnalyzed(),
-      onError: (error) => notify("error", "Analysis failed", serverMessage(error) ?? "Analysis failed"),
-    });
+    analyze.mutate(
+      { symbol: trimmed.toUpperCase() },
+      { onSuccess: () => props.onAnalyzed(), onError: toastFailure("Analysis failed", "Analysis failed") },
+    );
   };
 
   return (

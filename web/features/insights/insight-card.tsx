@@ -1,8 +1,8 @@
 import { Badge, Button, Card, Group, List, SimpleGrid, Skeleton, Stack, Text } from "@mantine/core";
 import { lazy, Suspense, useState } from "react";
+import { ConfidenceBadge } from "../../components/confidence-badge.tsx";
 import { CallBadge, ModelOutlook, statedEventText } from "../../components/model-outlook.tsx";
 import { formatDate, formatMoney, formatPercent } from "../../lib/format.ts";
-import { ConfidenceBadge } from "../recommendations/recommendation-badges.tsx";
 import type { Insight } from "./insights.queries.ts";
 
 const RISK_COLORS = { LOW: "teal", MEDIUM: "yellow", HIGH: "red" } as const;

@@ -2,8 +2,7 @@ import { Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { createChart, LineSeries, type Time } from "lightweight-charts";
 import { useEffect, useRef } from "react";
-import { api } from "../../lib/api-client.ts";
-import { okJson } from "../../lib/http-error.ts";
+import { priceHistoryQueryOptions } from "./insights.queries.ts";
 
 /**
  * The last year of closes with the 50- and 200-day averages and the projected price at the target date, drawn
@@ -11,11 +10,7 @@ import { okJson } from "../../lib/http-error.ts";
  */
 export default function InsightChart(props: { symbol: string; projectedPrice: number; targetDate: string }) {
   const container = useRef<HTMLDivElement>(null);
-  const { data, isError } = useQuery({
-    queryKey: ["/api/market/history", props.symbol],
-    queryFn: async () =>
-      okJson(await api.api.market.history[":symbol"].$get({ param: { symbol: props.symbol } })),
-  });
+  const { data, isError } = useQuery(priceHistoryQueryOptions(props.symbol));
 
   useEffect(() => {
     if (!data || !container.current) return;

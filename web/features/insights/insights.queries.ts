@@ -1,21 +1,36 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { InferResponseType } from "hono/client";
+import type { InferRequestType, InferResponseType } from "hono/client";
 import { api } from "../../lib/api-client.ts";
 import { okJson } from "../../lib/http-error.ts";
+import { rootKeys } from "../../lib/query-keys.ts";
 
 export type Insight = InferResponseType<typeof api.api.insights.history.$get, 200>[number];
 
+export const insightKeys = {
+  all: rootKeys.insights,
+  history: () => [...rootKeys.insights, "history"] as const,
+};
+
 export const insightHistoryQueryOptions = () =>
   queryOptions({
-    queryKey: ["/api/insights/history"],
+    queryKey: insightKeys.history(),
     queryFn: async () => okJson(await api.api.insights.history.$get({ query: {} })),
   });
 
-/** Runs an analysis; on success the history is refreshed. */
+/** A year of closes with moving averages for an insight's chart; market data, so under the market root. */
+export const priceHistoryQueryOptions = (symbol: string) =>
+  queryOptions({
+    queryKey: [...rootKeys.market, "history", symbol] as const,
+    queryFn: async () => okJson(await api.api.market.history[":symbol"].$get({ param: { symbol } })),
+  });
+
+type AnalyzeInput = InferRequestType<typeof api.api.insights.analyze.$post>["json"];
+
+/** Runs an analysis; on success every insight view is refreshed. */
 export function useAnalyzeStock() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (symbol: string) => okJson(await api.api.insights.analyze.$post({ json: { symbol } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: insightHistoryQueryOptions().queryKey }),
+    mutationFn: async (input: AnalyzeInput) => okJson(await api.api.insights.analyze.$post({ json: input })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: insightKeys.all }),
   });
 }

@@ -1,12 +1,13 @@
 import { Anchor, Box, Button, Card, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import { IconExternalLink } from "@tabler/icons-react";
+import { ConfidenceBadge } from "../../components/confidence-badge.tsx";
 import { CallBadge, ModelOutlook } from "../../components/model-outlook.tsx";
 import { POSITIVE } from "../../lib/colors.ts";
 import { formatAsOf, formatDate, formatMoney, formatPercent } from "../../lib/format.ts";
 import { OutcomeBadge } from "./outcome-badge.tsx";
-import { ConfidenceBadge, RiskBadge } from "./recommendation-badges.tsx";
 import { potentialReturn, priceVersusBuy, researchLinks } from "./recommendation-math.ts";
 import type { Recommendation } from "./recommendations.queries.ts";
+import { RiskBadge } from "./risk-badge.tsx";
 
 function Figure(props: { label: string; value: string; color?: string }) {
   return (

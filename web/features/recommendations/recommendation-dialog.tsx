@@ -1,5 +1,6 @@
 import { Alert, Anchor, Divider, Group, Modal, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { IconExternalLink, IconInfoCircle } from "@tabler/icons-react";
+import { ConfidenceBadge } from "../../components/confidence-badge.tsx";
 import {
   CallBadge,
   decileLabel,
@@ -8,9 +9,9 @@ import {
 } from "../../components/model-outlook.tsx";
 import { formatDate, formatMoney, formatPercent } from "../../lib/format.ts";
 import { OutcomeBadge } from "./outcome-badge.tsx";
-import { ConfidenceBadge, RiskBadge } from "./recommendation-badges.tsx";
 import { potentialReturn, priceVersusBuy, researchLinks } from "./recommendation-math.ts";
 import type { Recommendation } from "./recommendations.queries.ts";
+import { RiskBadge } from "./risk-badge.tsx";
 
 export const DISCLAIMER =
   "Recommendations are generated from historical data and models for information only. They are not financial advice; do your own research before investing.";

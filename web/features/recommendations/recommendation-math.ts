@@ -1,10 +1,3 @@
-/** Badge colour for a confidence (spec section 9): 80 and above green, 60-79 yellow, below 60 red. */
-export function confidenceColor(confidence: number): "green" | "yellow" | "red" {
-  if (confidence >= 80) return "green";
-  if (confidence >= 60) return "yellow";
-  return "red";
-}
-
 /** Potential return (target - buy) / buy as a percent with one decimal, e.g. "12.5%". */
 export function potentialReturn(buy: number, target: number): string {
   return `${(((target - buy) / buy) * 100).toFixed(1)}%`;

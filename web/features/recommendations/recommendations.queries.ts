@@ -1,26 +1,28 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { InferResponseType } from "hono/client";
+import type { InferRequestType, InferResponseType } from "hono/client";
 import { api } from "../../lib/api-client.ts";
 import { okJson } from "../../lib/http-error.ts";
+import { rootKeys } from "../../lib/query-keys.ts";
 
 export type Recommendation = InferResponseType<typeof api.api.recommendations.latest.$get, 200>[number];
 
-export interface HistoricalFilters {
-  fromDate?: string;
-  toDate?: string;
-  symbol?: string;
-  aggressive?: "aggressive" | "non-aggressive";
-}
+export type HistoricalFilters = InferRequestType<typeof api.api.recommendations.historical.$get>["query"];
+
+export const recommendationKeys = {
+  all: rootKeys.recommendations,
+  latest: () => [...rootKeys.recommendations, "latest"] as const,
+  historical: (filters: HistoricalFilters) => [...rootKeys.recommendations, "historical", filters] as const,
+};
 
 export const latestRecommendationsQueryOptions = () =>
   queryOptions({
-    queryKey: ["/api/recommendations/latest"],
+    queryKey: recommendationKeys.latest(),
     queryFn: async () => okJson(await api.api.recommendations.latest.$get()),
   });
 
 export const historicalRecommendationsQueryOptions = (filters: HistoricalFilters) =>
   queryOptions({
-    queryKey: ["/api/recommendations/historical", filters],
+    queryKey: recommendationKeys.historical(filters),
     queryFn: async () => {
       const query = Object.fromEntries(Object.entries(filters).filter(([, v]) => v)) as HistoricalFilters;
       return okJson(await api.api.recommendations.historical.$get({ query }));

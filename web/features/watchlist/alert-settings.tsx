@@ -1,19 +1,11 @@
 import { Button, Card, Code, Group, Stack, Switch, Text, TextInput, Title } from "@mantine/core";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { api } from "../../lib/api-client.ts";
-import { okJson, serverMessage } from "../../lib/http-error.ts";
-import { notify } from "../../lib/notify.ts";
-
-const settingsQueryOptions = {
-  queryKey: ["/api/notifications"],
-  queryFn: async () => okJson(await api.api.notifications.$get()),
-};
+import { alertSettingsQueryOptions, useSaveAlertSettings } from "./watchlist.queries.ts";
 
 /** Where alerts go: email on/off and an optional signed webhook. */
 export function AlertSettings() {
-  const queryClient = useQueryClient();
-  const { data } = useQuery(settingsQueryOptions);
+  const { data } = useQuery(alertSettingsQueryOptions());
   const [emailAlerts, setEmailAlerts] = useState(false);
   const [webhookUrl, setWebhookUrl] = useState("");
   useEffect(() => {
@@ -22,18 +14,7 @@ export function AlertSettings() {
       setWebhookUrl(data.webhookUrl ?? "");
     }
   }, [data]);
-  const save = useMutation({
-    mutationFn: async () =>
-      okJson(
-        await api.api.notifications.$put({ json: { emailAlerts, webhookUrl: webhookUrl.trim() || null } }),
-      ),
-    onSuccess: (answer) => {
-      queryClient.setQueryData(settingsQueryOptions.queryKey, answer);
-      notify("success", "Alert settings saved");
-    },
-    onError: (error) =>
-      notify("error", "Alert settings not saved", serverMessage(error) ?? "Please try again."),
-  });
+  const save = useSaveAlertSettings();
   if (!data) return null;
   return (
     <Card withBorder radius="md" mt="lg" component="section" aria-labelledby="alert-settings-title">
@@ -60,7 +41,10 @@ export function AlertSettings() {
           Signing secret: <Code>{data.webhookSecret}</Code>
         </Text>
         <Group justify="flex-end">
-          <Button onClick={() => save.mutate()} loading={save.isPending}>
+          <Button
+            onClick={() => save.mutate({ emailAlerts, webhookUrl: webhookUrl.trim() || null })}
+            loading={save.isPending}
+          >
             Save alert settings
           </Button>
         </Group>

@@ -1,5 +1,5 @@
 import { Button, Group, Stack } from "@mantine/core";
-import { DEFAULT_ALERT_THRESHOLD } from "../../../api/features/watchlist/watchlist.schema.ts";
+import { DEFAULT_ALERT_THRESHOLD } from "../../../api/features/watchlist/watchlist.constants.ts";
 import { useAppForm } from "../../lib/form.tsx";
 
 export interface WatchlistFormValues {

@@ -1,18 +1,35 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { useNavigate } from "@tanstack/react-router";
-import type { InferResponseType } from "hono/client";
+import type { InferRequestType, InferResponseType } from "hono/client";
 import { api } from "../../lib/api-client.ts";
-import { isUnauthorized, okJson, serverMessage } from "../../lib/http-error.ts";
+import { isUnauthorized, okJson } from "../../lib/http-error.ts";
+import { toastFailure } from "../../lib/mutation-feedback.ts";
 import { notify } from "../../lib/notify.ts";
+import { rootKeys } from "../../lib/query-keys.ts";
 
 export type WatchlistItem = InferResponseType<typeof api.api.watchlist.$get, 200>[number];
+type AddInput = InferRequestType<typeof api.api.watchlist.$post>["json"];
+type UpdateInput = { id: number } & InferRequestType<(typeof api.api.watchlist)[":id"]["$patch"]>["json"];
+type AlertSettingsInput = InferRequestType<typeof api.api.notifications.$put>["json"];
 
-/** The watchlist is the one query retried: up to 3 times, unless unauthorized (spec section 9). */
+export const watchlistKeys = {
+  all: rootKeys.watchlist,
+  items: () => [...rootKeys.watchlist, "items"] as const,
+  alertSettings: () => [...rootKeys.watchlist, "alert-settings"] as const,
+};
+
+/** The watchlist is the one query retried: up to 3 times, unless unauthorized. */
 export const watchlistQueryOptions = () =>
   queryOptions({
-    queryKey: ["/api/watchlist"],
+    queryKey: watchlistKeys.items(),
     queryFn: async () => okJson(await api.api.watchlist.$get()),
     retry: (failures, error) => !isUnauthorized(error) && failures < 3,
+  });
+
+/** Where alerts go: email on or off, and an optional signed webhook. */
+export const alertSettingsQueryOptions = () =>
+  queryOptions({
+    queryKey: watchlistKeys.alertSettings(),
+    queryFn: async () => okJson(await api.api.notifications.$get()),
   });
 
 function useWatchlistMutation<TInput>(
@@ -21,41 +38,27 @@ function useWatchlistMutation<TInput>(
   failure: string,
 ) {
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
   return useMutation({
     mutationFn: run,
     onSuccess: () => {
       notify("success", success);
-      return queryClient.invalidateQueries({ queryKey: watchlistQueryOptions().queryKey });
+      return queryClient.invalidateQueries({ queryKey: watchlistKeys.items() });
     },
-    onError: (error) => {
-      if (isUnauthorized(error)) {
-        notify("error", "Unauthorized", "You are logged out. Logging in again...");
-        setTimeout(() => void navigate({ to: "/signin" }), 500);
-        return;
-      }
-      notify("error", failure, serverMessage(error) ?? undefined);
-    },
+    onError: toastFailure(failure),
   });
 }
 
 export const useAddToWatchlist = () =>
   useWatchlistMutation(
-    async (input: { symbol: string; purchasePrice?: number | null; targetChangePercent: number }) =>
-      okJson(await api.api.watchlist.$post({ json: input })),
+    async (input: AddInput) => okJson(await api.api.watchlist.$post({ json: input })),
     "Stock Added",
     "Failed to add stock to watchlist",
   );
 
 export const useUpdateWatchlistItem = () =>
   useWatchlistMutation(
-    async (input: { id: number; purchasePrice: number | null; targetChangePercent: number }) =>
-      okJson(
-        await api.api.watchlist[":id"].$patch({
-          param: { id: String(input.id) },
-          json: { purchasePrice: input.purchasePrice, targetChangePercent: input.targetChangePercent },
-        }),
-      ),
+    async ({ id, ...json }: UpdateInput) =>
+      okJson(await api.api.watchlist[":id"].$patch({ param: { id: String(id) }, json })),
     "Updated",
     "Failed to update watchlist item",
   );
@@ -66,3 +69,16 @@ export const useRemoveFromWatchlist = () =>
     "Stock Removed",
     "Failed to remove stock from watchlist",
   );
+
+export function useSaveAlertSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: AlertSettingsInput) =>
+      okJson(await api.api.notifications.$put({ json: input })),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(watchlistKeys.alertSettings(), answer);
+      notify("success", "Alert settings saved");
+    },
+    onError: toastFailure("Alert settings not saved", "Please try again."),
+  });
+}

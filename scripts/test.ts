@@ -34,6 +34,8 @@ const phases: Phase[] = [
   { name: "route tree", group: "static", cmd: ["bun", "x", "tsr", "generate"] },
   { name: "typecheck", group: "static", cmd: ["bun", "x", "tsc", "--noEmit", "-p", "."] },
   { name: "lint", group: "static", cmd: ["bun", "x", "biome", "check", "."] },
+  // No web feature imports another; the web takes only types and zod-free constants from api/ (and more rules).
+  { name: "import boundaries", group: "static", cmd: ["bun", "scripts/check-boundaries.ts"] },
   // The Worker tests (libSQL-server phase) and the browser tests serve the production build.
   { name: "production build", group: "static", cmd: ["bun", "scripts/build.ts"] },
   // The Worker bundle as `wrangler deploy` would upload it, offline (wrangler needs the Node 22 from node_modules).

@@ -1,0 +1,58 @@
+import { describe, expect, test } from "bun:test";
+import { join } from "node:path";
+import { boundaryViolations, importsOf, readSources } from "./import-rules.ts";
+
+const file = (path: string, text: string) => ({ path, text });
+
+describe("import boundaries", () => {
+  test("a web feature importing another is refused, types included; inside one feature it is fine", () => {
+    const problems = boundaryViolations([
+      file(
+        "web/features/earnings/earnings-tab.tsx",
+        'import { useAdd } from "../watchlist/watchlist.queries.ts";',
+      ),
+      file("web/features/admin/page.tsx", 'import type { CurrentUser } from "../auth/auth.queries.ts";'),
+      file("web/features/admin/list.tsx", 'import { usersQueryOptions } from "./users.queries.ts";'),
+    ]);
+    expect(problems).toEqual([
+      "web/features/earnings/earnings-tab.tsx imports web/features/watchlist/watchlist.queries.ts: a web feature may not import another; compose them in a route or move the shared piece down",
+      "web/features/admin/page.tsx imports web/features/auth/auth.queries.ts: a web feature may not import another; compose them in a route or move the shared piece down",
+    ]);
+  });
+
+  test("the web takes only types and *.constants.ts from api/, and shared code imports no feature", () => {
+    const problems = boundaryViolations([
+      file("web/lib/api-client.ts", 'import type { AppType } from "../../api/app.ts";'),
+      file("web/features/w/form.tsx", 'import { LIMIT } from "../../../api/features/w/w.constants.ts";'),
+      file("web/features/w/bad.tsx", 'import { Schema } from "../../../api/features/w/w.schema.ts";'),
+      file("web/features/w/mixed.tsx", 'import { type A, b } from "../../../api/app.ts";'),
+      file("web/components/header.tsx", 'import { useLogout } from "../features/auth/auth.mutations.ts";'),
+      file("web/routes/x.tsx", 'const Page = lazy(() => import("../features/w/page.tsx"));'),
+    ]);
+    expect(problems.map((p) => p.split(":")[0])).toEqual([
+      "web/features/w/bad.tsx imports api/features/w/w.schema.ts",
+      "web/features/w/mixed.tsx imports api/app.ts",
+      "web/components/header.tsx imports web/features/auth/auth.mutations.ts",
+    ]);
+  });
+
+  test("multi-line, side-effect and dynamic imports are all seen", () => {
+    const edges = importsOf(
+      file(
+        "web/main.tsx",
+        'import {\n  a,\n  type B,\n} from "./lib/a.ts";\nimport "./styles.css";\nconst m = import("./routes/x.tsx");',
+      ),
+    );
+    expect(edges).toEqual([
+      { from: "web/main.tsx", to: "web/lib/a.ts", typeOnly: false },
+      { from: "web/main.tsx", to: "web/styles.css", typeOnly: false },
+      { from: "web/main.tsx", to: "web/routes/x.tsx", typeOnly: false },
+    ]);
+  });
+
+  test("the repository itself reads as sources (the static phase checks it)", async () => {
+    const files = await readSources(join(import.meta.dir, "../.."));
+    expect(files.some((f) => f.path === "web/main.tsx")).toBe(true);
+    expect(files.some((f) => f.path.endsWith("routeTree.gen.ts"))).toBe(false);
+  });
+});

@@ -1,0 +1,101 @@
+// The import boundaries of the codebase's layout, checked on every run of the test suite instead of by review:
+// - no web feature imports another (routes compose features; shared pieces move down to web/components or lib);
+// - web/components and web/lib import no feature and no route;
+// - the web takes from api/ only types (the RPC type and what it infers) and zod-free `*.constants.ts` modules, so
+//   no route loads the server's schema library; it never imports db/;
+// - api/ imports neither web/ nor scripts/; db/ imports nothing of ours; nothing outside scripts/ imports scripts/.
+// Tests and their harnesses may reach across (a component test starts the real API), so they are held only to the
+// feature rule; so is api/dev.ts, the development shell that serves web/index.html through Bun's HTML import.
+import { dirname, join, normalize, relative } from "node:path";
+
+export interface SourceFile {
+  /** Path relative to the repository root, with forward slashes. */
+  path: string;
+  text: string;
+}
+
+export interface ImportEdge {
+  from: string;
+  /** The imported file relative to the root (relative specifiers only; packages are ignored). */
+  to: string;
+  typeOnly: boolean;
+}
+
+const IMPORT_FROM = /(?:^|[;\n])\s*(import|export)\s+(type\s+)?([^;]*?)\s+from\s+["']([^"']+)["']/g;
+const SIDE_EFFECT_IMPORT = /(?:^|[;\n])\s*import\s+["']([^"']+)["']/g;
+const DYNAMIC_IMPORT = /\bimport\(\s*["']([^"']+)["']\s*\)/g;
+
+/** Every relative import of a file, with whether it brings in types only. */
+export function importsOf(file: SourceFile): ImportEdge[] {
+  const edges: ImportEdge[] = [];
+  const add = (specifier: string, typeOnly: boolean) => {
+    if (!specifier.startsWith(".")) return;
+    const to = normalize(join(dirname(file.path), specifier)).replaceAll("\\", "/");
+    edges.push({ from: file.path, to, typeOnly });
+  };
+  for (const m of file.text.matchAll(IMPORT_FROM)) {
+    const clause = m[3] ?? "";
+    const named = /^\{([^}]*)\}$/s.exec(clause.trim());
+    const allNamedAreTypes =
+      named !== null &&
+      named[1]!
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean)
+        .every((s) => s.startsWith("type "));
+    add(m[4]!, Boolean(m[2]) || allNamedAreTypes);
+  }
+  for (const m of file.text.matchAll(SIDE_EFFECT_IMPORT)) add(m[1]!, false);
+  for (const m of file.text.matchAll(DYNAMIC_IMPORT)) add(m[1]!, false);
+  return edges;
+}
+
+const isTestOrShell = (path: string) =>
+  /\.test\.tsx?$/.test(path) || /^(web\/test|web\/e2e|api\/test)\//.test(path) || path === "api/dev.ts";
+const featureOf = (path: string) => /^web\/features\/([^/]+)\//.exec(path)?.[1] ?? null;
+const top = (path: string) => path.split("/")[0]!;
+
+/** A sentence per import that crosses a boundary. */
+export function boundaryViolations(files: SourceFile[]): string[] {
+  const problems: string[] = [];
+  for (const file of files) {
+    for (const edge of importsOf(file)) {
+      const { from, to } = edge;
+      const say = (rule: string) => problems.push(`${from} imports ${to}: ${rule}`);
+      const fromFeature = featureOf(from);
+      const toFeature = featureOf(to);
+      if (fromFeature && toFeature && fromFeature !== toFeature) {
+        say("a web feature may not import another; compose them in a route or move the shared piece down");
+        continue;
+      }
+      if (isTestOrShell(from)) continue;
+      const source = top(from);
+      const target = top(to);
+      if (source === "web") {
+        if (/^web\/(components|lib)\//.test(from) && /^web\/(features|routes)\//.test(to))
+          say("shared web code may not import features or routes");
+        else if (target === "api" && !edge.typeOnly && !to.endsWith(".constants.ts"))
+          say("the web takes from api/ only types and zod-free *.constants.ts modules");
+        else if (target === "db") say("the web never imports db/");
+      } else if (source === "api" && (target === "web" || target === "scripts")) {
+        say("api/ may not import web/ or scripts/");
+      } else if (source === "db" && ["api", "web", "scripts"].includes(target)) {
+        say("db/ imports nothing of ours");
+      }
+      if (target === "scripts" && source !== "scripts") say("nothing outside scripts/ imports scripts/");
+    }
+  }
+  return problems;
+}
+
+/** The TypeScript sources under api/, db/, web/ and scripts/, read from disk. */
+export async function readSources(root: string): Promise<SourceFile[]> {
+  const files: SourceFile[] = [];
+  for (const dir of ["api", "db", "web", "scripts"]) {
+    for await (const path of new Bun.Glob(`${dir}/**/*.{ts,tsx}`).scan({ cwd: root })) {
+      if (path.endsWith("routeTree.gen.ts")) continue;
+      files.push({ path: relative(root, join(root, path)), text: await Bun.file(join(root, path)).text() });
+    }
+  }
+  return files;
+}

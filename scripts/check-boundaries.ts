@@ -1,0 +1,15 @@
+// `bun scripts/check-boundaries.ts`: fails (exit 1) when an import crosses the layout's boundaries; part of the
+// test suite's static phase. The rules are in scripts/boundaries/import-rules.ts.
+import { join } from "node:path";
+import { boundaryViolations, readSources } from "./boundaries/import-rules.ts";
+
+const root = join(import.meta.dir, "..");
+const files = await readSources(root);
+const problems = boundaryViolations(files);
+if (problems.length) {
+  console.error(
+    `${problems.length} import(s) cross a boundary:\n${problems.map((p) => `  ${p}`).join("\n")}`,
+  );
+  process.exit(1);
+}
+console.log(`Import boundaries hold across ${files.length} files.`);

@@ -4,7 +4,7 @@ import { getStoredToken } from "./auth-token.ts";
 
 /**
  * The one typed RPC client: every request and response type comes from the API's routes. Cookies are always
- * sent; a bearer header is added when a token is stored (spec section 7).
+ * sent; a bearer header is added when a token is stored, for clients that signed in with one.
  */
 export const api = hc<AppType>(typeof window === "undefined" ? "http://localhost/" : window.location.origin, {
   init: { credentials: "include" },

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { formatAsOf, formatCompact, formatDate, formatMoney, formatPercent } from "./format.ts";
 
-describe("formatters (spec section 9)", () => {
+describe("formatters: money, compact money, dates, percentages", () => {
   test("money has two decimals and abbreviates large values with K, M, B", () => {
     expect(formatMoney(187.5)).toBe("$187.50");
     expect(formatMoney("12345.678")).toBe("$12,345.68");

@@ -1,6 +1,6 @@
 const two = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-/** Money with two decimals; large values (100,000 and up) abbreviated with K, M or B (spec section 9). */
+/** Money with two decimals; large values (100,000 and up) abbreviated with K, M or B. */
 export function formatMoney(value: number | string | null | undefined): string {
   const n = typeof value === "string" ? Number(value) : value;
   if (n === null || n === undefined || !Number.isFinite(n)) return "—";

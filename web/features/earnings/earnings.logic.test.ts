@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { growthBand, matchesGrowthFilter, reactionRecord, timeLabel } from "./earnings.logic.ts";
 
-describe("earnings calendar rules (spec sections 2 and 9)", () => {
+describe("earnings calendar rules: growth filter, bands, time labels", () => {
   test("growth bands and labels", () => {
     expect(growthBand(70)).toEqual({ tone: "green", label: "High Confidence" });
     expect(growthBand(69)).toEqual({ tone: "yellow", label: "Moderate" });

@@ -1,4 +1,4 @@
-/** Growth-probability filter options (spec section 2). */
+/** The growth-probability filter: all, high (70+), moderate (50-69), low (below 50). */
 export const GROWTH_FILTERS = [
   { value: "all", label: "All" },
   { value: "0-25", label: "0-25%" },
@@ -16,7 +16,7 @@ export function matchesGrowthFilter(probability: number, filter: GrowthFilter): 
   return probability >= lo && (hi === 100 ? probability <= 100 : probability < hi);
 }
 
-/** Spec section 9: 70 and above green 'High Confidence', 50-69 yellow 'Moderate', below 50 red 'Low Confidence'. */
+/** 70 and above green 'High Confidence', 50-69 yellow 'Moderate', below 50 red 'Low Confidence'. */
 export function growthBand(probability: number): { tone: "green" | "yellow" | "red"; label: string } {
   if (probability >= 70) return { tone: "green", label: "High Confidence" };
   if (probability >= 50) return { tone: "yellow", label: "Moderate" };

@@ -4,7 +4,7 @@ export function isoLocalDate(d: Date): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
-/** The default search range: yesterday to today (spec section 5). */
+/** The default search range: yesterday to today. */
 export function defaultRange(now = new Date()): { fromDate: string; toDate: string } {
   const yesterday = new Date(now);
   yesterday.setDate(now.getDate() - 1);

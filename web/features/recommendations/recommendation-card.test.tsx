@@ -57,7 +57,7 @@ function renderCard(over: Partial<Recommendation> = {}, showDate = false) {
   return screen.getByTestId("recommendation-card");
 }
 
-describe("recommendation card (spec sections 2 and 9)", () => {
+describe("recommendation card: prices, return, confidence band, outcome", () => {
   test("prices with two decimals, price against buy in dollars and percent, potential return to one decimal", () => {
     const card = renderCard();
     expect(within(card).getByText("$50.00")).toBeTruthy();

@@ -8,7 +8,7 @@ export function priceVersusBuy(current: number, buy: number): { dollars: number;
   return { dollars: current - buy, percent: ((current - buy) / buy) * 100 };
 }
 
-/** Research links for a symbol (spec section 2), each opened in a new tab. */
+/** Research links for a symbol (Yahoo Finance, Google Finance, MarketWatch), each opened in a new tab. */
 export function researchLinks(symbol: string) {
   const s = encodeURIComponent(symbol);
   return [

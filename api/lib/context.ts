@@ -42,7 +42,25 @@ export interface AuthState {
 export type AppEnv = {
   Variables: {
     deps: AppDeps;
+    /** Who is calling, resolved for every /api request; null when nobody is signed in. */
     auth: AuthState | null;
     requestId: string;
+  };
+};
+
+/** What requireUser adds for the handlers behind it: the signed-in user and how they came in. */
+export type SignedInEnv = {
+  Variables: {
+    user: UserRow;
+    /** The session the request came with, or null when it authenticated with an API key. */
+    session: SessionRow | null;
+  };
+};
+
+/** What requireAdmin adds: an admin, always on a session (API keys never carry admin power). */
+export type AdminEnv = {
+  Variables: {
+    user: UserRow;
+    session: SessionRow;
   };
 };

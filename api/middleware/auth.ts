@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { getCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
 import { sessions, users } from "../../db/schema/index.ts";
-import type { AppDeps, AppEnv, AuthState } from "../lib/context.ts";
+import type { AdminEnv, AppDeps, AppEnv, AuthState, SignedInEnv } from "../lib/context.ts";
 import { sha256Hex } from "../lib/crypto.ts";
 
 export const SESSION_COOKIE = "sb_session";
@@ -85,24 +85,24 @@ export const resolveAuth = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
-  if (!c.get("auth")) return c.json(UNAUTHORIZED, 401);
+/** Refuses callers who are not signed in (401); behind it, handlers read `c.var.user` and `c.var.session`. */
+export const requireUser = createMiddleware<AppEnv & SignedInEnv>(async (c, next) => {
+  const auth = c.get("auth");
+  if (!auth) return c.json(UNAUTHORIZED, 401);
+  c.set("user", auth.user);
+  c.set("session", auth.session);
   await next();
 });
 
-export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
+/** Refuses callers who are not admins on a session (401/403); behind it, `c.var.user` is that admin. */
+export const requireAdmin = createMiddleware<AppEnv & AdminEnv>(async (c, next) => {
   const auth = c.get("auth");
   if (!auth) return c.json(UNAUTHORIZED, 401);
   if (!auth.user.isAdmin) return c.json(FORBIDDEN, 403);
   // An API key never idles out and lives in scripts and CI settings: it must not carry admin power
   // (docs/decisions/017-oauth-account-linking.md).
   if (!auth.session) return c.json(API_KEY_NOT_ALLOWED, 403);
+  c.set("user", auth.user);
+  c.set("session", auth.session);
   await next();
 });
-
-/** The signed-in user; only call behind requireUser or requireAdmin. */
-export function currentAuth(c: { get(key: "auth"): AuthState | null }): AuthState {
-  const auth = c.get("auth");
-  if (!auth) throw new Error("currentAuth called on a route without requireUser");
-  return auth;
-}

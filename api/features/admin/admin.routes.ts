@@ -7,7 +7,7 @@ import {
   jsonResponse,
   signedIn,
 } from "../../lib/openapi.ts";
-import { currentAuth, requireAdmin } from "../../middleware/auth.ts";
+import { requireAdmin } from "../../middleware/auth.ts";
 import { MessageAnswer } from "../auth/auth.schema.ts";
 import { AdminUser, SessionInfo, StatusInput, StatusParam, UserIdParam, UsersQuery } from "./admin.schema.ts";
 import { type AdminChange, deleteUser, listUsers, setUserActive, userSessions } from "./admin.service.ts";
@@ -90,13 +90,13 @@ export const adminRoutes = createRouter()
   .openapi(status, async (c) => {
     const { userId } = c.req.valid("param");
     const active = Boolean(c.req.valid("json").isActive);
-    const result = await setUserActive(c.get("deps"), currentAuth(c).user.id, userId, active);
+    const result = await setUserActive(c.get("deps"), c.var.user.id, userId, active);
     if (result === "ok") return c.json({ message: active ? "User Activated" : "User Deactivated" }, 200);
     const [body, code] = refusal(result);
     return code === 404 ? c.json(body, 404) : c.json(body, 409);
   })
   .openapi(remove, async (c) => {
-    const result = await deleteUser(c.get("deps"), currentAuth(c).user.id, c.req.valid("param").id);
+    const result = await deleteUser(c.get("deps"), c.var.user.id, c.req.valid("param").id);
     if (result === "ok") return c.json({ message: "User deleted successfully" }, 200);
     const [body, code] = refusal(result);
     return code === 404 ? c.json(body, 404) : c.json(body, 409);

@@ -4,7 +4,7 @@ import { deleteCookie, setCookie } from "hono/cookie";
 import { clientAddress, isHttpsRequest } from "../../lib/client-address.ts";
 import type { AppEnv } from "../../lib/context.ts";
 import { createRouter, errorResponses, jsonBody, jsonResponse, signedIn } from "../../lib/openapi.ts";
-import { currentAuth, requireUser, SESSION_COOKIE } from "../../middleware/auth.ts";
+import { requireUser, SESSION_COOKIE } from "../../middleware/auth.ts";
 import { limitCredentialAttempt } from "../../middleware/rate-limit.ts";
 import {
   CurrentUser,
@@ -194,7 +194,7 @@ export const authRoutes = createRouter()
     return c.json({ message: "Signed out" }, 200);
   })
   .openapi(currentUser, async (c) => {
-    return c.json(await toCurrentUser(c.get("deps"), currentAuth(c).user), 200);
+    return c.json(await toCurrentUser(c.get("deps"), c.var.user), 200);
   })
   .openapi(resetRequest, async (c) => {
     const { email, fullName } = c.req.valid("json");
@@ -221,6 +221,6 @@ export const authRoutes = createRouter()
     return c.json({ message: "Password Updated!" }, 200);
   })
   .openapi(regenerate, async (c) => {
-    const { apiKey, regeneratedAt } = await regenerateApiKey(c.get("deps"), currentAuth(c).user.id);
+    const { apiKey, regeneratedAt } = await regenerateApiKey(c.get("deps"), c.var.user.id);
     return c.json({ apiKey, regeneratedAt: regeneratedAt.toISOString() }, 200);
   });

@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { isUnknownSymbolError } from "../../lib/analysis-port.ts";
 import { narrate } from "../../lib/narrative.ts";
 import { createRouter, errorResponses, jsonBody, jsonResponse, signedIn } from "../../lib/openapi.ts";
-import { currentAuth, requireUser } from "../../middleware/auth.ts";
+import { requireUser } from "../../middleware/auth.ts";
 import { consumeRateLimit } from "../../middleware/rate-limit.ts";
 import { AnalyzeInput, HistoryQuery, Insight } from "./insights.schema.ts";
 import { insightHistory, saveInsight } from "./insights.service.ts";
@@ -45,7 +45,7 @@ const history = createRoute({
 export const insightRoutes = createRouter()
   .openapi(analyze, async (c) => {
     const deps = c.get("deps");
-    const { user } = currentAuth(c);
+    const user = c.var.user;
     const { symbol } = c.req.valid("json");
     const limit = await consumeRateLimit(
       deps.database.db,
@@ -82,7 +82,7 @@ export const insightRoutes = createRouter()
   })
   .openapi(history, async (c) => {
     const { page, pageSize } = c.req.valid("query");
-    const result = await insightHistory(c.get("deps"), currentAuth(c).user.id, page, pageSize);
+    const result = await insightHistory(c.get("deps"), c.var.user.id, page, pageSize);
     c.header("X-Total-Count", String(result.total));
     return c.json(result.items, 200);
   });

@@ -10,7 +10,7 @@ import {
 } from "../../lib/openapi.ts";
 import { isoDate } from "../../lib/validation.ts";
 import { securityNames } from "../../market/price-history.ts";
-import { currentAuth, requireAdmin, requireUser } from "../../middleware/auth.ts";
+import { requireAdmin, requireUser } from "../../middleware/auth.ts";
 import { generateRecommendations } from "./generate.service.ts";
 import { recommendationPerformance } from "./performance.service.ts";
 import {
@@ -138,7 +138,7 @@ export const recommendationRoutes = createRouter()
     const { recommendationDate } = c.req.valid("query");
     const result = await postRecommendation(c.get("deps"), input, {
       recommendationDate,
-      postedBy: currentAuth(c).user.id,
+      postedBy: c.var.user.id,
     });
     if (result.kind === "duplicate") {
       return c.json(

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { createRouter, errorResponses, jsonBody, jsonResponse, signedIn } from "../../lib/openapi.ts";
-import { currentAuth, requireUser } from "../../middleware/auth.ts";
+import { requireUser } from "../../middleware/auth.ts";
 import { AlertEvent, NotificationSettings, UpdateNotificationSettings } from "./alerts.schema.ts";
 import { getNotificationSettings, listAlertEvents, updateNotificationSettings } from "./alerts.service.ts";
 
@@ -42,15 +42,15 @@ const events = createRoute({
 
 export const alertRoutes = createRouter()
   .openapi(getSettings, async (c) =>
-    c.json(await getNotificationSettings(c.get("deps"), currentAuth(c).user.id), 200),
+    c.json(await getNotificationSettings(c.get("deps"), c.var.user.id), 200),
   )
   .openapi(putSettings, async (c) => {
     const result = await updateNotificationSettings(
       c.get("deps"),
-      currentAuth(c).user.id,
+      c.var.user.id,
       c.req.valid("json"),
     );
     if ("problem" in result) return c.json({ message: result.problem, code: "VALIDATION_ERROR" }, 400);
     return c.json(result, 200);
   })
-  .openapi(events, async (c) => c.json(await listAlertEvents(c.get("deps"), currentAuth(c).user.id), 200));
+  .openapi(events, async (c) => c.json(await listAlertEvents(c.get("deps"), c.var.user.id), 200));

@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { createRouter, errorResponses, jsonBody, jsonResponse, signedIn } from "../../lib/openapi.ts";
-import { currentAuth, requireUser } from "../../middleware/auth.ts";
+import { requireUser } from "../../middleware/auth.ts";
 import { MessageAnswer } from "../auth/auth.schema.ts";
 import {
   AddWatchlistInput,
@@ -64,10 +64,10 @@ const remove = createRoute({
 });
 
 export const watchlistRoutes = createRouter()
-  .openapi(list, async (c) => c.json(await listWatchlist(c.get("deps"), currentAuth(c).user.id), 200))
+  .openapi(list, async (c) => c.json(await listWatchlist(c.get("deps"), c.var.user.id), 200))
   .openapi(add, async (c) => {
     const input = c.req.valid("json");
-    const result = await addToWatchlist(c.get("deps"), currentAuth(c).user.id, input);
+    const result = await addToWatchlist(c.get("deps"), c.var.user.id, input);
     switch (result.kind) {
       case "added":
         return c.json(result.item, 201);
@@ -91,13 +91,13 @@ export const watchlistRoutes = createRouter()
   .openapi(update, async (c) => {
     const item = await updateWatchlistItem(
       c.get("deps"),
-      currentAuth(c).user.id,
+      c.var.user.id,
       c.req.valid("param").id,
       c.req.valid("json"),
     );
     return item ? c.json(item, 200) : c.json(NOT_FOUND, 404);
   })
   .openapi(remove, async (c) => {
-    const removed = await removeWatchlistItem(c.get("deps"), currentAuth(c).user.id, c.req.valid("param").id);
+    const removed = await removeWatchlistItem(c.get("deps"), c.var.user.id, c.req.valid("param").id);
     return removed ? c.json({ message: "Removed from your watchlist." }, 200) : c.json(NOT_FOUND, 404);
   });

@@ -75,7 +75,7 @@ export function createApp(deps: AppDeps) {
         "Authenticate with the session cookie or `Authorization: Bearer <token or API key>`.",
     },
   });
-  // The spec's admin screens send a signed-out admin to /api/login; it exists only to forward to the sign-in page.
+  // The admin screens send a signed-out admin to /api/login; it exists only to forward to the sign-in page.
   app.get("/api/login", (c) => c.redirect("/signin", 302));
   // Scalar's standalone bundle from the pinned package, copied into dist/ at build and served from our own origin
   // (it runs where the API key and session live); its HTML API needs no inline script. Decision note 020.
@@ -89,7 +89,7 @@ export function createApp(deps: AppDeps) {
       await deps.database.client.execute("select 1");
       return c.json({ ok: true, database: "reachable" });
     } catch (error) {
-      deps.log?.("warn", "Health check: database unreachable", { error: String(error) });
+      deps.log("warn", "Health check: database unreachable", { error: String(error) });
       return c.json({ ok: false, database: "unreachable" }, 503);
     }
   });

@@ -31,7 +31,7 @@ const marketDate = await configureMarket(deps, env);
 const app = createApp(deps);
 const serveStatic = createStaticHandler(join(import.meta.dir, "../dist"));
 const logError = (level: "error", message: string, extra: Record<string, unknown>) =>
-  deps.log ? deps.log(level, message, extra) : console.error(message, extra);
+  deps.log(level, message, extra);
 
 const server = Bun.serve({
   port: env.PORT,
@@ -62,7 +62,7 @@ const server = Bun.serve({
 if (env.SCHEDULER) {
   // Every job is idempotent per period, so a minute tick (and other processes ticking too) is safe.
   const tick = () =>
-    runDueJobs(deps).catch((error) => deps.log?.("error", "Scheduled jobs failed", { error: String(error) }));
+    runDueJobs(deps).catch((error) => deps.log("error", "Scheduled jobs failed", { error: String(error) }));
   setInterval(tick, 60_000);
   void tick();
 }

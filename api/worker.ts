@@ -3,14 +3,15 @@
 import { createDb } from "../db/client.ts";
 import { isDatabaseUnavailable } from "../db/unavailable.ts";
 import { createApp } from "./app.ts";
+import { createDeps, depsConfigFromEnv } from "./deps.ts";
 import { runDueJobs } from "./jobs/schedule.ts";
-import { systemClock } from "./lib/clock.ts";
 import { configFromEnv, type Env, parseEnv } from "./lib/config.ts";
 import type { AppDeps } from "./lib/context.ts";
-import { narrativeFromEnv } from "./lib/narrative.ts";
+import { hasMarketData } from "./lib/market-port.ts";
 import { setSpaSecurityHeaders } from "./lib/security-headers.ts";
 import { jsonResponse, MALFORMED_URL, unexpectedErrorResponse } from "./lib/shell-responses.ts";
 import { ASSET_NOT_FOUND, isAssetLikePath } from "./lib/static-paths.ts";
+import { fetchWebhookSender } from "./lib/webhooks.ts";
 import { configureMarket } from "./market/configure.ts";
 import { portablePasswordHasher } from "./runtime/portable-passwords.ts";
 
@@ -35,18 +36,16 @@ function build(env: WorkerEnv) {
   }
   if (!parsed.APP_SECRET)
     throw new Error("APP_SECRET is required on Workers (wrangler secret put APP_SECRET).");
-  const deps: AppDeps = {
+  // No SMTP on Workers (no sockets to a mail server): createDeps picks the log stand-in for mail.
+  const deps = createDeps(depsConfigFromEnv(parsed, configFromEnv(parsed, parsed.APP_SECRET)), {
     database: createDb(parsed.DATABASE_URL, parsed.DATABASE_AUTH_TOKEN, {
       concurrency: Number.POSITIVE_INFINITY,
     }),
-    clock: systemClock,
-    config: configFromEnv(parsed, parsed.APP_SECRET),
     passwords: portablePasswordHasher,
+    webhooks: fetchWebhookSender(),
     clientAddress: (request) => request.headers.get("cf-connecting-ip"),
-    narrative: narrativeFromEnv(parsed),
-    log: (level, message, extra) =>
-      console[level === "info" ? "log" : level](JSON.stringify({ level, message, ...extra })),
-  };
+    writeLog: (level, line) => console[level === "info" || level === "debug" ? "log" : level](line),
+  });
   built = { app: createApp(deps), deps, env: parsed };
   return built;
 }
@@ -54,7 +53,7 @@ function build(env: WorkerEnv) {
 /** Plugs in the market once per isolate (the demo market needs its data seeded by `bun scripts/seed.ts`). */
 async function ready(env: WorkerEnv) {
   const app = build(env);
-  if (!app.deps.market) {
+  if (!hasMarketData(app.deps.market)) {
     // A database outage must not fail the request here: the app answers it (503), and the next request retries.
     marketReady ??= configureMarket(app.deps, app.env)
       .catch((error) => {

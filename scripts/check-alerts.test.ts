@@ -42,13 +42,14 @@ describe("bun scripts/check-alerts.ts, on a real database file with the demo mar
       passwords: bunPasswordHasher,
       config: { secret: env.APP_SECRET },
     } as unknown as AppDeps;
-    const user = await createUser(deps, {
+    const created = await createUser(deps, {
       email: "alerts@example.com",
       password: "correct-horse-battery",
       firstName: "A",
       lastName: "B",
     });
-    if ("kind" in user) throw new Error(user.kind);
+    if (!created.ok) throw new Error(created.message);
+    const user = created.value;
     await database.db.insert(notificationSettings).values({
       userId: user.id,
       emailAlerts: true,

@@ -510,7 +510,7 @@ ${
 stays near the universe's rate and 'High Confidence' (70 and above) is rare or absent. The reason is on the
 reaction day itself: of the detected reactions since ${TEST_START}, ${afterGap(1)} rose after a gap up and ${afterGap(-1)} after a
 gap down, and the gap is not known before the report. Read the probability as the stock's own record, next to
-the universe's, not as a forecast with an edge. The spec's labels ('High Confidence', 'Moderate', 'Low
+the universe's, not as a forecast with an edge. The calendar's labels ('High Confidence', 'Moderate', 'Low
 Confidence') grade the chance of a rise: a low number says the stock's record leans to falls, not that the
 estimate is unsure.
 `;

@@ -1,11 +1,9 @@
 // `bun scripts/generate-recommendations.ts [--date YYYY-MM-DD]`: posts the generator's calls for one trading day
 // (default: the market's today) on DATABASE_URL. Idempotent per date.
 import { parseArgs } from "node:util";
-import { createAnalysisEngine } from "../api/analysis/engine.ts";
-import { generateRecommendations } from "../api/features/recommendations/generate.service.ts";
+import { generateForDate } from "../api/features/recommendations/generate.service.ts";
 import { parseEnv } from "../api/lib/config.ts";
 import { configureMarket } from "../api/market/configure.ts";
-import { securityNames } from "../api/market/price-history.ts";
 import { buildBunDeps } from "../api/runtime/bun-deps.ts";
 
 const { values } = parseArgs({ options: { date: { type: "string" }, help: { type: "boolean" } } });
@@ -26,11 +24,10 @@ if (!asOf) {
 }
 const date = values.date ?? asOf;
 const started = performance.now();
-const engine = createAnalysisEngine(deps.database.db, () => date);
-const [report] = await generateRecommendations(deps, engine, [date], await securityNames(deps.database.db));
+const report = await generateForDate(deps, date);
 console.log(
-  `${date}: scored ${report?.scored ?? 0} symbols, posted ${report?.posted ?? 0}, ` +
-    `${report?.alreadyThere ?? 0} already there (${Math.round(performance.now() - started)} ms).`,
+  `${date}: scored ${report.scored} symbols, posted ${report.posted}, ` +
+    `${report.alreadyThere} already there (${Math.round(performance.now() - started)} ms).`,
 );
-if (!report?.scored) console.log("No prices on that date (not a trading day in the data?).");
+if (!report.scored) console.log("No prices on that date (not a trading day in the data?).");
 deps.database.client.close();

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { and, eq, gt } from "drizzle-orm";
 import { dailyPrices } from "../../db/schema/index.ts";
+import { UnknownSymbolError } from "../lib/market-port.ts";
 import { startTestApp, type TestApp, testDbKind } from "../test/harness.ts";
-import { createAnalysisEngine, signedPercent, UnknownSymbolError } from "./engine.ts";
+import { createAnalysisEngine, signedPercent } from "./engine.ts";
 
 const SYMBOLS = ["AAPL", "MSFT", "NVDA", "JPM", "XOM", "KO", "PFE", "AMZN", "META", "WMT", "CAT", "DIS"];
 let t: TestApp;
@@ -16,7 +17,7 @@ afterAll(() => t.close());
 export const percentagesIn = (text: string) => text.match(/[-+]?\d+(?:\.\d+)?%/g) ?? [];
 
 describe(`analysis engine on real demo prices (${testDbKind})`, () => {
-  test("an insight with every field of the spec and the model's call, decile and expected return", async () => {
+  test("an insight with every field it shows and the model's call, decile and expected return", async () => {
     const insight = await t.deps.analysis!.analyze("AAPL");
     expect(insight).toMatchObject({
       symbol: "AAPL",

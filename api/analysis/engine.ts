@@ -16,8 +16,6 @@ import { type Bar, MIN_HISTORY, marketFeaturesAt, type StockFeatures, stockFeatu
 import { modelFor } from "./models/registry.ts";
 import { type Ranked, type RankerModel, rankOutsider, rankUniverse, topFactors } from "./ranker.ts";
 
-export { UnknownSymbolError };
-
 /** Calendar days of prices loaded before a date: enough sessions for a year of features plus holidays. */
 const LOOKBACK_DAYS = 400;
 
@@ -216,15 +214,16 @@ export function createAnalysisEngine(
   const engine = {
     async analyze(symbol: string): Promise<InsightDraft> {
       const security = await findSecurity(db, symbol);
-      if (!security || symbol === BENCHMARK) throw new UnknownSymbolError(`Unknown symbol ${symbol}`);
+      if (!security || symbol === BENCHMARK) throw new UnknownSymbolError(symbol);
       // The last session on or before the market's today (a live market's today may be a weekend or not yet closed).
       const [lastSession] = await barsUpTo(db, BENCHMARK, asOf(), 1);
       const date = lastSession?.date ?? asOf();
       const universe = await universeOn(date);
-      if (!universe) throw new UnknownSymbolError(`No market data to rank ${symbol} against on ${date}`);
+      if (!universe)
+        throw new UnknownSymbolError(symbol, `No market data to rank ${symbol} against on ${date}`);
       const scored =
         universe.scored.find((s) => s.symbol === symbol) ?? (await scoreOutsider(symbol, universe));
-      if (!scored) throw new UnknownSymbolError(`Not enough price history for ${symbol}`);
+      if (!scored) throw new UnknownSymbolError(symbol, `Not enough price history for ${symbol}`);
       return toInsight(scored, security.name);
     },
     /** Scores every stock as of `date` from one read of the universe's prices. */

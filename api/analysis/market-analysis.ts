@@ -14,7 +14,7 @@ export function analysisOnMarket(db: Db, market: MarketPort): AnalysisPort {
   return {
     async analyze(symbol) {
       if (symbol === BENCHMARK)
-        throw new UnknownSymbolError(`${symbol} is the benchmark index, not a stock.`);
+        throw new UnknownSymbolError(symbol, `${symbol} is the benchmark index, not a stock.`);
       await market.prepareHistory([symbol, BENCHMARK]);
       const [draft, headlines] = await Promise.all([engine.analyze(symbol), market.headlines(symbol)]);
       const news = assessHeadlines(headlines);

@@ -44,14 +44,18 @@ describe(`every endpoint (${targetName})`, () => {
     expect((await get("/api/auth/user", me.apiKey)).status).toBe(401);
     const fresh = await body<{ apiKey: string }>(await get("/api/auth/user", user), 200);
     expect((await get("/api/auth/user", fresh.apiKey)).status).toBe(200);
-    const reset = await body<{ message: string }>(
+    // Every target runs without a mail server (and a Worker cannot send SMTP): reset by email says so.
+    const reset = await body<{ message: string; code: string }>(
       await t.request("/api/auth/password-reset/request", {
         method: "POST",
         json: { email, fullName: "Cora Tract" },
       }),
-      202,
+      503,
     );
-    expect(reset.message.length).toBeGreaterThan(10);
+    expect(reset).toEqual({
+      message: "Password reset by email is not configured here.",
+      code: "MAIL_NOT_CONFIGURED",
+    });
     await body(await get("/api/auth/providers"), 200);
   });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { marketCache, quotes } from "../../db/schema/index.ts";
+import { marketWithoutData } from "../lib/market-port.ts";
 import { liveMarket } from "../market/live-market.ts";
 import { startTestApp, type TestApp, testDbKind } from "../test/harness.ts";
 import { yahooReplay } from "../test/provider-replay.ts";
@@ -55,7 +56,7 @@ describe(`scheduled jobs on ${testDbKind}`, () => {
 
   test("the market refresh stores fresh quotes and history of tracked stocks on a live provider, once per slot", async () => {
     const yahoo = yahooReplay();
-    const demoSkip = await runDueJobs({ ...t.deps, market: undefined }, ["refresh-market"]);
+    const demoSkip = await runDueJobs({ ...t.deps, market: marketWithoutData(t.clock) }, ["refresh-market"]);
     expect(demoSkip["refresh-market"]).toEqual({
       ran: true,
       result: { skipped: "the demo market does not move" },

@@ -1,12 +1,11 @@
-import { createAnalysisEngine } from "../analysis/engine.ts";
-import { generateRecommendations } from "../features/recommendations/generate.service.ts";
+import { generateForDate } from "../features/recommendations/generate.service.ts";
 import { checkAlerts, deliverDueAlerts } from "../features/watchlist/alerts.service.ts";
 import type { AppDeps } from "../lib/context.ts";
 import { mapLimited } from "../lib/map-limited.ts";
-import { newYorkDate } from "../lib/market-port.ts";
+import { hasMarketData, newYorkDate } from "../lib/market-port.ts";
 import { BENCHMARK } from "../market/demo-import.ts";
 import { CACHE_RETENTION_MS, pruneMarketCache } from "../market/live-market.ts";
-import { allSymbols, lastTradingDate, securityNames } from "../market/price-history.ts";
+import { allSymbols, lastTradingDate } from "../market/price-history.ts";
 import { type JobOutcome, runOnce } from "./job-runs.ts";
 import { pruneAuthRecords } from "./prune.ts";
 
@@ -32,7 +31,7 @@ const AFTER_CLOSE = "16:30";
  */
 export function closedMarketDay(now: Date, deps: AppDeps): string | null {
   const market = deps.market;
-  if (!market) return null;
+  if (!hasMarketData(market)) return null;
   if (market.source === "demo") return market.marketToday();
   const today = newYorkDate({ now: () => now });
   const time = new Intl.DateTimeFormat("en-GB", {
@@ -52,7 +51,8 @@ export const JOBS: Job[] = [
     period: (now) => slot(now, 15),
     run: async (deps) => {
       const market = deps.market;
-      if (!market || market.source === "demo") return { skipped: "the demo market does not move" };
+      if (!hasMarketData(market) || market.source === "demo")
+        return { skipped: "the demo market does not move" };
       const symbols = (await allSymbols(deps.database.db)).filter((s) => s !== BENCHMARK);
       // A few at a time: a universe of hundreds of symbols must not hit the provider in one burst.
       const refreshed = await mapLimited([BENCHMARK, ...symbols], 4, (symbol) =>
@@ -82,14 +82,7 @@ export const JOBS: Job[] = [
       const day = closedMarketDay(deps.clock.now(), deps);
       const date = day ? await lastTradingDate(deps.database.db, day) : null;
       if (!date) return { skipped: "no market data" };
-      const engine = createAnalysisEngine(deps.database.db, () => date);
-      const [report] = await generateRecommendations(
-        deps,
-        engine,
-        [date],
-        await securityNames(deps.database.db),
-      );
-      return report;
+      return generateForDate(deps, date);
     },
   },
   {
@@ -117,7 +110,7 @@ export async function runDueJobs(
     try {
       outcomes[job.name] = await runOnce(deps, job.name, job.period(now, deps), () => job.run(deps));
     } catch (error) {
-      deps.log?.("error", `Job ${job.name} failed`, { error: String(error) });
+      deps.log("error", `Job ${job.name} failed`, { error: String(error) });
       throw error;
     }
   }

@@ -29,10 +29,6 @@ export interface InsightDraft {
 }
 
 export interface AnalysisPort {
-  /** Analyses one symbol as of the market's today; throws an error named "UnknownSymbolError" for unknown symbols. */
+  /** Analyses one symbol as of the market's today; throws UnknownSymbolError (market-port.ts) for unknown symbols. */
   analyze(symbol: string): Promise<InsightDraft>;
-}
-
-export function isUnknownSymbolError(error: unknown): boolean {
-  return error instanceof Error && error.name === "UnknownSymbolError";
 }

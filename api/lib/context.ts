@@ -12,25 +12,35 @@ import type { WebhookSender } from "./webhooks.ts";
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 
-/** Everything the app needs from its runtime; the Bun server, the Worker and the tests each build one. */
+export type LogLevel = "debug" | "info" | "warn" | "error";
+export type Log = (
+  level: Exclude<LogLevel, "debug">,
+  message: string,
+  extra?: Record<string, unknown>,
+) => void;
+
+/**
+ * Everything the app needs from its runtime. One function assembles it (api/deps.ts: createDeps), for the Bun
+ * server, the Worker and the tests alike, and picks each stand-in for what is not configured.
+ */
 export interface AppDeps {
   database: Database;
   clock: Clock;
   config: AppConfig;
   passwords: PasswordHasher;
-  /** Sends email (alerts, password reset); the log mailer when SMTP is not configured. */
-  mailer?: Mailer;
+  /** Sends email (alerts, password reset): SMTP, or the stand-in that writes it to the log (logsOnly). */
+  mailer: Mailer;
   /** Optional language model that writes analysis prose from computed facts; absent means templates. */
   narrative?: NarrativeWriter;
-  /** The analysis engine; absent means analysis is unavailable (503). */
+  /** The analysis engine on the configured market; absent until a market is configured (analyses answer 503). */
   analysis?: AnalysisPort;
-  /** Prices for features outside the market feature; absent means no market data is configured. */
-  market?: MarketPort;
-  /** Sends alert webhooks to public addresses only; absent means the portable fetch sender (decision 016). */
-  webhooks?: WebhookSender;
+  /** Market data: the stand-in without data until configureMarket plugs in the demo market or a live one. */
+  market: MarketPort;
+  /** Sends alert webhooks to public addresses only (decision 016). */
+  webhooks: WebhookSender;
   /** The client's address as the runtime sees it (the socket peer on Bun); null when unknown. */
   clientAddress?: (request: Request, env: unknown) => string | null;
-  log?: (level: "info" | "warn" | "error", message: string, extra?: Record<string, unknown>) => void;
+  log: Log;
 }
 
 export interface AuthState {

@@ -18,7 +18,7 @@ export interface Headline {
 export interface EarningsEvent {
   symbol: string;
   date: string;
-  /** "pre-market" | "post-market" | "during market hours" | "time not set" (the spec's labels key on pre/post) */
+  /** "pre-market" | "post-market" | "during market hours" | "time not set" (the calendar's labels key on pre/post) */
   time: string;
   quarter: number;
   year: number;
@@ -29,8 +29,8 @@ export interface EarningsEvent {
 }
 
 /**
- * What features other than the market feature need from market data. The market-data service implements it;
- * without one (tests of unrelated features) prices are simply unavailable.
+ * What features need from market data: the demo market, a live provider behind the database cache, or the
+ * stand-in without data (marketWithoutData) until one is configured.
  */
 export interface MarketPort {
   /** Where the data comes from: "demo" (bundled history, frozen at its date), "yahoo" or "finnhub". */
@@ -55,24 +55,47 @@ export interface MarketPort {
   closesSince(symbols: readonly string[], sinceDays: number): Promise<Map<string, number[]>>;
 }
 
-/** The market knows nothing of this symbol (no listing, no history). */
+/**
+ * The market knows nothing of this symbol (no listing, no history). Thrown by the market and the engine; the app's
+ * error handler answers it 404 UNKNOWN_SYMBOL (api/middleware/errors.ts), so features let it through.
+ */
 export class UnknownSymbolError extends Error {
   override name = "UnknownSymbolError";
+  constructor(
+    readonly symbol: string,
+    /** Why, for the log (no listing, not enough history, the benchmark index). */
+    detail = `Unknown symbol ${symbol}`,
+  ) {
+    super(detail);
+  }
 }
 
-/** The market-data provider failed (rate-limited, down, garbled) and nothing was cached to fall back on. */
+/**
+ * The market-data provider failed (rate-limited, down, garbled) and nothing was cached to fall back on; the app's
+ * error handler answers it 503 MARKET_UNAVAILABLE.
+ */
 export class MarketUnavailableError extends Error {
   override name = "MarketUnavailableError";
 }
+
+/** The stand-in's source: no market data is configured (yet). */
+export const NO_MARKET = "none";
+
+/** Whether a market with data is plugged in, rather than the stand-in. */
+export const hasMarketData = (market: MarketPort) => market.source !== NO_MARKET;
 
 /** Today in New York, where US markets keep their calendar. */
 export function newYorkDate(clock: Clock): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(clock.now());
 }
 
+/**
+ * The stand-in market until one is configured (createDeps, then configureMarket): it knows no symbol and no price,
+ * and its today is New York's.
+ */
 export function marketWithoutData(clock: Clock): MarketPort {
   return {
-    source: "none",
+    source: NO_MARKET,
     prepareHistory: async () => {},
     headlines: async () => [],
     latestPrices: async () => new Map(),

@@ -106,14 +106,14 @@ describe("language-model narrative (optional), against a local chat-completions 
       "Apple is steady on these facts. Not financial advice.",
       "Two upbeat reports on sales.",
     );
-    expect((await narrate(writer, draft)).newsSummary).toBeNull();
+    expect((await narrate(writer, draft, t.deps.log)).newsSummary).toBeNull();
     const withNews = {
       ...draft,
       headlines: [
         { title: "Apple beats estimates", publisher: "Wire", url: null, publishedAt: "2023-10-26T12:00:00Z" },
       ],
     };
-    expect((await narrate(writer, withNews)).newsSummary).toBe("Two upbeat reports on sales.");
+    expect((await narrate(writer, withNews, t.deps.log)).newsSummary).toBe("Two upbeat reports on sales.");
     const facts = JSON.parse(requests.at(-1)!.body.messages.at(-1)!.content.replace("Facts (JSON): ", ""));
     expect(facts.headlines).toEqual([
       { title: "Apple beats estimates", publisher: "Wire", published: "2023-10-26" },
@@ -130,7 +130,7 @@ describe("language-model narrative (optional), against a local chat-completions 
     const draft = await t.deps.analysis!.analyze("AAPL");
     mode.delayMs = 2000;
     const started = performance.now();
-    expect((await narrate(slow, draft)).reasoning).toBe(draft.reasoning);
+    expect((await narrate(slow, draft, t.deps.log)).reasoning).toBe(draft.reasoning);
     expect(performance.now() - started).toBeLessThan(1500);
     mode.delayMs = 0;
   });

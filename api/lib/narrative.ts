@@ -100,7 +100,7 @@ export function narrativeFromEnv(env: Pick<Env, "LLM_BASE_URL" | "LLM_API_KEY" |
 export async function narrate(
   writer: NarrativeWriter | undefined,
   draft: InsightDraft,
-  log?: (level: "warn", message: string, extra?: Record<string, unknown>) => void,
+  log: (level: "warn", message: string, extra?: Record<string, unknown>) => void,
 ): Promise<InsightDraft> {
   if (!writer) return draft;
   try {
@@ -109,7 +109,7 @@ export async function narrate(
     const hasNews = (draft.headlines ?? []).length > 0;
     return { ...draft, reasoning, newsSummary: hasNews && newsSummary ? newsSummary : draft.newsSummary };
   } catch (error) {
-    log?.("warn", "Narrative writer failed; using the template", { error: String(error) });
+    log("warn", "Narrative writer failed; using the template", { error: String(error) });
     return draft;
   }
 }

@@ -16,6 +16,7 @@ const errorDescriptions = {
   409: "Conflict",
   413: "Request body too large",
   429: "Too many requests; see Retry-After",
+  503: "Unavailable right now (the database, the market data or a service this server does not have); see Retry-After when given",
 } as const;
 
 type ErrorStatus = keyof typeof errorDescriptions;

@@ -137,9 +137,10 @@ export function liveMarket(
     }
   }
 
-  function unavailable(error: unknown): never {
-    if (error instanceof ProviderError && error.kind === "unknown-symbol") {
-      throw new UnknownSymbolError(error.message);
+  /** The provider's failure as the market port's error: the symbol is unknown, or the data is unavailable. */
+  function unavailable(error: unknown, symbol: string | null): never {
+    if (symbol && error instanceof ProviderError && error.kind === "unknown-symbol") {
+      throw new UnknownSymbolError(symbol, error.message);
     }
     throw new MarketUnavailableError(
       `Market data is unavailable right now (${error instanceof Error ? error.message : String(error)}).`,
@@ -164,11 +165,10 @@ export function liveMarket(
         return fetched;
       },
       lifetimes.newsMs,
-    ).catch(unavailable);
+    ).catch((error) => unavailable(error, symbol));
     // The provider's search may miss a listed name (share classes are spelt BRK.B or BRK-B): one already
     // stored, from the bundled data or an earlier answer, stays known.
-    if (!profile && !(await findSecurity(db, symbol)))
-      throw new UnknownSymbolError(`Unknown symbol ${symbol}`);
+    if (!profile && !(await findSecurity(db, symbol))) throw new UnknownSymbolError(symbol);
   }
 
   /**
@@ -193,7 +193,7 @@ export function liveMarket(
       // Stored bars from an earlier fetch still serve when the provider fails.
       const last = await lastCloses(db, [symbol], to);
       if (last.size && !(error instanceof ProviderError && error.kind === "unknown-symbol")) return;
-      unavailable(error);
+      unavailable(error, symbol);
     });
   }
 
@@ -314,7 +314,9 @@ export function liveMarket(
     async earnings(from, to) {
       if (!provider.earnings) return null;
       const load = provider.earnings.bind(provider);
-      return cached(`earnings:${from}:${to}`, lifetimes.earningsMs, () => load(from, to)).catch(unavailable);
+      return cached(`earnings:${from}:${to}`, lifetimes.earningsMs, () => load(from, to)).catch((error) =>
+        unavailable(error, null),
+      );
     },
   };
 }

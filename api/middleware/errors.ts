@@ -2,6 +2,7 @@ import type { ErrorHandler, NotFoundHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { causesOf, isDatabaseBusy, isDatabaseUnavailable } from "../../db/unavailable.ts";
 import type { AppEnv } from "../lib/context.ts";
+import { MarketUnavailableError, UnknownSymbolError } from "../lib/market-port.ts";
 
 export const DATABASE_UNAVAILABLE_MESSAGE =
   "The database is unavailable right now. Please try again in a moment.";
@@ -22,23 +23,28 @@ export const handleError: ErrorHandler<AppEnv> = (err, c) => {
         : err.message || "Request could not be processed.";
     return c.json({ message, code: status === 400 ? "BAD_REQUEST" : undefined }, status);
   }
-  if (err instanceof Error && err.name === "MarketUnavailableError") {
+  // The market port's two failures, wherever in a feature they were thrown: the one place they become answers.
+  if (err instanceof MarketUnavailableError) {
     return c.json({ message: err.message, code: "MARKET_UNAVAILABLE" }, 503);
   }
-  if (err instanceof Error && err.name === "UnknownSymbolError") {
-    return c.json({ message: `${err.message}: no market data for it.`, code: "UNKNOWN_SYMBOL" }, 404);
+  if (err instanceof UnknownSymbolError) {
+    return c.json(
+      { message: `Unknown symbol '${err.symbol}': no market data for it.`, code: "UNKNOWN_SYMBOL" },
+      404,
+    );
   }
   const requestId = c.get("requestId");
-  const log = c.get("deps")?.log;
+  // The second middleware of every request sets deps (api/app.ts), before anything that can throw.
+  const { log } = c.get("deps");
   // An outage, not a bug: say so, and let the client retry. The database client recovers on the next request.
   if (isDatabaseUnavailable(err)) {
-    log?.("warn", "Database unavailable", { requestId, path: c.req.path, error: String(err) });
+    log("warn", "Database unavailable", { requestId, path: c.req.path, error: String(err) });
     c.header("Retry-After", "5");
     return c.json({ message: DATABASE_UNAVAILABLE_MESSAGE, code: "DATABASE_UNAVAILABLE" }, 503);
   }
   // Another process (or transaction) kept the embedded file's write lock past the busy timeout (decision 019).
   if (isDatabaseBusy(err)) {
-    log?.("warn", "Database busy", {
+    log("warn", "Database busy", {
       requestId,
       path: c.req.path,
       error: String(err),
@@ -47,14 +53,12 @@ export const handleError: ErrorHandler<AppEnv> = (err, c) => {
     c.header("Retry-After", "1");
     return c.json({ message: DATABASE_BUSY_MESSAGE, code: "DATABASE_BUSY" }, 503);
   }
-  if (log)
-    log("error", "Unhandled error", {
-      requestId,
-      path: c.req.path,
-      error: String(err?.stack ?? err),
-      cause: causeChain(err),
-    });
-  else console.error(requestId, err);
+  log("error", "Unhandled error", {
+    requestId,
+    path: c.req.path,
+    error: String(err?.stack ?? err),
+    cause: causeChain(err),
+  });
   return c.json({ message: `Internal server error (request ${requestId}).`, code: "INTERNAL" }, 500);
 };
 

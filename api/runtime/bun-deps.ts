@@ -1,9 +1,8 @@
 import type { Server } from "bun";
-import { systemClock } from "../lib/clock.ts";
+import type { Database } from "../../db/client.ts";
+import { createDeps, depsConfigFromEnv, type Runtime } from "../deps.ts";
 import { configFromEnv, type Env } from "../lib/config.ts";
 import type { AppDeps } from "../lib/context.ts";
-import { logMailer } from "../lib/mailer.ts";
-import { narrativeFromEnv } from "../lib/narrative.ts";
 import type { PasswordHasher } from "../lib/passwords.ts";
 import { openDatabase, resolveSecret } from "./bun-database.ts";
 import { bunWebhookSender } from "./bun-webhooks.ts";
@@ -27,28 +26,22 @@ export function bunClientAddress(request: Request, env: unknown): string | null 
   return server?.requestIP?.(request)?.address ?? null;
 }
 
-const levels = { debug: 10, info: 20, warn: 30, error: 40 } as const;
-
-/** Everything the app needs under Bun, from the parsed environment. */
-export async function buildBunDeps(env: Env): Promise<AppDeps & { databaseUrl: string }> {
-  const { database, url } = await openDatabase(env);
-  const min = levels[env.LOG_LEVEL];
-  const log: AppDeps["log"] = (level, message, extra) => {
-    if (levels[level] < min) return;
-    const line = JSON.stringify({ time: new Date().toISOString(), level, message, ...extra });
-    if (level === "error" || level === "warn") console.error(line);
-    else console.log(line);
-  };
+/** What the Bun runtime provides: argon2id, SMTP, webhooks to checked addresses, the socket peer, stdout/stderr. */
+export function bunRuntime(database: Database): Runtime {
   return {
     database,
-    databaseUrl: url,
-    mailer: env.SMTP_URL ? smtpMailer(env.SMTP_URL, env.MAIL_FROM) : logMailer((text) => log("info", text)),
-    clock: systemClock,
-    config: configFromEnv(env, resolveSecret(env, url)),
     passwords: bunPasswordHasher,
     webhooks: bunWebhookSender(),
+    smtp: smtpMailer,
     clientAddress: bunClientAddress,
-    log,
-    narrative: narrativeFromEnv(env),
+    writeLog: (level, line) =>
+      level === "error" || level === "warn" ? console.error(line) : console.log(line),
   };
+}
+
+/** Everything the app needs under Bun, from the parsed environment: the database opened, the secret resolved. */
+export async function buildBunDeps(env: Env): Promise<AppDeps & { databaseUrl: string }> {
+  const { database, url } = await openDatabase(env);
+  const config = depsConfigFromEnv(env, configFromEnv(env, resolveSecret(env, url)));
+  return { ...createDeps(config, bunRuntime(database)), databaseUrl: url };
 }

@@ -49,7 +49,7 @@ export async function seedDemoAccounts(deps: AppDeps): Promise<DemoAccount[]> {
   const created: DemoAccount[] = [];
   for (const account of DEMO_ACCOUNTS) {
     const result = await createUser(deps, account);
-    if (!("kind" in result)) created.push(account);
+    if (result.ok) created.push(account);
   }
   const now = deps.clock.now();
   await db

@@ -1,9 +1,8 @@
 import { recommendations } from "../../db/schema/index.ts";
-import { createAnalysisEngine } from "../analysis/engine.ts";
-import { generateRecommendations, weeklyDates } from "../features/recommendations/generate.service.ts";
+import { generateForDates, weeklyDates } from "../features/recommendations/generate.service.ts";
 import type { AppDeps } from "../lib/context.ts";
 import { BENCHMARK } from "../market/demo-import.ts";
-import { securityNames, tradingDays } from "../market/price-history.ts";
+import { tradingDays } from "../market/price-history.ts";
 
 /** Weeks of generated history the demo seed builds (the last year of the demo market). */
 export const HISTORY_WEEKS = 52;
@@ -25,7 +24,6 @@ export async function seedRecommendationHistory(
     .toISOString()
     .slice(0, 10);
   const dates = weeklyDates(await tradingDays(db, BENCHMARK, from, asOf), asOf, weeks);
-  const engine = createAnalysisEngine(db, () => asOf);
-  const reports = await generateRecommendations(deps, engine, dates, await securityNames(db));
+  const reports = await generateForDates(deps, dates);
   return reports.reduce((n, r) => n + r.posted, 0);
 }

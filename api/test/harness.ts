@@ -1,16 +1,17 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createDb } from "../../db/client.ts";
+import { createDb, type Database } from "../../db/client.ts";
 import { runMigrations } from "../../db/migrate.ts";
 import { createApp } from "../app.ts";
+import { createDeps, type Runtime } from "../deps.ts";
 import { createUser } from "../features/auth/auth.service.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { AppConfig } from "../lib/config.ts";
 import type { AppDeps, UserRow } from "../lib/context.ts";
 import { configureMarket } from "../market/configure.ts";
 import { type DemoMarketFiles, importDemoMarket } from "../market/demo-import.ts";
-import { bunPasswordHasher } from "../runtime/bun-deps.ts";
+import { bunRuntime } from "../runtime/bun-deps.ts";
 import { readDemoMarketFiles } from "../runtime/demo-market-files.ts";
 import { startSqld } from "./sqld.ts";
 import { startWorkerd } from "./workerd.ts";
@@ -28,6 +29,14 @@ export const testDbKind = (testTarget === "workerd" ? "sqld" : (process.env.TEST
   | "sqld";
 /** The target's name in test titles. */
 export const targetName = `${testTarget === "workerd" ? "workerd" : "Bun"} + ${testDbKind}`;
+
+/**
+ * Bun's runtime with the test's clock and a silent log (tests assert on answers; a test that reads the log
+ * replaces deps.log).
+ */
+export function testRuntime(database: Database, clock?: Clock): Runtime {
+  return { ...bunRuntime(database), clock, writeLog: () => {} };
+}
 
 /** A clock the test can move. */
 export class ManualClock implements Clock {
@@ -93,19 +102,21 @@ export async function startTestApp(config: Partial<AppConfig> = {}): Promise<Tes
   const database = createDb(url);
   await runMigrations(database.db);
   const clock = new ManualClock();
-  const deps: AppDeps = {
-    database,
-    clock,
-    passwords: bunPasswordHasher,
-    config: {
-      secret: "test-secret-test-secret-test-secret-0123",
-      trustProxy: true,
-      sessionIdleMs: 30 * 60_000,
-      authRateLimit: { perIp: 1000, perEmail: 1000, windowMs: 600_000 },
-      ...config,
+  // As a server without SMTP or an LLM: tests that need mail, a market or webhooks plug their own in.
+  const deps = createDeps(
+    {
+      app: {
+        secret: "test-secret-test-secret-test-secret-0123",
+        trustProxy: true,
+        sessionIdleMs: 30 * 60_000,
+        authRateLimit: { perIp: 1000, perEmail: 1000, windowMs: 600_000 },
+        ...config,
+      },
+      logLevel: "error",
+      smtp: null,
     },
-    log: () => {},
-  };
+    testRuntime(database, clock),
+  );
   const app = createApp(deps);
   const worker =
     testTarget === "workerd" ? await startWorkerd({ ...workerVars(deps.config), DATABASE_URL: url }) : null;
@@ -139,8 +150,8 @@ export async function startTestApp(config: Partial<AppConfig> = {}): Promise<Tes
         lastName: "User",
         isAdmin: opts.isAdmin,
       });
-      if ("kind" in result) throw new Error(`could not create user: ${result.kind}`);
-      return result;
+      if (!result.ok) throw new Error(`could not create user: ${result.message}`);
+      return result.value;
     },
     async signIn(email, password) {
       const res = await request("/api/auth/signin", { method: "POST", json: { email, password } });

@@ -1,10 +1,10 @@
 import { createDb, type Database } from "../../db/client.ts";
 import { runMigrations } from "../../db/migrate.ts";
-import { systemClock } from "../lib/clock.ts";
+import { createDeps } from "../deps.ts";
 import type { AppDeps } from "../lib/context.ts";
 import { importDemoMarket } from "../market/demo-import.ts";
-import { bunPasswordHasher } from "../runtime/bun-deps.ts";
 import { readDemoMarketFiles } from "../runtime/demo-market-files.ts";
+import { testRuntime } from "./harness.ts";
 
 /**
  * Migrates the database at `url` and imports a slice of the bundled demo market into it, as a deployment's seed
@@ -22,15 +22,11 @@ export async function prepareDatabase(
 
 /** Dependencies for writing to a shared database from the test's side, as a Bun process with `secret` would. */
 export function depsOn(database: Database, secret: string): AppDeps {
-  return {
-    database,
-    clock: systemClock,
-    passwords: bunPasswordHasher,
-    config: {
-      secret,
-      trustProxy: false,
-      sessionIdleMs: 1_800_000,
-      authRateLimit: { perIp: 100, perEmail: 100, windowMs: 60_000 },
-    },
+  const app = {
+    secret,
+    trustProxy: false,
+    sessionIdleMs: 1_800_000,
+    authRateLimit: { perIp: 100, perEmail: 100, windowMs: 60_000 },
   };
+  return createDeps({ app, logLevel: "error", smtp: null }, testRuntime(database));
 }

@@ -7,10 +7,11 @@ import {
   jsonResponse,
   signedIn,
 } from "../../lib/openapi.ts";
+import { failureBody } from "../../lib/result.ts";
 import { requireAdmin } from "../../middleware/auth.ts";
 import { MessageAnswer } from "../auth/auth.schema.ts";
 import { AdminUser, SessionInfo, StatusInput, StatusParam, UserIdParam, UsersQuery } from "./admin.schema.ts";
-import { type AdminChange, deleteUser, listUsers, setUserActive, userSessions } from "./admin.service.ts";
+import { deleteUser, listUsers, setUserActive, userSessions } from "./admin.service.ts";
 
 const tags = ["Admin"];
 const common = { tags, security: signedIn, ...adminOnly };
@@ -22,7 +23,10 @@ const list = createRoute({
   path: "/users",
   summary: "Users with their session counts (admin only); X-Total-Count has the total",
   request: { query: UsersQuery },
-  responses: { 200: jsonResponse(z.array(AdminUser), "One page of users"), ...errorResponses(400, 401, 403) },
+  responses: {
+    200: jsonResponse(z.array(AdminUser), "One page of users"),
+    ...errorResponses(400, 401, 403, 503),
+  },
 });
 
 const sessionsOf = createRoute({
@@ -32,7 +36,10 @@ const sessionsOf = createRoute({
   path: "/users/{id}/sessions",
   summary: "A user's sessions, newest first (admin only)",
   request: { params: UserIdParam },
-  responses: { 200: jsonResponse(z.array(SessionInfo), "Sessions"), ...errorResponses(400, 401, 403, 404) },
+  responses: {
+    200: jsonResponse(z.array(SessionInfo), "Sessions"),
+    ...errorResponses(400, 401, 403, 404, 503),
+  },
 });
 
 const status = createRoute({
@@ -43,7 +50,7 @@ const status = createRoute({
   summary:
     "Activate or deactivate a user (admin only); deactivation ends their sessions and disables their key",
   request: { params: StatusParam, body: jsonBody(StatusInput) },
-  responses: { 200: jsonResponse(MessageAnswer, "Changed"), ...errorResponses(400, 401, 403, 404, 409) },
+  responses: { 200: jsonResponse(MessageAnswer, "Changed"), ...errorResponses(400, 401, 403, 404, 409, 503) },
 });
 
 const remove = createRoute({
@@ -53,23 +60,8 @@ const remove = createRoute({
   path: "/users/{id}",
   summary: "Delete a user and their data (admin only)",
   request: { params: UserIdParam },
-  responses: { 200: jsonResponse(MessageAnswer, "Deleted"), ...errorResponses(400, 401, 403, 404, 409) },
+  responses: { 200: jsonResponse(MessageAnswer, "Deleted"), ...errorResponses(400, 401, 403, 404, 409, 503) },
 });
-
-const refusals = {
-  "not-found": { status: 404, message: "No such user.", code: "NOT_FOUND" },
-  self: { status: 409, message: "You cannot deactivate or delete your own account.", code: "SELF" },
-  "last-admin": {
-    status: 409,
-    message: "This is the last active admin; promote or activate another admin first.",
-    code: "LAST_ADMIN",
-  },
-} as const;
-
-function refusal(result: Exclude<AdminChange, "ok">) {
-  const { status, ...body } = refusals[result];
-  return [body, status] as const;
-}
 
 export const adminRoutes = createRouter()
   .openapi(list, async (c) => {
@@ -78,26 +70,19 @@ export const adminRoutes = createRouter()
     return c.json(result.items, 200);
   })
   .openapi(sessionsOf, async (c) => {
-    const { id } = c.req.valid("param");
-    const deps = c.get("deps");
-    const exists = await deps.database.db.query.users.findFirst({
-      where: (u, { eq }) => eq(u.id, id),
-      columns: { id: true },
-    });
-    if (!exists) return c.json(refusals["not-found"], 404);
-    return c.json(await userSessions(deps, id), 200);
+    const result = await userSessions(c.get("deps"), c.req.valid("param").id);
+    if (!result.ok) return c.json(failureBody(result), result.status);
+    return c.json(result.value, 200);
   })
   .openapi(status, async (c) => {
     const { userId } = c.req.valid("param");
     const active = Boolean(c.req.valid("json").isActive);
     const result = await setUserActive(c.get("deps"), c.var.user.id, userId, active);
-    if (result === "ok") return c.json({ message: active ? "User Activated" : "User Deactivated" }, 200);
-    const [body, code] = refusal(result);
-    return code === 404 ? c.json(body, 404) : c.json(body, 409);
+    if (!result.ok) return c.json(failureBody(result), result.status);
+    return c.json({ message: active ? "User Activated" : "User Deactivated" }, 200);
   })
   .openapi(remove, async (c) => {
     const result = await deleteUser(c.get("deps"), c.var.user.id, c.req.valid("param").id);
-    if (result === "ok") return c.json({ message: "User deleted successfully" }, 200);
-    const [body, code] = refusal(result);
-    return code === 404 ? c.json(body, 404) : c.json(body, 409);
+    if (!result.ok) return c.json(failureBody(result), result.status);
+    return c.json({ message: "User deleted successfully" }, 200);
   });

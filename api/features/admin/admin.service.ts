@@ -9,6 +9,7 @@ import {
   watchlistItems,
 } from "../../../db/schema/index.ts";
 import type { AppDeps } from "../../lib/context.ts";
+import { done, failure, type Result, success } from "../../lib/result.ts";
 import { sessionIdleEnd } from "../../middleware/auth.ts";
 
 /** `q` as a LIKE pattern matching it anywhere, with its own `%`, `_` and `\` taken literally (ESCAPE '\'). */
@@ -16,6 +17,15 @@ function containsPattern(q: string): string {
   return `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }
 
+const NO_SUCH_USER = failure(404, "NOT_FOUND", "No such user.");
+const SELF = failure(409, "SELF", "You cannot deactivate or delete your own account.");
+const LAST_ADMIN = failure(
+  409,
+  "LAST_ADMIN",
+  "This is the last active admin; promote or activate another admin first.",
+);
+
+/** One page of users (email containing `q`, literally) with their session counts, and the total. */
 export async function listUsers(deps: AppDeps, options: { q?: string; page: number; pageSize: number }) {
   const { db } = deps.database;
   const where = options.q ? sql`${users.email} like ${containsPattern(options.q)} escape '\\'` : undefined;
@@ -53,6 +63,11 @@ export async function listUsers(deps: AppDeps, options: { q?: string; page: numb
 
 /** A user's sessions, newest first; one idle past the limit counts as ended when it went idle. */
 export async function userSessions(deps: AppDeps, userId: number) {
+  const exists = await deps.database.db.query.users.findFirst({
+    where: eq(users.id, userId),
+    columns: { id: true },
+  });
+  if (!exists) return NO_SUCH_USER;
   const rows = await deps.database.db
     .select()
     .from(sessions)
@@ -60,22 +75,25 @@ export async function userSessions(deps: AppDeps, userId: number) {
     .orderBy(desc(sessions.startTime))
     .limit(200);
   const now = deps.clock.now().getTime();
-  return rows.map((s) => {
-    const idleEnd = sessionIdleEnd(s.lastSeenAt, deps.config.sessionIdleMs);
-    const end = s.endTime?.getTime() ?? (idleEnd <= now ? idleEnd : null);
-    return {
-      id: s.id,
-      userId: s.userId,
-      startTime: s.startTime.toISOString(),
-      endTime: end === null ? null : new Date(end).toISOString(),
-      duration: end === null ? null : Math.round((end - s.startTime.getTime()) / 60_000),
-      ipAddress: s.ipAddress,
-      userAgent: s.userAgent,
-    };
-  });
+  return success(
+    rows.map((s) => {
+      const idleEnd = sessionIdleEnd(s.lastSeenAt, deps.config.sessionIdleMs);
+      const end = s.endTime?.getTime() ?? (idleEnd <= now ? idleEnd : null);
+      return {
+        id: s.id,
+        userId: s.userId,
+        startTime: s.startTime.toISOString(),
+        endTime: end === null ? null : new Date(end).toISOString(),
+        duration: end === null ? null : Math.round((end - s.startTime.getTime()) / 60_000),
+        ipAddress: s.ipAddress,
+        userAgent: s.userAgent,
+      };
+    }),
+  );
 }
 
-export type AdminChange = "ok" | "not-found" | "self" | "last-admin";
+/** An admin's change to a user: done, or refused (no such user, their own account, the last active admin). */
+export type AdminChange = Result<undefined, 404 | 409>;
 
 /**
  * True for a user whose removal leaves an active admin: not an active admin, or another one is active. Used inside
@@ -97,24 +115,24 @@ export async function setUserActive(
 ): Promise<AdminChange> {
   const { db } = deps.database;
   const user = await db.query.users.findFirst({ where: eq(users.id, userId) });
-  if (!user) return "not-found";
-  if (!active && userId === actorId) return "self";
+  if (!user) return NO_SUCH_USER;
+  if (!active && userId === actorId) return SELF;
   if (active) {
     await db.update(users).set({ isActive: true }).where(eq(users.id, userId));
-    return "ok";
+    return done;
   }
-  return db.transaction(async (tx) => {
+  return db.transaction(async (tx): Promise<AdminChange> => {
     const changed = await tx
       .update(users)
       .set({ isActive: false })
       .where(and(eq(users.id, userId), leavesAnActiveAdmin(userId)))
       .returning({ id: users.id });
-    if (!changed.length) return "last-admin";
+    if (!changed.length) return LAST_ADMIN;
     await tx
       .update(sessions)
       .set({ endTime: deps.clock.now() })
       .where(and(eq(sessions.userId, userId), isNull(sessions.endTime)));
-    return "ok";
+    return done;
   });
 }
 
@@ -122,16 +140,16 @@ export async function setUserActive(
 export async function deleteUser(deps: AppDeps, actorId: number, userId: number): Promise<AdminChange> {
   const { db } = deps.database;
   const user = await db.query.users.findFirst({ where: eq(users.id, userId) });
-  if (!user) return "not-found";
-  if (userId === actorId) return "self";
-  return db.transaction(async (tx) => {
+  if (!user) return NO_SUCH_USER;
+  if (userId === actorId) return SELF;
+  return db.transaction(async (tx): Promise<AdminChange> => {
     // Deactivated first, under the same guard as deactivation, so a concurrent removal sees one admin fewer.
     const claimed = await tx
       .update(users)
       .set({ isActive: false })
       .where(and(eq(users.id, userId), leavesAnActiveAdmin(userId)))
       .returning({ id: users.id });
-    if (!claimed.length) return "last-admin";
+    if (!claimed.length) return LAST_ADMIN;
     await tx.delete(alertEvents).where(eq(alertEvents.userId, userId));
     await tx.delete(notificationSettings).where(eq(notificationSettings.userId, userId));
     await tx.delete(watchlistItems).where(eq(watchlistItems.userId, userId));
@@ -139,6 +157,6 @@ export async function deleteUser(deps: AppDeps, actorId: number, userId: number)
     await tx.delete(sessions).where(eq(sessions.userId, userId));
     await tx.update(recommendations).set({ postedBy: null }).where(eq(recommendations.postedBy, userId));
     await tx.delete(users).where(eq(users.id, userId));
-    return "ok";
+    return done;
   });
 }

@@ -45,8 +45,8 @@ export async function runOperatorCommand(
       const email = emailOnly("create-admin <email>   (password from the prompt or stdin)");
       const password = await newPassword(`Password for the new admin ${email}`);
       const result = await createUser(deps, { email: email.trim().toLowerCase(), password, isAdmin: true });
-      if ("kind" in result) throw new Error(`${email} already exists; use 'promote ${email}'.`);
-      return `Created admin ${result.email}.`;
+      if (!result.ok) throw new Error(`${email} already exists; use 'promote ${email}'.`);
+      return `Created admin ${result.value.email}.`;
     }
     case "create-user": {
       // How accounts come to exist under REGISTRATION=invite-only (or closed); works whatever the setting.
@@ -70,8 +70,8 @@ export async function runOperatorCommand(
         firstName: names["--first-name"]?.trim() || null,
         lastName: names["--last-name"]?.trim() || null,
       });
-      if ("kind" in result) throw new Error(`${email} already exists.`);
-      return `Created user ${result.email}. Give them the password by a channel you trust; they can change it with 'Reset password'.`;
+      if (!result.ok) throw new Error(`${email} already exists.`);
+      return `Created user ${result.value.email}. Give them the password by a channel you trust; they can change it with 'Reset password'.`;
     }
     case "promote":
     case "demote": {
@@ -95,7 +95,8 @@ export async function runOperatorCommand(
       need(1, `${command} <email>`);
       const user = await findUser(args[0]!);
       const result = await setUserActive(deps, 0, user.id, command === "activate");
-      if (result === "last-admin") throw new Error("That is the last active admin; it stays active.");
+      if (!result.ok && result.code === "LAST_ADMIN")
+        throw new Error("That is the last active admin; it stays active.");
       return `${user.email} is ${command === "activate" ? "active" : "inactive; their sessions ended"}.`;
     }
     case "reset-password": {

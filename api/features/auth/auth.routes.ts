@@ -4,6 +4,7 @@ import { deleteCookie, setCookie } from "hono/cookie";
 import { clientAddress, isHttpsRequest } from "../../lib/client-address.ts";
 import type { AppEnv } from "../../lib/context.ts";
 import { createRouter, errorResponses, jsonBody, jsonResponse, signedIn } from "../../lib/openapi.ts";
+import { failureBody } from "../../lib/result.ts";
 import { requireUser, SESSION_COOKIE } from "../../middleware/auth.ts";
 import { limitCredentialAttempt } from "../../middleware/rate-limit.ts";
 import {
@@ -21,15 +22,16 @@ import {
   endSession,
   hasSignedInFrom,
   regenerateApiKey,
-  registrationRefusal,
+  registrationOpen,
   startSession,
   toCurrentUser,
   verifyCredentials,
 } from "./auth.service.ts";
-import { confirmPasswordReset, requestPasswordReset } from "./password-reset.service.ts";
-
-const INACTIVE_MESSAGE =
-  "ACCOUNT_INACTIVE: Your account is inactive. Please contact administrators to activate it.";
+import {
+  confirmPasswordReset,
+  passwordResetAvailable,
+  requestPasswordReset,
+} from "./password-reset.service.ts";
 
 /**
  * Lets work go on after the answer is sent. On Workers the execution context keeps the isolate alive for it; on
@@ -37,7 +39,7 @@ const INACTIVE_MESSAGE =
  */
 function afterAnswer(c: Context<AppEnv>, what: string, work: Promise<unknown>) {
   const log = c.get("deps").log;
-  const guarded = work.catch((error) => log?.("error", `${what} failed`, { error: String(error) }));
+  const guarded = work.catch((error) => log("error", `${what} failed`, { error: String(error) }));
   let ctx: { waitUntil(promise: Promise<unknown>): void } | undefined;
   try {
     ctx = c.executionCtx;
@@ -68,7 +70,7 @@ const signIn = createRoute({
   request: { body: jsonBody(SignInInput) },
   responses: {
     200: jsonResponse(SignInAnswer, "Signed in"),
-    ...errorResponses(400, 401, 403, 429),
+    ...errorResponses(400, 401, 403, 429, 503),
   },
 });
 
@@ -83,7 +85,7 @@ const register = createRoute({
   request: { body: jsonBody(RegisterInput) },
   responses: {
     201: jsonResponse(SignInAnswer, "Account created and signed in"),
-    ...errorResponses(400, 403, 409, 429),
+    ...errorResponses(400, 403, 409, 429, 503),
   },
 });
 
@@ -93,7 +95,7 @@ const logout = createRoute({
   tags,
   summary: "Sign out",
   description: "Ends the current session (if any) and clears the cookie. Always succeeds.",
-  responses: { 200: jsonResponse(MessageAnswer, "Signed out") },
+  responses: { 200: jsonResponse(MessageAnswer, "Signed out"), ...errorResponses(503) },
 });
 
 const currentUser = createRoute({
@@ -103,7 +105,7 @@ const currentUser = createRoute({
   summary: "The signed-in user, including their API key",
   security: signedIn,
   middleware: [requireUser] as const,
-  responses: { 200: jsonResponse(CurrentUser, "The current user"), ...errorResponses(401) },
+  responses: { 200: jsonResponse(CurrentUser, "The current user"), ...errorResponses(401, 503) },
 });
 
 const regenerate = createRoute({
@@ -114,7 +116,7 @@ const regenerate = createRoute({
   description: "The old key stops working on the very next request.",
   security: signedIn,
   middleware: [requireUser] as const,
-  responses: { 200: jsonResponse(RegenerateAnswer, "The new key"), ...errorResponses(401) },
+  responses: { 200: jsonResponse(RegenerateAnswer, "The new key"), ...errorResponses(401, 503) },
 });
 
 const resetRequest = createRoute({
@@ -125,9 +127,11 @@ const resetRequest = createRoute({
   description:
     "When the email and full name match an active account, a single-use 6-digit code valid for 15 minutes is " +
     "emailed to it, voiding any earlier code. The answer, and how long it takes, is the same either way: the " +
-    "mail is sent after answering.",
+    "mail is sent after answering. Where this server sends no email (no SMTP configured, or on Workers) it answers " +
+    "503 MAIL_NOT_CONFIGURED for every request: an operator sets passwords with `bun scripts/admin.ts " +
+    "reset-password` there.",
   request: { body: jsonBody(ResetRequestInput) },
-  responses: { 202: jsonResponse(MessageAnswer, "Request taken"), ...errorResponses(400, 429) },
+  responses: { 202: jsonResponse(MessageAnswer, "Request taken"), ...errorResponses(400, 429, 503) },
 });
 
 const resetConfirm = createRoute({
@@ -139,7 +143,7 @@ const resetConfirm = createRoute({
     "A code takes 5 tries at most. Success voids every code of the account, ends every session and replaces " +
     "the API key.",
   request: { body: jsonBody(ResetConfirmInput) },
-  responses: { 200: jsonResponse(MessageAnswer, "Password changed"), ...errorResponses(400, 429) },
+  responses: { 200: jsonResponse(MessageAnswer, "Password changed"), ...errorResponses(400, 429, 503) },
 });
 
 export const authRoutes = createRouter()
@@ -151,44 +155,38 @@ export const authRoutes = createRouter()
     if (limited) return c.json(limited, 429);
     const deps = c.get("deps");
     const result = await verifyCredentials(deps, email, password);
-    if ("kind" in result) {
-      if (result.kind === "inactive")
-        return c.json({ message: INACTIVE_MESSAGE, code: "ACCOUNT_INACTIVE" }, 403);
-      return c.json({ message: "Invalid email or password.", code: "INVALID_CREDENTIALS" }, 401);
-    }
-    const token = await startSession(deps, result.id, sessionMeta(c));
+    if (!result.ok) return c.json(failureBody(result), result.status);
+    const token = await startSession(deps, result.value.id, sessionMeta(c));
     setSessionCookie(c, token);
     return c.json(
       {
         message: "Signed in successfully",
-        user: { ...(await toCurrentUser(deps, result)), authToken: token },
+        user: { ...(await toCurrentUser(deps, result.value)), authToken: token },
       },
       200,
     );
   })
   .openapi(register, async (c) => {
     const input = c.req.valid("json");
-    const refused = registrationRefusal(c.get("deps"));
-    if (refused) return c.json(refused, 403);
+    const open = registrationOpen(c.get("deps"));
+    if (!open.ok) return c.json(failureBody(open), open.status);
     const limited = await limitCredentialAttempt(c, "register", input.email);
     if (limited) return c.json(limited, 429);
     const deps = c.get("deps");
     const result = await createUser(deps, input);
-    if ("kind" in result) {
-      return c.json({ message: "An account with this email already exists.", code: "EMAIL_TAKEN" }, 409);
-    }
-    const token = await startSession(deps, result.id, sessionMeta(c));
+    if (!result.ok) return c.json(failureBody(result), result.status);
+    const token = await startSession(deps, result.value.id, sessionMeta(c));
     setSessionCookie(c, token);
     return c.json(
       {
         message: "Account created successfully",
-        user: { ...(await toCurrentUser(deps, result)), authToken: token },
+        user: { ...(await toCurrentUser(deps, result.value)), authToken: token },
       },
       201,
     );
   })
   .openapi(logout, async (c) => {
-    const session = c.get("auth")?.session;
+    const session = c.var.auth?.session;
     if (session) await endSession(c.get("deps"), session.id);
     deleteCookie(c, SESSION_COOKIE, { path: "/" });
     return c.json({ message: "Signed out" }, 200);
@@ -198,6 +196,8 @@ export const authRoutes = createRouter()
   })
   .openapi(resetRequest, async (c) => {
     const { email, fullName } = c.req.valid("json");
+    const available = passwordResetAvailable(c.get("deps"));
+    if (!available.ok) return c.json(failureBody(available), available.status);
     const limited = await limitCredentialAttempt(c, "reset", email);
     if (limited) return c.json(limited, 429);
     // Not awaited: matching details must not make the answer slower (docs/decisions/017-oauth-account-linking.md).
@@ -212,12 +212,7 @@ export const authRoutes = createRouter()
     const limited = await limitCredentialAttempt(c, "reset-confirm", email);
     if (limited) return c.json(limited, 429);
     const result = await confirmPasswordReset(c.get("deps"), email, code, newPassword);
-    if (result === "invalid") {
-      return c.json(
-        { message: "That code is wrong, used or expired. Ask for a new one.", code: "INVALID_CODE" },
-        400,
-      );
-    }
+    if (!result.ok) return c.json(failureBody(result), result.status);
     return c.json({ message: "Password Updated!" }, 200);
   })
   .openapi(regenerate, async (c) => {

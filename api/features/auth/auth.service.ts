@@ -3,10 +3,17 @@ import { sessions, users } from "../../../db/schema/index.ts";
 import type { AppDeps, UserRow } from "../../lib/context.ts";
 import { decryptText, encryptText, randomToken, sha256Hex } from "../../lib/crypto.ts";
 import { rateLimitSubject } from "../../lib/ip-address.ts";
+import { done, failure, type Result, success } from "../../lib/result.ts";
 import { API_KEY_PREFIX } from "../../middleware/auth.ts";
 import type { CurrentUser, RegisterInput } from "./auth.schema.ts";
 
-export type AuthFailure = { kind: "invalid-credentials" } | { kind: "inactive" } | { kind: "email-taken" };
+const EMAIL_TAKEN = failure(409, "EMAIL_TAKEN", "An account with this email already exists.");
+const INVALID_CREDENTIALS = failure(401, "INVALID_CREDENTIALS", "Invalid email or password.");
+const ACCOUNT_INACTIVE = failure(
+  403,
+  "ACCOUNT_INACTIVE",
+  "ACCOUNT_INACTIVE: Your account is inactive. Please contact administrators to activate it.",
+);
 
 /** A fresh API key, its lookup hash and its encrypted copy. */
 export async function newApiKey(secret: string) {
@@ -14,6 +21,7 @@ export async function newApiKey(secret: string) {
   return { key, hash: await sha256Hex(key), ciphertext: await encryptText(secret, key) };
 }
 
+/** The signed-in user as the API answers it, with their API key decrypted. */
 export async function toCurrentUser(deps: AppDeps, user: UserRow): Promise<CurrentUser> {
   return {
     id: user.id,
@@ -34,13 +42,13 @@ export async function toCurrentUser(deps: AppDeps, user: UserRow): Promise<Curre
 export async function createUser(
   deps: AppDeps,
   input: RegisterInput & { isAdmin?: boolean; emailVerified?: boolean },
-): Promise<UserRow | AuthFailure> {
+): Promise<Result<UserRow, 409>> {
   const { db } = deps.database;
   const existing = await db.query.users.findFirst({
     where: eq(users.email, input.email),
     columns: { id: true },
   });
-  if (existing) return { kind: "email-taken" };
+  if (existing) return EMAIL_TAKEN;
   const apiKey = await newApiKey(deps.config.secret);
   const now = deps.clock.now();
   const rows = await db
@@ -59,20 +67,20 @@ export async function createUser(
     })
     .onConflictDoNothing({ target: users.email })
     .returning();
-  return rows[0] ?? { kind: "email-taken" };
+  return rows[0] ? success(rows[0]) : EMAIL_TAKEN;
 }
 
-/** Who may register (REGISTRATION): null when anyone may, else the refusal to answer with 403. */
-export function registrationRefusal(deps: AppDeps) {
+/** Whether anyone may register here (REGISTRATION): a 403 failure when registration is closed or invite-only. */
+export function registrationOpen(deps: AppDeps): Result<undefined, 403> {
   const mode = deps.config.registration ?? "open";
-  if (mode === "open") return null;
-  return {
-    message:
-      mode === "invite-only"
-        ? "Registration is by invitation on this server. Ask an administrator to create your account."
-        : "Registration is closed on this server.",
-    code: "REGISTRATION_CLOSED",
-  } as const;
+  if (mode === "open") return done;
+  return failure(
+    403,
+    "REGISTRATION_CLOSED",
+    mode === "invite-only"
+      ? "Registration is by invitation on this server. Ask an administrator to create your account."
+      : "Registration is closed on this server.",
+  );
 }
 
 // Verifying against a real hash when the email is unknown keeps both failures equally slow.
@@ -83,16 +91,16 @@ export async function verifyCredentials(
   deps: AppDeps,
   email: string,
   password: string,
-): Promise<UserRow | AuthFailure> {
+): Promise<Result<UserRow, 401 | 403>> {
   const user = await deps.database.db.query.users.findFirst({ where: eq(users.email, email) });
   if (!user?.passwordHash) {
     decoyHash ??= deps.passwords.hash("decoy-password-for-timing");
     await deps.passwords.verify(password, await decoyHash);
-    return { kind: "invalid-credentials" };
+    return INVALID_CREDENTIALS;
   }
-  if (!(await deps.passwords.verify(password, user.passwordHash))) return { kind: "invalid-credentials" };
-  if (!user.isActive) return { kind: "inactive" };
-  return user;
+  if (!(await deps.passwords.verify(password, user.passwordHash))) return INVALID_CREDENTIALS;
+  if (!user.isActive) return ACCOUNT_INACTIVE;
+  return success(user);
 }
 
 /** Starts a server-side session; returns the token, of which only the hash is stored. */
@@ -114,6 +122,7 @@ export async function startSession(
   return token;
 }
 
+/** Ends one session now (sign-out). */
 export async function endSession(deps: AppDeps, sessionId: number): Promise<void> {
   await deps.database.db
     .update(sessions)

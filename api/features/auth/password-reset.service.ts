@@ -2,6 +2,7 @@ import { and, desc, eq, gt, isNull, lt } from "drizzle-orm";
 import { passwordResets, sessions, users } from "../../../db/schema/index.ts";
 import type { AppDeps } from "../../lib/context.ts";
 import { sha256Hex } from "../../lib/crypto.ts";
+import { done, failure, type Result } from "../../lib/result.ts";
 import { newApiKey } from "./auth.service.ts";
 
 export const RESET_CODE_TTL_MS = 15 * 60_000;
@@ -17,11 +18,27 @@ function randomCode(): string {
 
 const codeHash = (userId: number, code: string) => sha256Hex(`password-reset:${userId}:${code.trim()}`);
 
+const MAIL_NOT_CONFIGURED = failure(
+  503,
+  "MAIL_NOT_CONFIGURED",
+  "Password reset by email is not configured here.",
+);
+const INVALID_CODE = failure(400, "INVALID_CODE", "That code is wrong, used or expired. Ask for a new one.");
+
+/**
+ * Whether reset codes can be mailed from this server: not where mail goes only to the log (no SMTP_URL, or a
+ * Worker), since a code there would sit in the log for anyone who reads it. The same answer for every account,
+ * so it says nothing about which emails exist.
+ */
+export function passwordResetAvailable(deps: AppDeps): Result<undefined, 503> {
+  return deps.mailer.logsOnly ? MAIL_NOT_CONFIGURED : done;
+}
+
 /**
  * Issues a single-use 6-digit code when the email and full name match an active account, voiding any earlier
  * code, and mails it. Returns nothing either way; the route answers before this runs, so neither the answer nor
- * its timing says whether the details matched. Without a mailer that delivers (Workers, or Bun without SMTP_URL)
- * no code is issued and the log says so, never showing a code.
+ * its timing says whether the details matched. Call it only when passwordResetAvailable: without a mailer that
+ * delivers it issues nothing.
  */
 export async function requestPasswordReset(deps: AppDeps, email: string, fullName: string): Promise<void> {
   const { db } = deps.database;
@@ -29,16 +46,7 @@ export async function requestPasswordReset(deps: AppDeps, email: string, fullNam
   if (!user?.isActive) return;
   const expected = normaliseName(`${user.firstName ?? ""} ${user.lastName ?? ""}`);
   if (!expected || normaliseName(fullName) !== expected) return;
-  const mailer = deps.mailer;
-  if (!mailer || mailer.logsOnly) {
-    deps.log?.(
-      "warn",
-      "Password reset requested, but no mailer is configured (SMTP_URL), so no code was sent. " +
-        "An operator can set a password with `bun scripts/admin.ts reset-password`.",
-      { userId: user.id },
-    );
-    return;
-  }
+  if (!passwordResetAvailable(deps).ok) return;
   const code = randomCode();
   const now = deps.clock.now();
   const hash = await codeHash(user.id, code);
@@ -55,7 +63,7 @@ export async function requestPasswordReset(deps: AppDeps, email: string, fullNam
       createdAt: now,
     });
   });
-  await mailer.send({
+  await deps.mailer.send({
     to: user.email,
     subject: "Your Signalboard password reset code",
     text:
@@ -75,10 +83,10 @@ export async function confirmPasswordReset(
   email: string,
   code: string,
   newPassword: string,
-): Promise<"ok" | "invalid"> {
+): Promise<Result<undefined, 400>> {
   const { db } = deps.database;
   const user = await db.query.users.findFirst({ where: eq(users.email, email) });
-  if (!user?.isActive) return "invalid";
+  if (!user?.isActive) return INVALID_CODE;
   const now = deps.clock.now();
   const [live] = await db
     .select()
@@ -92,7 +100,7 @@ export async function confirmPasswordReset(
     )
     .orderBy(desc(passwordResets.createdAt), desc(passwordResets.id))
     .limit(1);
-  if (!live) return "invalid";
+  if (!live) return INVALID_CODE;
   const [claimed] = await db
     .update(passwordResets)
     .set({ attempts: live.attempts + 1 })
@@ -106,12 +114,12 @@ export async function confirmPasswordReset(
     )
     .returning({ attempts: passwordResets.attempts });
   // Lost a race with another try, or out of tries: the try still counted as nothing but a refusal.
-  if (!claimed) return "invalid";
+  if (!claimed) return INVALID_CODE;
   if (live.codeHash !== (await codeHash(user.id, code))) {
     if (claimed.attempts >= MAX_RESET_ATTEMPTS) {
       await db.update(passwordResets).set({ usedAt: now }).where(eq(passwordResets.id, live.id));
     }
-    return "invalid";
+    return INVALID_CODE;
   }
   const hash = await deps.passwords.hash(newPassword);
   const apiKey = await newApiKey(deps.config.secret);
@@ -142,5 +150,5 @@ export async function confirmPasswordReset(
       .where(and(eq(sessions.userId, user.id), isNull(sessions.endTime)));
     return true;
   });
-  return used ? "ok" : "invalid";
+  return used ? done : INVALID_CODE;
 }

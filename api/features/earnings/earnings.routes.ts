@@ -14,7 +14,7 @@ const calendar = createRoute({
     "In the demo market the dates are estimated from each company's past report reactions (marked estimated); " +
     "EPS and revenue estimates are not available there and are null.",
   middleware: [requireUser] as const,
-  responses: { 200: jsonResponse(EarningsAnswer, "The calendar"), ...errorResponses(401) },
+  responses: { 200: jsonResponse(EarningsAnswer, "The calendar"), ...errorResponses(401, 503) },
 });
 
 export const earningsRoutes = createRouter().openapi(calendar, async (c) =>

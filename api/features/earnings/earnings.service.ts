@@ -9,12 +9,12 @@ import {
   warmUpStart,
 } from "../../analysis/earnings-events.ts";
 import type { AppDeps } from "../../lib/context.ts";
-import type { MarketPort } from "../../lib/market-port.ts";
+import { hasMarketData, type MarketPort } from "../../lib/market-port.ts";
 import { BENCHMARK } from "../../market/demo-import.ts";
 import { universeBars } from "../../market/price-history.ts";
 import type { EarningsEntry } from "./earnings.schema.ts";
 
-/** The calendar covers the next 7 days (spec section 9). */
+/** The calendar covers the 7 days after the market's today. */
 export const WINDOW_DAYS = 7;
 
 /** The fiscal quarter a report on `date` most likely covers: the calendar quarter that ended before it. */
@@ -135,7 +135,7 @@ async function providerCalendar(
   events: NonNullable<Awaited<ReturnType<NonNullable<MarketPort["earnings"]>>>>,
 ): Promise<EarningsEntry[]> {
   const history = await reactionHistory(deps, asOf);
-  const prices = (await deps.market?.latestPrices(events.map((e) => e.symbol))) ?? new Map();
+  const prices = await deps.market.latestPrices(events.map((e) => e.symbol));
   return events.map((event) => ({
     symbol: event.symbol,
     ...assess(history, event.symbol, prices.get(event.symbol)?.price ?? null),
@@ -148,23 +148,23 @@ async function providerCalendar(
     estimated: false,
     // Measured only on the demo calendar's estimated dates (docs/earnings-model.md); a provider's are not.
     growthMeasured: false,
-    basis: `Date and estimates from ${deps.market?.source}'s earnings calendar; the growth probability was measured on estimated dates only.`,
+    basis: `Date and estimates from ${deps.market.source}'s earnings calendar; the growth probability was measured on estimated dates only.`,
   }));
 }
 
 async function computeCalendar(deps: AppDeps, asOf: string): Promise<EarningsEntry[]> {
-  const events = await deps.market?.earnings?.(addDays(asOf, 1), addDays(asOf, WINDOW_DAYS));
+  const events = await deps.market.earnings?.(addDays(asOf, 1), addDays(asOf, WINDOW_DAYS));
   const entries = events ? await providerCalendar(deps, asOf, events) : await estimatedCalendar(deps, asOf);
   return entries.sort((a, b) => a.date.localeCompare(b.date) || a.symbol.localeCompare(b.symbol));
 }
 
 /** Earnings expected in the 7 days after the market's today (estimated in the demo market). */
 export async function earningsCalendar(deps: AppDeps) {
-  const asOf = deps.market?.marketToday();
-  if (!asOf) return { earnings: [], count: 0, from: "", to: "" };
+  if (!hasMarketData(deps.market)) return { earnings: [], count: 0, from: "", to: "" };
+  const asOf = deps.market.marketToday();
   const window = { from: addDays(asOf, 1), to: addDays(asOf, WINDOW_DAYS) };
   const earnings =
-    deps.market?.source === "demo"
+    deps.market.source === "demo"
       ? await demoCalendarOfDay(deps, asOf, () => computeCalendar(deps, asOf))
       : // A live market moves: its events come from the provider's cache each time.
         await computeCalendar(deps, asOf);

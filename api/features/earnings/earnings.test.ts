@@ -82,7 +82,7 @@ async function measured(asOf: string) {
 }
 
 describe(`earnings calendar on real demo prices (${testDbKind})`, () => {
-  test("the next 7 days after the market date, every field of the spec, estimates marked", async () => {
+  test("the next 7 days after the market date, every field of an entry, estimates marked", async () => {
     const res = await t.request("/api/earnings-calendar", { token });
     expect(res.status).toBe(200);
     const body = (await res.json()) as Answer;

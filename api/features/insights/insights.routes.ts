@@ -1,11 +1,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { isUnknownSymbolError } from "../../lib/analysis-port.ts";
-import { narrate } from "../../lib/narrative.ts";
 import { createRouter, errorResponses, jsonBody, jsonResponse, signedIn } from "../../lib/openapi.ts";
+import { failureBody } from "../../lib/result.ts";
 import { requireUser } from "../../middleware/auth.ts";
 import { consumeRateLimit } from "../../middleware/rate-limit.ts";
 import { AnalyzeInput, HistoryQuery, Insight } from "./insights.schema.ts";
-import { insightHistory, saveInsight } from "./insights.service.ts";
+import { analyzeSymbol, insightHistory } from "./insights.service.ts";
 
 /** Analyses a user may request per minute. */
 export const ANALYSES_PER_MINUTE = 30;
@@ -23,8 +22,7 @@ const analyze = createRoute({
   request: { body: jsonBody(AnalyzeInput) },
   responses: {
     201: jsonResponse(Insight, "The analysis"),
-    ...errorResponses(400, 401, 404, 429),
-    503: jsonResponse(z.object({ message: z.string(), code: z.string().optional() }), "Analysis unavailable"),
+    ...errorResponses(400, 401, 404, 429, 503),
   },
 });
 
@@ -38,7 +36,7 @@ const history = createRoute({
   request: { query: HistoryQuery },
   responses: {
     200: jsonResponse(z.array(Insight), "One page of your analyses"),
-    ...errorResponses(400, 401),
+    ...errorResponses(400, 401, 503),
   },
 });
 
@@ -64,21 +62,9 @@ export const insightRoutes = createRouter()
         429,
       );
     }
-    if (!deps.analysis) {
-      return c.json({ message: "Analysis is not available on this server.", code: "UNAVAILABLE" }, 503);
-    }
-    try {
-      const draft = await narrate(deps.narrative, await deps.analysis.analyze(symbol), deps.log);
-      return c.json(await saveInsight(deps, user.id, draft), 201);
-    } catch (error) {
-      if (isUnknownSymbolError(error)) {
-        return c.json(
-          { message: `Unknown symbol '${symbol}': no market data for it.`, code: "UNKNOWN_SYMBOL" },
-          404,
-        );
-      }
-      throw error;
-    }
+    const result = await analyzeSymbol(deps, user.id, symbol);
+    if (!result.ok) return c.json(failureBody(result), result.status);
+    return c.json(result.value, 201);
   })
   .openapi(history, async (c) => {
     const { page, pageSize } = c.req.valid("query");

@@ -2,12 +2,30 @@ import { count, desc, eq } from "drizzle-orm";
 import { insights } from "../../../db/schema/index.ts";
 import type { InsightDraft } from "../../lib/analysis-port.ts";
 import type { AppDeps } from "../../lib/context.ts";
+import { narrate } from "../../lib/narrative.ts";
+import { failure, type Result, success } from "../../lib/result.ts";
 import type { Insight } from "./insights.schema.ts";
 
 type Row = typeof insights.$inferSelect;
 
 function toInsight({ userId: _owner, createdAt, ...rest }: Row): Insight {
   return { ...rest, createdAt: createdAt.toISOString() };
+}
+
+const ANALYSIS_UNAVAILABLE = failure(503, "UNAVAILABLE", "Analysis is not available on this server.");
+
+/**
+ * Analyses a symbol now (prose by the narrative writer when one is configured), keeps it in the user's history and
+ * answers it as saved; 503 without an engine. An unknown symbol throws UnknownSymbolError (answered 404 by the app).
+ */
+export async function analyzeSymbol(
+  deps: AppDeps,
+  userId: number,
+  symbol: string,
+): Promise<Result<Insight, 503>> {
+  if (!deps.analysis) return ANALYSIS_UNAVAILABLE;
+  const draft = await narrate(deps.narrative, await deps.analysis.analyze(symbol), deps.log);
+  return success(await saveInsight(deps, userId, draft));
 }
 
 /** Stores an analysis for its user and answers it as saved. */

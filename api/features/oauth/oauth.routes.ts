@@ -9,7 +9,7 @@ import type { AppEnv } from "../../lib/context.ts";
 import { randomToken } from "../../lib/crypto.ts";
 import { createRouter, jsonResponse } from "../../lib/openapi.ts";
 import { SESSION_COOKIE } from "../../middleware/auth.ts";
-import { createUser, registrationRefusal, startSession } from "../auth/auth.service.ts";
+import { createUser, registrationOpen, startSession } from "../auth/auth.service.ts";
 import { configuredProviders, type ProviderName } from "./oauth.providers.ts";
 
 const tags = ["Authentication"];
@@ -115,7 +115,7 @@ export const oauthRoutes = createRouter()
     try {
       identity = await provider.identify(code, verifier);
     } catch (err) {
-      deps.log?.("warn", "OAuth exchange failed", { provider: name, error: String(err) });
+      deps.log("warn", "OAuth exchange failed", { provider: name, error: String(err) });
       return back(c, "exchange");
     }
     if (!identity) return back(c, "no-verified-email");
@@ -126,7 +126,7 @@ export const oauthRoutes = createRouter()
     let user = await deps.database.db.query.users.findFirst({ where: eq(users.email, identity.email) });
     if (user && !user.emailVerifiedAt) return back(c, "email-unverified");
     if (!user) {
-      if (registrationRefusal(deps)) return back(c, "registration-closed");
+      if (!registrationOpen(deps).ok) return back(c, "registration-closed");
       const created = await createUser(deps, {
         email: identity.email,
         // A random password nobody knows: the account signs in through the provider or a password reset.
@@ -136,8 +136,8 @@ export const oauthRoutes = createRouter()
         // The provider vouched for the address (GitHub's verified emails, OpenID's email_verified).
         emailVerified: true,
       });
-      if ("kind" in created) return back(c, "account");
-      user = created;
+      if (!created.ok) return back(c, "account");
+      user = created.value;
     }
     if (!user.isActive) return back(c, "ACCOUNT_INACTIVE");
     const token = await startSession(deps, user.id, {

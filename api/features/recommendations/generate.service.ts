@@ -1,6 +1,6 @@
-import { type AnalysisEngine, type Scored, toInsight } from "../../analysis/engine.ts";
+import { type AnalysisEngine, createAnalysisEngine, type Scored, toInsight } from "../../analysis/engine.ts";
 import type { AppDeps } from "../../lib/context.ts";
-import { securitySectors } from "../../market/price-history.ts";
+import { securityNames, securitySectors } from "../../market/price-history.ts";
 import { postRecommendation } from "./recommendations.service.ts";
 
 /** How many BUY calls a date posts at most, and at most how many of them from one sector. */
@@ -85,13 +85,33 @@ export async function postGeneratedRecommendations(
         riskBasis: `model risk level ${insight.riskLevel} (60-day volatility ${(pick.stock.vol_60d * 100).toFixed(0)}% a year)`,
       },
     );
-    if (result.kind === "posted") posted++;
+    if (result.ok) posted++;
     else alreadyThere++;
   }
   return { date, scored: scored.length, posted, alreadyThere };
 }
 
-/** Generates the recommendations of each date (trading days), scoring the universe once for all of them. */
+/**
+ * Generates and posts the engine's calls for one trading day from prices up to that day: the admin's Generate,
+ * the daily job and the command-line script. Idempotent per date.
+ */
+export async function generateForDate(deps: AppDeps, date: string): Promise<GenerateReport> {
+  const [report] = await generateForDates(deps, [date]);
+  return report ?? { date, scored: 0, posted: 0, alreadyThere: 0 };
+}
+
+/**
+ * generateForDate for many dates, scoring the universe on all of them from one read of prices (the seed's year of
+ * weekly history).
+ */
+export async function generateForDates(deps: AppDeps, dates: readonly string[]): Promise<GenerateReport[]> {
+  const { db } = deps.database;
+  // Scoring a date reads prices up to that date only, whatever the engine's "today".
+  const engine = createAnalysisEngine(db, () => [...dates].sort().at(-1) ?? "");
+  return generateRecommendations(deps, engine, dates, await securityNames(db));
+}
+
+/** Generates the recommendations of each date (trading days) with `engine`, scoring the universe once for all. */
 export async function generateRecommendations(
   deps: AppDeps,
   engine: AnalysisEngine,

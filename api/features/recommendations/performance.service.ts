@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, gte, inArray, lte, sql } from "drizzle-orm";
 import { dailyPrices, recommendations } from "../../../db/schema/index.ts";
 import modelCard from "../../../docs/model-card.json" with { type: "json" };
 import type { AppDeps } from "../../lib/context.ts";
-import { marketWithoutData } from "../../lib/market-port.ts";
 import { BENCHMARK } from "../../market/demo-import.ts";
 import { allSymbols, tradingDays } from "../../market/price-history.ts";
+import { recommendationFilters } from "./recommendation-filters.ts";
 import type { HistoricalQuery } from "./recommendations.schema.ts";
 import {
   type CloseSeries,
@@ -88,16 +88,11 @@ export const MODEL_CARD = {
 /** Outcomes and totals of the recommendations matching `query`, as of the market's today. */
 export async function recommendationPerformance(deps: AppDeps, query: HistoricalQuery) {
   const { db } = deps.database;
-  const asOf = (deps.market ?? marketWithoutData(deps.clock)).marketToday();
-  const filters: SQL[] = [lte(recommendations.recommendationDate, asOf)];
-  if (query.fromDate) filters.push(gte(recommendations.recommendationDate, query.fromDate));
-  if (query.toDate) filters.push(lte(recommendations.recommendationDate, query.toDate));
-  if (query.symbol) filters.push(eq(recommendations.symbol, query.symbol));
-  if (query.aggressive) filters.push(eq(recommendations.aggressive, query.aggressive === "aggressive"));
+  const asOf = deps.market.marketToday();
   const rows = await db
     .select()
     .from(recommendations)
-    .where(and(...filters))
+    .where(and(lte(recommendations.recommendationDate, asOf), ...recommendationFilters(query)))
     .orderBy(desc(recommendations.recommendationDate))
     .limit(PERFORMANCE_LIMIT);
   // Every session's closes: the calendar-time portfolio needs them, and they hold the window ends scoring needs.

@@ -54,7 +54,7 @@ beforeAll(async () => {
           },
         },
       );
-      if (result.kind === "posted") modelCalls++;
+      if (result.ok) modelCalls++;
     }
   }
   const a = await t.createUser({ isAdmin: true });
@@ -339,7 +339,7 @@ describe(`growth lines on hand-made prices (${testDbKind})`, () => {
         },
         { recommendationDate: date, postedBy: null, source: "model", modelVersion: "test" },
       );
-      if (posted.kind !== "posted") throw new Error(`not posted: ${posted.kind}`);
+      if (!posted.ok) throw new Error(`not posted: ${posted.message}`);
     }
     user = await h.signIn((await h.createUser()).email, "correct-horse-battery");
   });

@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { createAnalysisEngine } from "../../analysis/engine.ts";
+import { hasMarketData } from "../../lib/market-port.ts";
 import {
   adminOnly,
   createRouter,
@@ -8,10 +8,10 @@ import {
   jsonResponse,
   signedIn,
 } from "../../lib/openapi.ts";
+import { failureBody } from "../../lib/result.ts";
 import { isoDate } from "../../lib/validation.ts";
-import { securityNames } from "../../market/price-history.ts";
 import { requireAdmin, requireUser } from "../../middleware/auth.ts";
-import { generateRecommendations } from "./generate.service.ts";
+import { generateForDate } from "./generate.service.ts";
 import { recommendationPerformance } from "./performance.service.ts";
 import {
   CreateRecommendationAnswer,
@@ -39,7 +39,10 @@ const latest = createRoute({
   security,
   summary: "The recommendations of the most recent recommendation date, with current prices",
   middleware: [requireUser] as const,
-  responses: { 200: jsonResponse(RecommendationList, "Latest recommendations"), ...errorResponses(401) },
+  responses: {
+    200: jsonResponse(RecommendationList, "Latest recommendations"),
+    ...errorResponses(401, 503),
+  },
 });
 
 const historical = createRoute({
@@ -52,7 +55,7 @@ const historical = createRoute({
   request: { query: HistoricalQuery },
   responses: {
     200: jsonResponse(RecommendationList, "Matching recommendations"),
-    ...errorResponses(400, 401),
+    ...errorResponses(400, 401, 503),
   },
 });
 
@@ -67,7 +70,7 @@ const performance = createRoute({
   request: { query: HistoricalQuery },
   responses: {
     200: jsonResponse(PerformanceAnswer, "Totals, bands and cumulative returns"),
-    ...errorResponses(400, 401),
+    ...errorResponses(400, 401, 503),
   },
 });
 
@@ -85,7 +88,7 @@ const post = createRoute({
   request: { query: CreateRecommendationQuery, body: jsonBody(CreateRecommendationInput) },
   responses: {
     201: jsonResponse(CreateRecommendationAnswer, "Posted"),
-    ...errorResponses(400, 401, 403, 409),
+    ...errorResponses(400, 401, 403, 409, 503),
   },
 });
 
@@ -108,8 +111,7 @@ const generate = createRoute({
       }),
       "Generated",
     ),
-    ...errorResponses(401, 403),
-    503: jsonResponse(z.object({ message: z.string(), code: z.string().optional() }), "No market data"),
+    ...errorResponses(401, 403, 503),
   },
 });
 
@@ -122,7 +124,7 @@ const removeByDate = createRoute({
   summary: "Delete every recommendation of one date (admin only)",
   middleware: [requireAdmin] as const,
   request: { params: z.object({ date: isoDate }) },
-  responses: { 200: jsonResponse(DeleteByDateAnswer, "Deleted"), ...errorResponses(400, 401, 403) },
+  responses: { 200: jsonResponse(DeleteByDateAnswer, "Deleted"), ...errorResponses(400, 401, 403, 503) },
 });
 
 export const recommendationRoutes = createRouter()
@@ -134,52 +136,30 @@ export const recommendationRoutes = createRouter()
     return c.json(await recommendationPerformance(c.get("deps"), c.req.valid("query")), 200);
   })
   .openapi(post, async (c) => {
-    const input = c.req.valid("json");
     const { recommendationDate } = c.req.valid("query");
-    const result = await postRecommendation(c.get("deps"), input, {
+    const result = await postRecommendation(c.get("deps"), c.req.valid("json"), {
       recommendationDate,
       postedBy: c.var.user.id,
     });
-    if (result.kind === "duplicate") {
-      return c.json(
-        {
-          message: `A recommendation for ${input.symbol} on ${result.usedDate} already exists; posted recommendations are never edited.`,
-          code: "DUPLICATE",
-        },
-        409,
-      );
-    }
-    if (result.kind === "estimated-before-posted") {
-      return c.json(
-        {
-          message: `estimatedDate: the target date must be on or after the recommendation date ${result.usedDate}.`,
-          code: "VALIDATION_ERROR",
-        },
-        400,
-      );
-    }
+    if (!result.ok) return c.json(failureBody(result), result.status);
+    const { recommendation, usedDate, postedAt } = result.value;
     return c.json(
       {
-        message: `Recommendation for ${result.recommendation.symbol} posted for ${result.usedDate}.`,
-        recommendation: result.recommendation,
-        postedAt: result.postedAt.toISOString(),
-        usedDate: result.usedDate,
+        message: `Recommendation for ${recommendation.symbol} posted for ${usedDate}.`,
+        recommendation,
+        postedAt: postedAt.toISOString(),
+        usedDate,
       },
       201,
     );
   })
   .openapi(generate, async (c) => {
     const deps = c.get("deps");
-    const date = deps.market?.marketToday();
-    if (!date) return c.json({ message: "No market data is configured.", code: "UNAVAILABLE" }, 503);
-    const [report] = await generateRecommendations(
-      deps,
-      createAnalysisEngine(deps.database.db, () => date),
-      [date],
-      await securityNames(deps.database.db),
-    );
-    const posted = report?.posted ?? 0;
-    const alreadyThere = report?.alreadyThere ?? 0;
+    if (!hasMarketData(deps.market)) {
+      return c.json({ message: "No market data is configured.", code: "UNAVAILABLE" }, 503);
+    }
+    const date = deps.market.marketToday();
+    const { posted, alreadyThere } = await generateForDate(deps, date);
     return c.json(
       {
         message: `Generated ${posted} recommendation(s) for ${date}; ${alreadyThere} were already there.`,

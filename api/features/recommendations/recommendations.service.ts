@@ -1,9 +1,11 @@
-import { and, desc, eq, gte, lte, max, type SQL } from "drizzle-orm";
+import { and, desc, eq, max } from "drizzle-orm";
 import { recommendations } from "../../../db/schema/index.ts";
 import type { AppDeps } from "../../lib/context.ts";
-import { type LatestPrice, marketWithoutData } from "../../lib/market-port.ts";
+import { hasMarketData, type LatestPrice } from "../../lib/market-port.ts";
+import { failure, type Result, success } from "../../lib/result.ts";
 import { centsToString } from "../../lib/validation.ts";
 import { scoreRecommendations } from "./performance.service.ts";
+import { recommendationFilters } from "./recommendation-filters.ts";
 import type {
   CreateRecommendationInput,
   HistoricalQuery,
@@ -19,8 +21,6 @@ export const AGGRESSIVE_VOLATILITY = 0.35;
 export const AGGRESSIVE_RETURN = 0.15;
 /** The historical search answers at most this many rows, newest first. */
 export const HISTORICAL_LIMIT = 500;
-
-const market = (deps: AppDeps) => deps.market ?? marketWithoutData(deps.clock);
 
 function toRecommendation(row: Row): Recommendation {
   return {
@@ -50,8 +50,10 @@ function toRecommendation(row: Row): Recommendation {
 async function withPrices(deps: AppDeps, rows: Row[]): Promise<Recommendation[]> {
   const symbols = [...new Set(rows.map((r) => r.symbol))];
   const [prices, scored] = await Promise.all([
-    symbols.length ? market(deps).latestPrices(symbols) : new Map<string, LatestPrice>(),
-    deps.market && rows.length ? scoreRecommendations(deps, rows, deps.market.marketToday()) : [],
+    symbols.length ? deps.market.latestPrices(symbols) : new Map<string, LatestPrice>(),
+    hasMarketData(deps.market) && rows.length
+      ? scoreRecommendations(deps, rows, deps.market.marketToday())
+      : [],
   ]);
   const outcomes = new Map(scored.map((s) => [s.recommendation.id, s.outcome]));
   return rows.map((row) => {
@@ -77,19 +79,15 @@ export async function latestRecommendations(deps: AppDeps): Promise<Recommendati
   return withPrices(deps, rows);
 }
 
+/** The recommendations matching `query`, newest first, HISTORICAL_LIMIT at most, with prices and outcomes. */
 export async function historicalRecommendations(
   deps: AppDeps,
   query: HistoricalQuery,
 ): Promise<Recommendation[]> {
-  const filters: SQL[] = [];
-  if (query.fromDate) filters.push(gte(recommendations.recommendationDate, query.fromDate));
-  if (query.toDate) filters.push(lte(recommendations.recommendationDate, query.toDate));
-  if (query.symbol) filters.push(eq(recommendations.symbol, query.symbol));
-  if (query.aggressive) filters.push(eq(recommendations.aggressive, query.aggressive === "aggressive"));
   const rows = await deps.database.db
     .select()
     .from(recommendations)
-    .where(and(...filters))
+    .where(and(...recommendationFilters(query)))
     .orderBy(desc(recommendations.recommendationDate), desc(recommendations.confidence))
     .limit(HISTORICAL_LIMIT);
   return withPrices(deps, rows);
@@ -102,7 +100,7 @@ export async function decideAggressive(
   basisWhenSet = "set when posted",
 ): Promise<{ aggressive: boolean; basis: string }> {
   if (input.aggressive !== undefined) return { aggressive: input.aggressive, basis: basisWhenSet };
-  const volatility = await market(deps).annualisedVolatility(input.symbol);
+  const volatility = await deps.market.annualisedVolatility(input.symbol);
   if (volatility !== null) {
     const pct = Math.round(volatility * 100);
     const aggressive = volatility >= AGGRESSIVE_VOLATILITY;
@@ -119,14 +117,16 @@ export async function decideAggressive(
   };
 }
 
-export type PostResult =
-  | { kind: "posted"; recommendation: Recommendation; usedDate: string; postedAt: Date }
-  | { kind: "duplicate"; usedDate: string }
-  | { kind: "estimated-before-posted"; usedDate: string };
+export interface Posted {
+  recommendation: Recommendation;
+  usedDate: string;
+  postedAt: Date;
+}
 
 /**
  * Posts one recommendation, never editing an existing one. A generated call passes what the model said in
- * `options.model` (stored as it is); an admin's post leaves those fields empty.
+ * `options.model` (stored as it is); an admin's post leaves those fields empty. Refused (400) when the target
+ * date is before the recommendation date, and (409) when the symbol already has one on that date.
  */
 export async function postRecommendation(
   deps: AppDeps,
@@ -141,9 +141,15 @@ export async function postRecommendation(
     /** How `input.aggressive` was decided, when the caller decided it. */
     riskBasis?: string;
   },
-): Promise<PostResult> {
-  const usedDate = options.recommendationDate ?? market(deps).marketToday();
-  if (input.estimatedDate < usedDate) return { kind: "estimated-before-posted", usedDate };
+): Promise<Result<Posted, 400 | 409>> {
+  const usedDate = options.recommendationDate ?? deps.market.marketToday();
+  if (input.estimatedDate < usedDate) {
+    return failure(
+      400,
+      "VALIDATION_ERROR",
+      `estimatedDate: the target date must be on or after the recommendation date ${usedDate}.`,
+    );
+  }
   const risk = await decideAggressive(deps, input, options.riskBasis);
   const postedAt = deps.clock.now();
   const [row] = await deps.database.db
@@ -172,9 +178,15 @@ export async function postRecommendation(
     })
     .onConflictDoNothing()
     .returning();
-  if (!row) return { kind: "duplicate", usedDate };
+  if (!row) {
+    return failure(
+      409,
+      "DUPLICATE",
+      `A recommendation for ${input.symbol} on ${usedDate} already exists; posted recommendations are never edited.`,
+    );
+  }
   const [priced] = await withPrices(deps, [row]);
-  return { kind: "posted", recommendation: priced!, usedDate, postedAt };
+  return success({ recommendation: priced!, usedDate, postedAt });
 }
 
 /** Deletes every recommendation of one date; answers how many went. */

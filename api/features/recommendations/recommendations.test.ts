@@ -198,9 +198,8 @@ describe(`what the model said (${testDbKind})`, () => {
       },
       { recommendationDate: "2023-10-26", postedBy: null, source: "model", modelVersion: "rank-test", model },
     );
-    expect(posted.kind).toBe("posted");
-    if (posted.kind === "posted")
-      expect(posted.recommendation).toMatchObject({ ...model, modelVersion: "rank-test" });
+    expect(posted.ok).toBe(true);
+    if (posted.ok) expect(posted.value.recommendation).toMatchObject({ ...model, modelVersion: "rank-test" });
     const list = (await (
       await t.request("/api/recommendations/historical?fromDate=2023-10-26&toDate=2023-10-26", {
         token: investor,

@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { createRouter, errorResponses, jsonBody, jsonResponse, signedIn } from "../../lib/openapi.ts";
+import { failureBody } from "../../lib/result.ts";
 import { requireUser } from "../../middleware/auth.ts";
 import { AlertEvent, NotificationSettings, UpdateNotificationSettings } from "./alerts.schema.ts";
 import { getNotificationSettings, listAlertEvents, updateNotificationSettings } from "./alerts.service.ts";
@@ -13,7 +14,7 @@ const getSettings = createRoute({
   security: signedIn,
   summary: "Where your watchlist alerts are delivered",
   middleware: [requireUser] as const,
-  responses: { 200: jsonResponse(NotificationSettings, "Your settings"), ...errorResponses(401) },
+  responses: { 200: jsonResponse(NotificationSettings, "Your settings"), ...errorResponses(401, 503) },
 });
 
 const putSettings = createRoute({
@@ -27,7 +28,7 @@ const putSettings = createRoute({
     "where timestamp is the X-Signalboard-Timestamp header.",
   middleware: [requireUser] as const,
   request: { body: jsonBody(UpdateNotificationSettings) },
-  responses: { 200: jsonResponse(NotificationSettings, "Saved"), ...errorResponses(400, 401) },
+  responses: { 200: jsonResponse(NotificationSettings, "Saved"), ...errorResponses(400, 401, 503) },
 });
 
 const events = createRoute({
@@ -37,20 +38,17 @@ const events = createRoute({
   security: signedIn,
   summary: "Your latest alert events and how their deliveries went",
   middleware: [requireUser] as const,
-  responses: { 200: jsonResponse(z.array(AlertEvent), "Newest first, 50 at most"), ...errorResponses(401) },
+  responses: {
+    200: jsonResponse(z.array(AlertEvent), "Newest first, 50 at most"),
+    ...errorResponses(401, 503),
+  },
 });
 
 export const alertRoutes = createRouter()
-  .openapi(getSettings, async (c) =>
-    c.json(await getNotificationSettings(c.get("deps"), c.var.user.id), 200),
-  )
+  .openapi(getSettings, async (c) => c.json(await getNotificationSettings(c.get("deps"), c.var.user.id), 200))
   .openapi(putSettings, async (c) => {
-    const result = await updateNotificationSettings(
-      c.get("deps"),
-      c.var.user.id,
-      c.req.valid("json"),
-    );
-    if ("problem" in result) return c.json({ message: result.problem, code: "VALIDATION_ERROR" }, 400);
-    return c.json(result, 200);
+    const result = await updateNotificationSettings(c.get("deps"), c.var.user.id, c.req.valid("json"));
+    if (!result.ok) return c.json(failureBody(result), result.status);
+    return c.json(result.value, 200);
   })
   .openapi(events, async (c) => c.json(await listAlertEvents(c.get("deps"), c.var.user.id), 200));

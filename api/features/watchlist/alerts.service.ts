@@ -8,13 +8,8 @@ import {
 } from "../../../db/schema/index.ts";
 import type { AppDeps } from "../../lib/context.ts";
 import { randomToken } from "../../lib/crypto.ts";
-import { logMailer } from "../../lib/mailer.ts";
-import {
-  ADDRESS_NOT_ALLOWED,
-  DELIVERY_FAILED,
-  fetchWebhookSender,
-  WebhookAddressRefused,
-} from "../../lib/webhooks.ts";
+import { failure, type Result, success } from "../../lib/result.ts";
+import { ADDRESS_NOT_ALLOWED, DELIVERY_FAILED, WebhookAddressRefused } from "../../lib/webhooks.ts";
 import type { NotificationSettings, UpdateNotificationSettings } from "./alerts.schema.ts";
 import { priceItems } from "./watchlist.service.ts";
 import { signWebhook } from "./webhook-signature.ts";
@@ -30,11 +25,10 @@ export function backoffMs(failedAttempts: number): number {
   return Math.min(2 ** Math.max(0, failedAttempts - 1), 360) * 60_000;
 }
 
-const webhooks = (deps: AppDeps) => deps.webhooks ?? fetchWebhookSender();
-
 /** The receiver answered, with a status other than 2xx: its own status is all it learns (its own server's). */
 class ReceiverAnswered extends Error {}
 
+/** The user's alert settings, created (emails off, a fresh webhook secret) on first read. */
 export async function getNotificationSettings(deps: AppDeps, userId: number): Promise<NotificationSettings> {
   const { db } = deps.database;
   const row = await db.query.notificationSettings.findFirst({
@@ -47,24 +41,25 @@ export async function getNotificationSettings(deps: AppDeps, userId: number): Pr
   return getNotificationSettings(deps, userId);
 }
 
+/** Saves alert emails on or off and the webhook URL; 400 when the URL may not receive webhooks. */
 export async function updateNotificationSettings(
   deps: AppDeps,
   userId: number,
   input: UpdateNotificationSettings,
-): Promise<NotificationSettings | { problem: string }> {
+): Promise<Result<NotificationSettings, 400>> {
   if (input.webhookUrl) {
-    const problem = await webhooks(deps).urlProblem(
+    const problem = await deps.webhooks.urlProblem(
       input.webhookUrl,
       deps.config.allowPrivateWebhooks ?? false,
     );
-    if (problem) return { problem };
+    if (problem) return failure(400, "VALIDATION_ERROR", problem);
   }
   await getNotificationSettings(deps, userId);
   await deps.database.db
     .update(notificationSettings)
     .set({ emailAlerts: input.emailAlerts, webhookUrl: input.webhookUrl })
     .where(eq(notificationSettings.userId, userId));
-  return getNotificationSettings(deps, userId);
+  return success(await getNotificationSettings(deps, userId));
 }
 
 export interface CheckReport {
@@ -158,8 +153,7 @@ async function send(
   event: typeof alertEvents.$inferSelect,
 ) {
   if (delivery.channel === "email") {
-    const mailer = deps.mailer ?? logMailer((m) => deps.log?.("info", m));
-    await mailer.send({
+    await deps.mailer.send({
       to: delivery.target,
       subject: `Signalboard alert: ${event.symbol} moved ${event.changePercent.toFixed(2)}%`,
       text: `${describeEvent(event)}\n\nYou get this email because alert emails are on for your watchlist.`,
@@ -178,7 +172,7 @@ async function send(
     message: describeEvent(event),
   });
   const timestamp = String(Math.floor(deps.clock.now().getTime() / 1000));
-  const status = await webhooks(deps).post({
+  const status = await deps.webhooks.post({
     url: delivery.target,
     headers: {
       "content-type": "application/json",
@@ -251,7 +245,7 @@ export async function deliverDueAlerts(deps: AppDeps): Promise<DeliveryReport> {
       const giveUp = refused || attempts >= MAX_DELIVERY_ATTEMPTS;
       // The user sees a generic reason; the socket error ("ECONNREFUSED" against "answered 404") would let them
       // map ports. The operator's log keeps it.
-      deps.log?.("warn", "alert delivery failed", {
+      deps.log("warn", "alert delivery failed", {
         deliveryId: delivery.id,
         channel: delivery.channel,
         error: error instanceof Error ? error.message : String(error),
@@ -276,6 +270,7 @@ export async function deliverDueAlerts(deps: AppDeps): Promise<DeliveryReport> {
   return report;
 }
 
+/** The user's latest alert events with how each delivery went, newest first. */
 export async function listAlertEvents(deps: AppDeps, userId: number, limit = 50) {
   const { db } = deps.database;
   const events = await db

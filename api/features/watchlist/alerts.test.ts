@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { notificationSettings, users } from "../../../db/schema/index.ts";
 import type { MailMessage } from "../../lib/mailer.ts";
-import { ADDRESS_NOT_ALLOWED, DELIVERY_FAILED, webhookUrlProblem } from "../../lib/webhooks.ts";
+import {
+  ADDRESS_NOT_ALLOWED,
+  DELIVERY_FAILED,
+  fetchWebhookSender,
+  webhookUrlProblem,
+} from "../../lib/webhooks.ts";
 import { bunWebhookSender, type HostResolver } from "../../runtime/bun-webhooks.ts";
 import { smtpMailer } from "../../runtime/smtp-mailer.ts";
 import { fixedMarket } from "../../test/fixed-market.ts";
@@ -412,7 +417,7 @@ describe(`webhooks never reach loopback or private addresses on ${testDbKind}`, 
   });
 
   test("the Worker's sender (no DNS) refuses the literal and localhost forms too", async () => {
-    t.deps.webhooks = undefined;
+    t.deps.webhooks = fetchWebhookSender();
     try {
       for (const url of hostile(trap.port).filter(
         (u) => !u.includes(".example.com") && !u.includes("nip.io"),

@@ -1,10 +1,10 @@
 import { createRoute } from "@hono/zod-openapi";
 import { createRouter, errorResponses, jsonBody, jsonResponse, signedIn } from "../../lib/openapi.ts";
+import { failureBody } from "../../lib/result.ts";
 import { requireUser } from "../../middleware/auth.ts";
 import { MessageAnswer } from "../auth/auth.schema.ts";
 import {
   AddWatchlistInput,
-  MAX_WATCHLIST_ITEMS,
   UpdateWatchlistInput,
   WatchlistIdParam,
   WatchlistItem,
@@ -18,7 +18,6 @@ import {
 } from "./watchlist.service.ts";
 
 const tags = ["Watchlist"];
-const NOT_FOUND = { message: "No such item in your watchlist.", code: "NOT_FOUND" } as const;
 
 const list = createRoute({
   method: "get",
@@ -27,7 +26,7 @@ const list = createRoute({
   security: signedIn,
   summary: "Your watchlist with current prices, moves and alert flags",
   middleware: [requireUser] as const,
-  responses: { 200: jsonResponse(WatchlistList, "Your items, oldest first"), ...errorResponses(401) },
+  responses: { 200: jsonResponse(WatchlistList, "Your items, oldest first"), ...errorResponses(401, 503) },
 });
 
 const add = createRoute({
@@ -38,7 +37,7 @@ const add = createRoute({
   summary: "Add a symbol to your watchlist",
   middleware: [requireUser] as const,
   request: { body: jsonBody(AddWatchlistInput) },
-  responses: { 201: jsonResponse(WatchlistItem, "Added"), ...errorResponses(400, 401, 404, 409) },
+  responses: { 201: jsonResponse(WatchlistItem, "Added"), ...errorResponses(400, 401, 404, 409, 503) },
 });
 
 const update = createRoute({
@@ -49,7 +48,7 @@ const update = createRoute({
   summary: "Change an item's purchase price and alert threshold",
   middleware: [requireUser] as const,
   request: { params: WatchlistIdParam, body: jsonBody(UpdateWatchlistInput) },
-  responses: { 200: jsonResponse(WatchlistItem, "Updated"), ...errorResponses(400, 401, 404) },
+  responses: { 200: jsonResponse(WatchlistItem, "Updated"), ...errorResponses(400, 401, 404, 503) },
 });
 
 const remove = createRoute({
@@ -60,44 +59,24 @@ const remove = createRoute({
   summary: "Remove an item from your watchlist",
   middleware: [requireUser] as const,
   request: { params: WatchlistIdParam },
-  responses: { 200: jsonResponse(MessageAnswer, "Removed"), ...errorResponses(400, 401, 404) },
+  responses: { 200: jsonResponse(MessageAnswer, "Removed"), ...errorResponses(400, 401, 404, 503) },
 });
 
 export const watchlistRoutes = createRouter()
   .openapi(list, async (c) => c.json(await listWatchlist(c.get("deps"), c.var.user.id), 200))
   .openapi(add, async (c) => {
-    const input = c.req.valid("json");
-    const result = await addToWatchlist(c.get("deps"), c.var.user.id, input);
-    switch (result.kind) {
-      case "added":
-        return c.json(result.item, 201);
-      case "unknown-symbol":
-        return c.json(
-          { message: `Unknown symbol '${input.symbol}': check the ticker.`, code: "UNKNOWN_SYMBOL" },
-          404,
-        );
-      case "duplicate":
-        return c.json({ message: `${input.symbol} is already in your watchlist.`, code: "DUPLICATE" }, 409);
-      case "full":
-        return c.json(
-          {
-            message: `A watchlist holds ${MAX_WATCHLIST_ITEMS} symbols at most; remove one first.`,
-            code: "FULL",
-          },
-          409,
-        );
-    }
+    const result = await addToWatchlist(c.get("deps"), c.var.user.id, c.req.valid("json"));
+    if (!result.ok) return c.json(failureBody(result), result.status);
+    return c.json(result.value, 201);
   })
   .openapi(update, async (c) => {
-    const item = await updateWatchlistItem(
-      c.get("deps"),
-      c.var.user.id,
-      c.req.valid("param").id,
-      c.req.valid("json"),
-    );
-    return item ? c.json(item, 200) : c.json(NOT_FOUND, 404);
+    const { id } = c.req.valid("param");
+    const result = await updateWatchlistItem(c.get("deps"), c.var.user.id, id, c.req.valid("json"));
+    if (!result.ok) return c.json(failureBody(result), result.status);
+    return c.json(result.value, 200);
   })
   .openapi(remove, async (c) => {
-    const removed = await removeWatchlistItem(c.get("deps"), c.var.user.id, c.req.valid("param").id);
-    return removed ? c.json({ message: "Removed from your watchlist." }, 200) : c.json(NOT_FOUND, 404);
+    const result = await removeWatchlistItem(c.get("deps"), c.var.user.id, c.req.valid("param").id);
+    if (!result.ok) return c.json(failureBody(result), result.status);
+    return c.json({ message: result.value }, 200);
   });

@@ -1,7 +1,8 @@
 import { and, asc, count, eq } from "drizzle-orm";
 import { watchlistItems } from "../../../db/schema/index.ts";
 import type { AppDeps } from "../../lib/context.ts";
-import { type LatestPrice, marketWithoutData } from "../../lib/market-port.ts";
+import type { LatestPrice } from "../../lib/market-port.ts";
+import { failure, type Result, success } from "../../lib/result.ts";
 import { changePercent, shouldAlert } from "./watchlist.rules.ts";
 import {
   type AddWatchlistInput,
@@ -12,7 +13,7 @@ import {
 
 type Row = typeof watchlistItems.$inferSelect;
 
-const market = (deps: AppDeps) => deps.market ?? marketWithoutData(deps.clock);
+const NOT_FOUND = failure(404, "NOT_FOUND", "No such item in your watchlist.");
 const toCents = (price: number | null | undefined) => (price == null ? null : Math.round(price * 100));
 const fromCents = (cents: number | null) => (cents === null ? null : cents / 100);
 
@@ -38,7 +39,7 @@ function toItem(row: Row, quote: LatestPrice | undefined): WatchlistItem {
 /** Rows with their current prices from one batched lookup. */
 export async function priceItems(deps: AppDeps, rows: Row[]): Promise<WatchlistItem[]> {
   const prices = rows.length
-    ? await market(deps).latestPrices([...new Set(rows.map((r) => r.symbol))])
+    ? await deps.market.latestPrices([...new Set(rows.map((r) => r.symbol))])
     : new Map();
   return rows.map((row) => toItem(row, prices.get(row.symbol)));
 }
@@ -46,6 +47,7 @@ export async function priceItems(deps: AppDeps, rows: Row[]): Promise<WatchlistI
 /** Calendar days of history in a watchlist sparkline: about three months. */
 export const SPARKLINE_DAYS = 92;
 
+/** The user's items, oldest first, with current prices and a three-month sparkline each. */
 export async function listWatchlist(deps: AppDeps, userId: number): Promise<WatchlistItem[]> {
   const rows = await deps.database.db
     .select()
@@ -54,30 +56,31 @@ export async function listWatchlist(deps: AppDeps, userId: number): Promise<Watc
     .orderBy(asc(watchlistItems.addedAt), asc(watchlistItems.id));
   const [items, closes] = await Promise.all([
     priceItems(deps, rows),
-    market(deps).closesSince([...new Set(rows.map((r) => r.symbol))], SPARKLINE_DAYS),
+    deps.market.closesSince([...new Set(rows.map((r) => r.symbol))], SPARKLINE_DAYS),
   ]);
   return items.map((item) => ({ ...item, sparkline: closes.get(item.symbol) ?? [] }));
 }
 
-export type AddResult =
-  | { kind: "added"; item: WatchlistItem }
-  | { kind: "unknown-symbol" }
-  | { kind: "duplicate" }
-  | { kind: "full" };
-
+/** Adds a symbol the market knows, priced as of now; refused when unknown, already there, or the list is full. */
 export async function addToWatchlist(
   deps: AppDeps,
   userId: number,
   input: AddWatchlistInput,
-): Promise<AddResult> {
+): Promise<Result<WatchlistItem, 404 | 409>> {
   const { db } = deps.database;
-  if (!(await market(deps).isKnownSymbol(input.symbol))) return { kind: "unknown-symbol" };
+  if (!(await deps.market.isKnownSymbol(input.symbol)))
+    return failure(404, "UNKNOWN_SYMBOL", `Unknown symbol '${input.symbol}': check the ticker.`);
   const [{ n } = { n: 0 }] = await db
     .select({ n: count() })
     .from(watchlistItems)
     .where(eq(watchlistItems.userId, userId));
-  if (n >= MAX_WATCHLIST_ITEMS) return { kind: "full" };
-  const quote = (await market(deps).latestPrices([input.symbol])).get(input.symbol);
+  if (n >= MAX_WATCHLIST_ITEMS)
+    return failure(
+      409,
+      "FULL",
+      `A watchlist holds ${MAX_WATCHLIST_ITEMS} symbols at most; remove one first.`,
+    );
+  const quote = (await deps.market.latestPrices([input.symbol])).get(input.symbol);
   const price = quote?.price ?? null;
   const [row] = await db
     .insert(watchlistItems)
@@ -91,17 +94,17 @@ export async function addToWatchlist(
     })
     .onConflictDoNothing()
     .returning();
-  if (!row) return { kind: "duplicate" };
-  return { kind: "added", item: toItem(row, quote) };
+  if (!row) return failure(409, "DUPLICATE", `${input.symbol} is already in your watchlist.`);
+  return success(toItem(row, quote));
 }
 
-/** Updates the purchase price and threshold of the caller's own item; null when it is not theirs. */
+/** Updates the purchase price and threshold of the caller's own item; 404 when it is not theirs. */
 export async function updateWatchlistItem(
   deps: AppDeps,
   userId: number,
   id: number,
   input: UpdateWatchlistInput,
-): Promise<WatchlistItem | null> {
+): Promise<Result<WatchlistItem, 404>> {
   const [row] = await deps.database.db
     .update(watchlistItems)
     .set({
@@ -110,16 +113,20 @@ export async function updateWatchlistItem(
     })
     .where(and(eq(watchlistItems.id, id), eq(watchlistItems.userId, userId)))
     .returning();
-  if (!row) return null;
+  if (!row) return NOT_FOUND;
   const [item] = await priceItems(deps, [row]);
-  return item ?? null;
+  return success(item!);
 }
 
-/** Removes the caller's own item; false when it is not theirs (or does not exist). */
-export async function removeWatchlistItem(deps: AppDeps, userId: number, id: number): Promise<boolean> {
+/** Removes the caller's own item; 404 when it is not theirs (or does not exist). */
+export async function removeWatchlistItem(
+  deps: AppDeps,
+  userId: number,
+  id: number,
+): Promise<Result<string, 404>> {
   const removed = await deps.database.db
     .delete(watchlistItems)
     .where(and(eq(watchlistItems.id, id), eq(watchlistItems.userId, userId)))
     .returning({ id: watchlistItems.id });
-  return removed.length > 0;
+  return removed.length ? success("Removed from your watchlist.") : NOT_FOUND;
 }

@@ -1,0 +1,87 @@
+// The one place the app's dependencies are assembled (docs/decisions/023-one-dependency-assembly.md): the Bun
+// server and scripts (runtime/bun-deps.ts), the Worker (worker.ts) and the tests (test/harness.ts) each hand in
+// what their runtime provides, and every stand-in for something not configured is chosen here, on purpose.
+import type { Database } from "../db/client.ts";
+import { type Clock, systemClock } from "./lib/clock.ts";
+import type { AppConfig, Env } from "./lib/config.ts";
+import type { AppDeps, Log, LogLevel } from "./lib/context.ts";
+import { logMailer, type Mailer } from "./lib/mailer.ts";
+import { marketWithoutData } from "./lib/market-port.ts";
+import { narrativeFromEnv } from "./lib/narrative.ts";
+import type { PasswordHasher } from "./lib/passwords.ts";
+import type { WebhookSender } from "./lib/webhooks.ts";
+
+/** What createDeps reads from the configuration. */
+export interface DepsConfig {
+  app: AppConfig;
+  /** The quietest level written (LOG_LEVEL). */
+  logLevel: Env["LOG_LEVEL"];
+  /** SMTP_URL and MAIL_FROM; null where no mail server is configured. */
+  smtp: { url: string; from: string } | null;
+  /** LLM_BASE_URL and friends; without a base URL analyses keep the engine's template prose. */
+  llm?: Pick<Env, "LLM_BASE_URL" | "LLM_API_KEY" | "LLM_MODEL">;
+}
+
+/** What only the runtime can provide. */
+export interface Runtime {
+  database: Database;
+  passwords: PasswordHasher;
+  /** How alert webhooks are sent: with DNS checks on Bun, literal-address checks on Workers (decision 016). */
+  webhooks: WebhookSender;
+  /** Where one JSON log line goes. */
+  writeLog(level: LogLevel, line: string): void;
+  /** An SMTP mailer, where the runtime can open sockets (Bun); Workers have none. */
+  smtp?: (url: string, from: string) => Mailer;
+  /** The client's address as the runtime sees it; absent where only forwarded headers tell. */
+  clientAddress?: AppDeps["clientAddress"];
+  clock?: Clock;
+}
+
+const levels = { debug: 10, info: 20, warn: 30, error: 40 } as const;
+
+/** The configuration createDeps reads, from the parsed environment and the secret the runtime resolved. */
+export function depsConfigFromEnv(env: Env, app: AppConfig): DepsConfig {
+  return {
+    app,
+    logLevel: env.LOG_LEVEL,
+    smtp: env.SMTP_URL ? { url: env.SMTP_URL, from: env.MAIL_FROM } : null,
+    llm: env,
+  };
+}
+
+/**
+ * Assembles the app's dependencies. Market, mailer and log are always there; where one is not configured its
+ * stand-in is chosen here:
+ * - market: the stand-in without data (marketWithoutData) until configureMarket plugs in the configured one;
+ * - mailer: without SMTP (or on a runtime that cannot send it) mail is written to the log, and password reset by
+ *   email answers that it is not configured here, so no reset code ever reaches a log;
+ * - analysis: none until configureMarket (analyses answer 503); narrative: none (template prose).
+ */
+export function createDeps(config: DepsConfig, runtime: Runtime): AppDeps {
+  const min = levels[config.logLevel];
+  const clock = runtime.clock ?? systemClock;
+  const log: Log = (level, message, extra) => {
+    if (levels[level] < min) return;
+    runtime.writeLog(level, JSON.stringify({ time: clock.now().toISOString(), level, message, ...extra }));
+  };
+  let mailer: Mailer;
+  if (config.smtp && runtime.smtp) mailer = runtime.smtp(config.smtp.url, config.smtp.from);
+  else {
+    if (config.smtp) {
+      log("warn", "SMTP_URL is set, but this runtime cannot send SMTP: mail goes to the log instead.");
+    }
+    mailer = logMailer((text) => log("info", text));
+  }
+  return {
+    database: runtime.database,
+    clock,
+    config: config.app,
+    passwords: runtime.passwords,
+    mailer,
+    market: marketWithoutData(clock),
+    webhooks: runtime.webhooks,
+    narrative: config.llm ? narrativeFromEnv(config.llm) : undefined,
+    clientAddress: runtime.clientAddress,
+    log,
+  };
+}

@@ -9,10 +9,14 @@ import {
 import type { AppDeps } from "../../lib/context.ts";
 import { randomToken } from "../../lib/crypto.ts";
 import { failure, type Result, success } from "../../lib/result.ts";
-import { ADDRESS_NOT_ALLOWED, DELIVERY_FAILED, WebhookAddressRefused } from "../../lib/webhooks.ts";
+import {
+  ADDRESS_NOT_ALLOWED,
+  DELIVERY_FAILED,
+  signWebhook,
+  WebhookAddressRefused,
+} from "../../lib/webhooks.ts";
 import type { NotificationSettings, UpdateNotificationSettings } from "./alerts.schema.ts";
 import { priceItems } from "./watchlist.service.ts";
-import { signWebhook } from "./webhook-signature.ts";
 
 /** A delivery that keeps failing is retried this many times, then kept as failed (never deleted). */
 export const MAX_DELIVERY_ATTEMPTS = 10;

@@ -6,6 +6,7 @@ import {
   ADDRESS_NOT_ALLOWED,
   DELIVERY_FAILED,
   fetchWebhookSender,
+  signWebhook,
   webhookUrlProblem,
 } from "../../lib/webhooks.ts";
 import { bunWebhookSender, type HostResolver } from "../../runtime/bun-webhooks.ts";
@@ -14,7 +15,6 @@ import { fixedMarket } from "../../test/fixed-market.ts";
 import { startTestApp, type TestApp, testDbKind } from "../../test/harness.ts";
 import { startSmtpSink } from "../../test/smtp-sink.ts";
 import { backoffMs, checkAlerts, deliverDueAlerts, MAX_DELIVERY_ATTEMPTS } from "./alerts.service.ts";
-import { signWebhook } from "./webhook-signature.ts";
 
 /** A real HTTP receiver on 127.0.0.1 that records what it gets and fails while `failuresLeft` > 0. */
 function startReceiver() {

@@ -27,6 +27,8 @@ const result = await Bun.build({
   // External: no sourceMappingURL comment pointing at a file that is not served.
   sourcemap: "external",
   splitting: true,
+  // Absolute URLs in index.html: the same page is served at /dashboard/extra, where ./index.js would miss.
+  publicPath: "/",
   define: { "process.env.NODE_ENV": '"production"' },
   naming: { entry: "[name].[ext]", chunk: "[name]-[hash].[ext]", asset: "[name]-[hash].[ext]" },
 });
@@ -50,6 +52,7 @@ await Bun.write(join(outdir, "_headers"), staticAssetsHeadersFile());
 const appFiles = new Set(result.outputs.map((o) => o.path).filter((p) => !p.endsWith(".map")));
 let raw = 0;
 let gzipped = 0;
+const gzipSizes = new Map<string, number>();
 for (const path of readdirSync(outdir, { recursive: true, encoding: "utf8" }).map((p) => join(outdir, p))) {
   if (!/\.(js|css|html|svg|json|txt|ico)$/.test(path)) continue;
   const bytes = new Uint8Array(await Bun.file(path).arrayBuffer());
@@ -64,8 +67,72 @@ for (const path of readdirSync(outdir, { recursive: true, encoding: "utf8" }).ma
   if (appFiles.has(path)) {
     raw += bytes.length;
     gzipped += gz.length;
+    gzipSizes.set(basename(path), gz.length);
   }
 }
 console.log(
   `Built dist/ in ${Math.round(performance.now() - started)} ms: ${(raw / 1024).toFixed(0)} KB, ${(gzipped / 1024).toFixed(0)} KB gzip`,
 );
+
+const report = await routeChunkReport(outdir, gzipSizes);
+for (const line of report.lines) console.log(line);
+if (report.problems.length) {
+  for (const problem of report.problems) console.error(problem);
+  process.exit(1);
+}
+
+/**
+ * What each page loads, from the built files: the entry named by index.html with its static imports, then each
+ * lazy route's chunk with the static imports the entry does not already bring, and the toast container that the
+ * first toast loads. Fails the build when the landing page passes its budget or any JavaScript file carries zod
+ * (decision 025).
+ */
+async function routeChunkReport(dir: string, gzip: Map<string, number>) {
+  const LANDING_BUDGET_GZIP = 150 * 1024;
+  const html = await Bun.file(join(dir, "index.html")).text();
+  const entry = /<script[^>]+src="\/([^"]+\.js)"/.exec(html)?.[1];
+  if (!entry) return { lines: [], problems: ["index.html names no script"] };
+  const imports = new Map<string, string[]>();
+  for (const name of gzip.keys()) {
+    if (!name.endsWith(".js")) continue;
+    const text = await Bun.file(join(dir, name)).text();
+    // Static imports only (`import"/x.js"`, `from"/x.js"`); `import("/x.js")` is loaded later, on demand.
+    imports.set(
+      name,
+      [...text.matchAll(/(?:from|import)\s*"\/([^"]+\.js)"/g)].map((m) => m[1]!),
+    );
+  }
+  const closure = (start: string, seen = new Set<string>()) => {
+    if (seen.has(start)) return seen;
+    seen.add(start);
+    for (const next of imports.get(start) ?? []) closure(next, seen);
+    return seen;
+  };
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  const total = (files: Iterable<string>) => [...files].reduce((sum, f) => sum + (gzip.get(f) ?? 0), 0);
+  const shell = closure(entry);
+  const lines = [`JavaScript per page, gzip (entry ${entry} and its imports: ${kb(total(shell))})`];
+  const extra = (chunk: string) => [...closure(chunk)].filter((f) => !shell.has(f));
+  const lazyChunk = (route: string) => [...imports.keys()].find((f) => f.startsWith(`${route}.lazy-`));
+  const landingFiles = new Set([...shell, ...extra(lazyChunk("index") ?? "")]);
+  const landing = total(landingFiles);
+  lines.push(
+    `  landing page /: ${kb(landing)} in ${landingFiles.size} files (budget ${kb(LANDING_BUDGET_GZIP)})`,
+  );
+  const later = [...imports.keys()].filter((f) => /\.lazy-|^toaster-|^signed-in-home-/.test(f)).sort();
+  for (const chunk of later)
+    lines.push(`  + ${chunk.replace(/-[a-z0-9]+\.js$/, "")}: ${kb(total(extra(chunk)))}`);
+  const problems: string[] = [];
+  if (landing > LANDING_BUDGET_GZIP)
+    problems.push(
+      `The landing page loads ${kb(landing)} of gzip JavaScript, over its ${kb(LANDING_BUDGET_GZIP)}.`,
+    );
+  for (const name of imports.keys()) {
+    // zod names its classes "$ZodType", "$ZodString"...: no page of the app may carry the schema library.
+    if ((await Bun.file(join(dir, name)).text()).includes('"$ZodType"'))
+      problems.push(
+        `${name} carries zod: the web may take from api/ only types and zod-free *.constants.ts.`,
+      );
+  }
+  return { lines, problems };
+}

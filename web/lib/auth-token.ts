@@ -1,4 +1,4 @@
-/** The API token kept in local storage (spec section 3: a product-specific key). */
+/** The API token kept in local storage, under a key of this product's own so no other app on the origin reads it. */
 export const AUTH_TOKEN_KEY = "signalboard.authToken";
 
 export function getStoredToken(): string | null {

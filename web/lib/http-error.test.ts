@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { ensureOk, HttpError, isUnauthorized, serverMessage } from "./http-error.ts";
 
-describe("error conventions (spec section 8)", () => {
+describe("error conventions: '<status>: <body>' messages, unauthorized, the server's message", () => {
   test("a non-OK answer becomes '<status>: <body>', or the status text when the body is empty", async () => {
     const withBody = new Response('{"message":"Unauthorized: please sign in."}', {
       status: 401,

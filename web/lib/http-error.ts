@@ -1,7 +1,7 @@
 import type { ClientResponse } from "hono/client";
 import type { SuccessStatusCode } from "hono/utils/http-status";
 
-/** A non-OK answer as an Error whose message is `"<status>: <body>"` (spec section 8). */
+/** A non-OK answer as an Error whose message is `"<status>: <body>"`, or the status text when the body is empty. */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
@@ -31,7 +31,7 @@ export async function okJson<R extends ClientResponse<unknown, number, "json">>(
   return (await res.json()) as SuccessBody<R>;
 }
 
-/** The spec's test: the message starts with 401 and contains Unauthorized. */
+/** Unauthorized: the message starts with 401 and contains Unauthorized (the server's 401 body says so). */
 export function isUnauthorized(error: unknown): boolean {
   return error instanceof Error && error.message.startsWith("401") && error.message.includes("Unauthorized");
 }

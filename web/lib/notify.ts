@@ -1,15 +1,15 @@
 import { notifications } from "@mantine/notifications";
 import type { ReactNode } from "react";
 
-/** Default toast duration (spec section 9). */
+/** How long a toast stays unless a caller says otherwise. */
 export const TOAST_MS = 5000;
 
 type Tone = "success" | "error" | "info" | "warning";
 const colors: Record<Tone, string> = { success: "teal", error: "red", info: "blue", warning: "yellow" };
 
 /**
- * Shows a toast. Only one is visible at a time: a new one replaces the previous (spec sections 4 and 9), which
- * the Notifications provider's `limit={1}` and this clean-up both hold.
+ * Shows a toast. Only one is visible at a time: a new one replaces the previous, which the Notifications
+ * provider's `limit={1}` and this clean-up both hold.
  */
 export function notify(tone: Tone, title: string, message?: ReactNode, autoClose = TOAST_MS): void {
   notifications.clean();

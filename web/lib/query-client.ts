@@ -1,30 +1,61 @@
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
-import { removeStoredToken } from "./auth-token.ts";
 import { isUnauthorized } from "./http-error.ts";
+import { notify } from "./notify.ts";
+import { type LocalSession, signOutLocally } from "./session.ts";
 
-/** Delay before a signed-out browser is sent to /signin after a 401 (spec section 2). */
-export const UNAUTHORIZED_REDIRECT_MS = 100;
+/** After a query's 401: the cached data is cleared and the browser goes to /signin this much later. */
+export const QUERY_UNAUTHORIZED_REDIRECT_MS = 100;
+/** After a mutation's 401: the 'Unauthorized' toast shows this long before the browser leaves. */
+export const MUTATION_UNAUTHORIZED_REDIRECT_MS = 500;
 
-/** Clears cached data and, unless already on the sign-in page, goes to /signin after 100 ms. */
-export function handleUnauthorized(queryClient: QueryClient, navigate: (to: string) => void): void {
-  if (window.location.pathname.includes("signin")) return;
-  removeStoredToken();
-  queryClient.clear();
-  setTimeout(() => navigate("/signin"), UNAUTHORIZED_REDIRECT_MS);
+export interface MutationMeta extends Record<string, unknown> {
+  /**
+   * Where a 401 sends the browser as a full page load instead of /signin: the admin's actions send it to
+   * /api/login, the server's forward to the sign-in page.
+   */
+  unauthorizedTo?: string;
+}
+
+declare module "@tanstack/react-query" {
+  interface Register {
+    mutationMeta: MutationMeta;
+  }
 }
 
 /**
- * Queries never refetch on their own and are not retried; mutations are not retried (spec section 9).
- * Queries that return null on 401 (the current user) never throw one, so they never reach this handler.
+ * The app's query client and its one 401 policy, so no feature handles a 401 itself:
+ * - a query answered 401 (the session ended elsewhere, or idled out on the server) clears the cache and goes to
+ *   /signin 100 ms later, unless the browser is already on a sign-in page. The current user's query answers null on
+ *   401 instead of failing, so a visitor's pages never get here;
+ * - a mutation answered 401 shows 'Unauthorized / You are logged out. Logging in again...' and 500 ms later ends the
+ *   session here and goes to /signin, or to the mutation's `meta.unauthorizedTo` as a full page load.
+ * Queries never refetch on their own and are not retried; mutations are not retried.
  */
-export function createQueryClient(navigate: (to: string) => void): QueryClient {
+export function createQueryClient(navigate: LocalSession["navigate"]): QueryClient {
+  // Several queries of one page fail together when the session ends; one sign-out is enough.
+  let leaving = false;
+  const leave = (delayMs: number, fullPageTo?: string) => {
+    if (leaving) return;
+    leaving = true;
+    setTimeout(() => {
+      leaving = false;
+      signOutLocally({ queryClient, navigate }, fullPageTo);
+    }, delayMs);
+  };
   const queryClient: QueryClient = new QueryClient({
     queryCache: new QueryCache({
       onError: (error) => {
-        if (isUnauthorized(error)) handleUnauthorized(queryClient, navigate);
+        if (!isUnauthorized(error) || window.location.pathname.includes("signin")) return;
+        leave(QUERY_UNAUTHORIZED_REDIRECT_MS);
       },
     }),
-    mutationCache: new MutationCache(),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => {
+        if (!isUnauthorized(error)) return;
+        notify("error", "Unauthorized", "You are logged out. Logging in again...");
+        leave(MUTATION_UNAUTHORIZED_REDIRECT_MS, mutation.meta?.unauthorizedTo);
+      },
+    }),
     defaultOptions: {
       queries: {
         staleTime: Number.POSITIVE_INFINITY,

@@ -3,6 +3,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import { createRootRouteWithContext, Link, Outlet } from "@tanstack/react-router";
 import { SessionGuard } from "../features/auth/session-guard.tsx";
 
+/** What every route's `beforeLoad` and loader get; the signed-in layout adds the `user`. */
 export interface RouterContext {
   queryClient: QueryClient;
 }
@@ -35,5 +36,6 @@ function Root() {
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: Root,
+  // Any path no route matches, including deeper ones such as /dashboard/extra.
   notFoundComponent: NotFound,
 });

@@ -1,13 +1,18 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { FullPageSpinner } from "../components/full-page-spinner.tsx";
-import { useCurrentUser } from "../features/auth/require-auth.tsx";
-import { DashboardPage } from "../features/dashboard/dashboard-page.tsx";
-import { LandingPage } from "../features/landing/landing-page.tsx";
+import { currentUserQueryOptions } from "../lib/current-user.queries.ts";
+import { prefetchDashboardTab, validateDashboardSearch } from "./-components/dashboard-search.ts";
 
-function Home() {
-  const { data: user, isPending } = useCurrentUser();
-  if (isPending) return <FullPageSpinner />;
-  return user ? <DashboardPage user={user} /> : <LandingPage />;
-}
-
-export const Route = createFileRoute("/")({ component: Home });
+/**
+ * "/" is the landing page for a visitor and the dashboard (with the same address for its tabs) for a signed-in
+ * user, so it reads the user itself instead of sitting under a layout.
+ */
+export const Route = createFileRoute("/")({
+  validateSearch: validateDashboardSearch,
+  beforeLoad: async ({ context }) => ({
+    user: await context.queryClient.ensureQueryData(currentUserQueryOptions()),
+  }),
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => {
+    if (context.user) prefetchDashboardTab(context.queryClient, deps);
+  },
+});

@@ -2,13 +2,14 @@ import { Box, Button, Container, Group, Stack, Title } from "@mantine/core";
 import { IconArrowLeft, IconLogout } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
 import { PageHeader } from "../../components/page-header.tsx";
-import { useLogout } from "../auth/auth.mutations.ts";
-import type { CurrentUser } from "../auth/auth.queries.ts";
+import type { CurrentUser } from "../../lib/current-user.queries.ts";
+import { useSignOut } from "../../lib/session.ts";
 import { RecommendationsManagement } from "./recommendations-management.tsx";
 import { UserManagement } from "./user-management.tsx";
 
+/** The admin panel, with its own header actions: back to the dashboard, and Logout. */
 export function AdminPage(props: { user: CurrentUser }) {
-  const logout = useLogout();
+  const signOut = useSignOut();
   return (
     <Box mih="100vh" bg="gray.0">
       <PageHeader size="xl">
@@ -26,7 +27,8 @@ export function AdminPage(props: { user: CurrentUser }) {
             variant="default"
             size="compact-sm"
             leftSection={<IconLogout size={16} aria-hidden />}
-            onClick={() => logout.mutate()}
+            onClick={() => signOut.mutate()}
+            loading={signOut.isPending}
           >
             Logout
           </Button>

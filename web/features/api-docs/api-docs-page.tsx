@@ -17,8 +17,8 @@ import { Link } from "@tanstack/react-router";
 import { FullPageSpinner } from "../../components/full-page-spinner.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { POSITIVE } from "../../lib/colors.ts";
+import { currentUserQueryOptions } from "../../lib/current-user.queries.ts";
 import { ensureOk } from "../../lib/http-error.ts";
-import { useCurrentUser } from "../auth/require-auth.tsx";
 import { groupEndpoints, type OpenApiDocument } from "./openapi-groups.ts";
 
 const METHOD_COLORS: Record<string, string> = {
@@ -38,7 +38,7 @@ const openApiQueryOptions = {
 };
 
 export function ApiDocsPage() {
-  const { data: user } = useCurrentUser();
+  const { data: user } = useQuery(currentUserQueryOptions());
   const { data: doc, isPending } = useQuery(openApiQueryOptions);
   if (isPending || !doc) return <FullPageSpinner />;
   const origin = window.location.origin;

@@ -16,16 +16,16 @@ import {
   Tooltip,
 } from "@mantine/core";
 import { IconCheck, IconCopy, IconEye, IconEyeOff, IconRefresh } from "@tabler/icons-react";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { FullPageSpinner } from "../../components/full-page-spinner.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { api } from "../../lib/api-client.ts";
-import { okJson, serverMessage } from "../../lib/http-error.ts";
+import { currentUserKey, currentUserQueryOptions } from "../../lib/current-user.queries.ts";
+import { okJson } from "../../lib/http-error.ts";
+import { toastFailure } from "../../lib/mutation-feedback.ts";
 import { notify } from "../../lib/notify.ts";
-import { currentUserKey } from "../auth/auth.queries.ts";
-import { useCurrentUser } from "../auth/require-auth.tsx";
 import { maskKey } from "./mask-key.ts";
 
 export const REGENERATE_CONFIRMATION =
@@ -77,8 +77,7 @@ function KeyManager(props: { apiKey: string }) {
       notify("success", "API Key Regenerated", "The old key no longer works.");
       await queryClient.invalidateQueries({ queryKey: currentUserKey });
     },
-    onError: (error) =>
-      notify("error", "Failed to Regenerate API Key", serverMessage(error) ?? "Please try again."),
+    onError: toastFailure("Failed to Regenerate API Key", "Please try again."),
   });
   const copy = async () => {
     try {
@@ -135,7 +134,7 @@ function KeyManager(props: { apiKey: string }) {
 }
 
 export function ApiKeyPage() {
-  const { data: user, isPending } = useCurrentUser();
+  const { data: user, isPending } = useQuery(currentUserQueryOptions());
   if (isPending) return <FullPageSpinner />;
   return (
     <Box mih="100vh" bg="gray.0">

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { api } from "../../lib/api-client.ts";
-import { removeStoredToken, storeToken } from "../../lib/auth-token.ts";
+import { storeToken } from "../../lib/auth-token.ts";
+import { currentUserKey, currentUserQueryOptions } from "../../lib/current-user.queries.ts";
 import { okJson, serverMessage } from "../../lib/http-error.ts";
 import { notify } from "../../lib/notify.ts";
-import { currentUserKey } from "./auth.queries.ts";
 
-/** How long the inactive-account toast stays (spec section 9). */
+/** The inactive-account toast stays twice the default, long enough to read who to contact. */
 export const INACTIVE_TOAST_MS = 10_000;
 
 export function useSignIn() {
@@ -49,27 +49,11 @@ export function useRegister() {
       okJson(await api.api.auth.register.$post({ json: input })),
     onSuccess: async (answer) => {
       storeToken(answer.user.authToken);
-      await queryClient.invalidateQueries({ queryKey: currentUserKey });
+      // The layout routes read the cached user: fetch it before going to /, which then shows the dashboard.
+      await queryClient.fetchQuery(currentUserQueryOptions());
       notify("success", "Account created successfully!");
       void navigate({ to: "/" });
     },
     onError: (error) => notify("error", "Registration Failed", serverMessage(error) ?? "Please try again."),
-  });
-}
-
-/** Signs out on the server; whatever it answers, the token and cache are cleared and the browser goes to /signin. */
-export function useLogout() {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  return useMutation({
-    mutationFn: async () => {
-      await api.api.auth.logout.$post();
-    },
-    onSettled: () => {
-      removeStoredToken();
-      queryClient.clear();
-      queryClient.setQueryData(currentUserKey, null);
-      void navigate({ to: "/signin" });
-    },
   });
 }

@@ -12,8 +12,8 @@ import { AuthPageShell } from "./auth-page-shell.tsx";
 type Step = "request" | "reset" | "success";
 
 /**
- * The spec's three steps (request, reset, success), made real: the request step emails a one-time code, which
- * the reset step asks for with the new password (docs/decisions PRODUCT: "Password reset really resets").
+ * Three steps (request, reset, success) that really reset the password: the request step emails a one-time code,
+ * which the reset step asks for with the new password (decision 007).
  */
 export function ForgotPasswordPage() {
   const [step, setStep] = useState<Step>("request");

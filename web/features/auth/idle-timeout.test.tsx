@@ -41,7 +41,7 @@ afterEach(() => {
 
 const advance = (ms: number) => act(() => void jest.advanceTimersByTime(ms));
 
-describe("idle timeout (spec sections 4 and 9), with fake timers", () => {
+describe("idle timeout: warning at 25 minutes, expiry at 30, logout 2 s later, activity debounced 1 s (fake timers)", () => {
   test("warning at 25 minutes, expiry at 30, logout 2 seconds later", () => {
     renderPlain(<Probe enabled />);
     advance(IDLE_WARNING_MS - 1);

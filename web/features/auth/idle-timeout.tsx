@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { notify } from "../../lib/notify.ts";
 
-/** Spec sections 4 and 9. */
+/** Idle sign-out: 30 minutes without activity, warned 5 minutes before, activity counted at most once a second. */
 export const IDLE_TIMEOUT_MS = 30 * 60_000;
 export const IDLE_WARNING_MS = 25 * 60_000;
 export const ACTIVITY_DEBOUNCE_MS = 1000;

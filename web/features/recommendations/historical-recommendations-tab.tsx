@@ -6,7 +6,7 @@ import { EmptyPanel } from "../../components/empty-panel.tsx";
 import { Skeletons } from "../../components/skeleton-list.tsx";
 import { formatDate } from "../../lib/format.ts";
 import { notify } from "../../lib/notify.ts";
-import { defaultRange, groupByDate, isValidRange } from "./date-range.ts";
+import { groupByDate, isValidRange } from "./date-range.ts";
 import { RecommendationCard } from "./recommendation-card.tsx";
 import { RecommendationDialog } from "./recommendation-dialog.tsx";
 import {
@@ -24,9 +24,21 @@ const RISK_OPTIONS = [
   { value: "non-aggressive", label: "Conservative" },
 ];
 
-export function HistoricalRecommendationsTab() {
-  const [form, setForm] = useState({ ...defaultRange(), symbol: "", risk: "all" });
-  const [filters, setFilters] = useState<HistoricalFilters>(() => defaultRange());
+/**
+ * The search shown is `filters` (the route keeps them in the address, so a reload or Back shows the same results);
+ * Search hands the form's values to `onSearch`. The form starts from `filters`.
+ */
+export function HistoricalRecommendationsTab(props: {
+  filters: HistoricalFilters;
+  onSearch: (filters: HistoricalFilters) => void;
+}) {
+  const { filters } = props;
+  const [form, setForm] = useState({
+    fromDate: filters.fromDate ?? "",
+    toDate: filters.toDate ?? "",
+    symbol: filters.symbol ?? "",
+    risk: filters.aggressive ?? "all",
+  });
   const [open, setOpen] = useState<Recommendation | null>(null);
   const valid = isValidRange(form.fromDate, form.toDate);
   const query = useQuery(historicalRecommendationsQueryOptions(filters));
@@ -43,7 +55,7 @@ export function HistoricalRecommendationsTab() {
 
   const search = () => {
     if (!valid) return;
-    setFilters({
+    props.onSearch({
       fromDate: form.fromDate || undefined,
       toDate: form.toDate || undefined,
       symbol: form.symbol.trim() || undefined,

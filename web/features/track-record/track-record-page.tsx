@@ -1,10 +1,8 @@
-import { Box, Card, Container, Group, SimpleGrid, Spoiler, Stack, Table, Text, Title } from "@mantine/core";
+import { Card, Container, Group, SimpleGrid, Spoiler, Stack, Table, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
 import { Skeletons } from "../../components/skeleton-list.tsx";
 import { formatDate, formatMoney, formatPercent } from "../../lib/format.ts";
-import type { CurrentUser } from "../auth/auth.queries.ts";
-import { DashboardHeader } from "../dashboard/dashboard-page.tsx";
 import { CalibrationChart, GrowthChart } from "./charts.tsx";
 import { ModelCardSection } from "./model-card-section.tsx";
 import { type Performance, performanceQueryOptions } from "./track-record.queries.ts";
@@ -196,23 +194,21 @@ export function TrackRecordView(props: { performance: Performance }) {
   );
 }
 
-export function TrackRecordPage(props: { user: CurrentUser }) {
+/** The page's content; the signed-in layout route puts the header above it. */
+export function TrackRecordPage() {
   const { data: p, isPending } = useQuery(performanceQueryOptions());
   return (
-    <Box mih="100vh" bg="gray.0">
-      <DashboardHeader user={props.user} />
-      <Container size="xl" py="lg" component="main">
-        <Title order={1} mb={4}>
-          Track Record
-        </Title>
-        {isPending || !p ? (
-          <Stack>
-            <Skeletons count={3} height={120} testId="track-record-skeleton" />
-          </Stack>
-        ) : (
-          <TrackRecordView performance={p} />
-        )}
-      </Container>
-    </Box>
+    <Container size="xl" py="lg" component="main">
+      <Title order={1} mb={4}>
+        Track Record
+      </Title>
+      {isPending || !p ? (
+        <Stack>
+          <Skeletons count={3} height={120} testId="track-record-skeleton" />
+        </Stack>
+      ) : (
+        <TrackRecordView performance={p} />
+      )}
+    </Container>
   );
 }

@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
-import { api } from "../../lib/api-client.ts";
-import { getStoredToken, removeStoredToken } from "../../lib/auth-token.ts";
+import { api } from "./api-client.ts";
+import { getStoredToken, removeStoredToken } from "./auth-token.ts";
 
 export const currentUserKey = ["/api/auth/user"] as const;
 
@@ -12,12 +12,18 @@ async function fetchCurrentUser() {
     return null;
   }
   if (res.ok) return res.json();
-  // Other failures use "status: statusText" for this call (spec section 8).
+  // This call's failures read "status: statusText", not the body, unlike every other call.
   const raw = res as unknown as Response;
   throw new Error(`${raw.status}: ${raw.statusText}`);
 }
 
-/** The signed-in user, or null when signed out. Never cached (stale time 0) and never retried. */
+/**
+ * The signed-in user, or null when signed out (a 401 answers null, so it never reaches the query client's 401
+ * policy). Stale at once (stale time 0), so a mounted reader refreshes it, and never retried. The layout routes'
+ * `beforeLoad` reads it with `ensureQueryData`, which answers the cached value without a request; sign-in, sign-out
+ * and registration write or refetch it, so the cache is what the next navigation checks. It lives in web/lib
+ * because routes, the shared header's sign-out and several features read it.
+ */
 export const currentUserQueryOptions = () =>
   queryOptions({ queryKey: currentUserKey, queryFn: fetchCurrentUser, staleTime: 0, retry: false });
 

@@ -1,0 +1,167 @@
+import { describe, expect, test } from "bun:test";
+import { existsSync, statSync } from "node:fs";
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import { serverAndBrowserForFile, signInThroughForm } from "./harness.ts";
+
+const e2e = serverAndBrowserForFile();
+const dist = join(import.meta.dir, "../../dist");
+
+const toast = (page: Page, text: string) => page.getByText(text, { exact: false }).first();
+const selectedTab = (page: Page) => page.getByRole("tab", { selected: true }).textContent();
+const tabParam = (page: Page) => new URL(page.url()).searchParams.get("tab");
+
+async function newUser() {
+  const email = `routing-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const res = await fetch(`${e2e.server.url}/api/auth/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password: "routing-password-1", firstName: "Rou" }),
+  });
+  expect(res.status).toBe(201);
+  const { page, context } = await e2e.browser.newPage();
+  await signInThroughForm(page, e2e.server.url, email, "routing-password-1");
+  await page.waitForURL(`${e2e.server.url}/dashboard`);
+  return { page, context };
+}
+
+describe("addresses", () => {
+  test("/no/such/page and /dashboard/extra show 'Page Not Found', styled, signed out and signed in", async () => {
+    const { page, context } = await e2e.browser.newPage();
+    for (const path of ["/no/such/page", "/dashboard/extra"]) {
+      await page.goto(`${e2e.server.url}${path}`);
+      await page.getByRole("heading", { name: "Page Not Found" }).waitFor({ timeout: 5000 });
+      // The stylesheet loaded too (its URL is absolute): Mantine's font family is on the body.
+      expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toContain("system-ui");
+    }
+    await context.close();
+    const user = await newUser();
+    await user.page.goto(`${e2e.server.url}/dashboard/extra`);
+    await user.page.getByRole("heading", { name: "Page Not Found" }).waitFor({ timeout: 5000 });
+    await user.context.close();
+  });
+
+  test("/dashboard?tab=watchlist opens the Watchlist tab, a reload keeps it, Back returns to the previous tab", async () => {
+    const { page, context } = await newUser();
+    await page.goto(`${e2e.server.url}/dashboard?tab=watchlist`);
+    await page.getByRole("heading", { name: "My Watchlist" }).waitFor();
+    expect(await selectedTab(page)).toBe("Watchlist");
+    await page.reload();
+    await page.getByRole("heading", { name: "My Watchlist" }).waitFor();
+    expect(await selectedTab(page)).toBe("Watchlist");
+
+    await page.getByRole("tab", { name: "Earnings Calls" }).click();
+    await page.getByRole("heading", { name: "Upcoming Earnings Calls" }).waitFor();
+    expect(tabParam(page)).toBe("earnings");
+    await page.goBack();
+    await page.getByRole("heading", { name: "My Watchlist" }).waitFor();
+    expect(await selectedTab(page)).toBe("Watchlist");
+    expect(tabParam(page)).toBe("watchlist");
+    await page.goForward();
+    await page.getByRole("heading", { name: "Upcoming Earnings Calls" }).waitFor();
+
+    // The latest tab is the dashboard's plain address.
+    await page.getByRole("tab", { name: "Latest Recommendations" }).click();
+    await page.waitForURL(`${e2e.server.url}/dashboard`);
+    await context.close();
+  });
+
+  test("the historical search is in the address: a reload shows the same filters and results", async () => {
+    const { page, context } = await newUser();
+    await page.goto(`${e2e.server.url}/dashboard?tab=historical`);
+    await page.getByRole("heading", { name: "Historical Recommendations", exact: true }).waitFor();
+    await page.locator('input[type="date"]').first().fill("2023-10-01");
+    await page.locator('input[type="date"]').nth(1).fill("2023-10-27");
+    await page.getByRole("textbox", { name: "Stock Symbol" }).fill("aapl");
+    await page.getByRole("button", { name: "Search" }).click();
+    await page.waitForURL(/symbol=AAPL/);
+    const url = new URL(page.url());
+    expect(url.searchParams.get("from")).toBe("2023-10-01");
+    expect(url.searchParams.get("to")).toBe("2023-10-27");
+    await page.reload();
+    await page.getByRole("heading", { name: "Historical Recommendations", exact: true }).waitFor();
+    expect(await page.getByRole("textbox", { name: "Stock Symbol" }).inputValue()).toBe("AAPL");
+    expect(await page.locator('input[type="date"]').first().inputValue()).toBe("2023-10-01");
+    await context.close();
+  });
+
+  test("'Analyze Your First Stock' is a navigation to the Analyze tab", async () => {
+    const { page, context } = await newUser();
+    await page.goto(`${e2e.server.url}/dashboard?tab=history`);
+    await page.getByRole("button", { name: "Analyze Your First Stock" }).click();
+    await page.getByRole("textbox", { name: "Stock symbol" }).waitFor();
+    expect(tabParam(page)).toBe("analyze");
+    await page.goBack();
+    await page.getByText("No Analysis History").waitFor();
+    await context.close();
+  });
+});
+
+describe("access", () => {
+  test("a signed-out visit to /dashboard gets the 'Unauthorized' toast and lands on /signin", async () => {
+    const { page, context } = await e2e.browser.newPage();
+    await page.goto(`${e2e.server.url}/dashboard?tab=watchlist`);
+    await toast(page, "Unauthorized").waitFor();
+    await toast(page, "You are logged out. Logging in again...").waitFor();
+    await page.waitForURL(`${e2e.server.url}/signin`, { timeout: 5000 });
+    await page.getByRole("heading", { name: "Sign in" }).waitFor();
+    // The redirect replaced the dashboard's entry: Back does not bounce through it again.
+    expect(await page.evaluate(() => history.length)).toBeLessThanOrEqual(2);
+    await context.close();
+  });
+
+  test("a signed-in visit to /signin or /register goes to the dashboard", async () => {
+    const { page, context } = await newUser();
+    for (const path of ["/signin", "/register", "/forgot-password"]) {
+      await page.goto(`${e2e.server.url}${path}`);
+      await page.waitForURL(`${e2e.server.url}/dashboard`, { timeout: 5000 });
+    }
+    await page.getByRole("tab", { name: "Latest Recommendations" }).waitFor();
+    await context.close();
+  });
+
+  test("a session ended elsewhere: a mutation shows 'Unauthorized' and goes to /signin; a query goes there too", async () => {
+    const { page, context } = await newUser();
+    await page.goto(`${e2e.server.url}/dashboard?tab=analyze`);
+    await page.getByRole("textbox", { name: "Stock symbol" }).waitFor();
+    // Sign out from another client with the same cookie: the page does not know yet.
+    expect((await context.request.post(`${e2e.server.url}/api/auth/logout`)).ok()).toBe(true);
+    await page.getByRole("textbox", { name: "Stock symbol" }).fill("msft");
+    await page.getByRole("button", { name: "Analyze" }).click();
+    await toast(page, "You are logged out. Logging in again...").waitFor();
+    await page.waitForURL(`${e2e.server.url}/signin`, { timeout: 5000 });
+    await context.close();
+
+    const second = await newUser();
+    await second.page.getByRole("tab", { name: "Analyze Stock" }).click();
+    expect((await second.context.request.post(`${e2e.server.url}/api/auth/logout`)).ok()).toBe(true);
+    await second.page.getByRole("tab", { name: "Watchlist" }).click();
+    await second.page.waitForURL(`${e2e.server.url}/signin`, { timeout: 5000 });
+    await second.context.close();
+  });
+});
+
+describe("what a page loads", () => {
+  test("the landing page loads at most 150 KB of gzip JavaScript, none of it zod; the dashboard's code is not among it", async () => {
+    const { page, context } = await e2e.browser.newPage();
+    const scripts: string[] = [];
+    page.on("response", (r) => {
+      if (r.request().resourceType() === "script") scripts.push(new URL(r.url()).pathname.slice(1));
+    });
+    await page.goto(`${e2e.server.url}/`);
+    await page.getByText("Get Started Free").first().waitFor();
+    await page.waitForLoadState("networkidle");
+    const gzipBytes = scripts.reduce((sum, name) => {
+      const gz = join(dist, `${name}.gz`);
+      expect(existsSync(gz)).toBe(true);
+      return sum + statSync(gz).size;
+    }, 0);
+    console.log(`landing page: ${scripts.length} scripts, ${(gzipBytes / 1024).toFixed(1)} KB gzip`);
+    expect(gzipBytes).toBeLessThanOrEqual(150 * 1024);
+    expect(scripts.some((s) => /dashboard|admin|track-record|api-docs|api-key|insight-chart/.test(s))).toBe(
+      false,
+    );
+    for (const name of scripts) expect(await Bun.file(join(dist, name)).text()).not.toContain('"$ZodType"');
+    await context.close();
+  });
+});

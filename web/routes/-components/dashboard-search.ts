@@ -1,0 +1,103 @@
+import type { QueryClient } from "@tanstack/react-query";
+import { earningsCalendarQueryOptions } from "../../features/earnings/earnings.queries.ts";
+import { insightHistoryQueryOptions } from "../../features/insights/insights.queries.ts";
+import { defaultRange } from "../../features/recommendations/date-range.ts";
+import {
+  type HistoricalFilters,
+  historicalRecommendationsQueryOptions,
+  latestRecommendationsQueryOptions,
+} from "../../features/recommendations/recommendations.queries.ts";
+import { watchlistQueryOptions } from "../../features/watchlist/watchlist.queries.ts";
+
+export const DASHBOARD_TABS = [
+  { value: "latest", label: "Latest Recommendations" },
+  { value: "historical", label: "Historical Recommendations" },
+  { value: "analyze", label: "Analyze Stock" },
+  { value: "history", label: "Analysis History" },
+  { value: "earnings", label: "Earnings Calls" },
+  { value: "watchlist", label: "Watchlist" },
+] as const;
+
+export type DashboardTab = (typeof DASHBOARD_TABS)[number]["value"];
+
+const RISKS = ["aggressive", "non-aggressive"] as const;
+
+/**
+ * The dashboard's address: the open tab (absent: Latest) and the historical search. A date absent means the
+ * default range (yesterday to today); an empty one means that end is open, as an empty date field does.
+ */
+export interface DashboardSearch {
+  tab?: DashboardTab;
+  from?: string;
+  to?: string;
+  symbol?: string;
+  aggressive?: (typeof RISKS)[number];
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const SYMBOL = /^[A-Z0-9.^=-]{1,10}$/;
+
+const oneOf = <T extends string>(values: readonly T[], value: unknown): T | undefined =>
+  values.find((v) => v === value);
+
+/**
+ * Keeps what is valid in an address's search and drops the rest, so a hand-edited or stale link still opens the
+ * dashboard. Written out rather than with a schema library: no route loads zod (decision 025).
+ */
+export function validateDashboardSearch(raw: Record<string, unknown>): DashboardSearch {
+  const search: DashboardSearch = {};
+  const tab = oneOf(
+    DASHBOARD_TABS.map((t) => t.value),
+    raw.tab,
+  );
+  if (tab && tab !== "latest") search.tab = tab;
+  for (const key of ["from", "to"] as const) {
+    const value = raw[key];
+    if (typeof value === "string" && (value === "" || DATE.test(value))) search[key] = value;
+  }
+  // The default search parser reads `symbol=123` as a number.
+  const symbol = typeof raw.symbol === "number" ? String(raw.symbol) : raw.symbol;
+  if (typeof symbol === "string" && SYMBOL.test(symbol.trim().toUpperCase()))
+    search.symbol = symbol.trim().toUpperCase();
+  const aggressive = oneOf(RISKS, raw.aggressive);
+  if (aggressive) search.aggressive = aggressive;
+  return search;
+}
+
+/** The historical tab's query, from the address (the default range where it names no date). */
+export function historicalFilters(search: DashboardSearch, now = new Date()): HistoricalFilters {
+  const range = defaultRange(now);
+  const date = (value: string | undefined, fallback: string) =>
+    value === undefined ? fallback : value || undefined;
+  return {
+    fromDate: date(search.from, range.fromDate),
+    toDate: date(search.to, range.toDate),
+    symbol: search.symbol,
+    aggressive: search.aggressive,
+  };
+}
+
+/** The address for a historical search (an open end is kept as an empty date). */
+export function searchForFilters(filters: HistoricalFilters): DashboardSearch {
+  return {
+    tab: "historical",
+    from: filters.fromDate ?? "",
+    to: filters.toDate ?? "",
+    symbol: filters.symbol || undefined,
+    aggressive: filters.aggressive,
+  };
+}
+
+/**
+ * Starts the open tab's request while its code loads. Not awaited: the tab shows its own loading skeletons, and a
+ * slow market call never holds a tab switch (decision 024). The tabs read the same query factories.
+ */
+export function prefetchDashboardTab(queryClient: QueryClient, search: DashboardSearch): void {
+  const tab = search.tab ?? "latest";
+  if (tab === "latest") void queryClient.prefetchQuery(latestRecommendationsQueryOptions());
+  if (tab === "historical")
+    void queryClient.prefetchQuery(historicalRecommendationsQueryOptions(historicalFilters(search)));
+  if (tab === "history") void queryClient.prefetchQuery(insightHistoryQueryOptions());
+  if (tab === "earnings") void queryClient.prefetchQuery(earningsCalendarQueryOptions());
+  if (tab === "watchlist") void queryClient.prefetchQuery(watchlistQueryOptions());
+}

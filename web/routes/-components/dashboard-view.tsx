@@ -1,0 +1,74 @@
+import { Anchor, Container, Tabs, Text } from "@mantine/core";
+import { Link } from "@tanstack/react-router";
+import { EarningsCallsTab } from "../../features/earnings/earnings-calls-tab.tsx";
+import { AnalysisHistoryTab } from "../../features/insights/analysis-history-tab.tsx";
+import { AnalyzeStockTab } from "../../features/insights/analyze-stock-tab.tsx";
+import { HistoricalRecommendationsTab } from "../../features/recommendations/historical-recommendations-tab.tsx";
+import { LatestRecommendationsTab } from "../../features/recommendations/latest-recommendations-tab.tsx";
+import { AddToWatchlistButton } from "../../features/watchlist/add-to-watchlist-button.tsx";
+import { WatchlistTab } from "../../features/watchlist/watchlist-tab.tsx";
+import {
+  DASHBOARD_TABS,
+  type DashboardSearch,
+  type DashboardTab,
+  historicalFilters,
+  searchForFilters,
+} from "./dashboard-search.ts";
+
+/**
+ * The dashboard: six features composed as tabs. The open tab and the historical search are the address's (`search`);
+ * every change goes through `onSearchChange`, a navigation, so reload, Back and links keep them. Shown at
+ * /dashboard and, for a signed-in user, at /.
+ */
+export function DashboardView(props: {
+  search: DashboardSearch;
+  onSearchChange: (search: DashboardSearch) => void;
+}) {
+  const { search, onSearchChange } = props;
+  const tab = search.tab ?? "latest";
+  const open = (next: DashboardTab) =>
+    onSearchChange({ ...search, tab: next === "latest" ? undefined : next });
+  const filters = historicalFilters(search);
+  return (
+    <Container size="xl" py="lg" component="main">
+      <Tabs value={tab} onChange={(v) => v && open(v as DashboardTab)} keepMounted={false}>
+        <Tabs.List mb="lg" style={{ flexWrap: "wrap" }}>
+          {DASHBOARD_TABS.map((t) => (
+            <Tabs.Tab key={t.value} value={t.value}>
+              {t.label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value="latest">
+          <LatestRecommendationsTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="historical">
+          {/* A new search in the address (Back, a link) starts the form afresh from it. */}
+          <HistoricalRecommendationsTab
+            key={JSON.stringify(filters)}
+            filters={filters}
+            onSearch={(next) => onSearchChange(searchForFilters(next))}
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="analyze">
+          <AnalyzeStockTab onAnalyzed={() => open("history")} />
+        </Tabs.Panel>
+        <Tabs.Panel value="history">
+          <AnalysisHistoryTab onAnalyzeFirst={() => open("analyze")} />
+        </Tabs.Panel>
+        <Tabs.Panel value="earnings">
+          <EarningsCallsTab watchlistButton={(symbol) => <AddToWatchlistButton symbol={symbol} />} />
+        </Tabs.Panel>
+        <Tabs.Panel value="watchlist">
+          <WatchlistTab />
+        </Tabs.Panel>
+      </Tabs>
+      <Text size="xs" c="dimmed" mt="xl">
+        Recommendations are informational and not financial advice.{" "}
+        <Anchor component={Link} to="/api-docs" size="xs" underline="always">
+          API documentation
+        </Anchor>
+      </Text>
+    </Container>
+  );
+}

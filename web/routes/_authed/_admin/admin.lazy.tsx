@@ -1,0 +1,9 @@
+import { createLazyFileRoute } from "@tanstack/react-router";
+import { AdminPage } from "../../../features/admin/admin-page.tsx";
+
+function Admin() {
+  const { user } = Route.useRouteContext();
+  return <AdminPage user={user} />;
+}
+
+export const Route = createLazyFileRoute("/_authed/_admin/admin")({ component: Admin });

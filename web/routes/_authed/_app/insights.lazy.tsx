@@ -1,0 +1,15 @@
+import { createLazyFileRoute } from "@tanstack/react-router";
+import { InsightsPage } from "../../../features/insights/insights-page.tsx";
+
+function Insights() {
+  const { tab = "analyze" } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <InsightsPage
+      tab={tab}
+      onTabChange={(next) => void navigate({ search: next === "history" ? { tab: next } : {} })}
+    />
+  );
+}
+
+export const Route = createLazyFileRoute("/_authed/_app/insights")({ component: Insights });

@@ -1,6 +1,8 @@
 // `bun run bench`: every speed and size target of the issues, measured on this machine and printed.
 // Server time is measured in-process through app.request(), so it excludes the network and the client.
 import { benchAnalysis } from "./bench/analysis.bench.ts";
+import { benchBundle } from "./bench/bundle.bench.ts";
+import { benchDrivers } from "./bench/drivers.bench.ts";
 import { benchRecommendations } from "./bench/recommendations.bench.ts";
 import { benchServing } from "./bench/serving.bench.ts";
 import { benchWatchlistAndEarnings } from "./bench/watchlist-earnings.bench.ts";
@@ -12,10 +14,15 @@ const benches: Array<[string, Bench]> = [
   ["Recommendations (issue 5)", benchRecommendations],
   ["Watchlist and earnings (issue 6)", benchWatchlistAndEarnings],
   ["Cloudflare Worker (issue 7)", benchWorkerBundle],
-  ["Serving over HTTP: Bun, sqld, workerd (issue 7)", benchServing],
+  ["Serving over HTTP: Bun, sqld, workerd, every hot endpoint (issues 7, 14)", benchServing],
+  ["Database drivers for the embedded file (issue 14)", benchDrivers],
+  ["Web bundle per route in Chromium (issue 13)", benchBundle],
 ];
 
-const only = process.argv.slice(2).map((a) => a.toLowerCase());
+const only = process.argv
+  .slice(2)
+  .filter((a) => !a.startsWith("--"))
+  .map((a) => a.toLowerCase());
 console.log(
   `Benchmarks on ${navigator.hardwareConcurrency} cores, Bun ${Bun.version}, ${new Date().toISOString()}`,
 );

@@ -2,9 +2,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createApp } from "../../api/app.ts";
-import { systemClock } from "../../api/lib/clock.ts";
 import type { AppDeps } from "../../api/lib/context.ts";
-import { bunPasswordHasher } from "../../api/runtime/bun-deps.ts";
+import { depsOn } from "../../api/test/prepared-database.ts";
 import { createDb } from "../../db/client.ts";
 import { runMigrations } from "../../db/migrate.ts";
 
@@ -13,16 +12,10 @@ export async function benchApp(overrides: Partial<AppDeps> = {}) {
   const dir = mkdtempSync(join(tmpdir(), "bench-"));
   const database = createDb(`file:${join(dir, "bench.db")}`);
   await runMigrations(database.db);
+  const base = depsOn(database, "bench-secret-bench-secret-bench-secret-00");
   const deps: AppDeps = {
-    database,
-    clock: systemClock,
-    passwords: bunPasswordHasher,
-    config: {
-      secret: "bench-secret-bench-secret-bench-secret-00",
-      trustProxy: false,
-      sessionIdleMs: 30 * 60_000,
-      authRateLimit: { perIp: 1e9, perEmail: 1e9, windowMs: 60_000 },
-    },
+    ...base,
+    config: { ...base.config, authRateLimit: { perIp: 1e9, perEmail: 1e9, windowMs: 60_000 } },
     log: () => {},
     ...overrides,
   };

@@ -1,119 +1,218 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { Database as SqliteFile } from "bun:sqlite";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { AppDeps } from "../../api/lib/context.ts";
-import { configureMarket } from "../../api/market/configure.ts";
-import { readDemoMarketFiles } from "../../api/runtime/demo-market-files.ts";
-import { seedRecommendationHistory } from "../../api/seed/recommendation-history.ts";
 import { type BunServer, startBunServer } from "../../api/test/bun-server.ts";
-import { httpClient } from "../../api/test/http-client.ts";
-import { depsOn, prepareDatabase } from "../../api/test/prepared-database.ts";
-import { startSqld } from "../../api/test/sqld.ts";
-import { startWorkerd } from "../../api/test/workerd.ts";
+import { startWorkerd, type WorkerdServer } from "../../api/test/workerd.ts";
 import { type LoadResult, runLoad } from "./load.ts";
+import { buildServingSeed, INSIGHTS, type ServingSeed, WATCHLIST_ITEMS } from "./serving-seed.ts";
+import { startSqldOn } from "./sqld-on.ts";
 
 const SECRET = "bench-serving-secret-bench-serving-secret";
-const LOAD = { concurrency: 16, durationMs: 5_000, warmupMs: 1_000 };
-const PATH = "/api/recommendations/latest";
-
-/** The demo's shape on a smaller market: 30 symbols since 2022 and 12 weeks of generated recommendations. */
-async function seed(url: string) {
-  const symbols = (await readDemoMarketFiles()).securitiesCsv
-    .trim()
-    .split("\n")
-    .slice(1, 31)
-    .map((line) => line.split(",")[0]!.replaceAll('"', ""));
-  const database = await prepareDatabase(url, { symbols, from: "2022-01-01" });
-  const deps: AppDeps = depsOn(database, SECRET);
-  const asOf = await configureMarket(deps);
-  const posted = asOf ? await seedRecommendationHistory(deps, asOf, 12) : 0;
-  database.client.close();
-  return posted;
-}
-
-/** Signs a fresh user in on `baseUrl` and loads signed-in GET /api/recommendations/latest. */
-async function loadLatest(baseUrl: string) {
-  const { token } = await httpClient(baseUrl).session("bench@example.com", "bench-password");
-  const headers = { authorization: `Bearer ${token}` };
-  const t0 = performance.now();
-  const first = await fetch(`${baseUrl}${PATH}`, { headers });
-  const body = (await first.json()) as unknown[];
-  const firstMs = performance.now() - t0;
-  if (!first.ok || !Array.isArray(body) || body.length === 0) {
-    throw new Error(`${PATH} on ${baseUrl}: ${first.status}, ${JSON.stringify(body).slice(0, 200)}`);
-  }
-  return {
-    firstMs,
-    items: body.length,
-    result: await runLoad(() => fetch(`${baseUrl}${PATH}`, { headers }), LOAD),
-  };
-}
-
-const rps = (r: LoadResult) => r.perSecond.toFixed(0).padStart(7);
-const p99 = (r: LoadResult) => `${r.p99.toFixed(2)} ms`.padStart(10);
 
 /**
- * Requests/second and p99 of signed-in GET /api/recommendations/latest on Bun + embedded file, Bun + sqld and
- * workerd + sqld, each right after a bare Bun.serve "hello" under the same load in the same run; and the Worker's
- * start-up. Client, servers and sqld share this machine's cores, so the figures are relative, not capacity.
+ * `bun run bench serving` measures what issue 14's "Done when" names: 5 s per figure after 1 s warm-up, so each
+ * Bun server takes 7 endpoints x 2 concurrencies x 6 s = 84 s of load before its memory is read.
+ * `--quick` (or BENCH_QUICK=1) runs 1.5 s after 0.5 s for a quick look; its memory figure is then after ~28 s.
+ */
+const QUICK = process.argv.includes("--quick") || process.env.BENCH_QUICK === "1";
+const DURATION_MS = QUICK ? 1_500 : 5_000;
+const WARMUP_MS = QUICK ? 500 : 1_000;
+const CONCURRENCIES = [16, 64] as const;
+
+interface Endpoint {
+  name: string;
+  /** A request factory; called once per request (analyze takes turns over users and symbols). */
+  request(baseUrl: string, pool: string[]): () => Promise<Response>;
+}
+
+function endpoints(seed: ServingSeed): Endpoint[] {
+  const headers = { authorization: `Bearer ${seed.token}` };
+  const get = (path: string) => (baseUrl: string) => () => fetch(`${baseUrl}${path}`, { headers });
+  const yearAgo = `${Number(seed.asOf.slice(0, 4)) - 1}${seed.asOf.slice(4)}`;
+  return [
+    { name: "latest", request: get("/api/recommendations/latest") },
+    {
+      name: "historical (1 year)",
+      request: get(`/api/recommendations/historical?fromDate=${yearAgo}&toDate=${seed.asOf}`),
+    },
+    { name: `watchlist (${WATCHLIST_ITEMS})`, request: get("/api/watchlist") },
+    { name: "earnings calendar", request: get("/api/earnings-calendar") },
+    { name: `insights history (${INSIGHTS})`, request: get("/api/insights/history") },
+    { name: "auth/user", request: get("/api/auth/user") },
+    {
+      name: "analyze (POST)",
+      request: (baseUrl, pool) => {
+        let turn = 0;
+        return () => {
+          const n = turn++;
+          return fetch(`${baseUrl}/api/insights/analyze`, {
+            method: "POST",
+            headers: { authorization: `Bearer ${pool[n % pool.length]}`, "content-type": "application/json" },
+            body: JSON.stringify({ symbol: seed.symbols[n % seed.symbols.length] }),
+          });
+        };
+      },
+    },
+  ];
+}
+
+/** Resident and peak resident memory of a process, in MB, from /proc/<pid>/status. */
+export function residentMb(pid: number): { rss: number; peak: number } {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+)`, "m").exec(status)?.[1] ?? NaN);
+  return { rss: kb("VmRSS") / 1024, peak: kb("VmHWM") / 1024 };
+}
+
+/** What one GET answers (items or count), checked once before the load so a broken endpoint is not timed. */
+async function probe(send: () => Promise<Response>, name: string, target: string): Promise<string> {
+  const res = await send();
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${name} on ${target}: ${res.status} ${text.slice(0, 200)}`);
+  const body = JSON.parse(text) as unknown;
+  if (Array.isArray(body)) return `${body.length} items`;
+  const count = (body as { count?: number; entries?: unknown[] }).count;
+  return count === undefined ? `${(text.length / 1024).toFixed(1)} KB` : `${count} entries`;
+}
+
+const pad = (s: string | number, n: number) => String(s).padStart(n);
+const rate = (r: LoadResult) => r.perSecond.toFixed(0);
+const share = (r: LoadResult, bare: LoadResult) => `${((r.perSecond / bare.perSecond) * 100).toFixed(2)}%`;
+const p99 = (r: LoadResult) => r.p99.toFixed(1);
+
+/**
+ * Every hot endpoint of issue 14 over real HTTP on Bun + embedded file, Bun + sqld and workerd + sqld: requests/s,
+ * share of a bare Bun.serve hello measured under the same load right before each target, and p99, at 16 and at 64
+ * connections; the Bun servers' resident memory after start on the seeded database and after the load. Client,
+ * servers and sqld share this machine's cores, so the figures are relative, not capacity.
  */
 export async function benchServing(): Promise<Record<string, string>> {
   const stops: Array<() => Promise<void>> = [];
   const dir = mkdtempSync(join(tmpdir(), "bench-serving-"));
   stops.push(async () => rmSync(dir, { recursive: true, force: true }));
   try {
+    const seed = await buildServingSeed(SECRET, 3);
+    stops.push(async () => rmSync(join(seed.file, ".."), { recursive: true, force: true }));
+    console.log(
+      `  seeded in ${seed.seconds.toFixed(1)} s: the demo market (${seed.bars.toLocaleString("en-US")} bars, as of ${seed.asOf}), ` +
+        `${seed.recommendations} generated recommendations, a user with ${WATCHLIST_ITEMS} watchlist items and ` +
+        `${INSIGHTS} analyses, 3 x ${seed.analyzePools[0]!.length} users for analyze (30 a minute each)`,
+    );
+    // Each target starts from its own copy of the seed: a file for the Bun server, sqld's data file for sqld.
+    const copy = (to: string) => {
+      const sqlite = new SqliteFile(seed.file, { readonly: true });
+      sqlite.exec(`VACUUM INTO '${to}'`);
+      sqlite.close();
+    };
+    const filePath = join(dir, "bench.db");
+    copy(filePath);
+    const sqldDir = join(dir, "sqld");
+    mkdirSync(join(sqldDir, "dbs/default"), { recursive: true });
+    copy(join(sqldDir, "dbs/default/data"));
+
     const hello = await startBunServer({}, "scripts/bench/hello-server.ts");
     stops.push(hello.stop);
-    const fileUrl = `file:${join(dir, "bench.db")}`;
-    const sqld = await startSqld();
+    const sqld = await startSqldOn(sqldDir);
     stops.push(sqld.stop);
-    const [postedFile] = await Promise.all([seed(fileUrl), seed(sqld.url)]);
 
-    const bunOn = async (url: string): Promise<BunServer> => {
-      const server = await startBunServer({ DATABASE_URL: url, APP_SECRET: SECRET });
-      stops.push(server.stop);
-      return server;
-    };
-    const bunFile = await bunOn(fileUrl);
-    const bunSqld = await bunOn(sqld.url);
-    const spawned = performance.now();
-    const worker = await startWorkerd({ DATABASE_URL: sqld.url, APP_SECRET: SECRET });
-    const workerReadyMs = performance.now() - spawned;
-    stops.push(worker.stop);
-
-    const header = `  ${"target".padEnd(20)} ${"req/s".padStart(7)} ${"p99".padStart(10)} ${"fail".padStart(5)}   | ${"hello/s".padStart(7)} ${"hello p99".padStart(10)}   share of hello`;
-    const rows: string[] = [];
-    const figures: Record<string, string> = {};
-    const answers = new Set<number>();
-    for (const [name, url] of [
-      ["Bun + embedded file", bunFile.url],
-      ["Bun + sqld", bunSqld.url],
-      ["workerd + sqld", worker.url],
-    ] as const) {
-      const bare = await runLoad(() => fetch(hello.url), LOAD);
-      const latest = await loadLatest(url);
-      const r = latest.result;
-      const share = `${((r.perSecond / bare.perSecond) * 100).toFixed(1)} %`;
-      rows.push(
-        `  ${name.padEnd(20)} ${rps(r)} ${p99(r)} ${String(r.failures).padStart(5)}   | ${rps(bare)} ${p99(bare)}   ${share.padStart(8)}`,
-      );
-      answers.add(latest.items);
-      if (name === "workerd + sqld") {
-        figures["Worker: its first signed-in latest request after start"] = `${latest.firstMs.toFixed(0)} ms`;
-      }
-      if (r.firstFailure) figures[`${name}: first failure`] = r.firstFailure;
-    }
+    const list = endpoints(seed);
+    const memory: Record<string, string> = {};
+    const failures: Record<string, string> = {};
+    const bunOn = (url: string): Promise<BunServer> =>
+      startBunServer({ DATABASE_URL: url, APP_SECRET: SECRET });
+    let workerReadyMs = 0;
+    const targets: Array<{ name: string; start: () => Promise<BunServer | WorkerdServer> }> = [
+      { name: "Bun + file", start: () => bunOn(`file:${filePath}`) },
+      { name: "Bun + sqld", start: () => bunOn(sqld.url) },
+      {
+        name: "workerd + sqld",
+        start: async () => {
+          const spawned = performance.now();
+          const worker = await startWorkerd({ DATABASE_URL: sqld.url, APP_SECRET: SECRET });
+          workerReadyMs = performance.now() - spawned;
+          return worker;
+        },
+      },
+    ];
+    const answers: string[] = [];
     console.log(
-      `  signed-in GET ${PATH} (${[...answers].join("/")} recommendations with prices and outcomes of ${postedFile}), ` +
-        `${LOAD.concurrency} concurrent clients, ${LOAD.durationMs / 1000} s after ${LOAD.warmupMs / 1000} s warm-up;\n` +
-        "  each target right after bare Bun.serve hello (own process) under the same load; client, servers and sqld share the cores\n" +
-        `${header}\n${rows.join("\n")}`,
+      `  ${QUICK ? "QUICK: " : ""}${DURATION_MS / 1000} s per figure after ${WARMUP_MS / 1000} s warm-up; closed-loop clients in this process; ` +
+        "bare = Bun.serve hello (own process) right before each target; p99 in ms\n" +
+        `  ${"target".padEnd(16)} ${"endpoint".padEnd(22)} ${pad("req/s@16", 8)} ${pad("of bare", 8)} ${pad("p99@16", 7)}  ` +
+        `${pad("req/s@64", 8)} ${pad("of bare", 8)} ${pad("p99@64", 7)}`,
     );
+    for (const [index, target] of targets.entries()) {
+      try {
+        const bare = new Map<number, LoadResult>();
+        for (const concurrency of CONCURRENCIES) {
+          bare.set(
+            concurrency,
+            await runLoad(() => fetch(hello.url), {
+              concurrency,
+              durationMs: DURATION_MS,
+              warmupMs: WARMUP_MS,
+            }),
+          );
+        }
+        const server = await target.start();
+        stops.push(server.stop);
+        const bun = "process" in server ? (server as BunServer) : undefined;
+        const pid = bun?.process.pid;
+        const atStart = pid ? residentMb(pid) : undefined;
+        let loadSeconds = 0;
+        console.log(
+          `  ${target.name.padEnd(16)} ${"bare hello".padEnd(22)} ${pad(rate(bare.get(16)!), 8)} ${pad("100%", 8)} ${pad(p99(bare.get(16)!), 7)}  ` +
+            `${pad(rate(bare.get(64)!), 8)} ${pad("100%", 8)} ${pad(p99(bare.get(64)!), 7)}`,
+        );
+        for (const endpoint of list) {
+          const pool = seed.analyzePools[index]!;
+          if (index === 0 && endpoint.name !== "analyze (POST)") {
+            answers.push(
+              `${endpoint.name}: ${await probe(endpoint.request(server.url, pool), endpoint.name, target.name)}`,
+            );
+          }
+          const cells: string[] = [];
+          for (const concurrency of CONCURRENCIES) {
+            const r = await runLoad(endpoint.request(server.url, pool), {
+              concurrency,
+              durationMs: DURATION_MS,
+              warmupMs: WARMUP_MS,
+            });
+            loadSeconds += (DURATION_MS + WARMUP_MS) / 1000;
+            cells.push(
+              r.requests === 0 && r.failures > 0
+                ? `${pad("all failed", 26)}`
+                : `${pad(rate(r), 8)} ${pad(share(r, bare.get(concurrency)!), 8)} ${pad(p99(r), 7)}`,
+            );
+            if (r.failures) {
+              failures[`${target.name} ${endpoint.name} @${concurrency}`] =
+                `${r.failures} failed (first: ${r.firstFailure})`;
+            }
+          }
+          console.log(`  ${"".padEnd(16)} ${endpoint.name.padEnd(22)} ${cells.join("  ")}`);
+        }
+        if (pid && atStart) {
+          const after = residentMb(pid);
+          memory[
+            `${target.name}: server RSS after start on the seeded database / after ${loadSeconds.toFixed(0)} s of load (peak)`
+          ] =
+            `${atStart.rss.toFixed(0)} MB / ${after.rss.toFixed(0)} MB (${after.peak.toFixed(0)} MB) (target <= 200 MB)`;
+        }
+        const log = bun?.output() ?? "";
+        const errorLine = log.split("\n").find((line) => /error/i.test(line) && !/listening/.test(line));
+        if (errorLine) failures[`${target.name}: first error the server logged`] = errorLine.slice(0, 400);
+        await server.stop();
+      } catch (error) {
+        failures[`${target.name}: not measured`] = String(error).slice(0, 400);
+      }
+    }
+    console.log(`  answers on the seed: ${answers.join(", ")}`);
     return {
-      ...figures,
-      "Worker cold start: spawn of wrangler dev to its first HTTP answer": `${workerReadyMs.toFixed(0)} ms (Node + wrangler start, esbuild bundle, workerd start, isolate script run, first request with its market setup on sqld)`,
+      ...memory,
+      "Worker cold start: spawn of wrangler dev to its first HTTP answer": `${workerReadyMs.toFixed(0)} ms`,
+      ...failures,
     };
   } finally {
-    for (const stop of stops.reverse()) await stop();
+    for (const stop of stops.reverse()) await stop().catch(() => {});
   }
 }

@@ -3,6 +3,7 @@ import { requestId } from "hono/request-id";
 import { adminRoutes } from "./features/admin/admin.routes.ts";
 import { authRoutes } from "./features/auth/auth.routes.ts";
 import { earningsRoutes } from "./features/earnings/earnings.routes.ts";
+import { healthRoutes } from "./features/health/health.routes.ts";
 import { insightRoutes } from "./features/insights/insights.routes.ts";
 import { marketRoutes } from "./features/market/market.routes.ts";
 import { oauthRoutes } from "./features/oauth/oauth.routes.ts";
@@ -63,7 +64,8 @@ export function createApp(deps: AppDeps) {
     .route("/api/insights", insightRoutes)
     .route("/api/admin", adminRoutes)
     .route("/api/earnings-calendar", earningsRoutes)
-    .route("/api/market", marketRoutes);
+    .route("/api/market", marketRoutes)
+    .route("/api", healthRoutes);
 
   app.doc31("/api/openapi.json", {
     openapi: "3.1.0",

@@ -2,7 +2,7 @@
 import { join } from "node:path";
 import { createApp } from "./app.ts";
 import { runDueJobs } from "./jobs/schedule.ts";
-import { demoAccountsEnabled, parseEnv } from "./lib/config.ts";
+import { demoAccountsEnabled, parseEnv, schedulerEnabled } from "./lib/config.ts";
 import { forwardedHttps } from "./lib/ip-address.ts";
 import { unexpectedErrorResponse } from "./lib/shell-responses.ts";
 import { configureMarket } from "./market/configure.ts";
@@ -59,7 +59,8 @@ const server = Bun.serve({
   error: (error) => unexpectedErrorResponse(error, logError),
 });
 
-if (env.SCHEDULER) {
+const scheduler = schedulerEnabled(env, process.env.NODE_ENV);
+if (scheduler) {
   // Every job is idempotent per period, so a minute tick (and other processes ticking too) is safe.
   const tick = () =>
     runDueJobs(deps).catch((error) => deps.log("error", "Scheduled jobs failed", { error: String(error) }));
@@ -69,7 +70,7 @@ if (env.SCHEDULER) {
 
 console.log(
   `Signalboard listening on http://localhost:${server.port} (database ${deps.databaseUrl}; ` +
-    `demo market as of ${marketDate ?? "no data"})`,
+    `demo market as of ${marketDate ?? "no data"}; scheduler ${scheduler ? "on" : "off"})`,
 );
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {

@@ -76,8 +76,11 @@ export const envSchema = z.object({
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, "MARKET_AS_OF must be YYYY-MM-DD")
     .optional(),
-  /** Run the scheduled jobs (alerts, quotes, daily recommendations) on a timer in the Bun server. */
-  SCHEDULER: bool.default(false),
+  /**
+   * Run the scheduled jobs (alerts, quotes, daily recommendations) on a timer in the Bun server. Unset: on, except
+   * under NODE_ENV=test (schedulerEnabled).
+   */
+  SCHEDULER: bool.optional(),
   /** Any OpenAI-compatible chat-completions endpoint to write analysis prose (numbers never come from it). */
   LLM_BASE_URL: z.url().optional(),
   LLM_API_KEY: z.string().min(1).optional(),
@@ -133,6 +136,15 @@ export function demoAccountsEnabled(
   if (env.DEMO_ACCOUNTS !== undefined) return env.DEMO_ACCOUNTS;
   const localFile = (env.DATABASE_URL ?? "file:").startsWith("file:") && !env.DATABASE_SYNC_URL;
   return env.MARKET_DATA_PROVIDER === "demo" && localFile;
+}
+
+/**
+ * Whether the Bun server runs the scheduled jobs: SCHEDULER when set, otherwise on, so a default install delivers
+ * watchlist alerts, except under NODE_ENV=test (`bun test` sets it, and the servers tests spawn inherit it), where
+ * a job firing at start would change what a test sees (docs/decisions/031-scheduler-on-by-default.md).
+ */
+export function schedulerEnabled(env: Pick<Env, "SCHEDULER">, nodeEnv: string | undefined): boolean {
+  return env.SCHEDULER ?? nodeEnv !== "test";
 }
 
 /** Parses the environment once at start; a bad value stops the process with a readable list. */

@@ -14,7 +14,7 @@ const root = join(import.meta.dir, "../..");
 
 /**
  * Spawns the real Bun server (`bun api/server.ts`) on 127.0.0.1 and a port the OS picks, with a clean environment:
- * no demo seed, warnings and errors only, plus `env` (DATABASE_URL, APP_SECRET, limits...). Resolves once it
+ * no demo seed, no scheduler, warnings and errors only, plus `env` (DATABASE_URL, APP_SECRET, limits...). Resolves once it
  * prints its address ("listening on http://localhost:PORT"); `entry` may name another script that prints it.
  */
 export async function startBunServer(
@@ -29,6 +29,8 @@ export async function startBunServer(
       PORT: "0",
       HOST: "127.0.0.1",
       SEED_ON_START: "false",
+      // A clean environment has no NODE_ENV=test, and a job firing at start would change what the test sees.
+      SCHEDULER: "false",
       LOG_LEVEL: "warn",
       ...env,
     },

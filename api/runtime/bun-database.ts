@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { createDb, type Database } from "../../db/client.ts";
 import { runMigrations } from "../../db/migrate.ts";
@@ -22,6 +22,10 @@ export async function openDatabase(env: Env): Promise<{ database: Database; url:
     throw new Error("DATABASE_SYNC_URL needs a file: DATABASE_URL for the local replica.");
   }
   if (file) mkdirSync(dirname(file), { recursive: true });
+  // A new file is readable by its owner only (SQLite gives its -wal and -shm files the same mode). A plain file is
+  // created empty before SQLite opens it; an embedded replica's is made by the client, so it is narrowed after.
+  const created = file !== null && !existsSync(file);
+  if (created && !syncUrl) closeSync(openSync(file, "wx", 0o600));
   const database = createDb(url, env.DATABASE_AUTH_TOKEN, {
     syncUrl,
     syncIntervalSeconds: syncUrl ? env.DATABASE_SYNC_INTERVAL_SECONDS : undefined,
@@ -29,6 +33,7 @@ export async function openDatabase(env: Env): Promise<{ database: Database; url:
   });
   // A replica starts from the primary's current state; its migrations are writes, so they run on the primary.
   if (syncUrl) await database.client.sync();
+  if (created && syncUrl && existsSync(file)) chmodSync(file, 0o600);
   await runMigrations(database.db);
   return { database, url };
 }

@@ -83,13 +83,46 @@ export async function allSymbols(db: Db): Promise<string[]> {
   return rows.map((r) => r.symbol);
 }
 
-/** Bars of every symbol from `from` to `to`, for scoring a universe in one pass. */
-export async function universeBars(db: Db, from: string, to: string): Promise<DailyBar[]> {
-  return db
-    .select()
-    .from(dailyPrices)
-    .where(and(gte(dailyPrices.date, from), lte(dailyPrices.date, to)))
-    .orderBy(asc(dailyPrices.symbol), asc(dailyPrices.date));
+/**
+ * Every symbol with at least one bar, in order. A skip-scan of the (symbol, date) key, one index seek per symbol:
+ * `SELECT DISTINCT symbol` would read every bar (74 ms on the demo market, against well under 1 ms).
+ */
+export async function symbolsWithBars(db: Db): Promise<string[]> {
+  const rows = await db.all<{ symbol: string | null }>(sql`
+    WITH RECURSIVE next(symbol) AS (
+      SELECT min(symbol) FROM daily_prices
+      UNION ALL
+      SELECT (SELECT min(symbol) FROM daily_prices WHERE symbol > next.symbol) FROM next WHERE next.symbol IS NOT NULL
+    )
+    SELECT symbol FROM next WHERE symbol IS NOT NULL`);
+  return rows.map((r) => r.symbol).filter((s): s is string => s !== null);
+}
+
+/**
+ * Symbols per statement when reading the whole universe: a year of 500 symbols in one answer (about 200,000 rows)
+ * is more than a libSQL server sends (RESPONSE_TOO_LARGE), so the read goes in slices of this many symbols.
+ */
+export const UNIVERSE_SYMBOLS_PER_READ = 50;
+
+/** Bars of every symbol from `from` to `to`, ordered by symbol then date, for scoring a universe in one pass. */
+export async function universeBars(
+  db: Db,
+  from: string,
+  to: string,
+  symbolsPerRead = UNIVERSE_SYMBOLS_PER_READ,
+): Promise<DailyBar[]> {
+  const symbols = await symbolsWithBars(db);
+  const bars: DailyBar[] = [];
+  for (let i = 0; i < symbols.length; i += symbolsPerRead) {
+    const slice = symbols.slice(i, i + symbolsPerRead);
+    const rows = await db
+      .select()
+      .from(dailyPrices)
+      .where(and(inArray(dailyPrices.symbol, slice), gte(dailyPrices.date, from), lte(dailyPrices.date, to)))
+      .orderBy(asc(dailyPrices.symbol), asc(dailyPrices.date));
+    for (const row of rows) bars.push(row);
+  }
+  return bars;
 }
 
 /** Trading days of the benchmark between two dates, oldest first. */

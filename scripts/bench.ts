@@ -1,4 +1,4 @@
-// `bun run bench`: every speed and size target of the issues, measured on this machine and printed.
+// `bun run bench [group...]`: every speed, memory and size target, measured on this machine and printed.
 // Server time is measured in-process through app.request(), so it excludes the network and the client.
 import { benchAnalysis } from "./bench/analysis.bench.ts";
 import { benchBundle } from "./bench/bundle.bench.ts";
@@ -10,19 +10,33 @@ import { benchWorkerBundle } from "./bench/worker.bench.ts";
 
 type Bench = () => Promise<Record<string, string | number>>;
 const benches: Array<[string, Bench]> = [
-  ["Analysis engine (issue 4)", benchAnalysis],
-  ["Recommendations (issue 5)", benchRecommendations],
-  ["Watchlist and earnings (issue 6)", benchWatchlistAndEarnings],
-  ["Cloudflare Worker (issue 7)", benchWorkerBundle],
-  ["Serving over HTTP: Bun, sqld, workerd, every hot endpoint (issues 7, 14)", benchServing],
-  ["Database drivers for the embedded file (issue 14)", benchDrivers],
-  ["Web bundle per route in Chromium (issue 13)", benchBundle],
+  ["Analysis engine: one analysis, warm and cold", benchAnalysis],
+  ["Recommendations: generating a date and serving the lists", benchRecommendations],
+  ["Watchlist and earnings calendar", benchWatchlistAndEarnings],
+  ["Cloudflare Worker bundle and start", benchWorkerBundle],
+  ["Serving over HTTP: Bun, sqld, workerd, every hot endpoint beside bare Bun", benchServing],
+  ["Database drivers for the embedded file", benchDrivers],
+  ["Web bundle per route in Chromium (landing-page budget, zod)", benchBundle],
 ];
+
+const USAGE = `usage: bun run bench [group...] [--quick] [--no-build]
+
+Runs every benchmark, or those whose title contains one of the given words (case-insensitive):
+${benches.map(([title]) => `  - ${title}`).join("\n")}`;
 
 const only = process.argv
   .slice(2)
   .filter((a) => !a.startsWith("--"))
   .map((a) => a.toLowerCase());
+if (process.argv.includes("--help") || process.argv.includes("-h")) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const unmatched = only.filter((o) => !benches.some(([title]) => title.toLowerCase().includes(o)));
+if (unmatched.length) {
+  console.error(`No benchmark group matches ${unmatched.map((o) => `'${o}'`).join(", ")}.\n\n${USAGE}`);
+  process.exit(2);
+}
 console.log(
   `Benchmarks on ${navigator.hardwareConcurrency} cores, Bun ${Bun.version}, ${new Date().toISOString()}`,
 );

@@ -48,6 +48,11 @@ if (!command || command === "--help" || command === "-h" || command === "help") 
   console.log(OPERATOR_HELP);
   process.exit(command ? 0 : 2);
 }
+// A flag where the command goes is a wrong command line: say so before the database is opened (or created).
+if (command.startsWith("-")) {
+  console.error(`Unknown option '${command}'.\n\n${OPERATOR_HELP}`);
+  process.exit(2);
+}
 const deps = await buildBunDeps(parseEnv(process.env));
 try {
   console.log(await runOperatorCommand(deps, command, args, { readPassword }));

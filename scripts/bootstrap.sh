@@ -55,8 +55,14 @@ case "${1:-}" in
     shift
     exec bun run test "$@"
     ;;
+  -h|--help|help)
+    echo "usage: bash scripts/bootstrap.sh start|test [group...]"
+    echo "  start  install Bun and the dependencies, build, start http://localhost:3000 with demo data"
+    echo "  test   install what the suite needs (also Debian's chromium and python3-xgboost), run it (or the groups named)"
+    exit 0
+    ;;
   *)
-    echo "usage: bash scripts/bootstrap.sh start|test" >&2
+    echo "usage: bash scripts/bootstrap.sh start|test [group...]" >&2
     exit 2
     ;;
 esac

@@ -1,11 +1,23 @@
 // `bun scripts/build-demo-market.ts [sharedDataDir]`: turns the recorded daily prices and company list in
 // ../shared/data into the compact demo market committed under data/market/ (see data/README.md).
 // Real values only: prices are rounded, never invented or filled.
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
+import { parseCli } from "./cli/args.ts";
 
-const shared = process.argv[2] ?? join(import.meta.dir, "../../shared/data");
+const { positionals } = parseCli({
+  usage: `usage: bun scripts/build-demo-market.ts [sharedDataDir]
+
+Rebuilds data/market/ and data/history/ from the recorded prices and company list in sharedDataDir
+(default ../shared/data).`,
+  maxPositionals: 1,
+});
+const shared = positionals[0] ?? join(import.meta.dir, "../../shared/data");
+if (!existsSync(join(shared, "prices-daily"))) {
+  console.error(`${shared} has no prices-daily/ folder: name the shared data directory.`);
+  process.exit(2);
+}
 const out = join(import.meta.dir, "../data/market");
 /** The years before the demo market, for training and evaluating the model only (never imported by the app). */
 const historyOut = join(import.meta.dir, "../data/history");

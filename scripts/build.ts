@@ -5,6 +5,14 @@ import { cpSync, mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
 import { basename, join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { API_REFERENCE_SCRIPT_PATH, staticAssetsHeadersFile } from "../api/lib/security-headers.ts";
+import { parseCli } from "./cli/args.ts";
+
+parseCli({
+  usage: `usage: bun scripts/build.ts   (bun run build)
+
+Builds the SPA into dist/ (React production build, precompressed .br/.gz; source maps in dist-sourcemaps/).
+Takes no arguments.`,
+});
 
 const root = join(import.meta.dir, "..");
 const outdir = join(root, "dist");

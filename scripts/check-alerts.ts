@@ -1,10 +1,17 @@
 // `bun scripts/check-alerts.ts`: records new watchlist alert crossings and delivers what is due.
-// The scheduler (SCHEDULER=on, or a Workers cron) calls the same two functions.
+// The scheduler (on by default in the Bun server, or a Workers cron) calls the same two functions.
 import { checkAlerts, deliverDueAlerts } from "../api/features/watchlist/alerts.service.ts";
 import { parseEnv } from "../api/lib/config.ts";
 import { configureMarket } from "../api/market/configure.ts";
 import { buildBunDeps } from "../api/runtime/bun-deps.ts";
+import { parseCli } from "./cli/args.ts";
 
+parseCli({
+  usage: `usage: bun scripts/check-alerts.ts
+
+Records new watchlist alert crossings on DATABASE_URL and delivers the alerts that are due (email, webhook).
+Takes no arguments; the Bun server's scheduler runs the same check every minute.`,
+});
 const env = parseEnv(process.env);
 const deps = await buildBunDeps(env);
 // Without a market every item is unpriced, so nothing could ever cross its threshold.

@@ -2,6 +2,14 @@
 // test suite's static phase. The rules are in scripts/boundaries/import-rules.ts.
 import { join } from "node:path";
 import { boundaryViolations, readSources } from "./boundaries/import-rules.ts";
+import { parseCli } from "./cli/args.ts";
+
+parseCli({
+  usage: `usage: bun scripts/check-boundaries.ts
+
+Fails (exit 1) when an import crosses the layout's boundaries (scripts/boundaries/import-rules.ts).
+Takes no arguments.`,
+});
 
 const root = join(import.meta.dir, "..");
 const files = await readSources(root);

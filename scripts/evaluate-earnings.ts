@@ -29,6 +29,14 @@ import { fitLogistic, fitPlatt, standardisation } from "../api/analysis/fit.ts";
 import { growthOf, WINDOW_DAYS } from "../api/features/earnings/earnings.service.ts";
 import { BENCHMARK } from "../api/market/demo-import.ts";
 import { readDemoMarketFiles } from "../api/runtime/demo-market-files.ts";
+import { parseCli } from "./cli/args.ts";
+
+parseCli({
+  usage: `usage: bun scripts/evaluate-earnings.ts
+
+Measures the estimated earnings dates and the growth probability and rewrites docs/earnings-model.md.
+Takes no arguments.`,
+});
 
 const VALIDATION_START = "2016-01-01";
 const TEST_START = "2022-01-01";

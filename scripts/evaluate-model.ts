@@ -4,6 +4,7 @@
 import { join } from "node:path";
 import { STOCK_FEATURES, type StockFeatureName } from "../api/analysis/features.ts";
 import { BENCHMARK } from "../api/market/demo-import.ts";
+import { parseCli } from "./cli/args.ts";
 import { auc, brier, expectedCalibrationError, probabilityDeciles } from "./model/metrics.ts";
 import {
   buildSamples,
@@ -15,6 +16,13 @@ import {
 } from "./model/samples.ts";
 import { PARAMS, ROUNDS } from "./model/training-settings.ts";
 import { readModels, type Scored, scoreOutOfSample } from "./model/walk-forward.ts";
+
+parseCli({
+  usage: `usage: bun scripts/evaluate-model.ts
+
+Measures the committed models walk-forward on 2010-2023 and rewrites docs/model-card.md and docs/model-card.json.
+Takes no arguments.`,
+});
 
 /**
  * Designs tried on this data, counted honestly: the 21 of the research note (shared/research/model-edge.md), its

@@ -1,19 +1,19 @@
 // `bun scripts/generate-recommendations.ts [--date YYYY-MM-DD]`: posts the generator's calls for one trading day
 // (default: the market's today) on DATABASE_URL. Idempotent per date.
-import { parseArgs } from "node:util";
 import { generateForDate } from "../api/features/recommendations/generate.service.ts";
 import { parseEnv } from "../api/lib/config.ts";
 import { configureMarket } from "../api/market/configure.ts";
 import { buildBunDeps } from "../api/runtime/bun-deps.ts";
+import { isCalendarDate, parseCli, usageError } from "./cli/args.ts";
 
-const { values } = parseArgs({ options: { date: { type: "string" }, help: { type: "boolean" } } });
-if (values.help) {
-  console.log("usage: bun scripts/generate-recommendations.ts [--date YYYY-MM-DD]");
-  process.exit(0);
-}
-if (values.date && !/^\d{4}-\d{2}-\d{2}$/.test(values.date)) {
-  console.error("--date must be YYYY-MM-DD");
-  process.exit(2);
+const USAGE = `usage: bun scripts/generate-recommendations.ts [--date YYYY-MM-DD]
+
+Posts the engine's calls for one trading day on DATABASE_URL (idempotent per date).
+  --date  the trading day (default: the market's today); a day without prices posts nothing and exits 1`;
+
+const { values } = parseCli({ usage: USAGE, options: { date: { type: "string" } } });
+if (values.date !== undefined && !isCalendarDate(values.date)) {
+  usageError(`--date ${values.date} is not a calendar date written YYYY-MM-DD.`, USAGE);
 }
 const env = parseEnv(process.env);
 const deps = await buildBunDeps(env);
@@ -29,5 +29,8 @@ console.log(
   `${date}: scored ${report.scored} symbols, posted ${report.posted}, ` +
     `${report.alreadyThere} already there (${Math.round(performance.now() - started)} ms).`,
 );
-if (!report.scored) console.log("No prices on that date (not a trading day in the data?).");
 deps.database.client.close();
+if (!report.scored) {
+  console.error(`No prices on ${date} (not a trading day in the data, or after ${asOf}): nothing posted.`);
+  process.exit(1);
+}

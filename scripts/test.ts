@@ -4,6 +4,7 @@
 // `bun run test` runs everything; `bun run test api web` runs only the named phases.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { parseCli, usageError } from "./cli/args.ts";
 import { wranglerEnv } from "./wrangler-env.ts";
 
 const root = join(import.meta.dir, "..");
@@ -102,7 +103,14 @@ const phases: Phase[] = [
   },
 ];
 
-const wanted = process.argv.slice(2);
+const groups = [...new Set(phases.map((p) => p.group))];
+const usage = `usage: bun scripts/test.ts [group...]   (bun run test [group...])
+
+Runs the whole suite, or only the named groups in this order: ${groups.join(", ")}.
+Ends with "N passed, N failed" and exits non-zero on any failure.`;
+const { positionals: wanted } = parseCli({ usage, maxPositionals: Number.POSITIVE_INFINITY });
+const unknown = wanted.filter((group) => !groups.includes(group));
+if (unknown.length) usageError(`Unknown group(s): ${unknown.join(", ")}.`, usage);
 const selected = wanted.length ? phases.filter((p) => wanted.includes(p.group)) : phases;
 
 let passed = 0;

@@ -22,6 +22,8 @@ export interface SeedOptions {
    * still have their published password lose it.
    */
   demoAccounts: boolean;
+  /** The market and its history only: no demo account is created or retired (`bun scripts/seed.ts --market-only`). */
+  marketOnly?: boolean;
 }
 
 /**
@@ -30,8 +32,9 @@ export interface SeedOptions {
  * `marketAsOf` (default: last day).
  */
 export async function seedDemo(deps: AppDeps, options: SeedOptions): Promise<SeedReport> {
-  const createdAccounts = options.demoAccounts ? await seedDemoAccounts(deps) : [];
-  const retiredAccounts = options.demoAccounts ? [] : await retireDemoPasswords(deps);
+  const accounts = !options.marketOnly;
+  const createdAccounts = accounts && options.demoAccounts ? await seedDemoAccounts(deps) : [];
+  const retiredAccounts = accounts && !options.demoAccounts ? await retireDemoPasswords(deps) : [];
   let importedBars = 0;
   if (options.demoMarketFiles) {
     const [existing] = await deps.database.db.select({ symbol: securities.symbol }).from(securities).limit(1);

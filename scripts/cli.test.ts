@@ -1,0 +1,144 @@
+import { afterAll, describe, expect, test } from "bun:test";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createClient } from "@libsql/client";
+import { isCalendarDate } from "./cli/args.ts";
+
+// Every script in scripts/ (the benchmarks have their own runner; migrate.ts is kept by another change) as an
+// operator runs it: --help prints its usage and does nothing, a wrong command line exits 2 saying what was wrong.
+const root = join(import.meta.dir, "..");
+const dir = mkdtempSync(join(tmpdir(), "cli-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const url = `file:${join(dir, "app.db")}`;
+
+function run(command: string[], env: Record<string, string> = {}) {
+  const proc = Bun.spawnSync(command, {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? "/usr/bin:/bin",
+      HOME: process.env.HOME ?? "/tmp",
+      DATABASE_URL: url,
+      APP_SECRET: "cli-secret-cli-secret-cli-secret-cli-00",
+      LOG_LEVEL: "warn",
+      ...env,
+    },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  return { code: proc.exitCode, out: proc.stdout.toString(), err: proc.stderr.toString() };
+}
+const script = (name: string, ...args: string[]) => run([process.execPath, `scripts/${name}`, ...args]);
+
+const SCRIPTS = [
+  "admin.ts",
+  "backup.ts",
+  "build-demo-market.ts",
+  "build.ts",
+  "check-alerts.ts",
+  "check-boundaries.ts",
+  "evaluate-earnings.ts",
+  "evaluate-model.ts",
+  "generate-recommendations.ts",
+  "seed.ts",
+  "test.ts",
+  "train-model.ts",
+];
+
+describe("every script's command line", () => {
+  test.each(SCRIPTS)("%s --help prints its usage, exits 0 and touches nothing", (name) => {
+    const help = script(name, "--help");
+    expect(help.err).toBe("");
+    expect(help.code).toBe(0);
+    expect(help.out).toContain(`bun scripts/${name}`);
+    expect(existsSync(join(dir, "app.db"))).toBe(false);
+  });
+
+  test.each(SCRIPTS)("%s --no-such-flag exits 2 naming the flag, and touches nothing", (name) => {
+    const bad = script(name, "--no-such-flag");
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain("Unknown option '--no-such-flag'");
+    expect(bad.err).toContain("usage:");
+    expect(existsSync(join(dir, "app.db"))).toBe(false);
+  });
+
+  test("bootstrap.sh --help prints its usage and exits 0; an unknown command exits 2", () => {
+    const help = run(["bash", "scripts/bootstrap.sh", "--help"]);
+    expect(help.code).toBe(0);
+    expect(help.out).toContain("usage: bash scripts/bootstrap.sh start|test");
+    expect(run(["bash", "scripts/bootstrap.sh", "stop"]).code).toBe(2);
+  });
+
+  test("test.ts refuses a group that does not exist instead of running nothing", () => {
+    const bad = script("test.ts", "nosuchgroup");
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain("Unknown group(s): nosuchgroup.");
+  });
+
+  test("arguments a script does not take are refused", () => {
+    const extra = script("check-alerts.ts", "now");
+    expect(extra.code).toBe(2);
+    expect(extra.err).toContain("Unexpected argument: now");
+    const missing = script("build-demo-market.ts", join(dir, "no-such-folder"));
+    expect(missing.code).toBe(2);
+    expect(missing.err).toContain("has no prices-daily/ folder");
+  });
+
+  test("generate-recommendations --date takes real calendar dates only", () => {
+    for (const date of ["2023-02-30", "2023-13-01", "2023-2-3", "tomorrow"]) {
+      const bad = script("generate-recommendations.ts", "--date", date);
+      expect(bad.code).toBe(2);
+      expect(bad.err).toContain(`--date ${date} is not a calendar date written YYYY-MM-DD.`);
+    }
+    expect(script("generate-recommendations.ts", "--date").code).toBe(2);
+    expect(existsSync(join(dir, "app.db"))).toBe(false);
+    expect(isCalendarDate("2024-02-29")).toBe(true);
+    expect(isCalendarDate("2023-02-29")).toBe(false);
+  });
+});
+
+describe("the seed and the demo accounts", () => {
+  const users = async () => {
+    const client = createClient({ url });
+    try {
+      return (await client.execute("select email from users order by email")).rows.map((r) =>
+        String(r.email),
+      );
+    } finally {
+      client.close();
+    }
+  };
+
+  test("--market-only loads the demo market without accounts; the demo passwords are printed once, when created", async () => {
+    const marketOnly = script("seed.ts", "--market-only");
+    expect(marketOnly.code).toBe(0);
+    expect(marketOnly.out).toContain("the demo market only (--market-only)");
+    expect(marketOnly.out).toContain("Imported the demo market");
+    expect(marketOnly.out).not.toContain("demo-password");
+    expect(await users()).toEqual([]);
+
+    const first = script("seed.ts");
+    expect(first.code).toBe(0);
+    expect(first.out).toContain("admin@example.com  /  admin-demo-password");
+    expect(await users()).toEqual(["admin@example.com", "investor@example.com"]);
+
+    const second = script("seed.ts");
+    expect(second.code).toBe(0);
+    expect(second.out).not.toContain("demo-password");
+    expect(second.out).toContain("the demo accounts were created before");
+
+    // Outside demo mode a plain seed would retire the published passwords; --market-only leaves them.
+    const leave = run([process.execPath, "scripts/seed.ts", "--market-only"], { DEMO_ACCOUNTS: "false" });
+    expect(leave.code).toBe(0);
+    expect(leave.out).not.toContain("still had the password");
+  }, 60_000);
+
+  test("generate-recommendations on a day without prices says so and exits 1; a trading day exits 0", () => {
+    const weekend = script("generate-recommendations.ts", "--date", "2023-10-28");
+    expect(weekend.code).toBe(1);
+    expect(weekend.err).toContain("No prices on 2023-10-28");
+    const friday = script("generate-recommendations.ts", "--date", "2023-10-27");
+    expect(friday.code).toBe(0);
+    expect(friday.out).toMatch(/^2023-10-27: scored \d+ symbols/);
+  }, 60_000);
+});

@@ -1,0 +1,47 @@
+# syntax=docker/dockerfile:1
+# Signalboard on Bun: build the SPA with every dependency, run with production dependencies only, as a non-root
+# user, the embedded database on the /data volume (docs/decisions/029-container.md).
+# The Bun version is package.json's packageManager (scripts/container.test.ts checks they agree).
+
+FROM oven/bun:1.4.5 AS build
+WORKDIR /app
+COPY package.json bun.lock bunfig.toml ./
+RUN bun install --frozen-lockfile
+COPY tsconfig.json tsr.config.json ./
+COPY api ./api
+COPY db ./db
+COPY docs/model-card.json ./docs/model-card.json
+COPY web ./web
+COPY scripts ./scripts
+RUN bun scripts/build.ts
+
+FROM oven/bun:1.4.5 AS production-dependencies
+WORKDIR /app
+COPY package.json bun.lock bunfig.toml ./
+RUN bun install --frozen-lockfile --production
+
+FROM oven/bun:1.4.5-slim AS run
+WORKDIR /app
+ENV NODE_ENV=production \
+    PORT=3000 \
+    HOST=0.0.0.0 \
+    DATABASE_URL=file:/data/app.db
+COPY --from=production-dependencies /app/node_modules ./node_modules
+COPY package.json bunfig.toml tsconfig.json ./
+COPY api ./api
+COPY db ./db
+COPY docs/model-card.json ./docs/model-card.json
+COPY data/market ./data/market
+# The operator scripts (admin, seed, backup, migrate, generate-recommendations, check-alerts) run in the container:
+# docker compose exec app bun scripts/admin.ts create-admin you@example.org
+COPY scripts ./scripts
+COPY --from=build /app/dist ./dist
+# The database and the generated secret live on the volume, owned by the unprivileged user the server runs as.
+RUN mkdir -p /data && chown bun:bun /data
+USER bun
+VOLUME ["/data"]
+EXPOSE 3000
+# Liveness only (no database): the slim image has no curl, so Bun asks.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
+  CMD ["bun", "-e", "fetch('http://127.0.0.1:3000/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+CMD ["bun", "api/server.ts"]

@@ -1,0 +1,180 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join, normalize } from "node:path";
+import { envSchema } from "../api/lib/config.ts";
+import { startTestApp, type TestApp } from "../api/test/harness.ts";
+
+// No container engine runs where the suite runs, so the image is never built here. These checks hold the Dockerfile,
+// .dockerignore and compose.yaml to the project they package: the Bun version, the paths copied, the health route,
+// the production dependencies and the variables the app reads (docs/decisions/029-container.md).
+const root = join(import.meta.dir, "..");
+const read = (path: string) => readFileSync(join(root, path), "utf8");
+// Continuation lines joined, comments dropped: one instruction per line.
+const dockerfile = read("Dockerfile")
+  .replace(/\\\n\s*/g, " ")
+  .split("\n")
+  .filter((line) => !line.startsWith("#"))
+  .join("\n");
+const ignored = read(".dockerignore")
+  .split("\n")
+  .map((line) => line.trim())
+  .filter((line) => line && !line.startsWith("#"));
+const packageJson = JSON.parse(read("package.json")) as {
+  packageManager: string;
+  dependencies: Record<string, string>;
+};
+const bunVersion = packageJson.packageManager.replace(/^bun@/, "");
+
+/** Each stage: its base image, and the sources of its COPY lines that come from the build context. */
+const stages = dockerfile
+  .split(/^FROM /m)
+  .slice(1)
+  .map((text) => ({
+    from: text.split(/\s/)[0]!,
+    name: / AS (\S+)/i.exec(text.split("\n")[0]!)?.[1] ?? "",
+    text,
+    contextCopies: [...text.matchAll(/^COPY (?!--from)(.+)$/gm)].flatMap((m) =>
+      m[1]!.trim().split(/\s+/).slice(0, -1),
+    ),
+  }));
+const final = stages.at(-1)!;
+const instruction = (name: string) => new RegExp(`^${name} (.+)$`, "m").exec(final.text)?.[1]?.trim() ?? "";
+
+/** Whether .dockerignore keeps `path` out of the build context (the patterns this file uses: paths, globs). */
+function isIgnored(path: string): boolean {
+  return ignored.some((pattern) => {
+    const regex = new RegExp(
+      `^${pattern
+        .replace(/[.+^${}()|[\]\\]/g, "\\$&")
+        .replace(/\*\*\//g, "(.*/)?")
+        .replace(/\*/g, "[^/]*")}(/.*)?$`,
+    );
+    return regex.test(path);
+  });
+}
+
+describe("Dockerfile", () => {
+  test("every stage is Bun's image at package.json's packageManager version; the final one is the slim variant", () => {
+    expect(stages.length).toBeGreaterThanOrEqual(2);
+    for (const stage of stages)
+      expect(stage.from).toMatch(new RegExp(`^oven/bun:${bunVersion.replace(/\./g, "\\.")}(-slim)?$`));
+    expect(final.from).toBe(`oven/bun:${bunVersion}-slim`);
+    expect(read("scripts/bootstrap.sh")).toContain(`BUN_VERSION="${bunVersion}"`);
+  });
+
+  test("every path copied from the context exists and is not kept out by .dockerignore", () => {
+    const sources = stages.flatMap((s) => s.contextCopies);
+    expect(sources).toContain("bun.lock");
+    for (const source of sources) {
+      expect(existsSync(join(root, source)), `${source} exists`).toBe(true);
+      expect(isIgnored(source), `${source} is not in .dockerignore`).toBe(false);
+    }
+  });
+
+  test("the final stage: production dependencies only, the built dist/, non-root, /data volume and database, port", () => {
+    const deps = stages.find((s) => final.text.includes(`COPY --from=${s.name} /app/node_modules`));
+    expect(deps?.text).toContain("bun install --frozen-lockfile --production");
+    expect(final.text).toMatch(/^COPY --from=build \/app\/dist \.\/dist$/m);
+    expect(stages.find((s) => s.name === "build")?.text).toContain("RUN bun scripts/build.ts");
+    const user = instruction("USER");
+    expect(user).not.toBe("");
+    expect(["root", "0"]).not.toContain(user);
+    expect(instruction("VOLUME")).toBe('["/data"]');
+    expect(final.text).toContain("DATABASE_URL=file:/data/app.db");
+    expect(instruction("EXPOSE")).toBe(String(envSchema.shape.PORT.parse(undefined)));
+    expect(instruction("CMD")).toBe('["bun", "api/server.ts"]');
+  });
+
+  test("everything the server imports is in the image, and every package it loads is a production dependency", () => {
+    const copied = final.contextCopies;
+    const inImage = (path: string) =>
+      copied.some((c) => path === c || path.startsWith(`${c}/`)) && !isIgnored(path);
+    const seen = new Set<string>();
+    const packages = new Set<string>();
+    const queue = ["api/server.ts"];
+    while (queue.length) {
+      const file = queue.pop()!;
+      if (seen.has(file)) continue;
+      seen.add(file);
+      expect(inImage(file), `${file} is copied into the final stage`).toBe(true);
+      if (!/\.tsx?$/.test(file)) continue;
+      const text = read(file);
+      for (const m of text.matchAll(/^\s*(?:import|export)\s+(type\s+)?[^;]*?from\s+["']([^"']+)["']/gms)) {
+        if (m[1]) continue;
+        const specifier = m[2]!;
+        if (specifier.startsWith(".")) queue.push(normalize(join(dirname(file), specifier)));
+        else if (!/^(node|bun):/.test(specifier) && specifier !== "bun")
+          packages.add(
+            specifier.startsWith("@") ? specifier.split("/").slice(0, 2).join("/") : specifier.split("/")[0]!,
+          );
+      }
+    }
+    expect(seen.size).toBeGreaterThan(50);
+    expect([...packages].filter((name) => !(name in packageJson.dependencies))).toEqual([]);
+    // Read at run time, not imported: the demo market the seed imports.
+    expect(inImage("data/market/prices.csv.gz")).toBe(true);
+  });
+
+  describe("HEALTHCHECK", () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await startTestApp();
+    });
+    afterAll(() => t.close());
+
+    test("asks a route the app answers 200", async () => {
+      const healthcheck = instruction("HEALTHCHECK");
+      const url = /http:\/\/127\.0\.0\.1:(\d+)(\/[^'"\s]*)/.exec(healthcheck);
+      expect(url?.[1]).toBe(instruction("EXPOSE"));
+      const res = await t.app.request(url![2]!);
+      expect(res.status).toBe(200);
+    });
+  });
+});
+
+describe("compose.yaml", () => {
+  const compose = Bun.YAML.parse(read("compose.yaml")) as {
+    services: Record<
+      string,
+      {
+        build?: string;
+        image?: string;
+        profiles?: string[];
+        environment?: Record<string, string>;
+        volumes?: string[];
+        depends_on?: string[];
+      }
+    >;
+    volumes: Record<string, unknown>;
+  };
+  const known = new Set([...Object.keys(envSchema.shape), "HOST", "NODE_ENV"]);
+  const apps = Object.entries(compose.services).filter(([, s]) => s.build === ".");
+
+  test("every variable given to the app is one api/lib/config.ts (or the server shell) reads", () => {
+    expect(apps.length).toBe(2);
+    for (const [name, service] of apps) {
+      const unknown = Object.keys(service.environment ?? {}).filter((key) => !known.has(key));
+      expect(unknown, `${name}'s environment`).toEqual([]);
+    }
+  });
+
+  test("the app: scheduler on, the embedded database on a named volume at /data", () => {
+    const app = compose.services.app!;
+    expect(app.profiles).toBeUndefined();
+    expect(app.environment?.SCHEDULER).toBe("true");
+    expect(envSchema.shape.SCHEDULER.parse(app.environment?.SCHEDULER)).toBe(true);
+    expect(app.environment?.DATABASE_URL).toBe("file:/data/app.db");
+    const volume = app.volumes?.find((v) => v.endsWith(":/data"))?.split(":")[0];
+    expect(volume && volume in compose.volumes).toBe(true);
+  });
+
+  test("the sqld profile: a libSQL server, and the app pointed at it", () => {
+    const sqld = compose.services.sqld!;
+    expect(sqld.profiles).toEqual(["sqld"]);
+    expect(sqld.image).toStartWith("ghcr.io/tursodatabase/libsql-server");
+    const onSqld = apps.find(([, s]) => s.profiles?.includes("sqld"))?.[1];
+    expect(onSqld?.depends_on).toContain("sqld");
+    expect(onSqld?.environment?.DATABASE_URL).toBe("http://sqld:8080");
+    expect(onSqld?.environment?.SCHEDULER).toBe("true");
+  });
+});

@@ -7,22 +7,16 @@ import { forwardedHttps } from "./lib/ip-address.ts";
 import { unexpectedErrorResponse } from "./lib/shell-responses.ts";
 import { configureMarket } from "./market/configure.ts";
 import { buildBunDeps } from "./runtime/bun-deps.ts";
-import { readDemoMarketFiles } from "./runtime/demo-market-files.ts";
+import { seedInChildProcess } from "./runtime/seed-process.ts";
 import { createStaticHandler } from "./runtime/static-files.ts";
 import { retireDemoPasswords } from "./seed/demo-accounts.ts";
-import { formatSeedReport, retiredWarning, seedDemo } from "./seed/seed.ts";
+import { retiredWarning } from "./seed/seed.ts";
 
 const env = parseEnv(process.env);
 const deps = await buildBunDeps(env);
 const demoAccounts = demoAccountsEnabled(env);
 if (env.SEED_ON_START) {
-  const report = await seedDemo(deps, {
-    demoMarketFiles: readDemoMarketFiles,
-    marketAsOf: env.MARKET_AS_OF,
-    demoAccounts,
-  });
-  const text = formatSeedReport(report);
-  if (text) console.log(text);
+  await seedInChildProcess();
 } else if (!demoAccounts) {
   for (const line of retiredWarning(await retireDemoPasswords(deps))) console.warn(line);
 }

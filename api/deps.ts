@@ -5,6 +5,7 @@ import type { Database } from "../db/client.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
 import type { AppConfig, Env } from "./lib/config.ts";
 import type { AppDeps, Log, LogLevel } from "./lib/context.ts";
+import { createDerivedData } from "./lib/derived-data.ts";
 import { logMailer, type Mailer } from "./lib/mailer.ts";
 import { marketWithoutData } from "./lib/market-port.ts";
 import { narrativeFromEnv } from "./lib/narrative.ts";
@@ -80,6 +81,7 @@ export function createDeps(config: DepsConfig, runtime: Runtime): AppDeps {
     mailer,
     market: marketWithoutData(clock),
     webhooks: runtime.webhooks,
+    derived: createDerivedData(),
     narrative: config.llm ? narrativeFromEnv(config.llm) : undefined,
     clientAddress: runtime.clientAddress,
     log,

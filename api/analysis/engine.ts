@@ -1,5 +1,6 @@
 import type { Db } from "../../db/client.ts";
 import type { AnalysisPort, InsightDraft } from "../lib/analysis-port.ts";
+import { createDerivedData, type DerivedData, readDataVersions, stampOf } from "../lib/derived-data.ts";
 import { UnknownSymbolError } from "../lib/market-port.ts";
 import { addTradingSessions } from "../lib/trading-calendar.ts";
 import { BENCHMARK } from "../market/demo-import.ts";
@@ -24,6 +25,10 @@ export function riskLevel(volatility: number): "LOW" | "MEDIUM" | "HIGH" {
   if (volatility < 0.4) return "MEDIUM";
   return "HIGH";
 }
+
+/** Where engines keep the scored universes in the derived-data store. */
+export const UNIVERSE_SLOT = "universe ranks";
+let engines = 0;
 
 /** One stock as the model saw it on a date. */
 export interface Scored extends Ranked {
@@ -102,20 +107,20 @@ function toBars(rows: ReadonlyArray<Bar>): Bar[] {
 const daysBefore = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
 
-/** How long a scored universe is reused within one engine (live markets refresh their history every 15 minutes). */
-const UNIVERSE_TTL_MS = 5 * 60_000;
+/** Dates whose scored universe is kept per market data version (each is a few hundred stocks' features). */
+const UNIVERSE_DATES_KEPT = 2;
 
 /**
  * The analysis engine on the market's daily prices as of `asOf()`, with no look-ahead: each date is scored with
- * prices up to it and by the model trained before it (api/analysis/models/registry.ts).
+ * prices up to it and by the model trained before it (api/analysis/models/registry.ts). A date's scored universe is
+ * kept in `derived` until a write to the market data (by any process) bumps its version (decision 027).
  */
 export function createAnalysisEngine(
   db: Db,
   asOf: () => string,
   pickModel: (date: string) => RankerModel | null = modelFor,
+  derived: DerivedData = createDerivedData(),
 ) {
-  const cache = new Map<string, { at: number; universe: Promise<UniverseOnDate | null> }>();
-
   /** Scores every stock on each of `dates` from one read of prices; each date uses only sessions up to it. */
   async function universesOn(dates: readonly string[]): Promise<Map<string, UniverseOnDate>> {
     const sorted = [...new Set(dates)].sort();
@@ -180,13 +185,17 @@ export function createAnalysisEngine(
     return out;
   }
 
-  function universeOn(date: string): Promise<UniverseOnDate | null> {
-    const hit = cache.get(date);
-    if (hit && Date.now() - hit.at < UNIVERSE_TTL_MS) return hit.universe;
-    const universe = universesOn([date]).then((m) => m.get(date) ?? null);
-    cache.set(date, { at: Date.now(), universe });
-    universe.catch(() => cache.delete(date));
-    return universe;
+  // The model picked for a date is part of what was computed, so an engine with another picker keeps its own.
+  const slot = pickModel === modelFor ? UNIVERSE_SLOT : `${UNIVERSE_SLOT} ${engines++}`;
+  async function universeOn(date: string): Promise<UniverseOnDate | null> {
+    const { market } = await readDataVersions(db);
+    return derived.get(
+      slot,
+      stampOf(market),
+      date,
+      () => universesOn([date]).then((m) => m.get(date) ?? null),
+      UNIVERSE_DATES_KEPT,
+    );
   }
 
   /** A symbol outside the universe (or without a bar that day): its own features placed among the universe's. */

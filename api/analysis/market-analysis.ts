@@ -1,5 +1,6 @@
 import type { Db } from "../../db/client.ts";
 import type { AnalysisPort } from "../lib/analysis-port.ts";
+import type { DerivedData } from "../lib/derived-data.ts";
 import { type MarketPort, UnknownSymbolError } from "../lib/market-port.ts";
 import { BENCHMARK } from "../market/demo-import.ts";
 import { createAnalysisEngine } from "./engine.ts";
@@ -9,8 +10,8 @@ import { assessHeadlines } from "./news.ts";
  * The on-demand analysis: brings the symbol's and the benchmark's history up to date (live markets), runs the
  * engine as of the market's today, and reads the lean of recent headlines into newsImpact and newsSummary.
  */
-export function analysisOnMarket(db: Db, market: MarketPort): AnalysisPort {
-  const engine = createAnalysisEngine(db, () => market.marketToday());
+export function analysisOnMarket(db: Db, market: MarketPort, derived?: DerivedData): AnalysisPort {
+  const engine = createAnalysisEngine(db, () => market.marketToday(), undefined, derived);
   return {
     async analyze(symbol) {
       if (symbol === BENCHMARK)

@@ -3,6 +3,7 @@ import type { sessions, users } from "../../db/schema/index.ts";
 import type { AnalysisPort } from "./analysis-port.ts";
 import type { Clock } from "./clock.ts";
 import type { AppConfig } from "./config.ts";
+import type { DerivedData } from "./derived-data.ts";
 import type { Mailer } from "./mailer.ts";
 import type { MarketPort } from "./market-port.ts";
 import type { NarrativeWriter } from "./narrative.ts";
@@ -38,6 +39,8 @@ export interface AppDeps {
   market: MarketPort;
   /** Sends alert webhooks to public addresses only (decision 016). */
   webhooks: WebhookSender;
+  /** Derived data (outcomes, track record, calendar, universe ranks) kept per data version (decision 027). */
+  derived: DerivedData;
   /** The client's address as the runtime sees it (the socket peer on Bun); null when unknown. */
   clientAddress?: (request: Request, env: unknown) => string | null;
   log: Log;

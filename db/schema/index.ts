@@ -1,4 +1,5 @@
 export * from "./alerts.ts";
+export * from "./data-versions.ts";
 export * from "./insights.ts";
 export * from "./jobs.ts";
 export * from "./market.ts";

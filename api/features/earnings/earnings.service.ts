@@ -9,6 +9,7 @@ import {
   warmUpStart,
 } from "../../analysis/earnings-events.ts";
 import type { AppDeps } from "../../lib/context.ts";
+import { readDataVersions, stampOf } from "../../lib/derived-data.ts";
 import { hasMarketData, type MarketPort } from "../../lib/market-port.ts";
 import { BENCHMARK } from "../../market/demo-import.ts";
 import { universeBars } from "../../market/price-history.ts";
@@ -23,32 +24,17 @@ function reportedQuarter(date: string): { quarter: number; year: number } {
   return { quarter: Math.floor(d.getUTCMonth() / 3) + 1, year: d.getUTCFullYear() };
 }
 
-/**
- * One computation per database for the market's current date, shared by concurrent requests; a new date replaces
- * it, and a failed one is forgotten so the next request tries again.
- */
-function perDay<T>(): (deps: AppDeps, asOf: string, compute: () => Promise<T>) => Promise<T> {
-  const store = new WeakMap<object, { asOf: string; value: Promise<T> }>();
-  return (deps, asOf, compute) => {
-    const key = deps.database.db;
-    const kept = store.get(key);
-    if (kept?.asOf === asOf) return kept.value;
-    const value = compute();
-    store.set(key, { asOf, value });
-    value.catch(() => {
-      if (store.get(key)?.value === value) store.delete(key);
-    });
-    return value;
-  };
+/** What the calendar's stored-data part depends on: the market data version (one indexed read) and the day. */
+async function marketStamp(deps: AppDeps, asOf: string) {
+  const versions = await readDataVersions(deps.database.db);
+  return stampOf(versions.market, deps.market.source, asOf);
 }
 
-// Reading years of every stored stock's bars is the expensive part: once a day is enough for past reactions.
-const reactionsOfDay = perDay<Reactions>();
-// The demo market is frozen, so its whole calendar for a date never changes.
-const demoCalendarOfDay = perDay<EarningsEntry[]>();
-
-const reactionHistory = (deps: AppDeps, asOf: string) =>
-  reactionsOfDay(deps, asOf, () => readReactionHistory(deps, asOf));
+// Reading years of every stored stock's bars is the expensive part: once per market data version and day.
+const reactionHistory = async (deps: AppDeps, asOf: string) =>
+  deps.derived.get("earnings reactions", await marketStamp(deps, asOf), "", () =>
+    readReactionHistory(deps, asOf),
+  );
 
 /**
  * Each stored stock's report reactions and what the growth probability knows on `asOf`. The bars start early
@@ -165,8 +151,11 @@ export async function earningsCalendar(deps: AppDeps) {
   const window = { from: addDays(asOf, 1), to: addDays(asOf, WINDOW_DAYS) };
   const earnings =
     deps.market.source === "demo"
-      ? await demoCalendarOfDay(deps, asOf, () => computeCalendar(deps, asOf))
-      : // A live market moves: its events come from the provider's cache each time.
+      ? // The demo calendar is made of stored data only: once per market data version and day (decision 027).
+        await deps.derived.get("earnings calendar", await marketStamp(deps, asOf), "", () =>
+          computeCalendar(deps, asOf),
+        )
+      : // A live market's events and prices come from the provider layer, with its own lifetimes, each time.
         await computeCalendar(deps, asOf);
   return { earnings, count: earnings.length, ...window };
 }

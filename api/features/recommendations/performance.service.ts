@@ -2,9 +2,10 @@ import { and, asc, desc, gte, inArray, lte, sql } from "drizzle-orm";
 import { dailyPrices, recommendations } from "../../../db/schema/index.ts";
 import modelCard from "../../../docs/model-card.json" with { type: "json" };
 import type { AppDeps } from "../../lib/context.ts";
+import { readDataVersions, type Stamp, stampOf } from "../../lib/derived-data.ts";
 import { BENCHMARK } from "../../market/demo-import.ts";
 import { allSymbols, tradingDays } from "../../market/price-history.ts";
-import { recommendationFilters } from "./recommendation-filters.ts";
+import { recommendationFilters, recommendationFiltersKey } from "./recommendation-filters.ts";
 import type { HistoricalQuery } from "./recommendations.schema.ts";
 import {
   type CloseSeries,
@@ -85,8 +86,26 @@ export const MODEL_CARD = {
   },
 };
 
-/** Outcomes and totals of the recommendations matching `query`, as of the market's today. */
+/**
+ * What scored recommendations depend on besides their filters: the recommendations and market data versions (any
+ * process's write bumps them, in one indexed read) and the market and its day (decision 027).
+ */
+export async function scoringStamp(deps: AppDeps): Promise<Stamp> {
+  const versions = await readDataVersions(deps.database.db);
+  return stampOf(versions.recommendations, versions.market, deps.market.source, deps.market.marketToday());
+}
+
+/**
+ * Outcomes and totals of the recommendations matching `query`, as of the market's today; computed once per data
+ * version and market day for the most recently asked filters.
+ */
 export async function recommendationPerformance(deps: AppDeps, query: HistoricalQuery) {
+  return deps.derived.get("track record", await scoringStamp(deps), recommendationFiltersKey(query), () =>
+    computePerformance(deps, query),
+  );
+}
+
+async function computePerformance(deps: AppDeps, query: HistoricalQuery) {
   const { db } = deps.database;
   const asOf = deps.market.marketToday();
   const rows = await db

@@ -14,3 +14,13 @@ export function recommendationFilters(query: HistoricalQuery): SQL[] {
   if (query.aggressive) filters.push(eq(recommendations.aggressive, query.aggressive === "aggressive"));
   return filters;
 }
+
+/** The filters of `query` as one string, for keeping an answer per search. */
+export function recommendationFiltersKey(query: HistoricalQuery): string {
+  return JSON.stringify([
+    query.fromDate ?? null,
+    query.toDate ?? null,
+    query.symbol ?? null,
+    query.aggressive ?? null,
+  ]);
+}

@@ -4,14 +4,15 @@ import type { AppDeps } from "../../lib/context.ts";
 import { hasMarketData, type LatestPrice } from "../../lib/market-port.ts";
 import { failure, type Result, success } from "../../lib/result.ts";
 import { centsToString } from "../../lib/validation.ts";
-import { scoreRecommendations } from "./performance.service.ts";
-import { recommendationFilters } from "./recommendation-filters.ts";
+import { scoreRecommendations, scoringStamp } from "./performance.service.ts";
+import { recommendationFilters, recommendationFiltersKey } from "./recommendation-filters.ts";
 import type {
   CreateRecommendationInput,
   HistoricalQuery,
   ModelCall,
   Recommendation,
 } from "./recommendations.schema.ts";
+import type { Outcome } from "./track-record.ts";
 
 type Row = typeof recommendations.$inferSelect;
 
@@ -21,6 +22,8 @@ export const AGGRESSIVE_VOLATILITY = 0.35;
 export const AGGRESSIVE_RETURN = 0.15;
 /** The historical search answers at most this many rows, newest first. */
 export const HISTORICAL_LIMIT = 500;
+/** Searches whose scored rows are kept per data version (up to HISTORICAL_LIMIT rows each). */
+const HISTORICAL_SEARCHES_KEPT = 8;
 
 function toRecommendation(row: Row): Recommendation {
   return {
@@ -46,51 +49,84 @@ function toRecommendation(row: Row): Recommendation {
   };
 }
 
-/** Adds currentPrice (one batched price lookup) and the outcome so far to each recommendation. */
-async function withPrices(deps: AppDeps, rows: Row[]): Promise<Recommendation[]> {
-  const symbols = [...new Set(rows.map((r) => r.symbol))];
-  const [prices, scored] = await Promise.all([
-    symbols.length ? deps.market.latestPrices(symbols) : new Map<string, LatestPrice>(),
+/** A list of recommendations with each one's outcome so far (null without market data or prices). */
+interface Scored {
+  recommendations: Recommendation[];
+  outcomes: Map<number, Outcome>;
+}
+
+/** Scores `rows` as of the market's today: the part of a list that changes only with the data or the day. */
+async function scoreRows(deps: AppDeps, rows: Row[]): Promise<Scored> {
+  const scored =
     hasMarketData(deps.market) && rows.length
-      ? scoreRecommendations(deps, rows, deps.market.marketToday())
-      : [],
-  ]);
-  const outcomes = new Map(scored.map((s) => [s.recommendation.id, s.outcome]));
-  return rows.map((row) => {
-    const price = prices.get(row.symbol);
+      ? await scoreRecommendations(deps, rows, deps.market.marketToday())
+      : [];
+  return {
+    recommendations: rows.map(toRecommendation),
+    outcomes: new Map(scored.map((s) => [s.recommendation.id, s.outcome])),
+  };
+}
+
+/**
+ * Adds currentPrice and currentPriceAsOf from the market, asked on every request: its own freshness rules
+ * (the demo's frozen closes, a live provider's quote lifetime) decide how current they are.
+ */
+async function withPrices(
+  deps: AppDeps,
+  { recommendations: list, outcomes }: Scored,
+): Promise<Recommendation[]> {
+  const symbols = [...new Set(list.map((r) => r.symbol))];
+  const prices = symbols.length ? await deps.market.latestPrices(symbols) : new Map<string, LatestPrice>();
+  return list.map((r) => {
+    const price = prices.get(r.symbol);
     return {
-      ...toRecommendation(row),
+      ...r,
       currentPrice: price?.price ?? null,
       currentPriceAsOf: price?.asOf ?? null,
-      outcome: outcomes.get(row.id) ?? null,
+      outcome: outcomes.get(r.id) ?? null,
     };
   });
 }
 
-/** The recommendations of the most recent recommendation date. */
+/** The recommendations of the most recent recommendation date, scored once per data version and market day. */
 export async function latestRecommendations(deps: AppDeps): Promise<Recommendation[]> {
-  const { db } = deps.database;
-  const latestDate = db.select({ d: max(recommendations.recommendationDate) }).from(recommendations);
-  const rows = await db
-    .select()
-    .from(recommendations)
-    .where(eq(recommendations.recommendationDate, latestDate))
-    .orderBy(desc(recommendations.confidence), recommendations.symbol);
-  return withPrices(deps, rows);
+  const scored = await deps.derived.get("latest recommendations", await scoringStamp(deps), "", async () => {
+    const { db } = deps.database;
+    const latestDate = db.select({ d: max(recommendations.recommendationDate) }).from(recommendations);
+    const rows = await db
+      .select()
+      .from(recommendations)
+      .where(eq(recommendations.recommendationDate, latestDate))
+      .orderBy(desc(recommendations.confidence), recommendations.symbol);
+    return scoreRows(deps, rows);
+  });
+  return withPrices(deps, scored);
 }
 
-/** The recommendations matching `query`, newest first, HISTORICAL_LIMIT at most, with prices and outcomes. */
+/**
+ * The recommendations matching `query`, newest first, HISTORICAL_LIMIT at most, with prices and outcomes; kept per
+ * data version and market day for the most recently asked filters.
+ */
 export async function historicalRecommendations(
   deps: AppDeps,
   query: HistoricalQuery,
 ): Promise<Recommendation[]> {
-  const rows = await deps.database.db
-    .select()
-    .from(recommendations)
-    .where(and(...recommendationFilters(query)))
-    .orderBy(desc(recommendations.recommendationDate), desc(recommendations.confidence))
-    .limit(HISTORICAL_LIMIT);
-  return withPrices(deps, rows);
+  const scored = await deps.derived.get(
+    "historical recommendations",
+    await scoringStamp(deps),
+    recommendationFiltersKey(query),
+    async () => {
+      const rows = await deps.database.db
+        .select()
+        .from(recommendations)
+        .where(and(...recommendationFilters(query)))
+        .orderBy(desc(recommendations.recommendationDate), desc(recommendations.confidence))
+        .limit(HISTORICAL_LIMIT);
+      return scoreRows(deps, rows);
+    },
+    HISTORICAL_SEARCHES_KEPT,
+  );
+  return withPrices(deps, scored);
 }
 
 /** Decides the risk level the admin form does not send, and says how. */
@@ -185,7 +221,7 @@ export async function postRecommendation(
       `A recommendation for ${input.symbol} on ${usedDate} already exists; posted recommendations are never edited.`,
     );
   }
-  const [priced] = await withPrices(deps, [row]);
+  const [priced] = await withPrices(deps, await scoreRows(deps, [row]));
   return success({ recommendation: priced!, usedDate, postedAt });
 }
 

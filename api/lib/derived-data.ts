@@ -1,0 +1,84 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { dataVersions } from "../../db/schema/index.ts";
+
+/** The counters SQLite triggers bump on every write to what derived data is computed from (migration 0011). */
+export interface DataVersions {
+  /** Writes to `recommendations`. */
+  recommendations: number;
+  /** Writes to `daily_prices` and `securities`. */
+  market: number;
+}
+
+/**
+ * The data versions, in one primary-key read. Any process's write is counted by the database itself, so a value
+ * kept under the versions read here is still the answer whoever wrote last
+ * (docs/decisions/027-derived-data-per-version.md).
+ */
+export async function readDataVersions(db: Db): Promise<DataVersions> {
+  const [row] = await db
+    .select({ recommendations: dataVersions.recommendations, market: dataVersions.market })
+    .from(dataVersions)
+    .where(eq(dataVersions.id, 1));
+  // The migration inserts the row; without it nothing can be kept safely, so every read is a new version.
+  return row ?? { recommendations: Number.NaN, market: Number.NaN };
+}
+
+/** What a slot's values were computed for: the data versions and market day they depend on, as one string. */
+export type Stamp = string;
+
+/**
+ * Values computed once per stamp and kept in this process (per isolate on Workers). Each slot keeps the values of
+ * one stamp only: the first request with another stamp drops them all. Within a stamp a slot keeps at most its
+ * limit of keys (filters, dates), the least recently used going first. Concurrent requests share one computation;
+ * a failed one is forgotten, so the next request tries again.
+ */
+export interface DerivedData {
+  /** `keep`: how many keys of this slot are kept within one stamp (DEFAULT_KEYS_PER_SLOT when not given). */
+  get<T>(slot: string, stamp: Stamp, key: string, compute: () => Promise<T>, keep?: number): Promise<T>;
+}
+
+export interface DerivedDataOptions {
+  /** Called each time a value is computed rather than served from memory (tests count these). */
+  onCompute?: (slot: string, key: string) => void;
+}
+
+export const DEFAULT_KEYS_PER_SLOT = 16;
+
+/** A value whose stamp never matches twice: derived data is then computed per request, as before it was kept. */
+export const UNVERSIONED: Stamp = "unversioned";
+
+export function createDerivedData(options: DerivedDataOptions = {}): DerivedData {
+  const slots = new Map<string, { stamp: Stamp; values: Map<string, Promise<unknown>> }>();
+  return {
+    get<T>(slot: string, stamp: Stamp, key: string, compute: () => Promise<T>, keep = DEFAULT_KEYS_PER_SLOT) {
+      let kept = slots.get(slot);
+      if (!kept || kept.stamp !== stamp) {
+        kept = { stamp, values: new Map() };
+        slots.set(slot, kept);
+      }
+      const values = kept.values;
+      const hit = values.get(key);
+      if (hit && stamp !== UNVERSIONED) {
+        // Map order is insertion order: moving the key to the end makes the first key the least recently used.
+        values.delete(key);
+        values.set(key, hit);
+        return hit as Promise<T>;
+      }
+      options.onCompute?.(slot, key);
+      const value = compute();
+      if (stamp === UNVERSIONED) return value;
+      values.set(key, value);
+      while (values.size > keep) values.delete(values.keys().next().value!);
+      value.catch(() => {
+        if (values.get(key) === value) values.delete(key);
+      });
+      return value;
+    },
+  };
+}
+
+/** One stamp from the parts a value depends on; NaN versions (no version row) never match. */
+export function stampOf(...parts: Array<string | number>): Stamp {
+  return parts.some((p) => typeof p === "number" && Number.isNaN(p)) ? UNVERSIONED : parts.join("|");
+}

@@ -1,7 +1,9 @@
 // Development shell: the API plus the SPA bundled on the fly by Bun from web/index.html.
 // Run through `bun run dev`, which also regenerates the route tree on change (tsr watch) and restarts
 // this process when server code changes (bun --watch). Browser HMR stays off: with it the router crashed
-// (see ../shared/STACK-NOTES.md), so the page reloads instead.
+// (see ../shared/STACK-NOTES.md), so the page reloads itself instead: every page this server hands out carries a
+// small script listening to a server-sent events stream, told to reload when a file under web/ changes or this
+// process restarts (runtime/dev-reload.ts, decision 034). None of it exists in the production server or build.
 import { join } from "node:path";
 import index from "../web/index.html";
 import { createApp } from "./app.ts";
@@ -10,6 +12,12 @@ import { API_REFERENCE_SCRIPT_PATH } from "./lib/security-headers.ts";
 import { configureMarket } from "./market/configure.ts";
 import { buildBunDeps } from "./runtime/bun-deps.ts";
 import { readDemoMarketFiles } from "./runtime/demo-market-files.ts";
+import {
+  createDevReload,
+  DEV_RELOAD_PATH,
+  DEV_RELOAD_SCRIPT_PATH,
+  withReloadScript,
+} from "./runtime/dev-reload.ts";
 import { formatSeedReport, seedDemo } from "./seed/seed.ts";
 
 const env = parseEnv(process.env);
@@ -26,10 +34,17 @@ if (env.SEED_ON_START)
   );
 await configureMarket(deps, env);
 const app = createApp(deps);
+const devReload = createDevReload(join(import.meta.dir, "../web"));
+const BUILD_FAILED_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Build failed</title></head>
+<body><pre>The web build failed: the dev server's terminal says why. This page reloads when a web file changes.</pre></body></html>`;
+/** Where Bun serves the bundled page itself; every client route gets it with the reload script added. */
+const BUNDLED_PAGE = "/__dev/index.html";
 
 const server = Bun.serve({
   port: env.PORT,
   development: { hmr: false, console: true },
+  // The events stream stays open for as long as the page does.
+  idleTimeout: 0,
   routes: {
     "/api/*": (request, srv) => app.fetch(request, srv),
     "/health": (request, srv) => app.fetch(request, srv),
@@ -38,7 +53,21 @@ const server = Bun.serve({
       new Response(
         Bun.file(join(import.meta.dir, "../node_modules/@scalar/api-reference/dist/browser/standalone.js")),
       ),
-    "/*": index,
+    [DEV_RELOAD_PATH]: (request) => devReload.events(request),
+    [DEV_RELOAD_SCRIPT_PATH]: () => devReload.script(),
+    [BUNDLED_PAGE]: index,
+    "/*": async () => {
+      const page = await fetch(new URL(BUNDLED_PAGE, server.url));
+      let html = await page.text();
+      // Bun answers a failed bundle with an empty 500; the page says so and reloads itself once a save fixes it.
+      if (!page.ok && !html.trim()) html = BUILD_FAILED_PAGE;
+      const headers = new Headers(page.headers);
+      headers.delete("content-length");
+      headers.delete("etag");
+      headers.set("content-type", "text/html; charset=utf-8");
+      headers.set("cache-control", "no-store");
+      return new Response(withReloadScript(html), { status: page.status, headers });
+    },
   },
 });
 console.log(`Dev server on http://localhost:${server.port}`);

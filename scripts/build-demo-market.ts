@@ -43,20 +43,23 @@ function parseCsvLine(line: string): string[] {
 
 const round = (n: number, digits: number) => Number(n.toFixed(digits));
 
-// Companies: names, sectors and industries from the current S&P 500 list; older names from sectors.csv.
+// Companies: names, sectors and industries from the current S&P 500 list; members that have left it since from
+// the same list as of the demo market's last day (committed in data/companies/); any others from sectors.csv.
 const companies = new Map<string, { name: string; sector: string; industry: string }>();
 const sectors = readFileSync(join(shared, "prices-daily/sectors.csv"), "utf8").trim().split("\n").slice(1);
 for (const line of sectors) {
   const [symbol, name, sector] = parseCsvLine(line);
   companies.set(symbol!, { name: name!, sector: sector!, industry: "N/A" });
 }
-const constituents = readFileSync(join(shared, "companies/constituents.csv"), "utf8")
-  .trim()
-  .split("\n")
-  .slice(1);
-for (const line of constituents) {
-  const [symbol, name, sector, industry] = parseCsvLine(line);
-  companies.set(symbol!, { name: name!, sector: sector!, industry: industry! });
+for (const file of [
+  join(import.meta.dir, "../data/companies/constituents-2023-10-26.csv"),
+  join(shared, "companies/constituents.csv"),
+]) {
+  const constituents = readFileSync(file, "utf8").trim().split("\n").slice(1);
+  for (const line of constituents) {
+    const [symbol, name, sector, industry] = parseCsvLine(line);
+    companies.set(symbol!, { name: name!, sector: sector!, industry: industry! });
+  }
 }
 
 const HEADER = "symbol,date,open,high,low,close,adj_close,volume";

@@ -1,16 +1,33 @@
 import { describe, expect, test } from "bun:test";
-import { formatAsOf, formatCompact, formatDate, formatMoney, formatPercent } from "./format.ts";
+import {
+  formatAsOf,
+  formatCompact,
+  formatDate,
+  formatMoney,
+  formatPercent,
+  formatShortDate,
+  formatSignedMoney,
+} from "./format.ts";
 
 describe("formatters: money, compact money, dates, percentages", () => {
   test("money has two decimals and abbreviates large values with K, M, B", () => {
     expect(formatMoney(187.5)).toBe("$187.50");
-    expect(formatMoney("12345.678")).toBe("$12,345.68");
+    expect(formatMoney("9999.994")).toBe("$9,999.99");
+    // Abbreviation starts at 10,000 (it used to wait for 100,000, so a $12,345 move sat unabbreviated beside
+    // a "$250.00K" figure).
+    expect(formatMoney("12345.678")).toBe("$12.35K");
     expect(formatMoney(250_000)).toBe("$250.00K");
     expect(formatMoney(3_400_000)).toBe("$3.40M");
     expect(formatMoney(12_500_000_000)).toBe("$12.50B");
     expect(formatMoney(-1.5)).toBe("-$1.50");
     expect(formatMoney(null)).toBe("—");
     expect(formatMoney("abc")).toBe("—");
+  });
+  test("signed money: a sign on moves, none on zero, abbreviated like unsigned money", () => {
+    expect(formatSignedMoney(2.5)).toBe("+$2.50");
+    expect(formatSignedMoney(-2.5)).toBe("-$2.50");
+    expect(formatSignedMoney(0.001)).toBe("$0.00");
+    expect(formatSignedMoney(-12_345)).toBe("-$12.35K");
   });
   test("compact counts, percentages and dates", () => {
     expect(formatCompact(1_250)).toBe("1.25K");
@@ -19,6 +36,7 @@ describe("formatters: money, compact money, dates, percentages", () => {
     expect(formatPercent(-2)).toBe("-2.0%");
     expect(formatPercent(0)).toBe("0.0%");
     expect(formatDate("2023-10-27")).toBe("Oct 27, 2023");
+    expect(formatShortDate("2023-10-27")).toBe("Oct 27");
   });
   test("a price's time: the day for a daily close, day and time for a live quote", () => {
     expect(formatAsOf("2023-10-27")).toBe("Oct 27, 2023");

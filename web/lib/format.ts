@@ -1,6 +1,9 @@
 const two = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-/** Money with two decimals; large values (100,000 and up) abbreviated with K, M or B. */
+/**
+ * Money with two decimals; large values (10,000 and up, where a price's cents stop mattering) abbreviated with
+ * K, M or B, so a revenue estimate and a price move beside it read alike.
+ */
 export function formatMoney(value: number | string | null | undefined): string {
   const n = typeof value === "string" ? Number(value) : value;
   if (n === null || n === undefined || !Number.isFinite(n)) return "—";
@@ -8,7 +11,7 @@ export function formatMoney(value: number | string | null | undefined): string {
   const abs = Math.abs(n);
   if (abs >= 1e9) return `${sign}$${two.format(abs / 1e9)}B`;
   if (abs >= 1e6) return `${sign}$${two.format(abs / 1e6)}M`;
-  if (abs >= 1e5) return `${sign}$${two.format(abs / 1e3)}K`;
+  if (abs >= 1e4) return `${sign}$${two.format(abs / 1e3)}K`;
   return `${sign}$${two.format(abs)}`;
 }
 
@@ -27,6 +30,20 @@ export function formatCompact(value: number | null | undefined): string {
 export function formatPercent(value: number | null | undefined, digits = 1): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return "—";
   return `${value > 0 ? "+" : ""}${value.toFixed(digits)}%`;
+}
+
+/** A signed amount of money, e.g. "+$1.25" or "-$12.35K" (zero unsigned). */
+export function formatSignedMoney(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return "—";
+  const rounded = Math.round(value * 100) / 100;
+  return `${rounded > 0 ? "+" : rounded < 0 ? "-" : ""}${formatMoney(Math.abs(rounded))}`;
+}
+
+/** `YYYY-MM-DD` as "Oct 27", for chart axes and tooltips where the year is shown elsewhere or clear. */
+export function formatShortDate(isoDate: string): string {
+  const d = new Date(`${isoDate.slice(0, 10)}T00:00:00Z`);
+  if (Number.isNaN(d.getTime())) return isoDate;
+  return d.toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
 }
 
 /** `YYYY-MM-DD` as "Oct 27, 2023", without time-zone drift. */

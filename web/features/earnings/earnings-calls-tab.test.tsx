@@ -29,7 +29,11 @@ describe("Earnings Calls tab, on the real API with real demo prices", () => {
     expect(screen.getByTestId("earnings-count").textContent).toBe(`${total} / ${total}`);
     for (const card of cards) {
       expect(within(card).getByText(/Time TBA/)).toBeTruthy();
-      expect(within(card).getByText(/Not available/)).toBeTruthy();
+      // The demo market has no EPS or revenue estimates: one quiet line says so (not a bold "Not available" twice).
+      expect(within(card).getByText("No estimates")).toBeTruthy();
+      expect(within(card).queryByText(/Not available/)).toBeNull();
+      // The company's name once, and no "N/A" industry line.
+      expect(within(card).queryByText("N/A")).toBeNull();
       const badge = card.querySelector("[data-tone]")!;
       const probability = Number(/^(\d+)%/.exec(badge.textContent ?? "")?.[1]);
       const expected =
@@ -83,6 +87,8 @@ describe("Earnings Calls tab, on the real API with real demo prices", () => {
       renderWithProviders(<EarningsCallsTab />);
       const [card] = await screen.findAllByTestId("earnings-card");
       expect(within(card!).getByText(/After-Market/)).toBeTruthy();
+      // Revenue is money: "$" and abbreviated like the EPS beside it.
+      expect(within(card!).getByText("$1.20 / $1.70B")).toBeTruthy();
       expect(within(card!).getByTestId("earnings-record").textContent).toMatch(
         /^\d+ of \d+ past reactions rose \(universe: \d+%\)$/,
       );

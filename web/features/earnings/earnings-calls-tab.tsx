@@ -3,8 +3,8 @@ import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { EmptyPanel } from "../../components/empty-panel.tsx";
 import { Skeletons } from "../../components/skeleton-list.tsx";
-import { POSITIVE } from "../../lib/colors.ts";
-import { formatCompact, formatDate, formatMoney } from "../../lib/format.ts";
+import { BADGE_TEXT, POSITIVE } from "../../lib/colors.ts";
+import { formatDate, formatMoney } from "../../lib/format.ts";
 import {
   GROWTH_FILTERS,
   type GrowthFilter,
@@ -24,16 +24,24 @@ function EarningsCard(props: { entry: EarningsEntry; action?: SymbolAction }) {
   const e = props.entry;
   const band = growthBand(e.growthProbability);
   return (
-    <Card withBorder radius="md" data-testid="earnings-card">
+    <Card
+      withBorder
+      radius="md"
+      data-testid="earnings-card"
+      h="100%"
+      style={{ display: "flex", flexDirection: "column" }}
+    >
       <Group justify="space-between" align="flex-start" mb={4}>
         <div>
           <Text fw={800} fz="lg">
             {e.symbol}
           </Text>
-          <Text size="sm">{e.companyName}</Text>
-          <Text size="xs" c="dimmed">
-            {e.industry}
-          </Text>
+          {e.companyName && e.companyName !== e.symbol ? <Text size="sm">{e.companyName}</Text> : null}
+          {e.industry && e.industry !== "N/A" ? (
+            <Text size="xs" c="dimmed">
+              {e.industry}
+            </Text>
+          ) : null}
         </div>
         <Badge
           color={TONES[band.tone]}
@@ -50,8 +58,11 @@ function EarningsCard(props: { entry: EarningsEntry; action?: SymbolAction }) {
           <Text size="xs" c="dimmed">
             Date
           </Text>
-          <Text fw={600}>
-            {formatDate(e.date)} · {timeLabel(e.time)}
+          <Text fw={600} style={{ whiteSpace: "nowrap" }}>
+            {formatDate(e.date)}
+          </Text>
+          <Text size="sm" style={{ whiteSpace: "nowrap" }}>
+            {timeLabel(e.time)}
           </Text>
         </Stack>
         <Stack gap={0}>
@@ -68,15 +79,26 @@ function EarningsCard(props: { entry: EarningsEntry; action?: SymbolAction }) {
           </Text>
           <Text fw={600}>{formatMoney(e.targetPrice)}</Text>
         </Stack>
-        <Stack gap={0}>
-          <Text size="xs" c="dimmed">
-            EPS / revenue estimate
-          </Text>
-          <Text fw={600}>
-            {e.epsEstimate === null ? "Not available" : formatMoney(e.epsEstimate)} /{" "}
-            {e.revenueEstimate === null ? "Not available" : formatCompact(e.revenueEstimate)}
-          </Text>
-        </Stack>
+        {e.epsEstimate !== null || e.revenueEstimate !== null ? (
+          <Stack gap={0}>
+            <Text size="xs" c="dimmed">
+              EPS / revenue estimate
+            </Text>
+            <Text fw={600}>
+              {e.epsEstimate === null ? "—" : formatMoney(e.epsEstimate)} /{" "}
+              {e.revenueEstimate === null ? "—" : formatMoney(e.revenueEstimate)}
+            </Text>
+          </Stack>
+        ) : (
+          <Stack gap={0}>
+            <Text size="xs" c="dimmed">
+              Estimates
+            </Text>
+            <Text size="sm" c="dimmed">
+              No estimates
+            </Text>
+          </Stack>
+        )}
       </SimpleGrid>
       <Text size="sm" mt="xs" data-testid="earnings-record">
         {reactionRecord(e)}
@@ -88,14 +110,14 @@ function EarningsCard(props: { entry: EarningsEntry; action?: SymbolAction }) {
       )}
       {e.estimated ? (
         <Text size="xs" c="dimmed" mt="xs" component="div">
-          <Badge size="xs" variant="light" color="gray" c="dark.9" mr={4}>
+          <Badge size="xs" variant="light" color="gray" c={BADGE_TEXT} mr={4}>
             Estimated date
           </Badge>
           {e.basis}
         </Text>
       ) : null}
       {props.action ? (
-        <Group justify="flex-end" mt="xs">
+        <Group justify="flex-end" mt="auto" pt="xs">
           {props.action(e.symbol)}
         </Group>
       ) : null}

@@ -58,7 +58,11 @@ export function AnalyzeStockTab(props: { onAnalyzed: () => void }) {
             </Alert>
           ) : null}
           {analyze.isSuccess ? (
-            <Alert color="green" icon={<IconCircleCheck size={18} aria-hidden />} c="dark.9">
+            <Alert
+              color="green"
+              icon={<IconCircleCheck size={18} aria-hidden />}
+              c="var(--mantine-color-text)"
+            >
               <Text fw={700} span>
                 Analysis Complete!
               </Text>{" "}

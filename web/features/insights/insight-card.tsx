@@ -26,7 +26,7 @@ export function InsightCard(props: { insight: Insight; detailed?: boolean }) {
         </Group>
         <Group gap={6}>
           <ConfidenceBadge confidence={i.confidence} />
-          <Badge color={RISK_COLORS[i.riskLevel]} variant="light" c="dark.9">
+          <Badge color={RISK_COLORS[i.riskLevel]} variant="light" c="var(--mantine-color-text)">
             {i.riskLevel} risk
           </Badge>
         </Group>

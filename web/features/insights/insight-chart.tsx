@@ -2,7 +2,7 @@ import { Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { createChart, LineSeries, type Time } from "lightweight-charts";
 import { useEffect, useRef } from "react";
-import { priceHistoryQueryOptions } from "./insights.queries.ts";
+import { priceHistoryQueryOptions } from "../../lib/market-status.queries.ts";
 
 /**
  * The last year of closes with the 50- and 200-day averages and the projected price at the target date, drawn

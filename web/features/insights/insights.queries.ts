@@ -17,13 +17,6 @@ export const insightHistoryQueryOptions = () =>
     queryFn: async () => okJson(await api.api.insights.history.$get({ query: {} })),
   });
 
-/** A year of closes with moving averages for an insight's chart; market data, so under the market root. */
-export const priceHistoryQueryOptions = (symbol: string) =>
-  queryOptions({
-    queryKey: [...rootKeys.market, "history", symbol] as const,
-    queryFn: async () => okJson(await api.api.market.history[":symbol"].$get({ param: { symbol } })),
-  });
-
 type AnalyzeInput = InferRequestType<typeof api.api.insights.analyze.$post>["json"];
 
 /** Runs an analysis; on success every insight view is refreshed. */

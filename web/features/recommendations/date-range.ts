@@ -1,14 +1,14 @@
-/** `YYYY-MM-DD` of a local date. */
-export function isoLocalDate(d: Date): string {
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
+import { isoLocalDate } from "../../lib/market-status.queries.ts";
 
-/** The default search range: yesterday to today. */
-export function defaultRange(now = new Date()): { fromDate: string; toDate: string } {
-  const yesterday = new Date(now);
-  yesterday.setDate(now.getDate() - 1);
-  return { fromDate: isoLocalDate(yesterday), toDate: isoLocalDate(now) };
+/**
+ * The default search range: the day before `today` to `today`, where today is the app's (the market's date on
+ * the demo market, decision 035), as `YYYY-MM-DD` or a local date.
+ */
+export function defaultRange(today: string | Date = new Date()): { fromDate: string; toDate: string } {
+  const end = typeof today === "string" ? today : isoLocalDate(today);
+  const d = new Date(`${end}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - 1);
+  return { fromDate: d.toISOString().slice(0, 10), toDate: end };
 }
 
 /** From must be on or before To; empty ends are open. */

@@ -142,7 +142,7 @@ export function HistoricalRecommendationsTab(props: {
                 <Title order={3} size="h5">
                   {formatDate(date)}
                 </Title>
-                <Badge variant="light" color="gray" c="dark.9">
+                <Badge variant="light" color="gray" c="var(--mantine-color-text)">
                   {items.length}
                 </Badge>
               </Group>

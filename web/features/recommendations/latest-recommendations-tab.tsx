@@ -1,4 +1,4 @@
-import { Alert, Group, SimpleGrid, Text, Title } from "@mantine/core";
+import { Alert, Button, Group, SimpleGrid, Text, Title } from "@mantine/core";
 import { IconInfoCircle } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
@@ -12,18 +12,22 @@ import { latestRecommendationsQueryOptions, type Recommendation } from "./recomm
 export const LATEST_SKELETONS = 6;
 
 export function LatestRecommendationsTab() {
-  const { data, isPending, isError, dataUpdatedAt } = useQuery(latestRecommendationsQueryOptions());
+  const { data, isPending, isError, refetch, isRefetching } = useQuery(latestRecommendationsQueryOptions());
   const [open, setOpen] = useState<Recommendation | null>(null);
+  // When the recommendations were made, not when this page fetched them: the newest recommendation's date.
+  const newest = data?.reduce<string | null>(
+    (latest, r) => (latest === null || r.recommendationDate > latest ? r.recommendationDate : latest),
+    null,
+  );
   return (
     <section aria-labelledby="latest-title">
       <Group justify="space-between" align="flex-end" mb="sm" wrap="wrap">
         <Title order={2} id="latest-title" size="h3">
           Latest Recommendations
         </Title>
-        {data ? (
-          <Text size="sm" c="dimmed">
-            Last Updated: {new Date(dataUpdatedAt).toLocaleString()}
-            {data[0] ? ` · recommendations of ${formatDate(data[0].recommendationDate)}` : ""}
+        {newest ? (
+          <Text size="sm" c="dimmed" data-testid="latest-updated">
+            Last Updated: {formatDate(newest)}
           </Text>
         ) : null}
       </Group>
@@ -40,14 +44,20 @@ export function LatestRecommendationsTab() {
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} aria-busy="true" aria-label="Loading recommendations">
           <Skeletons count={LATEST_SKELETONS} height={260} testId="recommendation-skeleton" />
         </SimpleGrid>
-      ) : isError || !data?.length ? (
+      ) : isError ? (
+        <EmptyPanel
+          title="Could not load recommendations"
+          text="The server did not answer with the latest recommendations."
+          action={
+            <Button variant="light" onClick={() => void refetch()} loading={isRefetching}>
+              Retry
+            </Button>
+          }
+        />
+      ) : !data.length ? (
         <EmptyPanel
           title="No Latest Recommendations"
-          text={
-            isError
-              ? "Recommendations could not be loaded. Try again later."
-              : "New recommendations will appear here when available."
-          }
+          text="New recommendations will appear here when available."
         />
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>

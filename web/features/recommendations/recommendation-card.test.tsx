@@ -84,6 +84,19 @@ describe("recommendation card: prices, return, confidence band, outcome", () => 
     }
   });
 
+  test("on the day of the call the price is the buy price: said in words, not '+$0.00 (0.00%)'", () => {
+    const card = renderCard({ currentPrice: 50 });
+    expect(within(card).getByText("At buy price")).toBeTruthy();
+    expect(within(card).getByText("No move since the call yet")).toBeTruthy();
+    expect(within(card).queryByText(/\$0\.00/)).toBeNull();
+  });
+
+  test("a large move is abbreviated like the prices beside it", () => {
+    const card = renderCard({ buyPrice: "5000.00", sellTarget: "60000.00", currentPrice: 17_345.68 });
+    expect(within(card).getByText("$17.35K")).toBeTruthy();
+    expect(within(card).getByText("+$12.35K (+246.91%)")).toBeTruthy();
+  });
+
   test("without a current price: 'Data not available currently'; the optional 'Recommended:' date", () => {
     const card = renderCard({ currentPrice: null }, true);
     expect(within(card).getByText("Data not available currently")).toBeTruthy();

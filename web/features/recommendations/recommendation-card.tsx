@@ -2,14 +2,14 @@ import { Anchor, Box, Button, Card, Group, SimpleGrid, Stack, Text } from "@mant
 import { IconExternalLink } from "@tabler/icons-react";
 import { ConfidenceBadge } from "../../components/confidence-badge.tsx";
 import { CallBadge, ModelOutlook } from "../../components/model-outlook.tsx";
-import { POSITIVE } from "../../lib/colors.ts";
-import { formatAsOf, formatDate, formatMoney, formatPercent } from "../../lib/format.ts";
+import { GAIN_TEXT, LOSS_TEXT } from "../../lib/colors.ts";
+import { formatAsOf, formatDate, formatMoney, formatPercent, formatSignedMoney } from "../../lib/format.ts";
 import { OutcomeBadge } from "./outcome-badge.tsx";
 import { potentialReturn, priceVersusBuy, researchLinks } from "./recommendation-math.ts";
 import type { Recommendation } from "./recommendations.queries.ts";
 import { RiskBadge } from "./risk-badge.tsx";
 
-function Figure(props: { label: string; value: string; color?: string }) {
+function Figure(props: { label: string; value: string; color?: string; note?: string }) {
   return (
     <Stack gap={0}>
       <Text size="xs" c="dimmed">
@@ -18,8 +18,30 @@ function Figure(props: { label: string; value: string; color?: string }) {
       <Text fw={600} c={props.color}>
         {props.value}
       </Text>
+      {props.note ? (
+        <Text size="xs" c="dimmed">
+          {props.note}
+        </Text>
+      ) : null}
     </Stack>
   );
+}
+
+/**
+ * The current price against the buy price. On the day a call is made the buy price is that day's close, so the
+ * move is nothing yet: said in words rather than as "+$0.00 (0.00%)".
+ */
+export function versusBuyFigure(
+  current: number | null | undefined,
+  buy: number,
+): { value: string; color?: string; note?: string } {
+  if (current == null) return { value: "—" };
+  const vs = priceVersusBuy(current, buy);
+  if (Math.abs(vs.dollars) < 0.005) return { value: "At buy price", note: "No move since the call yet" };
+  return {
+    value: `${formatSignedMoney(vs.dollars)} (${formatPercent(vs.percent, 2)})`,
+    color: vs.dollars > 0 ? GAIN_TEXT : LOSS_TEXT,
+  };
 }
 
 export function RecommendationCard(props: {
@@ -30,9 +52,17 @@ export function RecommendationCard(props: {
   const r = props.recommendation;
   const buy = Number(r.buyPrice);
   const target = Number(r.sellTarget);
-  const vs = r.currentPrice != null ? priceVersusBuy(r.currentPrice, buy) : null;
+  const vs = versusBuyFigure(r.currentPrice, buy);
   return (
-    <Card withBorder padding="md" radius="md" data-testid="recommendation-card">
+    // Cards in a row are equal height (grid items stretch) with the button at the bottom.
+    <Card
+      withBorder
+      padding="md"
+      radius="md"
+      data-testid="recommendation-card"
+      h="100%"
+      style={{ display: "flex", flexDirection: "column" }}
+    >
       <Group justify="space-between" align="flex-start" mb="xs" wrap="nowrap">
         <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
           <Anchor
@@ -41,7 +71,7 @@ export function RecommendationCard(props: {
             rel="noopener noreferrer"
             fw={800}
             fz="lg"
-            c="dark.9"
+            c="var(--mantine-color-text)"
             aria-label={`${r.symbol} quote (opens in a new tab)`}
           >
             <Group gap={4} wrap="nowrap">
@@ -57,7 +87,7 @@ export function RecommendationCard(props: {
         </Group>
       </Group>
       {/* The whole body opens the dialog for a pointer; the button below is the keyboard and screen-reader way. */}
-      <Box onClick={props.onOpen} style={{ cursor: "pointer" }}>
+      <Box onClick={props.onOpen} style={{ cursor: "pointer", flex: 1 }}>
         <ModelOutlook model={r} mb="xs" />
         <SimpleGrid cols={2} spacing="xs" verticalSpacing="xs">
           <Figure label="Buy price" value={formatMoney(buy)} />
@@ -81,16 +111,8 @@ export function RecommendationCard(props: {
               </Text>
             )}
           </Stack>
-          <Figure
-            label="vs buy price"
-            value={
-              vs
-                ? `${vs.dollars >= 0 ? "+" : "-"}${formatMoney(Math.abs(vs.dollars))} (${formatPercent(vs.percent, 2)})`
-                : "—"
-            }
-            color={vs ? (vs.dollars >= 0 ? POSITIVE : "red.9") : undefined}
-          />
-          <Figure label="Potential return" value={potentialReturn(buy, target)} color={POSITIVE} />
+          <Figure label="vs buy price" value={vs.value} color={vs.color} note={vs.note} />
+          <Figure label="Potential return" value={potentialReturn(buy, target)} color={GAIN_TEXT} />
           <Figure label="Target date" value={formatDate(r.estimatedDate)} />
         </SimpleGrid>
         <Text size="sm" mt="sm" lineClamp={2} data-testid="recommendation-reason">
@@ -110,6 +132,7 @@ export function RecommendationCard(props: {
         size="compact-sm"
         mt="xs"
         px={0}
+        style={{ alignSelf: "flex-start" }}
         onClick={props.onOpen}
         aria-label={`View Full Analysis of ${r.symbol}`}
       >

@@ -117,7 +117,7 @@ export function WatchlistTab() {
           <Badge
             color={alerts ? "red.8" : "gray"}
             variant={alerts ? "filled" : "light"}
-            c={alerts ? undefined : "dark.9"}
+            c={alerts ? undefined : "var(--mantine-color-text)"}
           >
             {alerts} alert{alerts === 1 ? "" : "s"}
           </Badge>

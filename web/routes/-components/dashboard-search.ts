@@ -8,6 +8,7 @@ import {
   latestRecommendationsQueryOptions,
 } from "../../features/recommendations/recommendations.queries.ts";
 import { watchlistQueryOptions } from "../../features/watchlist/watchlist.queries.ts";
+import { marketStatusQueryOptions, marketToday } from "../../lib/market-status.queries.ts";
 
 export const DASHBOARD_TABS = [
   { value: "latest", label: "Latest Recommendations" },
@@ -24,7 +25,7 @@ const RISKS = ["aggressive", "non-aggressive"] as const;
 
 /**
  * The dashboard's address: the open tab (absent: Latest) and the historical search. A date absent means the
- * default range (yesterday to today); an empty one means that end is open, as an empty date field does.
+ * default range (the day before the app's today to today, decision 035); an empty one means that end is open, as an empty date field does.
  */
 export interface DashboardSearch {
   tab?: DashboardTab;
@@ -64,9 +65,15 @@ export function validateDashboardSearch(raw: Record<string, unknown>): Dashboard
   return search;
 }
 
-/** The historical tab's query, from the address (the default range where it names no date). */
-export function historicalFilters(search: DashboardSearch, now = new Date()): HistoricalFilters {
-  const range = defaultRange(now);
+/**
+ * The historical tab's query, from the address (the default range ending on `today`, the app's today from
+ * `useMarketToday`, where it names no date; the wall clock's when not given).
+ */
+export function historicalFilters(
+  search: DashboardSearch,
+  today = marketToday(undefined),
+): HistoricalFilters {
+  const range = defaultRange(today);
   const date = (value: string | undefined, fallback: string) =>
     value === undefined ? fallback : value || undefined;
   return {
@@ -96,7 +103,14 @@ export function prefetchDashboardTab(queryClient: QueryClient, search: Dashboard
   const tab = search.tab ?? "latest";
   if (tab === "latest") void queryClient.prefetchQuery(latestRecommendationsQueryOptions());
   if (tab === "historical")
-    void queryClient.prefetchQuery(historicalRecommendationsQueryOptions(historicalFilters(search)));
+    void queryClient
+      .ensureQueryData(marketStatusQueryOptions())
+      .catch(() => undefined)
+      .then((status) =>
+        queryClient.prefetchQuery(
+          historicalRecommendationsQueryOptions(historicalFilters(search, marketToday(status))),
+        ),
+      );
   if (tab === "history") void queryClient.prefetchQuery(insightHistoryQueryOptions());
   if (tab === "earnings") void queryClient.prefetchQuery(earningsCalendarQueryOptions());
   if (tab === "watchlist") void queryClient.prefetchQuery(watchlistQueryOptions());

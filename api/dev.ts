@@ -5,6 +5,7 @@
 // small script listening to a server-sent events stream, told to reload when a file under web/ changes or this
 // process restarts (runtime/dev-reload.ts, decision 034). None of it exists in the production server or build.
 import { join } from "node:path";
+import type { Server } from "bun";
 import index from "../web/index.html";
 import { createApp } from "./app.ts";
 import { demoAccountsEnabled, parseEnv } from "./lib/config.ts";
@@ -40,7 +41,7 @@ const BUILD_FAILED_PAGE = `<!doctype html><html lang="en"><head><meta charset="u
 /** Where Bun serves the bundled page itself; every client route gets it with the reload script added. */
 const BUNDLED_PAGE = "/__dev/index.html";
 
-const server = Bun.serve({
+const server: Server<undefined> = Bun.serve({
   port: env.PORT,
   development: { hmr: false, console: true },
   // The events stream stays open for as long as the page does.
@@ -56,9 +57,9 @@ const server = Bun.serve({
     [DEV_RELOAD_PATH]: (request) => devReload.events(request),
     [DEV_RELOAD_SCRIPT_PATH]: () => devReload.script(),
     [BUNDLED_PAGE]: index,
-    "/*": async () => {
-      const page = await fetch(new URL(BUNDLED_PAGE, server.url));
-      let html = await page.text();
+    "/*": async (): Promise<Response> => {
+      const page: Response = await fetch(new URL(BUNDLED_PAGE, server.url));
+      let html: string = await page.text();
       // Bun answers a failed bundle with an empty 500; the page says so and reloads itself once a save fixes it.
       if (!page.ok && !html.trim()) html = BUILD_FAILED_PAGE;
       const headers = new Headers(page.headers);

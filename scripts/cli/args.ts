@@ -36,7 +36,7 @@ export function parseCli<O extends Options>(spec: CliSpec<O>) {
   } catch (error) {
     usageError(error instanceof Error ? error.message : String(error), spec.usage);
   }
-  if (parsed.values.help) {
+  if ((parsed.values as { help?: boolean }).help) {
     console.log(spec.usage);
     process.exit(0);
   }

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { MantineProvider } from "@mantine/core";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { theme } from "../../theme.ts";
 import { RecommendationCard } from "./recommendation-card.tsx";
@@ -173,7 +174,9 @@ describe("what the model said", () => {
   test("the detail dialog says what the confidence states and the expected return over the horizon", () => {
     render(
       <MantineProvider theme={theme}>
-        <RecommendationDialog recommendation={{ ...base, ...model }} onClose={() => {}} />
+        <QueryClientProvider client={new QueryClient()}>
+          <RecommendationDialog recommendation={{ ...base, ...model }} onClose={() => {}} />
+        </QueryClientProvider>
       </MantineProvider>,
     );
     const dialog = screen.getByRole("dialog", { name: "View Full Analysis" });
@@ -194,11 +197,19 @@ describe("what the model said", () => {
   test("the dialog of an admin's post has no model section", () => {
     render(
       <MantineProvider theme={theme}>
-        <RecommendationDialog recommendation={base} onClose={() => {}} />
+        <QueryClientProvider client={new QueryClient()}>
+          <RecommendationDialog recommendation={base} onClose={() => {}} />
+        </QueryClientProvider>
       </MantineProvider>,
     );
     const dialog = screen.getByRole("dialog", { name: "View Full Analysis" });
     expect(within(dialog).queryByText("Model outlook")).toBeNull();
+    // The reasoning is a list, not a paragraph.
+    expect(
+      within(within(dialog).getByTestId("recommendation-reasons"))
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["Steady compounder."]);
     expect(within(dialog).queryByText(/Decile/)).toBeNull();
     expect(within(dialog).getByText("82% confidence")).toBeTruthy();
     expect(within(dialog).getByText("Potential return")).toBeTruthy();

@@ -1,5 +1,19 @@
-import { Alert, Anchor, Divider, Group, Modal, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import {
+  Alert,
+  Anchor,
+  Divider,
+  Group,
+  List,
+  Modal,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from "@mantine/core";
 import { IconExternalLink, IconInfoCircle } from "@tabler/icons-react";
+import { lazy, Suspense } from "react";
 import { ConfidenceBadge } from "../../components/confidence-badge.tsx";
 import {
   CallBadge,
@@ -7,38 +21,66 @@ import {
   expectedReturnText,
   statedEventText,
 } from "../../components/model-outlook.tsx";
-import { formatDate, formatMoney, formatPercent } from "../../lib/format.ts";
+import { GAIN_TEXT } from "../../lib/colors.ts";
+import { formatAsOf, formatDate, formatMoney } from "../../lib/format.ts";
 import { OutcomeBadge } from "./outcome-badge.tsx";
-import { potentialReturn, priceVersusBuy, researchLinks } from "./recommendation-math.ts";
+import { reasonParts } from "./reason-parts.ts";
+import { versusBuyFigure } from "./recommendation-card.tsx";
+import { potentialReturn, researchLinks } from "./recommendation-math.ts";
 import type { Recommendation } from "./recommendations.queries.ts";
 import { RiskBadge } from "./risk-badge.tsx";
+
+const RecommendationPriceChart = lazy(() => import("./recommendation-price-chart.tsx"));
 
 export const DISCLAIMER =
   "Recommendations are generated from historical data and models for information only. They are not financial advice; do your own research before investing.";
 
 function Row(props: { label: string; value: string }) {
   return (
-    <Group justify="space-between" gap="xs">
+    <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
       <Text size="sm" c="dimmed">
         {props.label}
       </Text>
-      <Text size="sm" fw={600}>
+      <Text size="sm" fw={600} ta="right">
         {props.value}
       </Text>
     </Group>
   );
 }
 
-/** 'View Full Analysis': everything about one recommendation, with research links. */
+/** One key number in the dialog's grid. */
+function KeyFigure(props: { label: string; value: string; color?: string; note?: string | null }) {
+  return (
+    <Paper withBorder radius="sm" p="xs">
+      <Text size="xs" c="dimmed">
+        {props.label}
+      </Text>
+      <Text fw={700} c={props.color}>
+        {props.value}
+      </Text>
+      {props.note ? (
+        <Text size="xs" c="dimmed">
+          {props.note}
+        </Text>
+      ) : null}
+    </Paper>
+  );
+}
+
+/** 'View Full Analysis': one recommendation's key numbers, price chart, reasons and research links. */
 export function RecommendationDialog(props: { recommendation: Recommendation | null; onClose: () => void }) {
   const r = props.recommendation;
   const event = r ? statedEventText(r.confidence, r) : null;
   const expected = r ? expectedReturnText(r) : null;
+  const buy = Number(r?.buyPrice);
+  const target = Number(r?.sellTarget);
+  const vs = r ? versusBuyFigure(r.currentPrice, buy) : null;
+  const reason = r ? reasonParts(r.reason) : null;
   return (
-    <Modal opened={r !== null} onClose={props.onClose} title="View Full Analysis" size="lg" centered>
-      {r ? (
+    <Modal opened={r !== null} onClose={props.onClose} title="View Full Analysis" size="xl" centered>
+      {r && vs && reason ? (
         <Stack gap="md">
-          <Group justify="space-between">
+          <Group justify="space-between" gap="xs">
             <Title order={2} size="h3">
               {r.symbol} analysis
             </Title>
@@ -48,39 +90,42 @@ export function RecommendationDialog(props: { recommendation: Recommendation | n
               <RiskBadge aggressive={r.aggressive} basis={r.aggressiveBasis} />
             </Group>
           </Group>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+          <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs" verticalSpacing="xs">
+            <KeyFigure label="Buy price" value={formatMoney(buy)} />
+            <KeyFigure label="Target price" value={formatMoney(target)} />
+            <KeyFigure
+              label="Current price"
+              value={r.currentPrice != null ? formatMoney(r.currentPrice) : "Data not available currently"}
+              note={
+                r.currentPrice != null && r.currentPriceAsOf
+                  ? `as of ${formatAsOf(r.currentPriceAsOf)}`
+                  : null
+              }
+            />
+            <KeyFigure label="vs buy price" value={vs.value} color={vs.color} note={vs.note} />
+            <KeyFigure label="Potential return" value={potentialReturn(buy, target)} color={GAIN_TEXT} />
+            <KeyFigure label="Recommended" value={formatDate(r.recommendationDate)} />
+            <KeyFigure label="Target date" value={formatDate(r.estimatedDate)} />
+            <Paper withBorder radius="sm" p="xs">
+              <Text size="xs" c="dimmed">
+                Outcome so far
+              </Text>
+              <OutcomeBadge outcome={r.outcome} />
+            </Paper>
+          </SimpleGrid>
+          <Suspense fallback={<Skeleton height={220} animate={false} />}>
+            <RecommendationPriceChart symbol={r.symbol} buyPrice={buy} target={target} />
+          </Suspense>
+          <SimpleGrid cols={{ base: 1, sm: r.decile != null || expected ? 2 : 1 }} spacing="lg">
             <Stack gap={6}>
-              <Text fw={700}>Prices</Text>
-              <Row label="Buy price" value={formatMoney(r.buyPrice)} />
-              <Row label="Target price" value={formatMoney(r.sellTarget)} />
-              <Row
-                label="Current price"
-                value={r.currentPrice != null ? formatMoney(r.currentPrice) : "Data not available currently"}
-              />
-            </Stack>
-            <Stack gap={6}>
-              <Text fw={700}>Return analysis</Text>
-              <Row
-                label="Potential return"
-                value={potentialReturn(Number(r.buyPrice), Number(r.sellTarget))}
-              />
-              <Row
-                label="Since recommended"
-                value={
-                  r.currentPrice != null
-                    ? formatPercent(priceVersusBuy(r.currentPrice, Number(r.buyPrice)).percent, 2)
-                    : "—"
-                }
-              />
+              <Text fw={700}>Risk and timeline</Text>
               <Row
                 label="Risk level"
                 value={`${r.aggressive ? "Aggressive" : "Conservative"} (${r.aggressiveBasis})`}
               />
+              <Row label="Target achievement date" value={formatDate(r.estimatedDate)} />
             </Stack>
-          </SimpleGrid>
-          {r.decile != null || expected ? (
-            <>
-              <Divider />
+            {r.decile != null || expected ? (
               <Stack gap={6}>
                 <Text fw={700}>Model outlook</Text>
                 {r.decile != null ? <Row label="Rank in the universe" value={decileLabel(r.decile)} /> : null}
@@ -88,26 +133,28 @@ export function RecommendationDialog(props: { recommendation: Recommendation | n
                 {expected ? <Row label="Expected return" value={expected} /> : null}
                 {r.modelVersion ? <Row label="Model" value={r.modelVersion} /> : null}
               </Stack>
-            </>
-          ) : null}
-          <Divider />
-          <Stack gap={6}>
-            <Text fw={700}>Timeline</Text>
-            <Row label="Recommendation date" value={formatDate(r.recommendationDate)} />
-            <Row label="Target achievement date" value={formatDate(r.estimatedDate)} />
-            <Group justify="space-between" gap="xs">
-              <Text size="sm" c="dimmed">
-                Outcome so far
-              </Text>
-              <OutcomeBadge outcome={r.outcome} />
-            </Group>
-          </Stack>
+            ) : null}
+          </SimpleGrid>
           <Divider />
           <Stack gap={6}>
             <Text fw={700}>AI reasoning</Text>
-            <Text size="sm" style={{ whiteSpace: "pre-wrap" }}>
-              {r.reason}
-            </Text>
+            <List size="sm" spacing={4} data-testid="recommendation-reasons">
+              {reason.points.map((point) => (
+                <List.Item key={point}>{point}</List.Item>
+              ))}
+            </List>
+            {reason.factors.length ? (
+              <>
+                <Text size="sm" fw={600} mt={4}>
+                  What moved its rank most
+                </Text>
+                <List size="sm" spacing={4}>
+                  {reason.factors.map((factor) => (
+                    <List.Item key={factor}>{factor}</List.Item>
+                  ))}
+                </List>
+              </>
+            ) : null}
           </Stack>
           <Stack gap={6}>
             <Text fw={700}>Research</Text>

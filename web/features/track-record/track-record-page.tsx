@@ -144,11 +144,15 @@ export function TrackRecordView(props: { performance: Performance }) {
               Growth of $1: calls against the universe
             </Title>
             <Text size="xs">
-              <Text span c="indigo.9" fw={700}>
+              <Text
+                span
+                c="light-dark(var(--mantine-color-indigo-9), var(--mantine-color-indigo-3))"
+                fw={700}
+              >
                 ━
               </Text>{" "}
               calls{" "}
-              <Text span c="gray.7" fw={700}>
+              <Text span c="dimmed" fw={700}>
                 ╌
               </Text>{" "}
               universe average

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { EmptyPanel } from "../../components/empty-panel.tsx";
 import { Skeletons } from "../../components/skeleton-list.tsx";
 import { Sparkline } from "../../components/sparkline.tsx";
-import { POSITIVE } from "../../lib/colors.ts";
+import { GAIN_TEXT, LOSS_TEXT } from "../../lib/colors.ts";
 import { formatAsOf, formatMoney, formatPercent } from "../../lib/format.ts";
 import { AlertSettings } from "./alert-settings.tsx";
 import {
@@ -58,7 +58,7 @@ function WatchlistCard(props: {
           </ActionIcon>
         </Group>
       </Group>
-      <Sparkline values={i.sparkline ?? []} label={`${i.symbol}, last 3 months`} width={240} height={36} />
+      <Sparkline values={i.sparkline ?? []} label={`${i.symbol} closes`} span="3 months" />
       <SimpleGrid cols={2} spacing="xs">
         <Stack gap={0}>
           <Text size="xs" c="dimmed">
@@ -75,9 +75,12 @@ function WatchlistCard(props: {
         </Stack>
         <Stack gap={0}>
           <Text size="xs" c="dimmed">
-            Change
+            {i.purchasePrice != null ? "Change since purchase" : "Change since added"}
           </Text>
-          <Text fw={600} c={i.changePercent == null ? undefined : i.changePercent >= 0 ? POSITIVE : "red.9"}>
+          <Text
+            fw={600}
+            c={i.changePercent == null ? undefined : i.changePercent >= 0 ? GAIN_TEXT : LOSS_TEXT}
+          >
             {formatPercent(i.changePercent, 2)}
           </Text>
         </Stack>

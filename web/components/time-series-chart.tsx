@@ -1,0 +1,182 @@
+import { Paper, Text, useComputedColorScheme } from "@mantine/core";
+import {
+  createChart,
+  type IChartApi,
+  LineSeries,
+  LineStyle,
+  type MouseEventParams,
+  type Time,
+} from "lightweight-charts";
+import { useEffect, useRef, useState } from "react";
+import { formatDate, formatShortDate } from "../lib/format.ts";
+
+/** A colour for each colour scheme. */
+export interface SchemeColor {
+  light: string;
+  dark: string;
+}
+
+export interface ChartLine {
+  label: string;
+  color: SchemeColor;
+  /** `YYYY-MM-DD` days; a sparkline, which shows no dates, may number its points instead. */
+  points: ReadonlyArray<{ time: string | number; value: number }>;
+  dashed?: boolean;
+  width?: 1 | 2 | 3;
+}
+
+export interface ChartPriceLine {
+  label: string;
+  price: number;
+  color: SchemeColor;
+}
+
+export interface TimeSeriesChartProps {
+  lines: readonly ChartLine[];
+  /** Horizontal marks across the chart (a buy price, a target), labelled on the price axis. */
+  priceLines?: readonly ChartPriceLine[];
+  height: number;
+  /** How a value reads on the axis and in the tooltip ("$187.50"). */
+  format: (value: number) => string;
+  /** A bare line for a card (no axes, grid or tooltip). */
+  sparkline?: boolean;
+}
+
+interface Hover {
+  x: number;
+  y: number;
+  date: string;
+  values: Array<{ label: string; color: string; value: string }>;
+}
+
+/**
+ * Daily series drawn with TradingView's lightweight-charts: full width of its container and resized with it,
+ * readable dates on the axis and in a tooltip, colours for the current colour scheme, prices marked across the
+ * chart. Import it lazily (`lazy-charts.tsx`): the library is loaded only by the pages that draw a chart.
+ */
+export default function TimeSeriesChart(props: TimeSeriesChartProps) {
+  const { lines, priceLines, height, format, sparkline = false } = props;
+  const container = useRef<HTMLDivElement>(null);
+  const scheme = useComputedColorScheme("light");
+  const [hover, setHover] = useState<Hover | null>(null);
+  const pick = (c: SchemeColor) => (scheme === "dark" ? c.dark : c.light);
+  // Callers build their series on each render; the chart is redrawn only when what it shows changes.
+  const signature = JSON.stringify([lines, priceLines]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `signature` stands for lines and priceLines
+  useEffect(() => {
+    const node = container.current;
+    if (!node) return;
+    const dark = scheme === "dark";
+    const text = dark ? "#c9c9c9" : "#343a40";
+    const chart: IChartApi = createChart(node, {
+      height,
+      autoSize: true,
+      layout: {
+        background: { color: "transparent" },
+        textColor: text,
+        fontFamily: "inherit",
+        attributionLogo: false,
+      },
+      grid: {
+        vertLines: { visible: false },
+        horzLines: { visible: !sparkline, color: dark ? "#373a40" : "#f1f3f5" },
+      },
+      rightPriceScale: {
+        visible: !sparkline,
+        borderVisible: false,
+        scaleMargins: sparkline ? { top: 0.1, bottom: 0.1 } : { top: 0.12, bottom: 0.08 },
+      },
+      timeScale: {
+        visible: !sparkline,
+        borderVisible: false,
+        fixLeftEdge: true,
+        fixRightEdge: true,
+        // Room after the last day, so the last date label and the series' labels are not cut at the edge.
+        rightOffset: sparkline ? 0 : 3,
+      },
+      crosshair: sparkline
+        ? {
+            vertLine: { visible: false, labelVisible: false },
+            horzLine: { visible: false, labelVisible: false },
+          }
+        : { horzLine: { labelVisible: false } },
+      handleScroll: false,
+      handleScale: false,
+      localization: { priceFormatter: format, timeFormatter: (t: Time) => formatDate(String(t)) },
+    });
+    const series = lines.map((line) => {
+      const s = chart.addSeries(LineSeries, {
+        color: pick(line.color),
+        lineWidth: line.width ?? 2,
+        lineStyle: line.dashed ? LineStyle.Dashed : LineStyle.Solid,
+        priceLineVisible: false,
+        lastValueVisible: false,
+        crosshairMarkerVisible: !sparkline,
+      });
+      s.setData(line.points.map((p) => ({ time: p.time as Time, value: p.value })));
+      return s;
+    });
+    if (series[0]) {
+      for (const mark of priceLines ?? []) {
+        series[0].createPriceLine({
+          price: mark.price,
+          color: pick(mark.color),
+          lineWidth: 1,
+          lineStyle: LineStyle.Dashed,
+          axisLabelVisible: true,
+          title: mark.label,
+        });
+      }
+    }
+    chart.timeScale().fitContent();
+    if (!sparkline) {
+      chart.subscribeCrosshairMove((param: MouseEventParams) => {
+        if (!param.point || param.time === undefined) {
+          setHover(null);
+          return;
+        }
+        const values = lines.flatMap((line, i) => {
+          const point = param.seriesData.get(series[i]!);
+          return point && "value" in point
+            ? [{ label: line.label, color: pick(line.color), value: format(point.value) }]
+            : [];
+        });
+        setHover({ x: param.point.x, y: param.point.y, date: String(param.time), values });
+      });
+    }
+    return () => chart.remove();
+  }, [signature, height, sparkline, scheme]);
+
+  const width = container.current?.clientWidth ?? 0;
+  return (
+    <div style={{ position: "relative", width: "100%", height }}>
+      <div ref={container} style={{ width: "100%", height }} />
+      {hover?.values.length ? (
+        <Paper
+          withBorder
+          shadow="sm"
+          p={6}
+          radius="sm"
+          style={{
+            position: "absolute",
+            top: Math.max(0, Math.min(hover.y - 20, height - 70)),
+            left: hover.x > width / 2 ? undefined : hover.x + 12,
+            right: hover.x > width / 2 ? width - hover.x + 12 : undefined,
+            pointerEvents: "none",
+            zIndex: 2,
+          }}
+        >
+          <Text size="xs" fw={600}>
+            {formatShortDate(hover.date)}, {hover.date.slice(0, 4)}
+          </Text>
+          {hover.values.map((v) => (
+            <Text key={v.label} size="xs" style={{ whiteSpace: "nowrap" }}>
+              <span style={{ color: v.color }}>●</span> {v.label}: {v.value}
+            </Text>
+          ))}
+        </Paper>
+      ) : null}
+    </div>
+  );
+}

@@ -66,6 +66,11 @@ test("after an admin posts or deletes recommendations, Historical and Track Reco
   await page.getByRole("heading", { name: "Recommendations Management" }).waitFor();
   await page.locator('input[type="date"]').last().fill(marketDate);
   await page.getByRole("button", { name: "Delete Recommendations" }).click();
+  // The date's recommendations are counted and confirmed before they go.
+  await page
+    .getByRole("dialog", { name: "Delete recommendations?" })
+    .getByRole("button", { name: /^Delete \d+$/ })
+    .click();
   await page.getByText("Recommendations deleted successfully").first().waitFor();
 
   await page.goBack();

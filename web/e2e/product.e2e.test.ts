@@ -82,6 +82,11 @@ describe("recommendations end to end", () => {
 
     await admin.page.locator('input[type="date"]').last().fill(marketDate);
     await admin.page.getByRole("button", { name: "Delete Recommendations" }).click();
+    // The date's recommendations are counted and confirmed before they go.
+    await admin.page
+      .getByRole("dialog", { name: "Delete recommendations?" })
+      .getByRole("button", { name: /^Delete \d+$/ })
+      .click();
     await toast(admin.page, "Recommendations deleted successfully").waitFor();
     await user.page.reload();
     await user.page.getByRole("tab", { name: "Latest Recommendations" }).waitFor();

@@ -11,7 +11,7 @@ import { UserManagement } from "./user-management.tsx";
 export function AdminPage(props: { user: CurrentUser }) {
   const signOut = useSignOut();
   return (
-    <Box mih="100vh" bg="gray.0">
+    <Box mih="100vh" bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-8))">
       <PageHeader size="xl">
         <Group gap="xs">
           <Button

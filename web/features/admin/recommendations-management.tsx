@@ -4,6 +4,7 @@ import {
   Checkbox,
   Divider,
   Group,
+  Modal,
   SimpleGrid,
   Stack,
   Text,
@@ -11,13 +12,56 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useAppForm } from "../../lib/form.tsx";
+import { formatDate } from "../../lib/format.ts";
 import {
   useDeleteRecommendations,
   useGenerateRecommendations,
   usePostRecommendation,
 } from "./admin.mutations.ts";
+import { recommendationsOnDateQueryOptions } from "./recommendations-on-date.queries.ts";
+
+/** Asks before deleting a date's recommendations, saying how many will go. */
+function ConfirmDeleteDialog(props: {
+  date: string | null;
+  pending: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  const { data, isPending, isError } = useQuery({
+    ...recommendationsOnDateQueryOptions(props.date ?? ""),
+    enabled: props.date !== null,
+  });
+  const count = data?.length ?? 0;
+  return (
+    <Modal opened={props.date !== null} onClose={props.onClose} title="Delete recommendations?" centered>
+      <Text size="sm" mb="md" data-testid="delete-count">
+        {isPending
+          ? "Counting the recommendations of that date..."
+          : isError
+            ? `The recommendations of ${formatDate(props.date)} could not be counted; deleting removes all of them.`
+            : count === 0
+              ? `There are no recommendations on ${formatDate(props.date)}.`
+              : `${count} recommendation${count === 1 ? "" : "s"} of ${formatDate(props.date)} will be deleted. This cannot be undone.`}
+      </Text>
+      <Group justify="flex-end">
+        <Button variant="default" onClick={props.onClose}>
+          Cancel
+        </Button>
+        <Button
+          color="red.8"
+          loading={props.pending}
+          disabled={isPending || (!isError && count === 0)}
+          onClick={props.onConfirm}
+        >
+          {isPending || isError ? "Delete" : `Delete ${count}`}
+        </Button>
+      </Group>
+    </Modal>
+  );
+}
 
 const required = (label: string) => ({
   onSubmit: ({ value }: { value: unknown }) =>
@@ -29,6 +73,7 @@ export function RecommendationsManagement() {
   const remove = useDeleteRecommendations();
   const generate = useGenerateRecommendations();
   const [deleteDate, setDeleteDate] = useState("");
+  const [confirming, setConfirming] = useState<string | null>(null);
   const [reason, setReason] = useState("");
   const form = useAppForm({
     defaultValues: {
@@ -41,7 +86,8 @@ export function RecommendationsManagement() {
     },
     onSubmit: async ({ value, formApi }) => {
       if (!reason.trim()) return;
-      // The spec's form does not send the aggressive flag; the server decides it and says how.
+      // Checked, the call is posted as aggressive; unchecked, the server decides from the stock's volatility and
+      // says how (the risk badge's tooltip).
       await post
         .mutateAsync({
           symbol: value.symbol.trim().toUpperCase(),
@@ -50,6 +96,7 @@ export function RecommendationsManagement() {
           confidence: Math.round(Number(value.confidence)),
           estimatedDate: value.estimatedDate,
           reason: reason.trim(),
+          ...(value.aggressive ? { aggressive: true } : {}),
         })
         .then(() => {
           formApi.reset();
@@ -120,7 +167,8 @@ export function RecommendationsManagement() {
                 {(field) => (
                   <Checkbox
                     mt={{ md: 30 }}
-                    label="Aggressive (informational; the server decides the risk level)"
+                    label="Aggressive"
+                    description="Unchecked: the server decides from the stock's volatility"
                     checked={field.state.value}
                     onChange={(e) => field.handleChange(e.currentTarget.checked)}
                   />
@@ -173,12 +221,23 @@ export function RecommendationsManagement() {
           color="red.8"
           loading={remove.isPending}
           onClick={() => {
-            if (deleteDate) remove.mutate(deleteDate);
+            if (deleteDate) setConfirming(deleteDate);
           }}
         >
           Delete Recommendations
         </Button>
       </Group>
+      <ConfirmDeleteDialog
+        date={confirming}
+        pending={remove.isPending}
+        onClose={() => setConfirming(null)}
+        onConfirm={() => {
+          if (confirming)
+            remove.mutate(confirming, {
+              onSettled: () => setConfirming(null),
+            });
+        }}
+      />
     </Card>
   );
 }

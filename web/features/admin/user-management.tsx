@@ -5,13 +5,16 @@ import {
   Group,
   Modal,
   Pagination,
+  Paper,
   ScrollArea,
+  SimpleGrid,
+  Stack,
   Table,
   Text,
   TextInput,
   Title,
 } from "@mantine/core";
-import { useDebouncedValue } from "@mantine/hooks";
+import { useDebouncedValue, useMediaQuery } from "@mantine/hooks";
 import { IconSearch } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
@@ -25,13 +28,37 @@ import {
   useSetUserActive,
 } from "./users.queries.ts";
 
+/** Tables from the `sm` breakpoint up; below it, stacked cards (no sideways scrolling on a phone). */
+function useWide() {
+  return useMediaQuery("(min-width: 48em)", true, { getInitialValueInEffect: false });
+}
+
+function SessionField(props: { label: string; value: string }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {props.label}
+      </Text>
+      <Text size="sm">{props.value}</Text>
+    </div>
+  );
+}
+
 function SessionsDialog(props: { user: AdminUser | null; onClose: () => void }) {
+  const wide = useWide();
   const { data, isPending } = useQuery({
     ...userSessionsQueryOptions(props.user?.id ?? 0),
     enabled: props.user !== null,
   });
   return (
-    <Modal opened={props.user !== null} onClose={props.onClose} title="User Sessions" size="xl" centered>
+    <Modal
+      opened={props.user !== null}
+      onClose={props.onClose}
+      title="User Sessions"
+      size="xl"
+      centered
+      fullScreen={!wide}
+    >
       <Text size="sm" c="dimmed" mb="sm">
         {props.user?.email}
       </Text>
@@ -39,6 +66,23 @@ function SessionsDialog(props: { user: AdminUser | null; onClose: () => void }) 
         <Text size="sm">Loading sessions...</Text>
       ) : !data?.length ? (
         <Text size="sm">No sessions yet.</Text>
+      ) : !wide ? (
+        // On a phone each session is a small card, so no column (the IP address) falls off screen.
+        <Stack gap="xs">
+          {data.map((s) => (
+            <Paper key={s.id} withBorder p="xs" radius="sm" data-testid="session-row">
+              <SimpleGrid cols={2} spacing={4} verticalSpacing={4}>
+                <SessionField label="Started" value={new Date(s.startTime).toLocaleString()} />
+                <SessionField label="Ended" value={s.endTime ? new Date(s.endTime).toLocaleString() : "—"} />
+                <SessionField label="Duration" value={s.duration === null ? "Active" : `${s.duration} min`} />
+                <SessionField label="IP address" value={s.ipAddress ?? "—"} />
+              </SimpleGrid>
+              <Text size="xs" c="dimmed" mt={4} lineClamp={2}>
+                {s.userAgent ?? "—"}
+              </Text>
+            </Paper>
+          ))}
+        </Stack>
       ) : (
         <ScrollArea>
           <Table striped miw={640}>
@@ -53,7 +97,7 @@ function SessionsDialog(props: { user: AdminUser | null; onClose: () => void }) 
             </Table.Thead>
             <Table.Tbody>
               {data.map((s) => (
-                <Table.Tr key={s.id}>
+                <Table.Tr key={s.id} data-testid="session-row">
                   <Table.Td>{new Date(s.startTime).toLocaleString()}</Table.Td>
                   <Table.Td>{s.endTime ? new Date(s.endTime).toLocaleString() : "—"}</Table.Td>
                   <Table.Td>{s.duration === null ? "Active" : `${s.duration} min`}</Table.Td>
@@ -73,6 +117,28 @@ function SessionsDialog(props: { user: AdminUser | null; onClose: () => void }) 
   );
 }
 
+function UserName(props: { user: AdminUser }) {
+  const u = props.user;
+  return (
+    <div style={{ minWidth: 0 }}>
+      <Text size="sm" fw={600}>
+        {[u.firstName, u.lastName].filter(Boolean).join(" ") || "—"}
+      </Text>
+      <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
+        {u.email}
+      </Text>
+    </div>
+  );
+}
+
+function StatusBadge(props: { active: boolean }) {
+  return (
+    <Badge color={props.active ? POSITIVE : "gray.7"} variant="filled" style={{ flexShrink: 0 }}>
+      {props.active ? "Active" : "Inactive"}
+    </Badge>
+  );
+}
+
 /** `me` is the signed-in admin: their own row has no actions. */
 export function UserManagement(props: { me: { id: number } }) {
   const [search, setSearch] = useState("");
@@ -83,6 +149,39 @@ export function UserManagement(props: { me: { id: number } }) {
   const setActive = useSetUserActive();
   const remove = useDeleteUser();
   const pages = Math.max(1, Math.ceil((data?.total ?? 0) / USERS_PAGE_SIZE));
+  const wide = useWide();
+  const actions = (u: AdminUser) => (
+    <>
+      <Button size="compact-xs" variant="default" onClick={() => setSessionsOf(u)}>
+        Sessions
+      </Button>
+      {u.id !== props.me.id ? (
+        <>
+          <Button
+            size="compact-xs"
+            variant="filled"
+            color={u.isActive ? "orange.9" : POSITIVE}
+            onClick={() => setActive.mutate({ id: u.id, active: !u.isActive })}
+            aria-label={`${u.isActive ? "Deactivate" : "Activate"} ${u.email}`}
+          >
+            {u.isActive ? "Deactivate" : "Activate"}
+          </Button>
+          <Button
+            size="compact-xs"
+            variant="filled"
+            color="red.8"
+            aria-label={`Delete ${u.email}`}
+            onClick={() => {
+              if (window.confirm(`Delete ${u.email} and all their data? This cannot be undone.`))
+                remove.mutate(u.id);
+            }}
+          >
+            Delete
+          </Button>
+        </>
+      ) : null}
+    </>
+  );
 
   return (
     <Card withBorder radius="md" component="section" aria-labelledby="users-title">
@@ -101,8 +200,29 @@ export function UserManagement(props: { me: { id: number } }) {
           }}
         />
       </Group>
-      <ScrollArea>
-        <Table miw={760} verticalSpacing="xs" aria-busy={isPending}>
+      {data && data.users.length === 0 ? (
+        <Text size="sm" py="md" ta="center" data-testid="users-empty">
+          {q ? `No user matches "${q}".` : "No users yet."}
+        </Text>
+      ) : !wide ? (
+        <Stack gap="xs" aria-busy={isPending}>
+          {data?.users.map((u) => (
+            <Paper key={u.id} withBorder p="sm" radius="sm" data-testid="user-row">
+              <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+                <UserName user={u} />
+                <StatusBadge active={Boolean(u.isActive)} />
+              </Group>
+              <Text size="xs" c="dimmed" mt={4}>
+                {u.isAdmin ? "Admin" : "Investor"} · {u.sessionCount} session{u.sessionCount === 1 ? "" : "s"}
+              </Text>
+              <Group gap={6} mt="xs">
+                {actions(u)}
+              </Group>
+            </Paper>
+          ))}
+        </Stack>
+      ) : (
+        <Table verticalSpacing="xs" aria-busy={isPending}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>User</Table.Th>
@@ -116,61 +236,25 @@ export function UserManagement(props: { me: { id: number } }) {
             {data?.users.map((u) => (
               <Table.Tr key={u.id} data-testid="user-row">
                 <Table.Td>
-                  <Text size="sm" fw={600}>
-                    {[u.firstName, u.lastName].filter(Boolean).join(" ") || "—"}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {u.email}
-                  </Text>
+                  <UserName user={u} />
                 </Table.Td>
                 <Table.Td>
                   {u.isAdmin ? <Badge variant="light">Admin</Badge> : <Text size="sm">Investor</Text>}
                 </Table.Td>
                 <Table.Td>
-                  <Badge color={u.isActive ? POSITIVE : "gray.7"} variant="filled">
-                    {u.isActive ? "Active" : "Inactive"}
-                  </Badge>
+                  <StatusBadge active={Boolean(u.isActive)} />
                 </Table.Td>
                 <Table.Td>{u.sessionCount}</Table.Td>
                 <Table.Td>
                   <Group gap={6} wrap="nowrap">
-                    <Button size="compact-xs" variant="default" onClick={() => setSessionsOf(u)}>
-                      Sessions
-                    </Button>
-                    {u.id !== props.me.id ? (
-                      <>
-                        <Button
-                          size="compact-xs"
-                          variant="filled"
-                          color={u.isActive ? "orange.9" : POSITIVE}
-                          onClick={() => setActive.mutate({ id: u.id, active: !u.isActive })}
-                          aria-label={`${u.isActive ? "Deactivate" : "Activate"} ${u.email}`}
-                        >
-                          {u.isActive ? "Deactivate" : "Activate"}
-                        </Button>
-                        <Button
-                          size="compact-xs"
-                          variant="filled"
-                          color="red.8"
-                          aria-label={`Delete ${u.email}`}
-                          onClick={() => {
-                            if (
-                              window.confirm(`Delete ${u.email} and all their data? This cannot be undone.`)
-                            )
-                              remove.mutate(u.id);
-                          }}
-                        >
-                          Delete
-                        </Button>
-                      </>
-                    ) : null}
+                    {actions(u)}
                   </Group>
                 </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
-      </ScrollArea>
+      )}
       <Group justify="space-between" mt="md">
         <Text size="sm" c="dimmed">
           {data?.total ?? 0} users

@@ -2,7 +2,6 @@ import { Alert, Button, Card, Group, Stack, Text, TextInput, Title } from "@mant
 import { IconAlertTriangle, IconCircleCheck } from "@tabler/icons-react";
 import { useState } from "react";
 import { serverMessage } from "../../lib/http-error.ts";
-import { toastFailure } from "../../lib/mutation-feedback.ts";
 import { useAnalyzeStock } from "./insights.queries.ts";
 
 export function AnalyzeStockTab(props: { onAnalyzed: () => void }) {
@@ -12,10 +11,8 @@ export function AnalyzeStockTab(props: { onAnalyzed: () => void }) {
 
   const submit = () => {
     if (!trimmed) return;
-    analyze.mutate(
-      { symbol: trimmed.toUpperCase() },
-      { onSuccess: () => props.onAnalyzed(), onError: toastFailure("Analysis failed", "Analysis failed") },
-    );
+    // A failure is said once, inline under the field it concerns (no toast repeating it).
+    analyze.mutate({ symbol: trimmed.toUpperCase() }, { onSuccess: () => props.onAnalyzed() });
   };
 
   return (

@@ -99,6 +99,7 @@ async function startProfiled(dbFile: string, profileDir: string) {
       PORT: "0",
       HOST: "127.0.0.1",
       SEED_ON_START: "false",
+      SCHEDULER: "false",
       LOG_LEVEL: "warn",
       DATABASE_URL: `file:${dbFile}`,
       APP_SECRET: SECRET,

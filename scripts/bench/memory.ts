@@ -26,6 +26,7 @@ async function start(env: Record<string, string>, probeOut: string) {
         PORT: "0",
         HOST: "127.0.0.1",
         SEED_ON_START: "false",
+        SCHEDULER: "false",
         LOG_LEVEL: "warn",
         APP_SECRET: SECRET,
         HEAP_PROBE_OUT: probeOut,

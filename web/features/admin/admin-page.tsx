@@ -1,4 +1,4 @@
-import { Box, Button, Container, Group, Stack, Title } from "@mantine/core";
+import { ActionIcon, Box, Button, Container, Group, Stack, Title } from "@mantine/core";
 import { IconArrowLeft, IconLogout } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
 import { PageHeader } from "../../components/page-header.tsx";
@@ -13,7 +13,28 @@ export function AdminPage(props: { user: CurrentUser }) {
   return (
     <Box mih="100vh" bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-8))">
       <PageHeader size="xl">
-        <Group gap="xs">
+        {/* On a phone, icons with their names as labels: the words do not fit beside the logo. */}
+        <Group gap="xs" hiddenFrom="sm" wrap="nowrap">
+          <ActionIcon
+            component={Link}
+            to="/dashboard"
+            variant="default"
+            size="lg"
+            aria-label="Back to Dashboard"
+          >
+            <IconArrowLeft size={18} aria-hidden />
+          </ActionIcon>
+          <ActionIcon
+            variant="default"
+            size="lg"
+            aria-label="Logout"
+            onClick={() => signOut.mutate()}
+            loading={signOut.isPending}
+          >
+            <IconLogout size={18} aria-hidden />
+          </ActionIcon>
+        </Group>
+        <Group gap="xs" visibleFrom="sm">
           <Button
             component={Link}
             to="/dashboard"

@@ -4,13 +4,13 @@ import { reasonParts } from "./reason-parts.ts";
 describe("a recommendation's reason as a list", () => {
   test("the model's reason: its sentences, and the factors that moved the rank as items", () => {
     const { points, factors } = reasonParts(
-      "SolarEdge (SEDG) closed at $182.50 on 2023-10-27. Ranked against the 209 stocks of the universe that day, " +
+      "Apple Inc. (AAPL) closed at $182.50 on 2023-10-27. Ranked against the 209 stocks of the universe that day, " +
         "it sits in decile 10 of 10. Expected total return: +4.1% (8 in 10 outcomes between -12.0% and +21.3%). " +
         "What moved its rank most: 60-day momentum high; volatility low. Model rank-v1; the universe is today's " +
         "S&P 500 members.",
     );
     expect(points).toEqual([
-      "SolarEdge (SEDG) closed at $182.50 on 2023-10-27.",
+      "Apple Inc. (AAPL) closed at $182.50 on 2023-10-27.",
       "Ranked against the 209 stocks of the universe that day, it sits in decile 10 of 10.",
       "Expected total return: +4.1% (8 in 10 outcomes between -12.0% and +21.3%).",
       "Model rank-v1; the universe is today's S&P 500 members.",

@@ -1,0 +1,130 @@
+import { describe, expect, test } from "bun:test";
+import type { Page } from "playwright-core";
+import { DESKTOP, PHONE, screenshot, serverAndBrowserForFile, signInThroughForm } from "./harness.ts";
+
+// The content screens (dashboard tabs, the recommendation dialog, track record, insights, admin and its dialogs)
+// on a phone and a wide screen, light and dark: screenshots under test-results/screenshots/content-* for a person to
+// look at, and the issue's content rules checked on the way.
+const e2e = serverAndBrowserForFile();
+
+const VIEWPORTS = [
+  [PHONE, "phone"],
+  [DESKTOP, "wide"],
+] as const;
+const SCHEMES = ["light", "dark"] as const;
+
+/** Requests done, skeletons gone, charts drawn. */
+async function settled(page: Page) {
+  await page.waitForLoadState("networkidle");
+  await page.waitForFunction(() => !document.querySelector(".mantine-Skeleton-root"), undefined, {
+    timeout: 15_000,
+  });
+  await page.waitForTimeout(400);
+}
+
+async function shot(page: Page, name: string) {
+  await settled(page);
+  await screenshot(page, `content-${name}`);
+}
+
+async function open(scheme: "light" | "dark", viewport: { width: number; height: number }, admin = false) {
+  const context = await e2e.browser.browser.newContext({ viewport, colorScheme: scheme });
+  const page = await context.newPage();
+  await signInThroughForm(
+    page,
+    e2e.server.url,
+    admin ? "admin@example.com" : "investor@example.com",
+    admin ? "admin-demo-password" : "investor-demo-password",
+  );
+  await page.waitForURL(`${e2e.server.url}/dashboard`);
+  return { page, context };
+}
+
+describe("content screens, phone and wide, light and dark", () => {
+  for (const scheme of SCHEMES) {
+    for (const [viewport, size] of VIEWPORTS) {
+      const tag = `${size}-${scheme}`;
+      test(`dashboard tabs and the recommendation dialog (${tag})`, async () => {
+        const { page, context } = await open(scheme, viewport);
+        await page.getByTestId("recommendation-card").first().waitFor();
+        // When the recommendations were made: the demo market's date, not the wall clock's.
+        expect(await page.getByTestId("latest-updated").textContent()).toBe("Last Updated: Oct 27, 2023");
+        expect(await page.getByText("+$0.00").count()).toBe(0);
+        await shot(page, `latest-${tag}`);
+
+        await page
+          .getByRole("button", { name: /^View Full Analysis of / })
+          .first()
+          .click();
+        const dialog = page.getByRole("dialog", { name: "View Full Analysis" });
+        await dialog.getByRole("img", { name: /daily closes from .* buy price .* target/ }).waitFor();
+        await page.waitForTimeout(500);
+        await screenshot(page, `content-dialog-${tag}`);
+        await page.keyboard.press("Escape");
+
+        // The historical tab's default range ends on the market's date, so it opens with its recommendations.
+        await page.getByRole("tab", { name: "Historical Recommendations" }).click();
+        await page.getByTestId("recommendation-card").first().waitFor();
+        await shot(page, `historical-${tag}`);
+
+        await page.getByRole("tab", { name: "Analyze Stock" }).click();
+        await page.getByRole("textbox", { name: "Stock symbol" }).fill("zzzz");
+        await page.getByRole("button", { name: "Analyze" }).click();
+        await page.getByText("Analysis Failed:").waitFor();
+        await page.waitForTimeout(600);
+        // Said once: inline, with no toast repeating it.
+        expect(await page.getByText("Unknown symbol 'ZZZZ'", { exact: false }).count()).toBe(1);
+        await shot(page, `analyze-error-${tag}`);
+
+        await page.getByRole("tab", { name: "Analysis History" }).click();
+        await shot(page, `history-${tag}`);
+
+        await page.getByRole("tab", { name: "Earnings Calls" }).click();
+        await page.getByTestId("earnings-card").first().waitFor();
+        expect(await page.getByText("N/A", { exact: true }).count()).toBe(0);
+        await shot(page, `earnings-${tag}`);
+
+        await page.getByRole("tab", { name: "Watchlist" }).click();
+        await shot(page, `watchlist-${tag}`);
+
+        await page.goto(`${e2e.server.url}/track-record`);
+        await page.getByRole("img", { name: /^Stated probability against/ }).waitFor();
+        await shot(page, `track-record-${tag}`);
+
+        await page.goto(`${e2e.server.url}/insights`);
+        await page.getByRole("heading", { name: "Stock Insights" }).waitFor();
+        await shot(page, `insights-${tag}`);
+        await context.close();
+      });
+
+      test(`admin: users, sessions and the delete confirmation (${tag})`, async () => {
+        const { page, context } = await open(scheme, viewport, true);
+        await page.goto(`${e2e.server.url}/admin`);
+        await page.getByRole("heading", { name: "Recommendations Management" }).waitFor();
+        await page.getByTestId("user-row").first().waitFor();
+        await shot(page, `admin-${tag}`);
+
+        await page.getByRole("textbox", { name: "Search users by email" }).fill("nobody-matches-this");
+        await page.getByText('No user matches "nobody-matches-this".').waitFor();
+        await page.getByRole("textbox", { name: "Search users by email" }).fill("");
+        await page.getByTestId("user-row").first().waitFor();
+
+        await page.getByTestId("user-row").first().getByRole("button", { name: "Sessions" }).click();
+        const sessions = page.getByRole("dialog", { name: "User Sessions" });
+        await sessions.getByText("IP address").first().waitFor();
+        await page.waitForTimeout(400);
+        await screenshot(page, `content-admin-sessions-${tag}`);
+        await page.keyboard.press("Escape");
+
+        await page.locator('input[type="date"]').last().fill("2023-10-27");
+        await page.getByRole("button", { name: "Delete Recommendations" }).click();
+        const confirm = page.getByRole("dialog", { name: "Delete recommendations?" });
+        await confirm.getByText(/recommendations? of Oct 27, 2023 will be deleted/).waitFor();
+        await page.waitForTimeout(400);
+        await screenshot(page, `content-admin-delete-${tag}`);
+        await confirm.getByRole("button", { name: "Cancel" }).click();
+        await context.close();
+      });
+    }
+  }
+});

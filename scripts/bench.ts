@@ -11,7 +11,7 @@ import { benchWorkerBundle } from "./bench/worker.bench.ts";
 type Bench = () => Promise<Record<string, string | number>>;
 const benches: Array<[string, Bench]> = [
   ["Analysis engine: one analysis, warm and cold", benchAnalysis],
-  ["Recommendations: generating a date and serving the lists", benchRecommendations],
+  ["Recommendations: generating a date, the lists at 1k and 1M rows", benchRecommendations],
   ["Watchlist and earnings calendar", benchWatchlistAndEarnings],
   ["Cloudflare Worker bundle and start", benchWorkerBundle],
   ["Serving over HTTP: Bun, sqld, workerd, every hot endpoint beside bare Bun", benchServing],

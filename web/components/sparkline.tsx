@@ -27,14 +27,14 @@ export function Sparkline(props: {
   const up = last >= first;
   const move = ((last - first) / first) * 100;
   return (
-    <div role="img" aria-label={`${props.label}: ${formatPercent(move)} over ${props.span}`}>
+    <div role="img" aria-label={`${props.label}: ${formatPercent(move)}`}>
       <LazyTimeSeriesChart
         lines={[{ label: "Close", color: up ? UP : DOWN, points, width: 2 }]}
         height={height}
         format={formatMoney}
         sparkline
       />
-      <Group justify="space-between" gap={4} mt={2} aria-hidden>
+      <Group justify="space-between" gap={4} mt={2} mb="xs" aria-hidden>
         <Text size="xs" c="dimmed">
           {props.span}
         </Text>

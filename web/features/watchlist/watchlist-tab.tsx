@@ -58,7 +58,7 @@ function WatchlistCard(props: {
           </ActionIcon>
         </Group>
       </Group>
-      <Sparkline values={i.sparkline ?? []} label={`${i.symbol} closes`} span="3 months" />
+      <Sparkline values={i.sparkline ?? []} label={`${i.symbol}, last 3 months`} span="3 months" />
       <SimpleGrid cols={2} spacing="xs">
         <Stack gap={0}>
           <Text size="xs" c="dimmed">

@@ -7,6 +7,7 @@ import { HistoricalRecommendationsTab } from "../../features/recommendations/his
 import { LatestRecommendationsTab } from "../../features/recommendations/latest-recommendations-tab.tsx";
 import { AddToWatchlistButton } from "../../features/watchlist/add-to-watchlist-button.tsx";
 import { WatchlistTab } from "../../features/watchlist/watchlist-tab.tsx";
+import { useMarketToday } from "../../lib/market-status.queries.ts";
 import {
   DASHBOARD_TABS,
   type DashboardSearch,
@@ -28,7 +29,7 @@ export function DashboardView(props: {
   const tab = search.tab ?? "latest";
   const open = (next: DashboardTab) =>
     onSearchChange({ ...search, tab: next === "latest" ? undefined : next });
-  const filters = historicalFilters(search);
+  const filters = historicalFilters(search, useMarketToday());
   return (
     <Container size="xl" py="lg" component="main">
       <Tabs value={tab} onChange={(v) => v && open(v as DashboardTab)} keepMounted={false}>

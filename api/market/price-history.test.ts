@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import { startTestApp, type TestApp, targetName } from "../test/harness.ts";
-import { symbolsWithBars, universeBars } from "./price-history.ts";
+import { symbolsPerSlice, symbolsWithBars, UNIVERSE_ROWS_PER_READ, universeBars } from "./price-history.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -28,5 +28,20 @@ describe(`the universe's bars, read in slices of symbols (${targetName})`, () =>
     expect(whole.length).toBeGreaterThan(100);
     expect(sliced).toEqual(whole);
     expect(whole.every((b) => b.date >= "2023-08-01" && b.date <= "2023-10-27")).toBe(true);
+  });
+
+  test("a slice holds about UNIVERSE_ROWS_PER_READ rows however long the range, and at least one symbol", () => {
+    for (const [from, to] of [
+      ["2023-10-20", "2023-10-27"],
+      ["2022-10-27", "2023-10-27"],
+      ["2017-10-27", "2023-10-27"],
+      ["1950-01-01", "2023-10-27"],
+    ] as const) {
+      const perSlice = symbolsPerSlice(from, to);
+      const sessions = ((Date.parse(to) - Date.parse(from)) / 86_400_000 / 365) * 252;
+      expect(perSlice).toBeGreaterThanOrEqual(1);
+      if (perSlice > 1) expect(perSlice * sessions).toBeLessThanOrEqual(UNIVERSE_ROWS_PER_READ);
+    }
+    expect(symbolsPerSlice("2022-10-27", "2023-10-27")).toBe(79);
   });
 });

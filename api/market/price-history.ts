@@ -83,6 +83,12 @@ export async function allSymbols(db: Db): Promise<string[]> {
   return rows.map((r) => r.symbol);
 }
 
+/** How many symbols' bars between two dates fit in one read (252 sessions a year). */
+export function symbolsPerSlice(from: string, to: string): number {
+  const sessions = Math.ceil(((Date.parse(to) - Date.parse(from)) / 86_400_000 / 365) * 252) + 1;
+  return Math.max(1, Math.floor(UNIVERSE_ROWS_PER_READ / Math.max(1, sessions)));
+}
+
 /**
  * Every symbol with at least one bar, in order. A skip-scan of the (symbol, date) key, one index seek per symbol:
  * `SELECT DISTINCT symbol` would read every bar (74 ms on the demo market, against well under 1 ms).
@@ -99,17 +105,18 @@ export async function symbolsWithBars(db: Db): Promise<string[]> {
 }
 
 /**
- * Symbols per statement when reading the whole universe: a year of 500 symbols in one answer (about 200,000 rows)
- * is more than a libSQL server sends (RESPONSE_TOO_LARGE), so the read goes in slices of this many symbols.
+ * Rows per statement, about, when reading the whole universe: a libSQL server refuses an answer much larger than a
+ * few megabytes (RESPONSE_TOO_LARGE; a year of 500 symbols is about 200,000 rows), so the read goes in slices of
+ * as many symbols as fit.
  */
-export const UNIVERSE_SYMBOLS_PER_READ = 50;
+export const UNIVERSE_ROWS_PER_READ = 20_000;
 
 /** Bars of every symbol from `from` to `to`, ordered by symbol then date, for scoring a universe in one pass. */
 export async function universeBars(
   db: Db,
   from: string,
   to: string,
-  symbolsPerRead = UNIVERSE_SYMBOLS_PER_READ,
+  symbolsPerRead = symbolsPerSlice(from, to),
 ): Promise<DailyBar[]> {
   const symbols = await symbolsWithBars(db);
   const bars: DailyBar[] = [];

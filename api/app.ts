@@ -1,4 +1,6 @@
+import { getRuntimeKey } from "hono/adapter";
 import { bodyLimit } from "hono/body-limit";
+import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
 import { adminRoutes } from "./features/admin/admin.routes.ts";
 import { authRoutes } from "./features/auth/auth.routes.ts";
@@ -25,6 +27,8 @@ export const MAX_BODY_BYTES = 64 * 1024;
 export function createApp(deps: AppDeps) {
   const app = createRouter();
   app.use("*", requestId());
+  // gzip for clients that accept it; not on Workers, where Cloudflare compresses itself (and would encode again).
+  if (getRuntimeKey() !== "workerd") app.use("*", compress());
   app.use("*", async (c, next) => {
     c.set("deps", deps);
     await next();

@@ -1,5 +1,6 @@
 import "@mantine/core/styles.css";
 import "@mantine/notifications/styles.css";
+import "./app.css";
 import { MantineProvider } from "@mantine/core";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { createRouter, RouterProvider } from "@tanstack/react-router";
@@ -9,7 +10,7 @@ import { FullPageSpinner } from "./components/full-page-spinner.tsx";
 import { ToastOutlet } from "./components/toast-outlet.tsx";
 import { createQueryClient } from "./lib/query-client.ts";
 import { routeTree } from "./routeTree.gen.ts";
-import { cssVariablesResolver, theme } from "./theme.ts";
+import { colorSchemeManager, cssVariablesResolver, theme } from "./theme.ts";
 
 // The query client's 401 policy navigates with the router, which in turn carries the client in its context.
 const queryClient = createQueryClient((to) => void router.navigate({ to }));
@@ -34,7 +35,13 @@ declare module "@tanstack/react-router" {
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
-    <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
+    <MantineProvider
+      theme={theme}
+      // The system's light or dark setting until the visitor picks one with the header's toggle (kept across visits).
+      defaultColorScheme="auto"
+      colorSchemeManager={colorSchemeManager}
+      cssVariablesResolver={cssVariablesResolver}
+    >
       <ToastOutlet />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />

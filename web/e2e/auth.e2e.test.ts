@@ -1,23 +1,17 @@
 import { describe, expect, test } from "bun:test";
-import AxeBuilder from "axe-core";
 import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { users } from "../../db/schema/index.ts";
-import { DESKTOP, PHONE, screenshot, serverAndBrowserForFile, signInThroughForm } from "./harness.ts";
+import {
+  DESKTOP,
+  PHONE,
+  screenshot,
+  seriousA11yViolations,
+  serverAndBrowserForFile,
+  signInThroughForm,
+} from "./harness.ts";
 
 const e2e = serverAndBrowserForFile();
-
-/** Runs axe-core in the page and answers the serious and critical violations. */
-async function seriousA11yViolations(page: Page): Promise<string[]> {
-  // Evaluated through the DevTools protocol: the app's CSP (script-src 'self') refuses an injected inline script.
-  await page.evaluate(AxeBuilder.source);
-  const result = (await page.evaluate(`axe.run(document, { resultTypes: ["violations"] })`)) as {
-    violations: Array<{ id: string; impact: string; nodes: unknown[] }>;
-  };
-  const serious = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  if (serious.length) console.error(JSON.stringify(serious, null, 1).slice(0, 3000));
-  return serious.map((v) => `${v.id}: ${JSON.stringify(v.nodes.slice(0, 2))}`.slice(0, 600));
-}
 
 const toast = (page: Page, text: string) => page.getByText(text, { exact: false }).first();
 

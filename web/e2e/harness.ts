@@ -2,6 +2,7 @@ import { afterAll, beforeAll } from "bun:test";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import AxeBuilder from "axe-core";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { createDb, type Database } from "../../db/client.ts";
 
@@ -77,7 +78,11 @@ export async function startServer(env: Record<string, string> = {}): Promise<E2E
 
 export interface E2EBrowser {
   browser: Browser;
-  newPage(viewport?: { width: number; height: number }): Promise<{ page: Page; context: BrowserContext }>;
+  /** A fresh context; `colorScheme` is what the page's `prefers-color-scheme` answers (the system setting). */
+  newPage(
+    viewport?: { width: number; height: number },
+    colorScheme?: "light" | "dark",
+  ): Promise<{ page: Page; context: BrowserContext }>;
   close(): Promise<void>;
 }
 
@@ -92,8 +97,8 @@ export async function launchBrowser(): Promise<E2EBrowser> {
   });
   return {
     browser,
-    async newPage(viewport = DESKTOP) {
-      const context = await browser.newContext({ viewport });
+    async newPage(viewport = DESKTOP, colorScheme = "light") {
+      const context = await browser.newContext({ viewport, colorScheme });
       const page = await context.newPage();
       return { page, context };
     },
@@ -105,6 +110,25 @@ export async function launchBrowser(): Promise<E2EBrowser> {
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+/**
+ * Runs axe-core in the page and answers its serious and critical violations, one line each. Evaluated through the
+ * DevTools protocol: the app's CSP (script-src 'self') refuses an injected inline script.
+ */
+export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AxeBuilder.source);
+  const result = (await page.evaluate(`axe.run(document, { resultTypes: ["violations"] })`)) as {
+    violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[]; html: string }> }>;
+  };
+  return result.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) =>
+      `${v.id} (${v.nodes.length}): ${v.nodes
+        .slice(0, 3)
+        .map((n) => `${n.target.join(" ")} ${n.html.slice(0, 120)}`)
+        .join(" | ")}`.slice(0, 700),
+    );
 }
 
 /** Signs in through the real sign-in form. */

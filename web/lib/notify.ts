@@ -20,7 +20,7 @@ export function notify(tone: Tone, title: string, message?: ReactNode, autoClose
     autoClose,
     withBorder: true,
     closeButtonProps: { "aria-label": "Dismiss notification" },
-    // Mantine's default description grey is below WCAG AA contrast.
-    styles: { description: { color: "var(--mantine-color-gray-8)" } },
+    // Mantine's default description grey is below WCAG AA contrast; theme.ts sets this one per colour scheme.
+    styles: { description: { color: "var(--sb-toast-text)" } },
   });
 }

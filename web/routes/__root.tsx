@@ -1,6 +1,7 @@
 import { Anchor, Center, Stack, Text, Title } from "@mantine/core";
 import type { QueryClient } from "@tanstack/react-query";
-import { createRootRouteWithContext, Link, Outlet } from "@tanstack/react-router";
+import { createRootRouteWithContext, Link, Outlet, useRouterState } from "@tanstack/react-router";
+import { useEffect } from "react";
 import { SessionGuard } from "../features/auth/session-guard.tsx";
 
 /** What every route's `beforeLoad` and loader get; the signed-in layout adds the `user`. */
@@ -25,9 +26,51 @@ function NotFound() {
   );
 }
 
+const APP_NAME = "Signalboard";
+
+/** Each page's document title, by the id of the deepest route matched ("/" is the landing page or the dashboard). */
+const TITLES: Record<string, string> = {
+  "/_authed/_app/dashboard": "Dashboard",
+  "/_authed/_app/insights": "Stock Insights",
+  "/_authed/_app/track-record": "Track Record",
+  "/_authed/_admin/admin": "Admin",
+  "/_guest/signin": "Sign in",
+  "/_guest/register": "Create your account",
+  "/_guest/forgot-password": "Reset password",
+  "/api-docs": "API Documentation",
+  "/api-key": "API Key",
+  "/terms": "Terms of Service",
+  "/privacy": "Privacy Policy",
+};
+
+/** "Dashboard · Signalboard" and the like, so tabs, history and bookmarks tell the pages apart. */
+function pageTitle(
+  matches: ReadonlyArray<{ routeId: string; status: string; _notFound?: boolean; context: unknown }>,
+) {
+  // A path no route matches leaves the root as the only match, marked not found.
+  if (matches.some((m) => m.status === "notFound" || m._notFound)) return `Page Not Found · ${APP_NAME}`;
+  const deepest = matches.at(-1);
+  if (!deepest) return APP_NAME;
+  if (deepest.routeId === "/") {
+    const signedIn = Boolean((deepest.context as { user?: unknown }).user);
+    return signedIn ? `Dashboard · ${APP_NAME}` : `${APP_NAME}: stock recommendations you can check`;
+  }
+  const title = TITLES[deepest.routeId];
+  return title ? `${title} · ${APP_NAME}` : APP_NAME;
+}
+
+function DocumentTitle() {
+  const title = useRouterState({ select: (s) => pageTitle(s.matches) });
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+  return null;
+}
+
 function Root() {
   return (
     <>
+      <DocumentTitle />
       <SessionGuard />
       <Outlet />
     </>

@@ -14,6 +14,7 @@ import {
 } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
+import type { ReactNode } from "react";
 import { FullPageSpinner } from "../../components/full-page-spinner.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { POSITIVE } from "../../lib/colors.ts";
@@ -32,6 +33,20 @@ const METHOD_COLORS: Record<string, string> = {
 // The OpenAPI document is generated from the same route definitions as the typed client, so this page never
 // restates the endpoints by hand. It is the one request made without the RPC client: the document describes
 // the API rather than being part of it.
+/** Text from the OpenAPI document with its markdown code spans (`like this`) shown as code, not as backticks. */
+export function InlineMarkdown(props: { text: string }) {
+  const nodes: ReactNode[] = [];
+  let offset = 0;
+  let code = false;
+  for (const part of props.text.split("`")) {
+    // The part's position in the text is its key: stable for a given text.
+    nodes.push(code ? <Code key={offset}>{part}</Code> : <span key={offset}>{part}</span>);
+    offset += part.length + 1;
+    code = !code;
+  }
+  return nodes;
+}
+
 const openApiQueryOptions = {
   queryKey: ["/api/openapi.json"],
   queryFn: async () => (await ensureOk(await fetch("/api/openapi.json"))).json() as Promise<OpenApiDocument>,
@@ -43,7 +58,7 @@ export function ApiDocsPage() {
   if (isPending || !doc) return <FullPageSpinner />;
   const origin = window.location.origin;
   return (
-    <Box mih="100vh" bg="gray.0">
+    <Box mih="100vh" bg="var(--sb-page-bg)">
       <PageHeader size="lg">
         <Group gap="xs">
           <Button component={Link} to="/api-key" variant="subtle" size="compact-sm">
@@ -67,7 +82,7 @@ export function ApiDocsPage() {
               Overview
             </Title>
             <Text size="sm" mb="sm">
-              {doc.info.description}
+              <InlineMarkdown text={doc.info.description ?? ""} />
             </Text>
             <Text size="sm">
               Every answer is JSON; errors carry <Code>{"{ message, code? }"}</Code>. Symbols are 1-10
@@ -95,7 +110,7 @@ export function ApiDocsPage() {
               </Anchor>
               :
             </Text>
-            <Code block>{`curl -X POST ${origin}/api/auth/signin \\
+            <Code block tabIndex={0}>{`curl -X POST ${origin}/api/auth/signin \\
   -H "Content-Type: application/json" \\
   -d '{"email":"you@example.com","password":"your-password"}'
 
@@ -119,7 +134,7 @@ curl -X POST ${origin}/api/insights/analyze \\
                   <Accordion.Control>
                     <Group gap="xs">
                       <Text fw={700}>{tag}</Text>
-                      <Badge variant="light" color="gray" c="dark.9">
+                      <Badge variant="light" color="gray" c="var(--mantine-color-text)">
                         {endpoints.length}
                       </Badge>
                     </Group>
@@ -145,11 +160,11 @@ curl -X POST ${origin}/api/insights/analyze \\
                             ) : null}
                           </Group>
                           <Text size="sm" mt={4}>
-                            {e.summary}
+                            <InlineMarkdown text={e.summary} />
                           </Text>
                           {e.description ? (
                             <Text size="xs" c="dimmed">
-                              {e.description}
+                              <InlineMarkdown text={e.description} />
                             </Text>
                           ) : null}
                           {e.parameters.length ? (

@@ -10,10 +10,11 @@ export function AuthPageShell(props: {
   children: ReactNode;
 }) {
   return (
-    <Box mih="100vh" bg="gray.0" py={{ base: "md", sm: 48 }}>
+    <Box mih="100vh" bg="var(--sb-page-bg)" py={{ base: "md", sm: 48 }}>
       <Container size={460}>
         <Stack gap="lg">
-          <Center>{props.top ?? <AppLogo />}</Center>
+          {/* Every part of the page sits in a landmark: the logo (and any header link) in the banner. */}
+          <Center component="header">{props.top ?? <AppLogo />}</Center>
           <Paper component="main" withBorder shadow="sm" p={{ base: "lg", sm: "xl" }} radius="md">
             <Title order={1} size="h2" mb={4}>
               {props.title}

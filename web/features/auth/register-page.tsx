@@ -66,7 +66,15 @@ export function RegisterPage() {
       </form>
       <OAuthButtons />
       <Text size="xs" c="dimmed" mt="md">
-        By registering you agree to the Terms of Service and Privacy Policy.
+        By registering you agree to the{" "}
+        <Anchor component={Link} to="/terms" size="xs" underline="always">
+          Terms of Service
+        </Anchor>{" "}
+        and{" "}
+        <Anchor component={Link} to="/privacy" size="xs" underline="always">
+          Privacy Policy
+        </Anchor>
+        .
       </Text>
       <Text size="sm" mt="md">
         Already have an account?{" "}

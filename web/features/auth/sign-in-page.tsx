@@ -7,7 +7,8 @@ import { useSignIn } from "./auth.mutations.ts";
 import { AuthPageShell } from "./auth-page-shell.tsx";
 import { OAuthButtons, oauthErrorText } from "./oauth-buttons.tsx";
 
-export function SignInPage(props: { oauthError?: string }) {
+/** `notice` says why a visitor was sent here (a link to a page that needs an account). */
+export function SignInPage(props: { oauthError?: string; notice?: string }) {
   const signIn = useSignIn();
   const providerError = oauthErrorText(props.oauthError);
   const form = useAppForm({
@@ -26,6 +27,17 @@ export function SignInPage(props: { oauthError?: string }) {
       {providerError ? (
         <Alert variant="light" color="red" mb="md" c="dark.9" role="alert">
           {providerError}
+        </Alert>
+      ) : null}
+      {props.notice ? (
+        <Alert
+          variant="light"
+          color="indigo"
+          mb="md"
+          title="Sign in to continue"
+          data-testid="sign-in-notice"
+        >
+          {props.notice}
         </Alert>
       ) : null}
       <Alert

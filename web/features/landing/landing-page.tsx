@@ -15,12 +15,17 @@ import {
 import { IconBrain, IconChartHistogram, IconGauge } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
 import { AppLogo } from "../../components/app-logo.tsx";
+import { ColorSchemeToggle } from "../../components/color-scheme-toggle.tsx";
+import { ProductPreview } from "./product-preview.tsx";
+import { SiteFooter } from "./site-footer.tsx";
 
+// What the model does, no more (docs/model-card.md): a daily cross-sectional ranking of about 200 large US stocks
+// with a calibrated probability of beating the median stock; the edge is small and nothing is guaranteed.
 const FEATURES = [
   {
     icon: IconBrain,
     title: "AI-powered analysis",
-    text: "Each stock ranked against the S&P 500 universe every day on returns, trend, volatility, beta and liquidity by gradient-boosted trees, trained and tested walk-forward on twenty years of daily prices.",
+    text: "Every trading day about 200 large US stocks are ranked against each other on returns, trend, volatility, beta and liquidity by gradient-boosted trees, trained and tested walk-forward on twenty years of daily prices.",
   },
   {
     icon: IconGauge,
@@ -39,55 +44,71 @@ export function LandingPage() {
     <Box>
       <Box
         component="header"
-        py="md"
-        px="lg"
-        style={{ borderBottom: "1px solid var(--mantine-color-gray-2)" }}
+        py="sm"
+        bg="var(--sb-surface)"
+        style={{ borderBottom: "1px solid var(--sb-border)" }}
       >
         <Container size="lg">
-          <Group justify="space-between">
+          <Group justify="space-between" wrap="nowrap">
             <AppLogo />
-            <Button component={Link} to="/signin" variant="default">
-              Sign In
-            </Button>
+            <Group gap="xs" wrap="nowrap">
+              <ColorSchemeToggle />
+              <Button component={Link} to="/signin" variant="default">
+                Sign In
+              </Button>
+            </Group>
           </Group>
         </Container>
       </Box>
 
       <Box component="main">
         <Box
-          py={{ base: 56, sm: 96 }}
+          py={{ base: 40, sm: 80 }}
           style={{
             background:
-              "linear-gradient(160deg, var(--mantine-color-indigo-0) 0%, var(--mantine-color-white) 55%, var(--mantine-color-cyan-0) 100%)",
+              "linear-gradient(160deg, var(--mantine-color-indigo-light) 0%, var(--mantine-color-body) 55%, var(--mantine-color-cyan-light) 100%)",
           }}
         >
-          <Container size="md">
-            <Stack align="center" gap="lg" ta="center">
-              <Badge variant="light" size="lg">
-                Recommendations you can check
-              </Badge>
-              <Title order={1} fz={{ base: 34, sm: 52 }} lh={1.1}>
-                Data-driven stock recommendations with confidence scores
-              </Title>
-              <Text size="lg" c="dimmed" maw={640}>
-                Buy prices, sell targets and technical analysis for every call, with a confidence that is
-                measured rather than promised and a track record of how past calls turned out.
-              </Text>
-              <Group justify="center">
-                <Button component={Link} to="/register" size="lg">
-                  Get Started Free
-                </Button>
-                <Button component={Link} to="/signin" size="lg" variant="default">
-                  Sign In
-                </Button>
-              </Group>
-              <Text size="sm" c="dimmed">
-                Join thousands of investors using data, not hunches.{" "}
-                <Anchor component={Link} to="/track-record" underline="always" size="sm">
-                  See the track record
-                </Anchor>
-              </Text>
-            </Stack>
+          <Container size="lg">
+            <SimpleGrid
+              cols={{ base: 1, md: 2 }}
+              spacing={{ base: 40, md: 56 }}
+              style={{ alignItems: "center" }}
+            >
+              <Stack align="flex-start" gap="lg">
+                <Badge variant="light" size="lg">
+                  Recommendations you can check
+                </Badge>
+                <Title order={1} fz={{ base: 32, sm: 48 }} lh={1.1}>
+                  Data-driven stock recommendations with confidence scores
+                </Title>
+                <Text size="lg" c="dimmed" maw={560}>
+                  Buy prices, sell targets and technical analysis for every call, with a confidence that is
+                  measured rather than promised and a track record of how past calls turned out. The edge is
+                  small, and nothing here is a guarantee.
+                </Text>
+                <Group>
+                  <Button component={Link} to="/register" size="lg">
+                    Get Started Free
+                  </Button>
+                  <Button component={Link} to="/signin" size="lg" variant="default">
+                    Sign In
+                  </Button>
+                </Group>
+                <Text size="sm" c="dimmed">
+                  Join thousands of investors using data, not hunches.{" "}
+                  {/* The track record is a signed-in page: a visitor goes to sign in and is told why. */}
+                  <Anchor
+                    renderRoot={(props) => <Link to="/signin" search={{ next: "track-record" }} {...props} />}
+                    underline="always"
+                    size="sm"
+                  >
+                    See the track record
+                  </Anchor>
+                </Text>
+              </Stack>
+              <ProductPreview />
+            </SimpleGrid>
           </Container>
         </Box>
 
@@ -129,6 +150,7 @@ export function LandingPage() {
           </Container>
         </Box>
       </Box>
+      <SiteFooter />
     </Box>
   );
 }

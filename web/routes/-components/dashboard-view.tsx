@@ -1,4 +1,4 @@
-import { Anchor, Container, Tabs, Text } from "@mantine/core";
+import { Anchor, Container, Tabs, Text, VisuallyHidden } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
 import { EarningsCallsTab } from "../../features/earnings/earnings-calls-tab.tsx";
 import { AnalysisHistoryTab } from "../../features/insights/analysis-history-tab.tsx";
@@ -16,6 +16,11 @@ import {
   searchForFilters,
 } from "./dashboard-search.ts";
 
+/** Keeps the open tab visible in the scrolling strip (a link or Back may open one that is off screen). */
+function scrollIntoViewOnSelect(node: HTMLButtonElement | null) {
+  node?.scrollIntoView?.({ block: "nearest", inline: "nearest" });
+}
+
 /**
  * The dashboard: six features composed as tabs. The open tab and the historical search are the address's (`search`);
  * every change goes through `onSearchChange`, a navigation, so reload, Back and links keep them. Shown at
@@ -31,11 +36,17 @@ export function DashboardView(props: {
     onSearchChange({ ...search, tab: next === "latest" ? undefined : next });
   const filters = historicalFilters(search, useMarketToday());
   return (
-    <Container size="xl" py="lg" component="main">
+    <Container size="xl" py={{ base: "xs", sm: "lg" }} component="main">
+      <VisuallyHidden component="h1">Dashboard</VisuallyHidden>
       <Tabs value={tab} onChange={(v) => v && open(v as DashboardTab)} keepMounted={false}>
-        <Tabs.List mb="lg" style={{ flexWrap: "wrap" }}>
+        {/* One row at every width: on a phone the strip scrolls sideways instead of wrapping to four rows. */}
+        <Tabs.List mb={{ base: "sm", sm: "lg" }} className="sb-tab-strip">
           {DASHBOARD_TABS.map((t) => (
-            <Tabs.Tab key={t.value} value={t.value}>
+            <Tabs.Tab
+              key={t.value}
+              value={t.value}
+              ref={t.value === tab ? scrollIntoViewOnSelect : undefined}
+            >
               {t.label}
             </Tabs.Tab>
           ))}

@@ -3,10 +3,10 @@ import type { ReactNode } from "react";
 import { AppHeader } from "../../components/app-header.tsx";
 import type { CurrentUser } from "../../lib/current-user.queries.ts";
 
-/** The signed-in pages' frame: the app header above the page, on the grey background. */
+/** The signed-in pages' frame: the app header above the page, on the page background (grey, or dark). */
 export function SignedInFrame(props: { user: CurrentUser; children: ReactNode }) {
   return (
-    <Box mih="100vh" bg="gray.0">
+    <Box mih="100vh" bg="var(--sb-page-bg)">
       <AppHeader user={props.user} />
       {props.children}
     </Box>

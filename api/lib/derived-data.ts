@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { preparedPerDatabase } from "../../db/prepared.ts";
 import { dataVersions } from "../../db/schema/index.ts";
 
 /** The counters SQLite triggers bump on every write to what derived data is computed from (migration 0011). */
@@ -10,16 +11,21 @@ export interface DataVersions {
   market: number;
 }
 
+const versionsRow = preparedPerDatabase((db: Db) =>
+  db
+    .select({ recommendations: dataVersions.recommendations, market: dataVersions.market })
+    .from(dataVersions)
+    .where(eq(dataVersions.id, 1))
+    .prepare(),
+);
+
 /**
  * The data versions, in one primary-key read. Any process's write is counted by the database itself, so a value
  * kept under the versions read here is still the answer whoever wrote last
  * (docs/decisions/027-derived-data-per-version.md).
  */
 export async function readDataVersions(db: Db): Promise<DataVersions> {
-  const [row] = await db
-    .select({ recommendations: dataVersions.recommendations, market: dataVersions.market })
-    .from(dataVersions)
-    .where(eq(dataVersions.id, 1));
+  const [row] = await versionsRow(db).all();
   // The migration inserts the row; without it nothing can be kept safely, so every read is a new version.
   return row ?? { recommendations: Number.NaN, market: Number.NaN };
 }

@@ -1,6 +1,8 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { getCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
+import type { Db } from "../../db/client.ts";
+import { preparedPerDatabase } from "../../db/prepared.ts";
 import { sessions, users } from "../../db/schema/index.ts";
 import type { AdminEnv, AppDeps, AppEnv, AuthState, SignedInEnv } from "../lib/context.ts";
 import { sha256Hex } from "../lib/crypto.ts";
@@ -33,9 +35,25 @@ function bearerToken(header: string | undefined): string | null {
   return match?.[1] ?? null;
 }
 
+/** The user an API key belongs to, by the key's unique hash. */
+const userByApiKeyHash = preparedPerDatabase((db: Db) =>
+  db.query.users.findFirst({ where: eq(users.apiKeyHash, sql.placeholder("hash")) }).prepare(),
+);
+
+/** A session with its user, by the token's unique hash: the one read every signed-in request makes. */
+const sessionByTokenHash = preparedPerDatabase((db: Db) =>
+  db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, sql.placeholder("hash")))
+    .limit(1)
+    .prepare(),
+);
+
 async function userByApiKey(deps: AppDeps, key: string): Promise<AuthState | null> {
   const hash = await sha256Hex(key);
-  const user = await deps.database.db.query.users.findFirst({ where: eq(users.apiKeyHash, hash) });
+  const user = await userByApiKeyHash(deps.database.db).execute({ hash });
   if (!user?.isActive) return null;
   return { user, session: null };
 }
@@ -43,12 +61,7 @@ async function userByApiKey(deps: AppDeps, key: string): Promise<AuthState | nul
 async function userBySession(deps: AppDeps, token: string): Promise<AuthState | null> {
   const { db } = deps.database;
   const hash = await sha256Hex(token);
-  const [row] = await db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, hash))
-    .limit(1);
+  const [row] = await sessionByTokenHash(db).all({ hash });
   if (!row || row.session.endTime !== null || !row.user.isActive) return null;
   const now = deps.clock.now().getTime();
   const lastSeen = row.session.lastSeenAt.getTime();

@@ -5,14 +5,33 @@ import { inProcess, startTestApp, type TestApp, testDbKind } from "../test/harne
 
 // Sign-in state costs one indexed read per request and writes nothing but lastSeenAt, at most once a minute; nothing
 // about a session is kept in memory, so a logout or a deactivation elsewhere is in force at the next request.
-// Statements are counted by wrapping the Drizzle instance the app is handed (the library, not our code).
+// Statements are counted by wrapping the Drizzle instance the app is handed (the library, not our code): a statement
+// counts when it runs (awaited, or run through its prepared form, as the hot queries are), under the name of the
+// call that began it.
 const WRITES = new Set(["insert", "update", "delete", "run", "batch", "transaction"]);
 const READS = new Set(["select", "selectDistinct", "all", "get", "values"]);
+const RUNS = new Set(["then", "all", "get", "values", "run", "execute"]);
 
 let t: TestApp;
 let token: string;
 let apiKey: string;
 const statements: string[] = [];
+
+/** Follows a builder or prepared query, recording `label` each time it runs. */
+function runsOf<T extends object>(target: T, label: string): T {
+  return new Proxy(target, {
+    get(obj, prop, receiver) {
+      const value = Reflect.get(obj, prop, receiver);
+      if (typeof value !== "function" || typeof prop !== "string") return value;
+      return (...args: unknown[]) => {
+        if (RUNS.has(prop)) statements.push(label);
+        const result = (value as (...a: unknown[]) => unknown).apply(obj, args);
+        const follow = prop !== "then" && result !== null && typeof result === "object";
+        return follow && !(result instanceof Promise) ? runsOf(result as object, label) : result;
+      };
+    },
+  });
+}
 
 function counted(db: Db): Db {
   const wrap = <T extends object>(target: T, path: string): T =>
@@ -25,10 +44,15 @@ function counted(db: Db): Db {
           return wrap(value as object, `query.${name}`);
         if (typeof value !== "function") return value;
         if (path.startsWith("query.") || READS.has(name) || WRITES.has(name)) {
-          const kind = WRITES.has(name) ? "write" : "read";
+          const label = `${WRITES.has(name) ? "write" : "read"} ${path ? `${path}.` : ""}${name}`;
           return (...args: unknown[]) => {
-            statements.push(`${kind} ${path ? `${path}.` : ""}${name}`);
-            return (value as (...a: unknown[]) => unknown).apply(obj, args);
+            const result = (value as (...a: unknown[]) => unknown).apply(obj, args);
+            // db.run(), db.all()... run at once; select(), update(), findFirst()... when awaited or prepared and run.
+            if (path === "" && RUNS.has(name)) {
+              statements.push(label);
+              return result;
+            }
+            return result !== null && typeof result === "object" ? runsOf(result as object, label) : result;
           };
         }
         return value;

@@ -3,6 +3,7 @@
 import { benchAnalysis } from "./bench/analysis.bench.ts";
 import { benchBundle } from "./bench/bundle.bench.ts";
 import { benchDrivers } from "./bench/drivers.bench.ts";
+import { benchLighthouse } from "./bench/lighthouse.bench.ts";
 import { benchRecommendations } from "./bench/recommendations.bench.ts";
 import { benchServing } from "./bench/serving.bench.ts";
 import { benchWatchlistAndEarnings } from "./bench/watchlist-earnings.bench.ts";
@@ -17,6 +18,7 @@ const benches: Array<[string, Bench]> = [
   ["Serving over HTTP: Bun, sqld, workerd, every hot endpoint beside bare Bun", benchServing],
   ["Database drivers for the embedded file", benchDrivers],
   ["Web bundle per route in Chromium (landing-page budget, zod)", benchBundle],
+  ["Lighthouse mobile: landing page and signed-in dashboard", benchLighthouse],
 ];
 
 const USAGE = `usage: bun run bench [group...] [--quick] [--no-build]

@@ -1,26 +1,29 @@
-import { Burger, Button, Divider, Drawer, Group, NavLink, Stack, Text } from "@mantine/core";
+import { Burger, Button, Group, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import {
   IconBook,
   IconBulb,
   IconChartHistogram,
   IconKey,
-  IconLayoutDashboard,
   IconLogout,
   IconShieldLock,
 } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
+import { lazy, Suspense, useState } from "react";
 import { useSignOut } from "../lib/session.ts";
-import { MarketBadge } from "./market-badge.tsx";
+import type { MenuLink } from "./app-menu.tsx";
 import { PageHeader } from "./page-header.tsx";
 
-const NAV_LINKS = [
+// The drawer (Mantine's modal, focus trap, scroll lock) loads when the menu is first opened.
+const AppMenu = lazy(() => import("./app-menu.tsx").then((m) => ({ default: m.AppMenu })));
+
+const NAV_LINKS: readonly MenuLink[] = [
   { to: "/track-record", label: "Track Record", icon: IconChartHistogram },
   { to: "/insights", label: "Insights", icon: IconBulb },
   { to: "/api-key", label: "API Key", icon: IconKey },
   { to: "/api-docs", label: "API Docs", icon: IconBook },
-] as const;
-const ADMIN_LINK = { to: "/admin", label: "Admin", icon: IconShieldLock } as const;
+];
+const ADMIN_LINK: MenuLink = { to: "/admin", label: "Admin", icon: IconShieldLock };
 
 /** Who the header names and whether it offers the admin panel. */
 export interface HeaderUser {
@@ -36,6 +39,7 @@ export interface HeaderUser {
 export function AppHeader(props: { user: HeaderUser }) {
   const signOut = useSignOut();
   const [menuOpen, menu] = useDisclosure(false);
+  const [menuLoaded, setMenuLoaded] = useState(false);
   const { user } = props;
   const links = user.isAdmin ? [...NAV_LINKS, ADMIN_LINK] : NAV_LINKS;
   const name = user.firstName || user.email;
@@ -52,38 +56,20 @@ export function AppHeader(props: { user: HeaderUser }) {
   );
   const phoneMenu = (
     <>
-      <Burger opened={menuOpen} onClick={menu.toggle} size="sm" aria-label="Open menu" />
-      <Drawer
+      <Burger
         opened={menuOpen}
-        onClose={menu.close}
-        position="right"
-        size={300}
-        title={<Text fw={700}>{name}</Text>}
-        closeButtonProps={{ "aria-label": "Close menu" }}
-      >
-        <Stack gap="xs" component="nav" aria-label="Menu">
-          <MarketBadge />
-          <NavLink
-            component={Link}
-            to="/dashboard"
-            label="Dashboard"
-            leftSection={<IconLayoutDashboard size={18} aria-hidden />}
-            onClick={menu.close}
-          />
-          {links.map((link) => (
-            <NavLink
-              key={link.to}
-              component={Link}
-              to={link.to}
-              label={link.label}
-              leftSection={<link.icon size={18} aria-hidden />}
-              onClick={menu.close}
-            />
-          ))}
-          <Divider my="xs" />
-          {logout}
-        </Stack>
-      </Drawer>
+        onClick={() => {
+          setMenuLoaded(true);
+          menu.toggle();
+        }}
+        size="sm"
+        aria-label="Open menu"
+      />
+      {menuLoaded ? (
+        <Suspense fallback={null}>
+          <AppMenu opened={menuOpen} onClose={menu.close} name={name} links={links} logout={logout} />
+        </Suspense>
+      ) : null}
     </>
   );
   return (

@@ -1,0 +1,154 @@
+import { describe, expect, test } from "bun:test";
+import type { Page } from "playwright-core";
+import {
+  DESKTOP,
+  PHONE,
+  screenshot,
+  seriousA11yViolations,
+  serverAndBrowserForFile,
+  signInThroughForm,
+} from "./harness.ts";
+
+// Every screen and dialog, on a phone (390x844) and a wide screen (1440x900), in the system's light and dark
+// settings: a screenshot of each under test-results/screenshots/ for a person to look at, and axe-core finding no
+// serious or critical violation on any of them.
+const e2e = serverAndBrowserForFile();
+
+const VIEWPORTS = [
+  [PHONE, "phone"],
+  [DESKTOP, "wide"],
+] as const;
+const SCHEMES = ["light", "dark"] as const;
+
+/** The page has loaded what it asks for: no request in flight and no loading skeleton or spinner left. */
+async function settled(page: Page) {
+  await page.waitForLoadState("networkidle");
+  await page.waitForFunction(
+    () => !document.querySelector('.mantine-Skeleton-root, [role="status"] .mantine-Loader-root'),
+    undefined,
+    { timeout: 15_000 },
+  );
+  // Transitions (drawers, dialogs, tab indicators) finish.
+  await page.waitForTimeout(350);
+}
+
+/**
+ * Violations owned by another part of issue 15 and not fixed yet, each matched narrowly. The earnings tab's
+ * watchlist buttons are named "Add WYNN to watchlist" while they read "Add to watchlist": that is the watchlist feature's to
+ * fix (the content half of issue 15). Printed on every run; delete the entry when it is fixed.
+ */
+const PENDING_ELSEWHERE = [
+  /^label-content-name-mismatch \(\d+\): button\[aria-label="Add [A-Z.]+ to watchlist"\]/,
+];
+
+/** Screenshot and axe for what is on screen now; answers the violations keyed by screen name. */
+async function check(page: Page, name: string, found: Record<string, string[]>) {
+  await settled(page);
+  await screenshot(page, name);
+  const violations = (await seriousA11yViolations(page)).filter((v) => {
+    const pending = PENDING_ELSEWHERE.some((p) => p.test(v));
+    if (pending) console.warn(`${name}: known, fixed elsewhere: ${v.slice(0, 160)}`);
+    return !pending;
+  });
+  if (violations.length) found[name] = violations;
+}
+
+const PUBLIC_SCREENS: Array<[path: string, name: string, ready: string]> = [
+  ["/", "landing", "Get Started Free"],
+  ["/signin", "signin", "Reset password"],
+  ["/signin?next=track-record", "signin-track-record", "Sign in to continue"],
+  ["/register", "register", "Create Account"],
+  ["/forgot-password", "forgot-password", "Back to Sign In"],
+  ["/terms", "terms", "Not financial advice"],
+  ["/privacy", "privacy", "What is stored, and why"],
+  ["/api-docs", "api-docs-signed-out", "Endpoints"],
+  ["/api-key", "api-key-signed-out", "Sign in to see your key"],
+  ["/no/such/page", "not-found", "Page Not Found"],
+];
+
+const DASHBOARD_TABS = ["latest", "historical", "analyze", "history", "earnings", "watchlist"] as const;
+
+describe("every screen, phone and wide, light and dark", () => {
+  for (const scheme of SCHEMES) {
+    for (const [viewport, label] of VIEWPORTS) {
+      test(`public screens: ${label}, ${scheme}`, async () => {
+        const { page, context } = await e2e.browser.newPage(viewport, scheme);
+        const found: Record<string, string[]> = {};
+        for (const [path, name, ready] of PUBLIC_SCREENS) {
+          await page.goto(`${e2e.server.url}${path}`);
+          await page.getByText(ready).first().waitFor();
+          expect(await page.locator("html").getAttribute("data-mantine-color-scheme")).toBe(scheme);
+          await check(page, `${name}-${label}-${scheme}`, found);
+        }
+        expect(found).toEqual({});
+        await context.close();
+      });
+
+      test(`signed-in screens and dialogs: ${label}, ${scheme}`, async () => {
+        const { page, context } = await e2e.browser.newPage(viewport, scheme);
+        await signInThroughForm(page, e2e.server.url, "investor@example.com", "investor-demo-password");
+        await page.waitForURL(`${e2e.server.url}/dashboard`);
+        const found: Record<string, string[]> = {};
+        for (const tab of DASHBOARD_TABS) {
+          await page.goto(`${e2e.server.url}/dashboard${tab === "latest" ? "" : `?tab=${tab}`}`);
+          await page.getByRole("tab", { selected: true }).waitFor();
+          await check(page, `dashboard-${tab}-${label}-${scheme}`, found);
+        }
+        // The recommendation detail dialog.
+        await page.goto(`${e2e.server.url}/dashboard`);
+        await page
+          .getByRole("button", { name: /View Full Analysis/ })
+          .first()
+          .click();
+        await page.getByRole("dialog").waitFor();
+        await check(page, `recommendation-dialog-${label}-${scheme}`, found);
+        await page.keyboard.press("Escape");
+        // The watchlist's Add Stock dialog.
+        await page.goto(`${e2e.server.url}/dashboard?tab=watchlist`);
+        await page
+          .getByRole("button", { name: /Add (Your First )?Stock/ })
+          .first()
+          .click();
+        await page.getByRole("dialog", { name: "Add Stock" }).waitFor();
+        await check(page, `watchlist-add-dialog-${label}-${scheme}`, found);
+        await page.keyboard.press("Escape");
+        if (viewport === PHONE) {
+          await page.getByRole("button", { name: "Open menu" }).click();
+          await page.getByRole("dialog").getByRole("link", { name: "Insights" }).waitFor();
+          await check(page, `menu-${label}-${scheme}`, found);
+          await page.keyboard.press("Escape");
+        }
+        for (const [path, name, heading] of [
+          ["/insights", "insights", "Stock Insights"],
+          ["/track-record", "track-record", "Track Record"],
+          ["/api-key", "api-key", "API Key Management"],
+          ["/api-docs", "api-docs", "API Documentation"],
+        ] as const) {
+          await page.goto(`${e2e.server.url}${path}`);
+          await page.getByRole("heading", { name: heading, level: 1 }).waitFor();
+          await check(page, `${name}-${label}-${scheme}`, found);
+        }
+        expect(found).toEqual({});
+        await context.close();
+      });
+
+      test(`admin panel and its sessions dialog: ${label}, ${scheme}`, async () => {
+        const { page, context } = await e2e.browser.newPage(viewport, scheme);
+        await signInThroughForm(page, e2e.server.url, "admin@example.com", "admin-demo-password");
+        await page.waitForURL(`${e2e.server.url}/dashboard`);
+        const found: Record<string, string[]> = {};
+        await page.goto(`${e2e.server.url}/admin`);
+        await page.getByRole("heading", { name: "User Management" }).waitFor();
+        await check(page, `admin-${label}-${scheme}`, found);
+        await page
+          .getByRole("button", { name: /Sessions/ })
+          .first()
+          .click();
+        await page.getByRole("dialog", { name: "User Sessions" }).waitFor();
+        await check(page, `admin-sessions-dialog-${label}-${scheme}`, found);
+        expect(found).toEqual({});
+        await context.close();
+      });
+    }
+  }
+});

@@ -32,24 +32,11 @@ async function settled(page: Page) {
   await page.waitForTimeout(350);
 }
 
-/**
- * Violations owned by another part of issue 15 and not fixed yet, each matched narrowly. The earnings tab's
- * watchlist buttons are named "Add WYNN to watchlist" while they read "Add to watchlist": that is the watchlist feature's to
- * fix (the content half of issue 15). Printed on every run; delete the entry when it is fixed.
- */
-const PENDING_ELSEWHERE = [
-  /^label-content-name-mismatch \(\d+\): button\[aria-label="Add [A-Z.]+ to watchlist"\]/,
-];
-
 /** Screenshot and axe for what is on screen now; answers the violations keyed by screen name. */
 async function check(page: Page, name: string, found: Record<string, string[]>) {
   await settled(page);
   await screenshot(page, name);
-  const violations = (await seriousA11yViolations(page)).filter((v) => {
-    const pending = PENDING_ELSEWHERE.some((p) => p.test(v));
-    if (pending) console.warn(`${name}: known, fixed elsewhere: ${v.slice(0, 160)}`);
-    return !pending;
-  });
+  const violations = await seriousA11yViolations(page);
   if (violations.length) found[name] = violations;
 }
 

@@ -13,9 +13,8 @@ export function AddToWatchlistButton(props: { symbol: string }) {
       leftSection={<IconPlus size={14} aria-hidden />}
       loading={add.isPending}
       onClick={() => add.mutate({ symbol: props.symbol, targetChangePercent: DEFAULT_ALERT_THRESHOLD })}
-      aria-label={`Add ${props.symbol} to watchlist`}
     >
-      Add to watchlist
+      Add {props.symbol} to watchlist
     </Button>
   );
 }

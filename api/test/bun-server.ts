@@ -15,13 +15,15 @@ const root = join(import.meta.dir, "../..");
 /**
  * Spawns the real Bun server (`bun api/server.ts`) on 127.0.0.1 and a port the OS picks, with a clean environment:
  * no demo seed, no scheduler, warnings and errors only, plus `env` (DATABASE_URL, APP_SECRET, limits...). Resolves once it
- * prints its address ("listening on http://localhost:PORT"); `entry` may name another script that prints it.
+ * prints its address ("listening on http://localhost:PORT"); `entry` may name another script that prints it, and
+ * `bunFlags` go before it (a profiler, a preload).
  */
 export async function startBunServer(
   env: Record<string, string>,
   entry = "api/server.ts",
+  options: { bunFlags?: string[]; startTimeoutMs?: number } = {},
 ): Promise<BunServer> {
-  const proc = Bun.spawn([process.execPath, entry], {
+  const proc = Bun.spawn([process.execPath, ...(options.bunFlags ?? []), entry], {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? "/usr/bin:/bin",
@@ -44,7 +46,7 @@ export async function startBunServer(
   };
   void pump(proc.stdout);
   void pump(proc.stderr);
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + (options.startTimeoutMs ?? 30_000);
   let port: string | undefined;
   while (!port) {
     port = /listening on http:\/\/localhost:(\d+)/.exec(output)?.[1];

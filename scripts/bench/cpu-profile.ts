@@ -6,6 +6,7 @@
 import { Database as SqliteFile } from "bun:sqlite";
 import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join, relative } from "node:path";
+import { startBunServer } from "../../api/test/bun-server.ts";
 import { runLoad } from "./load.ts";
 import { buildServingSeed } from "./serving-seed.ts";
 
@@ -90,37 +91,10 @@ function summarise(profile: CpuProfile, top = 12) {
   };
 }
 
-async function startProfiled(dbFile: string, profileDir: string) {
-  const proc = Bun.spawn([process.execPath, "--cpu-prof", `--cpu-prof-dir=${profileDir}`, "api/server.ts"], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? "/usr/bin:/bin",
-      HOME: process.env.HOME ?? "/tmp",
-      PORT: "0",
-      HOST: "127.0.0.1",
-      SEED_ON_START: "false",
-      SCHEDULER: "false",
-      LOG_LEVEL: "warn",
-      DATABASE_URL: `file:${dbFile}`,
-      APP_SECRET: SECRET,
-    },
-    stdout: "pipe",
-    stderr: "pipe",
+function startProfiled(dbFile: string, profileDir: string) {
+  return startBunServer({ DATABASE_URL: `file:${dbFile}`, APP_SECRET: SECRET }, join(root, "api/server.ts"), {
+    bunFlags: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`],
   });
-  let output = "";
-  void (async () => {
-    for await (const chunk of proc.stdout) output += new TextDecoder().decode(chunk);
-  })();
-  void (async () => {
-    for await (const chunk of proc.stderr) output += new TextDecoder().decode(chunk);
-  })();
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const port = /listening on http:\/\/localhost:(\d+)/.exec(output)?.[1];
-    if (port) return { url: `http://127.0.0.1:${port}`, proc, output: () => output };
-    if (Date.now() > deadline || proc.exitCode !== null) throw new Error(`server did not start: ${output}`);
-    await Bun.sleep(20);
-  }
 }
 
 function printSummary(file: string) {
@@ -179,8 +153,7 @@ if (import.meta.main && process.argv[2] === "--summarise") {
     const server = await startProfiled(db, dir);
     base = server.url;
     const load = await runLoad(send, { concurrency: 16, durationMs: SECONDS * 1000, warmupMs: 1000 });
-    server.proc.kill("SIGTERM");
-    await server.proc.exited;
+    await server.stop();
     const file = readdirSync(dir).find((f) => f.endsWith(".cpuprofile"));
     console.log(
       `\n### ${name}: ${load.perSecond.toFixed(0)} req/s, p99 ${load.p99.toFixed(1)} ms, ${load.failures} failed ` +

@@ -7,48 +7,19 @@ import { Database as SqliteFile } from "bun:sqlite";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { startBunServer } from "../../api/test/bun-server.ts";
 import { runLoad } from "./load.ts";
 import { residentMb } from "./serving.bench.ts";
 import { buildServingSeed } from "./serving-seed.ts";
 
-const root = join(import.meta.dir, "../..");
 const SECRET = "bench-memory-secret-bench-memory-secret-0";
 const SECONDS = Number(process.env.MEMORY_SECONDS ?? 10);
 
-async function start(env: Record<string, string>, probeOut: string) {
-  const proc = Bun.spawn(
-    [process.execPath, "--preload", join(import.meta.dir, "heap-probe.ts"), "api/server.ts"],
-    {
-      cwd: root,
-      env: {
-        PATH: process.env.PATH ?? "/usr/bin:/bin",
-        HOME: process.env.HOME ?? "/tmp",
-        PORT: "0",
-        HOST: "127.0.0.1",
-        SEED_ON_START: "false",
-        SCHEDULER: "false",
-        LOG_LEVEL: "warn",
-        APP_SECRET: SECRET,
-        HEAP_PROBE_OUT: probeOut,
-        ...env,
-      },
-      stdout: "pipe",
-      stderr: "pipe",
-    },
-  );
-  let output = "";
-  for (const stream of [proc.stdout, proc.stderr]) {
-    void (async () => {
-      for await (const chunk of stream) output += new TextDecoder().decode(chunk);
-    })();
-  }
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    const port = /listening on http:\/\/localhost:(\d+)/.exec(output)?.[1];
-    if (port) return { url: `http://127.0.0.1:${port}`, proc };
-    if (Date.now() > deadline || proc.exitCode !== null) throw new Error(`server did not start: ${output}`);
-    await Bun.sleep(50);
-  }
+function start(env: Record<string, string>, probeOut: string) {
+  return startBunServer({ APP_SECRET: SECRET, HEAP_PROBE_OUT: probeOut, ...env }, "api/server.ts", {
+    bunFlags: ["--preload", join(import.meta.dir, "heap-probe.ts")],
+    startTimeoutMs: 120_000,
+  });
 }
 
 async function probe(pid: number, out: string) {
@@ -110,23 +81,21 @@ if (import.meta.main) {
     sqlite.close();
     const out = join(dir, `${name}.json`);
     const server = await start({ DATABASE_URL: `file:${db}` }, out);
-    const atStart = residentMb(server.proc.pid).rss;
+    const atStart = residentMb(server.process.pid).rss;
     if (send) {
       const base = server.url;
       await runLoad(() => send(base), { concurrency: 16, durationMs: SECONDS * 1000, warmupMs: 0 });
     }
-    const after = residentMb(server.proc.pid);
-    report(name, atStart, after, await probe(server.proc.pid, out));
-    server.proc.kill("SIGTERM");
-    await server.proc.exited;
+    const after = residentMb(server.process.pid);
+    report(name, atStart, after, await probe(server.process.pid, out));
+    await server.stop();
   }
   if (want("seed-on-start")) {
     const out = join(dir, "seed.json");
     const server = await start({ DATABASE_URL: `file:${join(dir, "fresh.db")}`, SEED_ON_START: "true" }, out);
-    const after = residentMb(server.proc.pid);
-    report("seed-on-start", after.rss, after, await probe(server.proc.pid, out));
-    server.proc.kill("SIGTERM");
-    await server.proc.exited;
+    const after = residentMb(server.process.pid);
+    report("seed-on-start", after.rss, after, await probe(server.process.pid, out));
+    await server.stop();
   }
   rmSync(dir, { recursive: true, force: true });
   rmSync(join(seed.file, ".."), { recursive: true, force: true });

@@ -1,17 +1,10 @@
 import { Burger, Button, Group, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
-import {
-  IconBook,
-  IconBulb,
-  IconChartHistogram,
-  IconKey,
-  IconLogout,
-  IconShieldLock,
-} from "@tabler/icons-react";
+import { IconBook, IconBulb, IconChartHistogram, IconKey, IconShieldLock } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
 import { lazy, Suspense, useState } from "react";
-import { useSignOut } from "../lib/session.ts";
 import type { MenuLink } from "./app-menu.tsx";
+import { LogoutButton } from "./logout-button.tsx";
 import { PageHeader } from "./page-header.tsx";
 
 // The drawer (Mantine's modal, focus trap, scroll lock) loads when the menu is first opened.
@@ -37,23 +30,12 @@ export interface HeaderUser {
  * Logout. On a phone they move into a drawer behind a menu button, so the bar stays one row.
  */
 export function AppHeader(props: { user: HeaderUser }) {
-  const signOut = useSignOut();
   const [menuOpen, menu] = useDisclosure(false);
   const [menuLoaded, setMenuLoaded] = useState(false);
   const { user } = props;
   const links = user.isAdmin ? [...NAV_LINKS, ADMIN_LINK] : NAV_LINKS;
   const name = user.firstName || user.email;
-  const logout = (
-    <Button
-      variant="default"
-      size="compact-sm"
-      leftSection={<IconLogout size={16} aria-hidden />}
-      onClick={() => signOut.mutate()}
-      loading={signOut.isPending}
-    >
-      Logout
-    </Button>
-  );
+  const logout = <LogoutButton />;
   const phoneMenu = (
     <>
       <Burger

@@ -1,26 +1,18 @@
 import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { DESKTOP, PHONE, screenshot, serverAndBrowserForFile, signInThroughForm } from "./harness.ts";
+import {
+  SCHEMES,
+  screenshot,
+  serverAndBrowserForFile,
+  settled,
+  signInThroughForm,
+  VIEWPORTS,
+} from "./harness.ts";
 
 // The content screens (dashboard tabs, the recommendation dialog, track record, insights, admin and its dialogs)
 // on a phone and a wide screen, light and dark: screenshots under test-results/screenshots/content-* for a person to
 // look at, and the content rules checked on the way.
 const e2e = serverAndBrowserForFile();
-
-const VIEWPORTS = [
-  [PHONE, "phone"],
-  [DESKTOP, "wide"],
-] as const;
-const SCHEMES = ["light", "dark"] as const;
-
-/** Requests done, skeletons gone, charts drawn. */
-async function settled(page: Page) {
-  await page.waitForLoadState("networkidle");
-  await page.waitForFunction(() => !document.querySelector(".mantine-Skeleton-root"), undefined, {
-    timeout: 15_000,
-  });
-  await page.waitForTimeout(400);
-}
 
 async function shot(page: Page, name: string) {
   await settled(page);

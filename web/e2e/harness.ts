@@ -88,6 +88,24 @@ export interface E2EBrowser {
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1440, height: 900 };
+/** The screenshot runs' sizes and colour schemes: every screen on a phone and a wide screen, light and dark. */
+export const VIEWPORTS = [
+  [PHONE, "phone"],
+  [DESKTOP, "wide"],
+] as const;
+export const SCHEMES = ["light", "dark"] as const;
+
+/** The page has loaded what it asks for (no request in flight, no skeleton or spinner left) and transitions ended. */
+export async function settled(page: Page) {
+  await page.waitForLoadState("networkidle");
+  await page.waitForFunction(
+    () => !document.querySelector('.mantine-Skeleton-root, [role="status"] .mantine-Loader-root'),
+    undefined,
+    { timeout: 15_000 },
+  );
+  // Drawers, dialogs, tab indicators and charts finish drawing.
+  await page.waitForTimeout(400);
+}
 
 /** Debian's Chromium driven by playwright-core (no browser download), each context isolated. */
 export async function launchBrowser(): Promise<E2EBrowser> {

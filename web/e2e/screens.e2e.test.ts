@@ -1,36 +1,20 @@
 import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import {
-  DESKTOP,
   PHONE,
+  SCHEMES,
   screenshot,
   seriousA11yViolations,
   serverAndBrowserForFile,
+  settled,
   signInThroughForm,
+  VIEWPORTS,
 } from "./harness.ts";
 
 // Every screen and dialog, on a phone (390x844) and a wide screen (1440x900), in the system's light and dark
 // settings: a screenshot of each under test-results/screenshots/ for a person to look at, and axe-core finding no
 // serious or critical violation on any of them.
 const e2e = serverAndBrowserForFile();
-
-const VIEWPORTS = [
-  [PHONE, "phone"],
-  [DESKTOP, "wide"],
-] as const;
-const SCHEMES = ["light", "dark"] as const;
-
-/** The page has loaded what it asks for: no request in flight and no loading skeleton or spinner left. */
-async function settled(page: Page) {
-  await page.waitForLoadState("networkidle");
-  await page.waitForFunction(
-    () => !document.querySelector('.mantine-Skeleton-root, [role="status"] .mantine-Loader-root'),
-    undefined,
-    { timeout: 15_000 },
-  );
-  // Transitions (drawers, dialogs, tab indicators) finish.
-  await page.waitForTimeout(350);
-}
 
 /** Screenshot and axe for what is on screen now; answers the violations keyed by screen name. */
 async function check(page: Page, name: string, found: Record<string, string[]>) {

@@ -1,6 +1,7 @@
 import { ActionIcon, Box, Button, Container, Group, Stack, Title } from "@mantine/core";
 import { IconArrowLeft, IconLogout } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
+import { LogoutButton } from "../../components/logout-button.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import type { CurrentUser } from "../../lib/current-user.queries.ts";
 import { useSignOut } from "../../lib/session.ts";
@@ -44,15 +45,7 @@ export function AdminPage(props: { user: CurrentUser }) {
           >
             Back to Dashboard
           </Button>
-          <Button
-            variant="default"
-            size="compact-sm"
-            leftSection={<IconLogout size={16} aria-hidden />}
-            onClick={() => signOut.mutate()}
-            loading={signOut.isPending}
-          >
-            Logout
-          </Button>
+          <LogoutButton />
         </Group>
       </PageHeader>
       <Container size="xl" py="lg" component="main">

@@ -4,28 +4,11 @@ import { ConfidenceBadge } from "../../components/confidence-badge.tsx";
 import { CallBadge, ModelOutlook } from "../../components/model-outlook.tsx";
 import { GAIN_TEXT, LOSS_TEXT } from "../../lib/colors.ts";
 import { formatAsOf, formatDate, formatMoney, formatPercent, formatSignedMoney } from "../../lib/format.ts";
+import { Figure } from "./figure.tsx";
 import { OutcomeBadge } from "./outcome-badge.tsx";
 import { potentialReturn, priceVersusBuy, researchLinks } from "./recommendation-math.ts";
 import type { Recommendation } from "./recommendations.queries.ts";
 import { RiskBadge } from "./risk-badge.tsx";
-
-function Figure(props: { label: string; value: string; color?: string; note?: string }) {
-  return (
-    <Stack gap={0}>
-      <Text size="xs" c="dimmed">
-        {props.label}
-      </Text>
-      <Text fw={600} c={props.color}>
-        {props.value}
-      </Text>
-      {props.note ? (
-        <Text size="xs" c="dimmed">
-          {props.note}
-        </Text>
-      ) : null}
-    </Stack>
-  );
-}
 
 /**
  * The current price against the buy price. On the day a call is made the buy price is that day's close, so the

@@ -23,6 +23,7 @@ import {
 } from "../../components/model-outlook.tsx";
 import { GAIN_TEXT } from "../../lib/colors.ts";
 import { formatAsOf, formatDate, formatMoney } from "../../lib/format.ts";
+import { Figure } from "./figure.tsx";
 import { OutcomeBadge } from "./outcome-badge.tsx";
 import { reasonParts } from "./reason-parts.ts";
 import { versusBuyFigure } from "./recommendation-card.tsx";
@@ -45,25 +46,6 @@ function Row(props: { label: string; value: string }) {
         {props.value}
       </Text>
     </Group>
-  );
-}
-
-/** One key number in the dialog's grid. */
-function KeyFigure(props: { label: string; value: string; color?: string; note?: string | null }) {
-  return (
-    <Paper withBorder radius="sm" p="xs">
-      <Text size="xs" c="dimmed">
-        {props.label}
-      </Text>
-      <Text fw={700} c={props.color}>
-        {props.value}
-      </Text>
-      {props.note ? (
-        <Text size="xs" c="dimmed">
-          {props.note}
-        </Text>
-      ) : null}
-    </Paper>
   );
 }
 
@@ -91,9 +73,10 @@ export function RecommendationDialog(props: { recommendation: Recommendation | n
             </Group>
           </Group>
           <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs" verticalSpacing="xs">
-            <KeyFigure label="Buy price" value={formatMoney(buy)} />
-            <KeyFigure label="Target price" value={formatMoney(target)} />
-            <KeyFigure
+            <Figure framed label="Buy price" value={formatMoney(buy)} />
+            <Figure framed label="Target price" value={formatMoney(target)} />
+            <Figure
+              framed
               label="Current price"
               value={r.currentPrice != null ? formatMoney(r.currentPrice) : "Data not available currently"}
               note={
@@ -102,10 +85,10 @@ export function RecommendationDialog(props: { recommendation: Recommendation | n
                   : null
               }
             />
-            <KeyFigure label="vs buy price" value={vs.value} color={vs.color} note={vs.note} />
-            <KeyFigure label="Potential return" value={potentialReturn(buy, target)} color={GAIN_TEXT} />
-            <KeyFigure label="Recommended" value={formatDate(r.recommendationDate)} />
-            <KeyFigure label="Target date" value={formatDate(r.estimatedDate)} />
+            <Figure framed label="vs buy price" value={vs.value} color={vs.color} note={vs.note} />
+            <Figure framed label="Potential return" value={potentialReturn(buy, target)} color={GAIN_TEXT} />
+            <Figure framed label="Recommended" value={formatDate(r.recommendationDate)} />
+            <Figure framed label="Target date" value={formatDate(r.estimatedDate)} />
             <Paper withBorder radius="sm" p="xs">
               <Text size="xs" c="dimmed">
                 Outcome so far

@@ -71,7 +71,14 @@ export default function CalibrationBins(props: { points: CalibrationPoint[] }) {
             );
           }}
         />
-        <Bar dataKey="observedPct" name="Happened" fill={bar} radius={[3, 3, 0, 0]} maxBarSize={56}>
+        <Bar
+          dataKey="observedPct"
+          name="Happened"
+          fill={bar}
+          radius={[3, 3, 0, 0]}
+          maxBarSize={56}
+          isAnimationActive={false}
+        >
           <ErrorBar dataKey="interval" width={6} stroke={text} direction="y" />
           <LabelList
             dataKey="n"

@@ -1,7 +1,7 @@
+import pLimit from "p-limit";
 import { generateForDate } from "../features/recommendations/generate.service.ts";
 import { checkAlerts, deliverDueAlerts } from "../features/watchlist/alerts.service.ts";
 import type { AppDeps } from "../lib/context.ts";
-import { mapLimited } from "../lib/map-limited.ts";
 import { hasMarketData, newYorkDate } from "../lib/market-port.ts";
 import { BENCHMARK } from "../market/demo-import.ts";
 import { CACHE_RETENTION_MS, pruneMarketCache } from "../market/live-market.ts";
@@ -55,7 +55,7 @@ export const JOBS: Job[] = [
         return { skipped: "the demo market does not move" };
       const symbols = (await allSymbols(deps.database.db)).filter((s) => s !== BENCHMARK);
       // A few at a time: a universe of hundreds of symbols must not hit the provider in one burst.
-      const refreshed = await mapLimited([BENCHMARK, ...symbols], 4, (symbol) =>
+      const refreshed = await pLimit(4).map([BENCHMARK, ...symbols], (symbol) =>
         market.prepareHistory([symbol]).then(
           () => true,
           () => false,

@@ -7,6 +7,7 @@ import {
   jsonBody,
   jsonResponse,
   signedIn,
+  totalCountHeader,
 } from "../../lib/openapi.ts";
 import { failureBody } from "../../lib/result.ts";
 import { isoDate } from "../../lib/validation.ts";
@@ -18,6 +19,9 @@ import {
   CreateRecommendationInput,
   CreateRecommendationQuery,
   DeleteByDateAnswer,
+  HISTORICAL_DEFAULT_PAGE_SIZE,
+  HISTORICAL_MAX_PAGE_SIZE,
+  HistoricalPageQuery,
   HistoricalQuery,
   PerformanceAnswer,
   RecommendationList,
@@ -50,11 +54,18 @@ const historical = createRoute({
   path: "/historical",
   tags,
   security,
-  summary: "Search past recommendations by date range, symbol and risk level (newest first, 500 at most)",
+  summary: "Search past recommendations by date range, symbol and risk level, newest first",
+  description:
+    `Without page or pageSize: the newest ${HISTORICAL_MAX_PAGE_SIZE} matching recommendations. With either: one ` +
+    `page (page defaults to 1, pageSize to ${HISTORICAL_DEFAULT_PAGE_SIZE}, at most ${HISTORICAL_MAX_PAGE_SIZE}). ` +
+    "Either way the answer is a plain list and X-Total-Count says how many match in all.",
   middleware: [requireUser] as const,
-  request: { query: HistoricalQuery },
+  request: { query: HistoricalPageQuery },
   responses: {
-    200: jsonResponse(RecommendationList, "Matching recommendations"),
+    200: {
+      ...jsonResponse(RecommendationList, "Matching recommendations"),
+      headers: totalCountHeader,
+    },
     ...errorResponses(400, 401, 503),
   },
 });
@@ -129,9 +140,15 @@ const removeByDate = createRoute({
 
 export const recommendationRoutes = createRouter()
   .openapi(latest, async (c) => c.json(await latestRecommendations(c.get("deps")), 200))
-  .openapi(historical, async (c) =>
-    c.json(await historicalRecommendations(c.get("deps"), c.req.valid("query")), 200),
-  )
+  .openapi(historical, async (c) => {
+    const { page, pageSize, ...filters } = c.req.valid("query");
+    const paged = page !== undefined || pageSize !== undefined;
+    const limit = paged ? (pageSize ?? HISTORICAL_DEFAULT_PAGE_SIZE) : HISTORICAL_MAX_PAGE_SIZE;
+    const offset = paged ? ((page ?? 1) - 1) * limit : 0;
+    const result = await historicalRecommendations(c.get("deps"), filters, { offset, limit });
+    c.header("X-Total-Count", String(result.total));
+    return c.json(result.recommendations, 200);
+  })
   .openapi(performance, async (c) => {
     return c.json(await recommendationPerformance(c.get("deps"), c.req.valid("query")), 200);
   })

@@ -6,8 +6,7 @@ import { createClient } from "@libsql/client";
 import { securityRows } from "../api/market/demo-import.ts";
 import { isCalendarDate } from "./cli/args.ts";
 
-// Every script in scripts/ (the benchmarks have their own runner; migrate.ts is kept by another change) as an
-// operator runs it: --help prints its usage and does nothing, a wrong command line exits 2 saying what was wrong.
+// Every script in scripts/ (the benchmarks have their own runner) as an operator runs it: --help prints its usage and does nothing, a wrong command line exits 2 saying what was wrong.
 const root = join(import.meta.dir, "..");
 const dir = mkdtempSync(join(tmpdir(), "cli-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -41,6 +40,7 @@ const SCRIPTS = [
   "evaluate-earnings.ts",
   "evaluate-model.ts",
   "generate-recommendations.ts",
+  "migrate.ts",
   "seed.ts",
   "test.ts",
   "train-model.ts",
@@ -142,6 +142,27 @@ describe("the seed and the demo accounts", () => {
     expect(friday.code).toBe(0);
     expect(friday.out).toMatch(/^2023-10-27: scored \d+ symbols/);
   }, 60_000);
+});
+
+describe("migrate", () => {
+  test("applies the migrations to DATABASE_URL and says where; an argument is refused", async () => {
+    const other = join(dir, "migrated.db");
+    expect(script("migrate.ts", "now").code).toBe(2);
+    expect(existsSync(other)).toBe(false);
+    const done = run([process.execPath, "scripts/migrate.ts"], { DATABASE_URL: `file:${other}` });
+    expect(done.err).toBe("");
+    expect(done.code).toBe(0);
+    expect(done.out).toBe(`Migrations applied to file:${other}\n`);
+    const client = createClient({ url: `file:${other}` });
+    try {
+      const tables = await client.execute(
+        "select name from sqlite_master where type = 'table' and name = 'users'",
+      );
+      expect(tables.rows).toHaveLength(1);
+    } finally {
+      client.close();
+    }
+  });
 });
 
 describe("build-demo-market", () => {

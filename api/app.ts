@@ -15,6 +15,7 @@ import { watchlistRoutes } from "./features/watchlist/watchlist.routes.ts";
 import type { AppDeps } from "./lib/context.ts";
 import { createRouter } from "./lib/openapi.ts";
 import { API_REFERENCE_CSP, API_REFERENCE_SCRIPT_PATH, cspHeader } from "./lib/security-headers.ts";
+import { accessLog } from "./middleware/access-log.ts";
 import { resolveAuth } from "./middleware/auth.ts";
 import { refuseCrossSiteCookieWrites } from "./middleware/cross-site.ts";
 import { handleError, handleNotFound } from "./middleware/errors.ts";
@@ -27,6 +28,7 @@ export const MAX_BODY_BYTES = 64 * 1024;
 export function createApp(deps: AppDeps) {
   const app = createRouter();
   app.use("*", requestId());
+  app.use("*", accessLog(deps));
   // gzip for clients that accept it; not on Workers, where Cloudflare compresses itself (and would encode again).
   if (getRuntimeKey() !== "workerd") app.use("*", compress());
   app.use("*", async (c, next) => {

@@ -98,7 +98,11 @@ export const JOBS: Job[] = [
   },
 ];
 
-/** Runs every job (or the named ones) whose current period has not run yet. */
+/**
+ * Runs every job (or the named ones) whose current period has not run yet. A run is logged when it starts and when
+ * it ends (info: job, period, duration and the job's counts; error when it failed); a period already done or
+ * running elsewhere only at debug, since every process checks every minute.
+ */
 export async function runDueJobs(
   deps: AppDeps,
   names?: readonly string[],
@@ -107,12 +111,36 @@ export async function runDueJobs(
   const now = deps.clock.now();
   for (const job of JOBS) {
     if (names && !names.includes(job.name)) continue;
+    const period = job.period(now, deps);
+    let started = 0;
     try {
-      outcomes[job.name] = await runOnce(deps, job.name, job.period(now, deps), () => job.run(deps));
+      const outcome = await runOnce(deps, job.name, period, () => {
+        started = performance.now();
+        deps.log("info", "Job started", { job: job.name, period });
+        return job.run(deps);
+      });
+      if (outcome.ran) {
+        deps.log("info", "Job finished", {
+          job: job.name,
+          period,
+          outcome: "ok",
+          durationMs: elapsedMs(started),
+          result: outcome.result,
+        });
+      } else deps.log("debug", "Job not due", { job: job.name, period, reason: outcome.reason });
+      outcomes[job.name] = outcome;
     } catch (error) {
-      deps.log("error", `Job ${job.name} failed`, { error: String(error) });
+      deps.log("error", "Job failed", {
+        job: job.name,
+        period,
+        outcome: "failed",
+        durationMs: started ? elapsedMs(started) : null,
+        error: String(error),
+      });
       throw error;
     }
   }
   return outcomes;
 }
+
+const elapsedMs = (since: number) => Math.round(performance.now() - since);

@@ -5,6 +5,7 @@ import { EarningsAnswer } from "./earnings.schema.ts";
 import { earningsCalendar } from "./earnings.service.ts";
 
 const calendar = createRoute({
+  operationId: "getEarningsCalendar",
   method: "get",
   path: "/",
   tags: ["Earnings"],

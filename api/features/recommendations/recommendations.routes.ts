@@ -37,6 +37,7 @@ const tags = ["Recommendations"];
 const security = signedIn;
 
 const latest = createRoute({
+  operationId: "getLatestRecommendations",
   method: "get",
   path: "/latest",
   tags,
@@ -50,6 +51,7 @@ const latest = createRoute({
 });
 
 const historical = createRoute({
+  operationId: "listHistoricalRecommendations",
   method: "get",
   path: "/historical",
   tags,
@@ -71,6 +73,7 @@ const historical = createRoute({
 });
 
 const performance = createRoute({
+  operationId: "getRecommendationPerformance",
   method: "get",
   path: "/performance",
   tags,
@@ -86,6 +89,7 @@ const performance = createRoute({
 });
 
 const post = createRoute({
+  operationId: "postRecommendation",
   method: "post",
   path: "/",
   tags,
@@ -104,6 +108,7 @@ const post = createRoute({
 });
 
 const generate = createRoute({
+  operationId: "generateRecommendations",
   method: "post",
   path: "/generate",
   tags,
@@ -127,6 +132,7 @@ const generate = createRoute({
 });
 
 const removeByDate = createRoute({
+  operationId: "deleteRecommendationsByDate",
   method: "delete",
   path: "/{date}",
   tags,

@@ -30,8 +30,14 @@ export const Recommendation = z
   .object({
     id: z.number().int(),
     symbol: z.string(),
-    buyPrice: z.string().openapi({ example: "187.25", description: "Decimal string" }),
-    sellTarget: z.string().openapi({ example: "205.00", description: "Decimal string" }),
+    buyPrice: z.string().openapi({
+      example: "187.25",
+      description: "Dollars as a decimal string with two places (a string, not a number: the spec's shape)",
+    }),
+    sellTarget: z.string().openapi({
+      example: "205.00",
+      description: "Dollars as a decimal string with two places (a string, not a number: the spec's shape)",
+    }),
     confidence: z.number().int().min(0).max(100),
     aggressive: z.boolean(),
     aggressiveBasis: z.string().openapi({ description: "How the risk level was decided" }),
@@ -76,7 +82,11 @@ export const Recommendation = z
       .optional()
       .openapi({ description: "How the call has turned out so far (track record)" }),
   })
-  .openapi("Recommendation");
+  .openapi("Recommendation", {
+    description:
+      "A posted call. buyPrice and sellTarget are decimal strings, as the product spec fixes; currentPrice, read " +
+      "from the market at answer time, is a number.",
+  });
 
 export const RecommendationList = z.array(Recommendation);
 

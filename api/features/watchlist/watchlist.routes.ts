@@ -20,6 +20,7 @@ import {
 const tags = ["Watchlist"];
 
 const list = createRoute({
+  operationId: "listWatchlist",
   method: "get",
   path: "/",
   tags,
@@ -30,6 +31,7 @@ const list = createRoute({
 });
 
 const add = createRoute({
+  operationId: "addWatchlistItem",
   method: "post",
   path: "/",
   tags,
@@ -41,6 +43,7 @@ const add = createRoute({
 });
 
 const update = createRoute({
+  operationId: "updateWatchlistItem",
   method: "patch",
   path: "/{id}",
   tags,
@@ -52,6 +55,7 @@ const update = createRoute({
 });
 
 const remove = createRoute({
+  operationId: "removeWatchlistItem",
   method: "delete",
   path: "/{id}",
   tags,

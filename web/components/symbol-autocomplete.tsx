@@ -44,6 +44,9 @@ export function SymbolAutocomplete({ value, onChange, maxLength = 40, ...rest }:
       // The server has ranked them (prefix before fuzzy); a client-side filter would drop the fuzzy ones.
       filter={keepServerOrder}
       renderOption={({ option }) => `${option.value} — ${names.get(option.value) ?? ""}`}
+      // At most SYMBOL_SUGGESTIONS options: no scroll area, whose unfocusable scrolling viewport axe reports
+      // (scrollable-region-focusable).
+      withScrollArea={false}
     />
   );
 }

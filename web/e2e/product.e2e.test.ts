@@ -1,6 +1,13 @@
 import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { DESKTOP, PHONE, screenshot, serverAndBrowserForFile, signInThroughForm } from "./harness.ts";
+import {
+  DESKTOP,
+  PHONE,
+  screenshot,
+  seriousA11yViolations,
+  serverAndBrowserForFile,
+  signInThroughForm,
+} from "./harness.ts";
 
 const e2e = serverAndBrowserForFile();
 
@@ -139,6 +146,8 @@ describe("analysis end to end", () => {
     // The field suggests symbols by ticker or company name as it is typed.
     await page.getByRole("combobox", { name: "Stock symbol" }).pressSequentially("app");
     await page.getByRole("option", { name: "AAPL — Apple Inc." }).waitFor();
+    // With its suggestions open, the field is still a well-formed combobox (axe: nothing serious).
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await page.getByRole("combobox", { name: "Stock symbol" }).fill("msft");
     await page.getByRole("button", { name: "Analyze" }).click();
     await page.getByTestId("insight-card").filter({ hasText: "MSFT" }).waitFor();

@@ -1,13 +1,13 @@
-import "@mantine/core/styles.css";
-import "@mantine/notifications/styles.css";
+import "./mantine-styles.ts";
 import "./app.css";
 import { MantineProvider } from "@mantine/core";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { createRouter, RouterProvider } from "@tanstack/react-router";
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { FullPageSpinner } from "./components/full-page-spinner.tsx";
 import { ToastOutlet } from "./components/toast-outlet.tsx";
+import { currentUserQueryOptions } from "./lib/current-user.queries.ts";
 import { createQueryClient } from "./lib/query-client.ts";
 import { routeTree } from "./routeTree.gen.ts";
 import { colorSchemeManager, cssVariablesResolver, theme } from "./theme.ts";
@@ -27,25 +27,39 @@ const router = createRouter({
   scrollRestoration: true,
 });
 
+// The current user's request and the code of every route this address matches start now, side by side. Left to the
+// router, a page's chunk is fetched only after the layouts' beforeLoad has the user: one round trip after another
+// on a phone's network before the first card (decision 047). Failures are the router's to show when it loads them.
+void queryClient.prefetchQuery(currentUserQueryOptions());
+for (const match of router.matchRoutes(router.latestLocation)) {
+  const route = router.routesById[match.routeId as keyof typeof router.routesById];
+  if (route) void router.loadRouteChunk(route)?.catch(() => undefined);
+}
+
 declare module "@tanstack/react-router" {
   interface Register {
     router: typeof router;
   }
 }
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <MantineProvider
-      theme={theme}
-      // The system's light or dark setting until the visitor picks one with the header's toggle (kept across visits).
-      defaultColorScheme="auto"
-      colorSchemeManager={colorSchemeManager}
-      cssVariablesResolver={cssVariablesResolver}
-    >
-      <ToastOutlet />
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>
-  </StrictMode>,
+// A transition, so React renders the first page in slices that yield to the browser instead of one long task
+// (a slow phone's main thread stays responsive while the page draws: decision 047).
+const root = createRoot(document.getElementById("root")!);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <MantineProvider
+        theme={theme}
+        // The system's light or dark setting until the visitor picks one with the header's toggle (kept across visits).
+        defaultColorScheme="auto"
+        colorSchemeManager={colorSchemeManager}
+        cssVariablesResolver={cssVariablesResolver}
+      >
+        <ToastOutlet />
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </MantineProvider>
+    </StrictMode>,
+  ),
 );

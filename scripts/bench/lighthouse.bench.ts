@@ -2,7 +2,7 @@
 // production build served by the real Bun server on a seeded demo database, audited by the `lighthouse` CLI (run
 // under the Node that node_modules carries) in Debian's Chromium. The landing page signed out (performance and
 // accessibility) and the signed-in dashboard (performance, the session cookie sent as a header).
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startBunServer } from "../../api/test/bun-server.ts";
@@ -66,6 +66,13 @@ async function lighthouse(url: string, headers: Record<string, string> = {}): Pr
         .map(([id]) => id),
     };
   } finally {
+    // LIGHTHOUSE_REPORT_DIR keeps every run's full report (the diagnostics: bootup-time, unused-javascript...).
+    const keep = process.env.LIGHTHOUSE_REPORT_DIR;
+    if (keep && existsSync(join(dir, "report.json"))) {
+      mkdirSync(keep, { recursive: true });
+      const name = new URL(url).pathname.replace(/\W+/g, "") || "landing";
+      renameSync(join(dir, "report.json"), join(keep, `${name}-${Date.now()}.json`));
+    }
     rmSync(dir, { recursive: true, force: true });
   }
 }

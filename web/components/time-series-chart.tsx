@@ -5,6 +5,7 @@ import {
   LineSeries,
   LineStyle,
   type MouseEventParams,
+  TickMarkType,
   type Time,
 } from "lightweight-charts";
 import { useEffect, useRef, useState } from "react";
@@ -40,6 +41,24 @@ export interface TimeSeriesChartProps {
   format: (value: number) => string;
   /** A bare line for a card (no axes, grid or tooltip). */
   sparkline?: boolean;
+}
+
+/** A chart time as `YYYY-MM-DD` (the library hands back a day as a string, an object or seconds). */
+function isoDay(time: Time): string {
+  if (typeof time === "string") return time;
+  if (typeof time === "number") return new Date(time * 1000).toISOString().slice(0, 10);
+  return `${time.year}-${String(time.month).padStart(2, "0")}-${String(time.day).padStart(2, "0")}`;
+}
+
+/**
+ * The time axis's labels as dates a reader recognises: "2023" where a year starts, "Oct 2023" where a month does,
+ * "Oct 4" for a day, instead of the library's bare "4" or "24" that read as numbers of anything.
+ */
+function tickLabel(time: Time, type: TickMarkType): string {
+  const day = isoDay(time);
+  if (type === TickMarkType.Year) return day.slice(0, 4);
+  if (type === TickMarkType.Month) return `${formatShortDate(day).split(" ")[0]} ${day.slice(0, 4)}`;
+  return formatShortDate(day);
 }
 
 interface Hover {
@@ -94,6 +113,7 @@ export default function TimeSeriesChart(props: TimeSeriesChartProps) {
         fixRightEdge: true,
         // Room after the last day, so the last date label and the series' labels are not cut at the edge.
         rightOffset: sparkline ? 0 : 3,
+        tickMarkFormatter: tickLabel,
       },
       crosshair: sparkline
         ? {

@@ -53,11 +53,24 @@ export function formatSignedMoney(value: number | null | undefined): string {
   return `${rounded > 0 ? "+" : rounded < 0 ? "-" : ""}${formatMoney(Math.abs(rounded))}`;
 }
 
+// One formatter each, made on first use: `toLocaleDateString(locale, options)` builds a new Intl.DateTimeFormat on
+// every call, which on a slow phone cost more than rendering the cards whose dates it wrote (decision 047).
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = JSON.stringify(options);
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", options);
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
 /** `YYYY-MM-DD` as "Oct 27", for chart axes and tooltips where the year is shown elsewhere or clear. */
 export function formatShortDate(isoDate: string): string {
   const d = new Date(`${isoDate.slice(0, 10)}T00:00:00Z`);
   if (Number.isNaN(d.getTime())) return isoDate;
-  return d.toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+  return dateFormat({ month: "short", day: "numeric", timeZone: "UTC" }).format(d);
 }
 
 /** `YYYY-MM-DD` as "Oct 27, 2023", without time-zone drift. */
@@ -65,7 +78,7 @@ export function formatDate(isoDate: string | null | undefined): string {
   if (!isoDate) return "—";
   const d = new Date(`${isoDate.slice(0, 10)}T00:00:00Z`);
   if (Number.isNaN(d.getTime())) return isoDate;
-  return d.toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+  return dateFormat({ month: "short", day: "numeric", year: "numeric", timeZone: "UTC" }).format(d);
 }
 
 /**
@@ -77,11 +90,11 @@ export function formatAsOf(asOf: string | null | undefined): string | null {
   if (/^\d{4}-\d{2}-\d{2}$/.test(asOf)) return formatDate(asOf);
   const d = new Date(asOf);
   if (Number.isNaN(d.getTime())) return asOf;
-  return d.toLocaleString("en-US", {
+  return dateFormat({
     month: "short",
     day: "numeric",
     year: "numeric",
     hour: "numeric",
     minute: "2-digit",
-  });
+  }).format(d);
 }

@@ -1,24 +1,43 @@
 import { Alert, Button, Group, SimpleGrid, Text, Title } from "@mantine/core";
 import { IconInfoCircle } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { lazy, Suspense, useDeferredValue, useState } from "react";
 import { EmptyPanel } from "../../components/empty-panel.tsx";
 import { Skeletons } from "../../components/skeleton-list.tsx";
 import { formatDate } from "../../lib/format.ts";
+import { DISCLAIMER } from "./disclaimer.ts";
 import { RecommendationCard } from "./recommendation-card.tsx";
-import { DISCLAIMER, RecommendationDialog } from "./recommendation-dialog.tsx";
 import { latestRecommendationsQueryOptions, type Recommendation } from "./recommendations.queries.ts";
+
+// The dialog (Mantine's modal: focus trap, scroll lock, transitions) loads when a card is first opened, not with
+// the cards (decision 047).
+const RecommendationDialog = lazy(() =>
+  import("./recommendation-dialog.tsx").then((m) => ({ default: m.RecommendationDialog })),
+);
 
 export const LATEST_SKELETONS = 6;
 
 export function LatestRecommendationsTab() {
-  const { data, isPending, isError, refetch, isRefetching } = useQuery(latestRecommendationsQueryOptions());
+  // Deferred: the cards arriving render as a transition, in slices between which the browser can handle input,
+  // instead of one long task on a slow phone (decision 047); until then the skeletons stay.
+  const { data, isPending, isError, refetch, isRefetching } = useDeferredValue(
+    useQuery(latestRecommendationsQueryOptions()),
+  );
   const [open, setOpen] = useState<Recommendation | null>(null);
-  // When the recommendations were made, not when this page fetched them: the newest recommendation's date.
+  // Kept once opened, so closing plays the modal's exit transition.
+  const [dialogLoaded, setDialogLoaded] = useState(false);
+  if (open && !dialogLoaded) setDialogLoaded(true);
+  // When the recommendations were made, not when this page fetched them: the newest recommendation's date, and for
+  // the model's calls the session too. The API keeps no posting time, only the date; the model scores a day on its
+  // closing prices, so its calls of a day are made after that day's close (decision 049).
   const newest = data?.reduce<string | null>(
     (latest, r) => (latest === null || r.recommendationDate > latest ? r.recommendationDate : latest),
     null,
   );
+  const afterClose =
+    newest !== null &&
+    newest !== undefined &&
+    data!.filter((r) => r.recommendationDate === newest).every((r) => r.source === "model");
   return (
     <section aria-labelledby="latest-title">
       <Group justify="space-between" align="flex-end" mb="sm" wrap="wrap">
@@ -28,6 +47,7 @@ export function LatestRecommendationsTab() {
         {newest ? (
           <Text size="sm" c="dimmed" data-testid="latest-updated">
             Last Updated: {formatDate(newest)}
+            {afterClose ? ", after the close" : ""}
           </Text>
         ) : null}
       </Group>
@@ -66,7 +86,11 @@ export function LatestRecommendationsTab() {
           ))}
         </SimpleGrid>
       )}
-      <RecommendationDialog recommendation={open} onClose={() => setOpen(null)} />
+      {dialogLoaded ? (
+        <Suspense fallback={null}>
+          <RecommendationDialog recommendation={open} onClose={() => setOpen(null)} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

@@ -23,6 +23,7 @@ import {
 } from "../../components/model-outlook.tsx";
 import { GAIN_TEXT } from "../../lib/colors.ts";
 import { formatAsOf, formatDate, formatMoney } from "../../lib/format.ts";
+import { DISCLAIMER } from "./disclaimer.ts";
 import { Figure } from "./figure.tsx";
 import { OutcomeBadge } from "./outcome-badge.tsx";
 import { reasonParts } from "./reason-parts.ts";
@@ -33,8 +34,7 @@ import { RiskBadge } from "./risk-badge.tsx";
 
 const RecommendationPriceChart = lazy(() => import("./recommendation-price-chart.tsx"));
 
-export const DISCLAIMER =
-  "Recommendations are generated from historical data and models for information only. They are not financial advice; do your own research before investing.";
+export { DISCLAIMER };
 
 function Row(props: { label: string; value: string }) {
   return (

@@ -21,6 +21,19 @@ export const DASHBOARD_TABS = [
 
 export type DashboardTab = (typeof DASHBOARD_TABS)[number]["value"];
 
+/**
+ * Each tab's code, its own chunk: the dashboard loads only the open tab's (decision 047). The loader starts it with
+ * the tab's request, so it does not wait for the dashboard's chunk; `dashboard-view.tsx` renders it with React.lazy.
+ */
+export const TAB_CODE = {
+  latest: () => import("../../features/recommendations/latest-recommendations-tab.tsx"),
+  historical: () => import("../../features/recommendations/historical-recommendations-tab.tsx"),
+  analyze: () => import("../../features/insights/analyze-stock-tab.tsx"),
+  history: () => import("../../features/insights/analysis-history-tab.tsx"),
+  earnings: () => import("../../features/earnings/earnings-calls-tab.tsx"),
+  watchlist: () => import("../../features/watchlist/watchlist-tab.tsx"),
+} satisfies Record<DashboardTab, () => Promise<unknown>>;
+
 const RISKS = ["aggressive", "non-aggressive"] as const;
 
 /**
@@ -101,6 +114,8 @@ export function searchForFilters(filters: HistoricalFilters): DashboardSearch {
  */
 export function prefetchDashboardTab(queryClient: QueryClient, search: DashboardSearch): void {
   const tab = search.tab ?? "latest";
+  // A failed chunk shows where the tab renders (React.lazy retries the import there).
+  void TAB_CODE[tab]().catch(() => undefined);
   if (tab === "latest") void queryClient.prefetchQuery(latestRecommendationsQueryOptions());
   if (tab === "historical")
     void queryClient

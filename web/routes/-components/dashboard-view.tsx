@@ -1,12 +1,7 @@
-import { Anchor, Container, Tabs, Text, VisuallyHidden } from "@mantine/core";
+import { Anchor, Box, Container, Skeleton, Tabs, Text, VisuallyHidden } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
-import { EarningsCallsTab } from "../../features/earnings/earnings-calls-tab.tsx";
-import { AnalysisHistoryTab } from "../../features/insights/analysis-history-tab.tsx";
-import { AnalyzeStockTab } from "../../features/insights/analyze-stock-tab.tsx";
-import { HistoricalRecommendationsTab } from "../../features/recommendations/historical-recommendations-tab.tsx";
-import { LatestRecommendationsTab } from "../../features/recommendations/latest-recommendations-tab.tsx";
+import { lazy, Suspense } from "react";
 import { AddToWatchlistButton } from "../../features/watchlist/add-to-watchlist-button.tsx";
-import { WatchlistTab } from "../../features/watchlist/watchlist-tab.tsx";
 import { useMarketToday } from "../../lib/market-status.queries.ts";
 import {
   DASHBOARD_TABS,
@@ -14,7 +9,33 @@ import {
   type DashboardTab,
   historicalFilters,
   searchForFilters,
+  TAB_CODE,
 } from "./dashboard-search.ts";
+
+// One chunk per tab (decision 047): the dashboard's own chunk holds the strip and the address handling only.
+const LatestRecommendationsTab = lazy(() =>
+  TAB_CODE.latest().then((m) => ({ default: m.LatestRecommendationsTab })),
+);
+const HistoricalRecommendationsTab = lazy(() =>
+  TAB_CODE.historical().then((m) => ({ default: m.HistoricalRecommendationsTab })),
+);
+const AnalyzeStockTab = lazy(() => TAB_CODE.analyze().then((m) => ({ default: m.AnalyzeStockTab })));
+const AnalysisHistoryTab = lazy(() => TAB_CODE.history().then((m) => ({ default: m.AnalysisHistoryTab })));
+const EarningsCallsTab = lazy(() => TAB_CODE.earnings().then((m) => ({ default: m.EarningsCallsTab })));
+const WatchlistTab = lazy(() => TAB_CODE.watchlist().then((m) => ({ default: m.WatchlistTab })));
+
+/**
+ * While a tab's code loads: a heading-sized bar and cards' worth of grey, at least a screen tall, so the footer line
+ * below stays where the loaded tab puts it (no layout shift).
+ */
+function TabCodeLoading() {
+  return (
+    <Box mih="100vh" role="status" aria-busy="true" aria-label="Loading">
+      <Skeleton height={28} width={240} radius="sm" mb="md" animate={false} />
+      <Skeleton height={260} radius="md" animate={false} />
+    </Box>
+  );
+}
 
 /** Keeps the open tab visible in the scrolling strip (a link or Back may open one that is off screen). */
 function scrollIntoViewOnSelect(node: HTMLButtonElement | null) {
@@ -51,29 +72,31 @@ export function DashboardView(props: {
             </Tabs.Tab>
           ))}
         </Tabs.List>
-        <Tabs.Panel value="latest">
-          <LatestRecommendationsTab />
-        </Tabs.Panel>
-        <Tabs.Panel value="historical">
-          {/* A new search in the address (Back, a link) starts the form afresh from it. */}
-          <HistoricalRecommendationsTab
-            key={JSON.stringify(filters)}
-            filters={filters}
-            onSearch={(next) => onSearchChange(searchForFilters(next))}
-          />
-        </Tabs.Panel>
-        <Tabs.Panel value="analyze">
-          <AnalyzeStockTab onAnalyzed={() => open("history")} />
-        </Tabs.Panel>
-        <Tabs.Panel value="history">
-          <AnalysisHistoryTab onAnalyzeFirst={() => open("analyze")} />
-        </Tabs.Panel>
-        <Tabs.Panel value="earnings">
-          <EarningsCallsTab watchlistButton={(symbol) => <AddToWatchlistButton symbol={symbol} />} />
-        </Tabs.Panel>
-        <Tabs.Panel value="watchlist">
-          <WatchlistTab />
-        </Tabs.Panel>
+        <Suspense fallback={<TabCodeLoading />}>
+          <Tabs.Panel value="latest">
+            <LatestRecommendationsTab />
+          </Tabs.Panel>
+          <Tabs.Panel value="historical">
+            {/* A new search in the address (Back, a link) starts the form afresh from it. */}
+            <HistoricalRecommendationsTab
+              key={JSON.stringify(filters)}
+              filters={filters}
+              onSearch={(next) => onSearchChange(searchForFilters(next))}
+            />
+          </Tabs.Panel>
+          <Tabs.Panel value="analyze">
+            <AnalyzeStockTab onAnalyzed={() => open("history")} />
+          </Tabs.Panel>
+          <Tabs.Panel value="history">
+            <AnalysisHistoryTab onAnalyzeFirst={() => open("analyze")} />
+          </Tabs.Panel>
+          <Tabs.Panel value="earnings">
+            <EarningsCallsTab watchlistButton={(symbol) => <AddToWatchlistButton symbol={symbol} />} />
+          </Tabs.Panel>
+          <Tabs.Panel value="watchlist">
+            <WatchlistTab />
+          </Tabs.Panel>
+        </Suspense>
       </Tabs>
       <Text size="xs" c="dimmed" mt="xl">
         Recommendations are informational and not financial advice.{" "}

@@ -109,6 +109,7 @@ describe("content screens, phone and wide, light and dark", () => {
 
         await page.getByRole("textbox", { name: "Search users by email" }).fill("nobody-matches-this");
         await page.getByText('No user matches "nobody-matches-this".').waitFor();
+        await screenshot(page, `content-admin-no-match-${tag}`);
         await page.getByRole("textbox", { name: "Search users by email" }).fill("");
         await page.getByTestId("user-row").first().waitFor();
 

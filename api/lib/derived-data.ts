@@ -88,3 +88,21 @@ export function createDerivedData(options: DerivedDataOptions = {}): DerivedData
 export function stampOf(...parts: Array<string | number>): Stamp {
   return parts.some((p) => typeof p === "number" && Number.isNaN(p)) ? UNVERSIONED : parts.join("|");
 }
+
+/** Two stamps as one: a value depending on both is kept while neither changes. */
+export function bothStamps(a: Stamp, b: Stamp): Stamp {
+  return a === UNVERSIONED || b === UNVERSIONED ? UNVERSIONED : `${a}#${b}`;
+}
+
+/**
+ * What the market's prices are a function of. The demo market's come from stored bars frozen at its date, so they
+ * change only with the market data version; a live market's may move at any call, so nothing priced is kept.
+ */
+export function pricesStamp(
+  versions: DataVersions,
+  market: { source: string; marketToday(): string },
+): Stamp {
+  return market.source === "demo"
+    ? stampOf(versions.market, market.source, market.marketToday())
+    : UNVERSIONED;
+}

@@ -9,7 +9,8 @@ import {
   warmUpStart,
 } from "../../analysis/earnings-events.ts";
 import type { AppDeps } from "../../lib/context.ts";
-import { readDataVersions, stampOf } from "../../lib/derived-data.ts";
+import { readDataVersions, stampOf, UNVERSIONED } from "../../lib/derived-data.ts";
+import { type KeptJson, keepJson } from "../../lib/kept-answer.ts";
 import { hasMarketData, type MarketPort } from "../../lib/market-port.ts";
 import { BENCHMARK } from "../../market/demo-import.ts";
 import { universeBars } from "../../market/price-history.ts";
@@ -158,4 +159,17 @@ export async function earningsCalendar(deps: AppDeps) {
       : // A live market's events and prices come from the provider layer, with its own lifetimes, each time.
         await computeCalendar(deps, asOf);
   return { earnings, count: earnings.length, ...window };
+}
+
+/** The calendar as a kept answer: the demo's once per market data version and day, a live market's each time. */
+export async function earningsAnswer(
+  deps: AppDeps,
+): Promise<KeptJson<Awaited<ReturnType<typeof earningsCalendar>>>> {
+  const stamp =
+    hasMarketData(deps.market) && deps.market.source === "demo"
+      ? await marketStamp(deps, deps.market.marketToday())
+      : UNVERSIONED;
+  return deps.derived.get("earnings calendar answer", stamp, "", async () =>
+    keepJson(await earningsCalendar(deps)),
+  );
 }

@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { sendKept } from "../../lib/kept-answer.ts";
 import { hasMarketData } from "../../lib/market-port.ts";
 import {
   adminOnly,
@@ -25,7 +26,7 @@ import {
 import {
   deleteRecommendationsOn,
   historicalRecommendations,
-  latestRecommendations,
+  latestAnswer,
   postRecommendation,
 } from "./recommendations.service.ts";
 
@@ -128,7 +129,7 @@ const removeByDate = createRoute({
 });
 
 export const recommendationRoutes = createRouter()
-  .openapi(latest, async (c) => c.json(await latestRecommendations(c.get("deps")), 200))
+  .openapi(latest, async (c) => sendKept(c, await latestAnswer(c.get("deps")), 200))
   .openapi(historical, async (c) =>
     c.json(await historicalRecommendations(c.get("deps"), c.req.valid("query")), 200),
   )

@@ -1,6 +1,8 @@
 import { and, desc, eq, max } from "drizzle-orm";
 import { recommendations } from "../../../db/schema/index.ts";
 import type { AppDeps } from "../../lib/context.ts";
+import { bothStamps, pricesStamp, readDataVersions } from "../../lib/derived-data.ts";
+import { type KeptJson, keepJson } from "../../lib/kept-answer.ts";
 import { hasMarketData, type LatestPrice } from "../../lib/market-port.ts";
 import { failure, type Result, success } from "../../lib/result.ts";
 import { centsToString } from "../../lib/validation.ts";
@@ -101,6 +103,15 @@ export async function latestRecommendations(deps: AppDeps): Promise<Recommendati
     return scoreRows(deps, rows);
   });
   return withPrices(deps, scored);
+}
+
+/** The latest recommendations as a kept answer: serialized once per scoring stamp and prices (decision 027). */
+export async function latestAnswer(deps: AppDeps): Promise<KeptJson<Recommendation[]>> {
+  const versions = await readDataVersions(deps.database.db);
+  const stamp = bothStamps(await scoringStamp(deps, versions), pricesStamp(versions, deps.market));
+  return deps.derived.get("latest recommendations answer", stamp, "", async () =>
+    keepJson(await latestRecommendations(deps)),
+  );
 }
 
 /**

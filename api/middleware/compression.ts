@@ -13,20 +13,17 @@ export const compressAnswers = createMiddleware(async (c, next) => {
   const res = c.res;
   if (c.req.method === "HEAD" || !res.body || res.headers.has("content-encoding")) return;
   if (!COMPRESSIBLE.test(res.headers.get("content-type") ?? "")) return;
-  if (!acceptsGzip(c)) {
-    c.header("vary", "accept-encoding", { append: true });
-    return;
-  }
-  const headers = new Headers(res.headers);
-  headers.append("vary", "accept-encoding");
+  // The app's own answers have mutable headers; appending here avoids copying the response for a header.
+  res.headers.append("vary", "accept-encoding");
+  if (!acceptsGzip(c)) return;
   const bytes = new Uint8Array(await res.arrayBuffer());
-  let body = bytes;
-  if (bytes.byteLength >= COMPRESS_MIN_BYTES) {
-    body = await gzip(bytes);
-    headers.set("content-encoding", "gzip");
-  }
-  headers.delete("content-length");
   // Unset first: assigning over a response copies the old one's headers onto the new one.
   c.res = undefined;
-  c.res = new Response(body, { status: res.status, statusText: res.statusText, headers });
+  if (bytes.byteLength < COMPRESS_MIN_BYTES) {
+    c.res = new Response(bytes, res);
+    return;
+  }
+  res.headers.set("content-encoding", "gzip");
+  res.headers.delete("content-length");
+  c.res = new Response(await gzip(bytes), res);
 });

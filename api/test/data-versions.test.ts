@@ -237,7 +237,9 @@ describe.skipIf(!inProcess)(`derived data per data version, two connections on $
 
   test("insight history: kept per lists version; an insight saved or deleted elsewhere shows at once", async () => {
     const history = async () => {
-      const res = await app.request("/api/insights/history", { headers: { authorization: `Bearer ${token}` } });
+      const res = await app.request("/api/insights/history", {
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(res.status).toBe(200);
       return { total: res.headers.get("x-total-count"), items: (await res.json()) as Array<{ id: number }> };
     };

@@ -19,5 +19,5 @@ const calendar = createRoute({
 });
 
 export const earningsRoutes = createRouter().openapi(calendar, async (c) =>
-  sendKept(c, await earningsAnswer(c.get("deps")), 200),
+  sendKept(c, await earningsAnswer(c.get("deps"), c.var.versions), 200),
 );

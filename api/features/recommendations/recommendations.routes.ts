@@ -129,7 +129,7 @@ const removeByDate = createRoute({
 });
 
 export const recommendationRoutes = createRouter()
-  .openapi(latest, async (c) => sendKept(c, await latestAnswer(c.get("deps")), 200))
+  .openapi(latest, async (c) => sendKept(c, await latestAnswer(c.get("deps"), c.var.versions), 200))
   .openapi(historical, async (c) =>
     c.json(await historicalRecommendations(c.get("deps"), c.req.valid("query")), 200),
   )

@@ -1,7 +1,7 @@
 import { and, desc, eq, max } from "drizzle-orm";
 import { recommendations } from "../../../db/schema/index.ts";
 import type { AppDeps } from "../../lib/context.ts";
-import { bothStamps, pricesStamp, readDataVersions } from "../../lib/derived-data.ts";
+import { bothStamps, type DataVersions, pricesStamp, readDataVersions } from "../../lib/derived-data.ts";
 import { type KeptJson, keepJson } from "../../lib/kept-answer.ts";
 import { hasMarketData, type LatestPrice } from "../../lib/market-port.ts";
 import { failure, type Result, success } from "../../lib/result.ts";
@@ -106,8 +106,11 @@ export async function latestRecommendations(deps: AppDeps): Promise<Recommendati
 }
 
 /** The latest recommendations as a kept answer: serialized once per scoring stamp and prices (decision 027). */
-export async function latestAnswer(deps: AppDeps): Promise<KeptJson<Recommendation[]>> {
-  const versions = await readDataVersions(deps.database.db);
+export async function latestAnswer(
+  deps: AppDeps,
+  versions?: DataVersions,
+): Promise<KeptJson<Recommendation[]>> {
+  versions ??= await readDataVersions(deps.database.db);
   const stamp = bothStamps(await scoringStamp(deps, versions), pricesStamp(versions, deps.market));
   return deps.derived.get("latest recommendations answer", stamp, "", async () =>
     keepJson(await latestRecommendations(deps)),

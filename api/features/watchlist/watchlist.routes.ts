@@ -64,7 +64,9 @@ const remove = createRoute({
 });
 
 export const watchlistRoutes = createRouter()
-  .openapi(list, async (c) => sendKept(c, await watchlistAnswer(c.get("deps"), c.var.user), 200))
+  .openapi(list, async (c) =>
+    sendKept(c, await watchlistAnswer(c.get("deps"), c.var.user, c.var.versions), 200),
+  )
   .openapi(add, async (c) => {
     const result = await addToWatchlist(c.get("deps"), c.var.user.id, c.req.valid("json"));
     if (!result.ok) return c.json(failureBody(result), result.status);

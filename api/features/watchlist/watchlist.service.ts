@@ -1,7 +1,7 @@
 import { and, asc, count, eq } from "drizzle-orm";
 import { watchlistItems } from "../../../db/schema/index.ts";
 import type { AppDeps } from "../../lib/context.ts";
-import { pricesStamp, readDataVersions } from "../../lib/derived-data.ts";
+import { type DataVersions, pricesStamp, readDataVersions } from "../../lib/derived-data.ts";
 import { type KeptJson, keepJson } from "../../lib/kept-answer.ts";
 import type { LatestPrice } from "../../lib/market-port.ts";
 import { failure, type Result, success } from "../../lib/result.ts";
@@ -73,8 +73,9 @@ const LISTS_KEPT = 256;
 export async function watchlistAnswer(
   deps: AppDeps,
   user: { id: number; listsVersion: number },
+  versions?: DataVersions,
 ): Promise<KeptJson<WatchlistItem[]>> {
-  const versions = await readDataVersions(deps.database.db);
+  versions ??= await readDataVersions(deps.database.db);
   return deps.derived.get(
     "watchlist answers",
     pricesStamp(versions, deps.market),

@@ -14,10 +14,11 @@ import type { AppDeps } from "./lib/context.ts";
 import { appCompresses } from "./lib/kept-answer.ts";
 import { createRouter } from "./lib/openapi.ts";
 import { API_REFERENCE_CSP, API_REFERENCE_SCRIPT_PATH, cspHeader } from "./lib/security-headers.ts";
+import { accessLog } from "./middleware/access-log.ts";
 import { resolveAuth } from "./middleware/auth.ts";
 import { compressAnswers } from "./middleware/compression.ts";
 import { refuseCrossSiteCookieWrites } from "./middleware/cross-site.ts";
-import { handleError, handleNotFound } from "./middleware/errors.ts";
+import { handleError, notFoundHandler } from "./middleware/errors.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
 
 /** JSON bodies above this size are refused with 413 before anything parses them. */
@@ -27,6 +28,7 @@ export const MAX_BODY_BYTES = 64 * 1024;
 export function createApp(deps: AppDeps) {
   const app = createRouter();
   app.use("*", requestId());
+  app.use("*", accessLog(deps));
   if (appCompresses()) app.use("*", compressAnswers);
   app.use("*", async (c, next) => {
     c.set("deps", deps);
@@ -78,7 +80,10 @@ export function createApp(deps: AppDeps) {
       description:
         "Stock recommendations with calibrated confidence, on-demand analysis, earnings calendar and watchlist. " +
         "Authenticate with the session cookie or `Authorization: Bearer <token or API key>`.",
+      license: API_LICENSE,
     },
+    // Relative: the document describes whichever host serves it (Bun, a Worker, a proxy in front).
+    servers: [{ url: "/", description: "The server this document was fetched from" }],
   });
   // The admin screens send a signed-out admin to /api/login; it exists only to forward to the sign-in page.
   app.get("/api/login", (c) => c.redirect("/signin", 302));
@@ -98,12 +103,19 @@ export function createApp(deps: AppDeps) {
       return c.json({ ok: false, database: "unreachable" }, 503);
     }
   });
-  app.notFound(handleNotFound);
+  // 405 with Allow for a known API path under another method: the routes are read on the first miss.
+  app.notFound(notFoundHandler(app.routes));
   app.onError(handleError);
   return routes;
 }
 
 export type AppType = ReturnType<typeof createApp>;
+
+/**
+ * No licence is granted: the project publishes none (decision note 037). OpenAPI 3.1's SPDX `identifier`, which
+ * the library's 3.0-shaped type leaves out.
+ */
+const API_LICENSE = { name: "Proprietary", identifier: "LicenseRef-Proprietary" };
 
 const API_REFERENCE_CONFIG = {
   persistAuth: false,

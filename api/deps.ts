@@ -4,8 +4,9 @@
 import type { Database } from "../db/client.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
 import type { AppConfig, Env } from "./lib/config.ts";
-import type { AppDeps, Log, LogLevel } from "./lib/context.ts";
+import type { AppDeps } from "./lib/context.ts";
 import { createDerivedData } from "./lib/derived-data.ts";
+import { type Logger, logTo } from "./lib/logger.ts";
 import { logMailer, type Mailer } from "./lib/mailer.ts";
 import { marketWithoutData } from "./lib/market-port.ts";
 import { narrativeFromEnv } from "./lib/narrative.ts";
@@ -15,8 +16,6 @@ import type { WebhookSender } from "./lib/webhooks.ts";
 /** What createDeps reads from the configuration. */
 export interface DepsConfig {
   app: AppConfig;
-  /** The quietest level written (LOG_LEVEL). */
-  logLevel: Env["LOG_LEVEL"];
   /** SMTP_URL and MAIL_FROM; null where no mail server is configured. */
   smtp: { url: string; from: string } | null;
   /** LLM_BASE_URL and friends; without a base URL analyses keep the engine's template prose. */
@@ -29,8 +28,11 @@ export interface Runtime {
   passwords: PasswordHasher;
   /** How alert webhooks are sent: with DNS checks on Bun, literal-address checks on Workers (decision 016). */
   webhooks: WebhookSender;
-  /** Where one JSON log line goes. */
-  writeLog(level: LogLevel, line: string): void;
+  /**
+   * The log, already at LOG_LEVEL: pino on Bun (runtime/bun-logger.ts), a console JSON writer on Workers, silent in
+   * tests (decision 040).
+   */
+  logger: Logger;
   /** An SMTP mailer, where the runtime can open sockets (Bun); Workers have none. */
   smtp?: (url: string, from: string) => Mailer;
   /** The client's address as the runtime sees it; absent where only forwarded headers tell. */
@@ -38,13 +40,10 @@ export interface Runtime {
   clock?: Clock;
 }
 
-const levels = { debug: 10, info: 20, warn: 30, error: 40 } as const;
-
 /** The configuration createDeps reads, from the parsed environment and the secret the runtime resolved. */
 export function depsConfigFromEnv(env: Env, app: AppConfig): DepsConfig {
   return {
     app,
-    logLevel: env.LOG_LEVEL,
     smtp: env.SMTP_URL ? { url: env.SMTP_URL, from: env.MAIL_FROM } : null,
     llm: env,
   };
@@ -59,12 +58,8 @@ export function depsConfigFromEnv(env: Env, app: AppConfig): DepsConfig {
  * - analysis: none until configureMarket (analyses answer 503); narrative: none (template prose).
  */
 export function createDeps(config: DepsConfig, runtime: Runtime): AppDeps {
-  const min = levels[config.logLevel];
   const clock = runtime.clock ?? systemClock;
-  const log: Log = (level, message, extra) => {
-    if (levels[level] < min) return;
-    runtime.writeLog(level, JSON.stringify({ time: clock.now().toISOString(), level, message, ...extra }));
-  };
+  const log = logTo(runtime.logger);
   let mailer: Mailer;
   if (config.smtp && runtime.smtp) mailer = runtime.smtp(config.smtp.url, config.smtp.from);
   else {

@@ -7,6 +7,7 @@ import { forwardedHttps } from "./lib/ip-address.ts";
 import { unexpectedErrorResponse } from "./lib/shell-responses.ts";
 import { configureMarket } from "./market/configure.ts";
 import { buildBunDeps } from "./runtime/bun-deps.ts";
+import { startupLog } from "./runtime/bun-logger.ts";
 import { seedInChildProcess } from "./runtime/seed-process.ts";
 import { createStaticHandler } from "./runtime/static-files.ts";
 import { retireDemoPasswords } from "./seed/demo-accounts.ts";
@@ -18,14 +19,13 @@ const demoAccounts = demoAccountsEnabled(env);
 if (env.SEED_ON_START) {
   await seedInChildProcess();
 } else if (!demoAccounts) {
-  for (const line of retiredWarning(await retireDemoPasswords(deps))) console.warn(line);
+  for (const line of retiredWarning(await retireDemoPasswords(deps))) deps.log("warn", line);
 }
 const marketDate = await configureMarket(deps, env);
 
 const app = createApp(deps);
 const serveStatic = createStaticHandler(join(import.meta.dir, "../dist"));
-const logError = (level: "error", message: string, extra: Record<string, unknown>) =>
-  deps.log(level, message, extra);
+const staticLines = deps.logger.isLevelEnabled("debug");
 
 const server = Bun.serve({
   port: env.PORT,
@@ -52,9 +52,20 @@ const server = Bun.serve({
         forwardedFor: request.headers.get("x-forwarded-for"),
         forwardedProto: request.headers.get("x-forwarded-proto"),
       });
-    return serveStatic(request, https);
+    // The SPA's files and pages: an access line at debug only (the API's lines say what the user did).
+    if (!staticLines) return serveStatic(request, https);
+    const started = performance.now();
+    return serveStatic(request, https).then((response) => {
+      deps.log("debug", "static", {
+        method: request.method,
+        path: pathname,
+        status: response.status,
+        durationMs: Math.round((performance.now() - started) * 10) / 10,
+      });
+      return response;
+    });
   },
-  error: (error) => unexpectedErrorResponse(error, logError),
+  error: (error) => unexpectedErrorResponse(error, deps.log),
 });
 
 const scheduler = schedulerEnabled(env, process.env.NODE_ENV);
@@ -66,13 +77,18 @@ if (scheduler) {
   void tick();
 }
 
-console.log(
-  `Signalboard listening on http://localhost:${server.port} (database ${deps.databaseUrl}; ` +
+// Never a token or password a URL might carry (libsql://user:pass@host?authToken=...).
+const database = deps.databaseUrl.replace(/\/\/[^/@]*@/, "//").replace(/\?.*$/, "");
+startupLog(deps.logger)(
+  "info",
+  `Signalboard listening on http://localhost:${server.port} (database ${database}; ` +
     `demo market as of ${marketDate ?? "no data"}; scheduler ${scheduler ? "on" : "off"})`,
+  { port: server.port, database, marketAsOf: marketDate ?? null, scheduler },
 );
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, async () => {
+    deps.log("info", "Stopping", { signal });
     await server.stop();
     deps.database.client.close();
     process.exit(0);

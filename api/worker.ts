@@ -5,8 +5,9 @@ import { isDatabaseUnavailable } from "../db/unavailable.ts";
 import { createApp } from "./app.ts";
 import { createDeps, depsConfigFromEnv } from "./deps.ts";
 import { runDueJobs } from "./jobs/schedule.ts";
-import { configFromEnv, type Env, parseEnv } from "./lib/config.ts";
+import { configFromEnv, type Env, logLevel, parseEnv } from "./lib/config.ts";
 import type { AppDeps } from "./lib/context.ts";
+import { consoleJsonLogger, logTo } from "./lib/logger.ts";
 import { hasMarketData } from "./lib/market-port.ts";
 import { setSpaSecurityHeaders } from "./lib/security-headers.ts";
 import { jsonResponse, MALFORMED_URL, unexpectedErrorResponse } from "./lib/shell-responses.ts";
@@ -44,7 +45,8 @@ function build(env: WorkerEnv) {
     passwords: portablePasswordHasher,
     webhooks: fetchWebhookSender(),
     clientAddress: (request) => request.headers.get("cf-connecting-ip"),
-    writeLog: (level, line) => console[level === "info" || level === "debug" ? "log" : level](line),
+    // pino's Node destination does not exist here: the same line shape through the console (decision 040).
+    logger: consoleJsonLogger(logLevel(parsed, undefined)),
   });
   built = { app: createApp(deps), deps, env: parsed };
   return built;
@@ -67,8 +69,8 @@ async function ready(env: WorkerEnv) {
   return app;
 }
 
-const logError = (level: "error", message: string, extra: Record<string, unknown>) =>
-  console.error(JSON.stringify({ level, message, ...extra }));
+// Before (or without) the app's log, e.g. when the configuration is invalid: errors at any level.
+const logError = logTo(consoleJsonLogger("error"));
 
 /**
  * A path no static asset matched (wrangler.toml: not_found_handling = "none"): 404 for a missing file, the SPA's

@@ -4,13 +4,17 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
+import { parse } from "csv-parse/sync";
 import { parseCli } from "./cli/args.ts";
 
-const { positionals } = parseCli({
-  usage: `usage: bun scripts/build-demo-market.ts [sharedDataDir]
+const { positionals, values } = parseCli({
+  usage: `usage: bun scripts/build-demo-market.ts [--out dir] [sharedDataDir]
 
 Rebuilds data/market/ and data/history/ from the recorded prices and company list in sharedDataDir
-(default ../shared/data).`,
+(default ../shared/data).
+
+  --out dir  write market/ and history/ under dir instead of data/`,
+  options: { out: { type: "string" } },
   maxPositionals: 1,
 });
 const shared = positionals[0] ?? join(import.meta.dir, "../../shared/data");
@@ -18,27 +22,31 @@ if (!existsSync(join(shared, "prices-daily"))) {
   console.error(`${shared} has no prices-daily/ folder: name the shared data directory.`);
   process.exit(2);
 }
-const out = join(import.meta.dir, "../data/market");
+const dataDir = values.out ?? join(import.meta.dir, "../data");
+const out = join(dataDir, "market");
 /** The years before the demo market, for training and evaluating the model only (never imported by the app). */
-const historyOut = join(import.meta.dir, "../data/history");
+const historyOut = join(dataDir, "history");
 /** Ten years ending on the data's last day. */
 const FROM = "2013-10-28";
 const BENCHMARK_FILE = "GSPC";
 export const BENCHMARK_SYMBOL = "^GSPC";
 
-function parseCsvLine(line: string): string[] {
-  const cells: string[] = [];
-  let cur = "";
-  let quoted = false;
-  for (const ch of line) {
-    if (ch === '"') quoted = !quoted;
-    else if (ch === "," && !quoted) {
-      cells.push(cur);
-      cur = "";
-    } else cur += ch;
-  }
-  cells.push(cur);
-  return cells;
+/** The rows of a CSV file after its header (RFC 4180: quoted cells, doubled quotes, commas and line breaks inside). */
+function csvRows(file: string): string[][] {
+  return parse(readFileSync(file, "utf8"), {
+    from_line: 2,
+    skip_empty_lines: true,
+    relax_column_count: true,
+  });
+}
+
+/** One securities.csv cell, always quoted, a quote inside doubled (what demo-import's reader takes back). */
+const quoted = (cell: string) => `"${cell.replaceAll('"', '""')}"`;
+
+/** The prices files are read without a CSV parser (api/market/demo-import.ts priceRows), so no cell may need quotes. */
+function plainCell(cell: string): string {
+  if (/[",\r\n]/.test(cell)) throw new Error(`A prices cell would need quotes: ${JSON.stringify(cell)}`);
+  return cell;
 }
 
 const round = (n: number, digits: number) => Number(n.toFixed(digits));
@@ -46,18 +54,14 @@ const round = (n: number, digits: number) => Number(n.toFixed(digits));
 // Companies: names, sectors and industries from the current S&P 500 list; members that have left it since from
 // the same list as of the demo market's last day (committed in data/companies/); any others from sectors.csv.
 const companies = new Map<string, { name: string; sector: string; industry: string }>();
-const sectors = readFileSync(join(shared, "prices-daily/sectors.csv"), "utf8").trim().split("\n").slice(1);
-for (const line of sectors) {
-  const [symbol, name, sector] = parseCsvLine(line);
+for (const [symbol, name, sector] of csvRows(join(shared, "prices-daily/sectors.csv"))) {
   companies.set(symbol!, { name: name!, sector: sector!, industry: "N/A" });
 }
 for (const file of [
   join(import.meta.dir, "../data/companies/constituents-2023-10-26.csv"),
   join(shared, "companies/constituents.csv"),
 ]) {
-  const constituents = readFileSync(file, "utf8").trim().split("\n").slice(1);
-  for (const line of constituents) {
-    const [symbol, name, sector, industry] = parseCsvLine(line);
+  for (const [symbol, name, sector, industry] of csvRows(file)) {
     companies.set(symbol!, { name: name!, sector: sector!, industry: industry! });
   }
 }
@@ -73,19 +77,16 @@ const files = readdirSync(join(shared, "prices-daily"))
 for (const file of files) {
   const raw = file.replace(/\.csv$/, "");
   const symbol = raw === BENCHMARK_FILE ? BENCHMARK_SYMBOL : raw.replaceAll("-", ".");
-  const text = readFileSync(join(shared, "prices-daily", file), "utf8")
-    .trim()
-    .split("\n")
-    .slice(1);
-  for (const line of text) {
-    const [date, open, high, low, close, volume, adjusted] = parseCsvLine(line);
+  for (const [date, open, high, low, close, volume, adjusted] of csvRows(
+    join(shared, "prices-daily", file),
+  )) {
     if (!date) continue;
     const values = [open, high, low, close, adjusted].map(Number);
     if (values.some((v) => !Number.isFinite(v))) continue;
     (date < FROM ? older : lines).push(
       [
-        symbol,
-        date,
+        plainCell(symbol),
+        plainCell(date),
         round(values[0]!, 2),
         round(values[1]!, 2),
         round(values[2]!, 2),
@@ -100,9 +101,7 @@ for (const file of files) {
     symbol === BENCHMARK_SYMBOL
       ? { name: "S&P 500 Index", sector: "Index", industry: "N/A" }
       : (companies.get(symbol) ?? { name: symbol, sector: "N/A", industry: "N/A" });
-  securities.push(
-    [symbol, company.name, company.sector, company.industry].map((c) => JSON.stringify(c)).join(","),
-  );
+  securities.push([symbol, company.name, company.sector, company.industry].map(quoted).join(","));
 }
 
 const prices = gzipSync(Buffer.from(`${lines.join("\n")}\n`), { level: 9 });

@@ -1,12 +1,12 @@
 import { afterAll, describe, expect, test } from "bun:test";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createClient } from "@libsql/client";
+import { securityRows } from "../api/market/demo-import.ts";
 import { isCalendarDate } from "./cli/args.ts";
 
-// Every script in scripts/ (the benchmarks have their own runner; migrate.ts is kept by another change) as an
-// operator runs it: --help prints its usage and does nothing, a wrong command line exits 2 saying what was wrong.
+// Every script in scripts/ (the benchmarks have their own runner) as an operator runs it: --help prints its usage and does nothing, a wrong command line exits 2 saying what was wrong.
 const root = join(import.meta.dir, "..");
 const dir = mkdtempSync(join(tmpdir(), "cli-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -40,6 +40,7 @@ const SCRIPTS = [
   "evaluate-earnings.ts",
   "evaluate-model.ts",
   "generate-recommendations.ts",
+  "migrate.ts",
   "seed.ts",
   "test.ts",
   "train-model.ts",
@@ -141,4 +142,60 @@ describe("the seed and the demo accounts", () => {
     expect(friday.code).toBe(0);
     expect(friday.out).toMatch(/^2023-10-27: scored \d+ symbols/);
   }, 60_000);
+});
+
+describe("migrate", () => {
+  test("applies the migrations to DATABASE_URL and says where; an argument is refused", async () => {
+    const other = join(dir, "migrated.db");
+    expect(script("migrate.ts", "now").code).toBe(2);
+    expect(existsSync(other)).toBe(false);
+    const done = run([process.execPath, "scripts/migrate.ts"], { DATABASE_URL: `file:${other}` });
+    expect(done.err).toBe("");
+    expect(done.code).toBe(0);
+    expect(done.out).toBe(`Migrations applied to file:${other}\n`);
+    const client = createClient({ url: `file:${other}` });
+    try {
+      const tables = await client.execute(
+        "select name from sqlite_master where type = 'table' and name = 'users'",
+      );
+      expect(tables.rows).toHaveLength(1);
+    } finally {
+      client.close();
+    }
+  });
+});
+
+describe("build-demo-market", () => {
+  test("a company name with a doubled quote inside a quoted cell survives into securities.csv and back", () => {
+    const shared = join(dir, "shared");
+    mkdirSync(join(shared, "prices-daily"), { recursive: true });
+    mkdirSync(join(shared, "companies"), { recursive: true });
+    writeFileSync(
+      join(shared, "prices-daily/sectors.csv"),
+      'Symbol,Name,Sector\nFOO,"Foo ""Bar"" Inc",Industrials\nQUX,"Qux, ""the"" Company",Energy\n',
+    );
+    writeFileSync(
+      join(shared, "companies/constituents.csv"),
+      'Symbol,Security,GICS Sector,GICS Sub-Industry\nQUX,"Qux ""Q"" Holdings",Energy,"Oil, Gas & Consumable Fuels"\n',
+    );
+    const bars =
+      '"Index","X.Open","X.High","X.Low","X.Close","X.Volume","X.Adjusted"\n"2023-10-26",10,11,9,10.5,1000,10.4\n';
+    writeFileSync(join(shared, "prices-daily/FOO.csv"), bars);
+    writeFileSync(join(shared, "prices-daily/QUX.csv"), bars);
+
+    const out = join(dir, "built");
+    const built = script("build-demo-market.ts", "--out", out, shared);
+    expect(built.err).toBe("");
+    expect(built.code).toBe(0);
+    const securities = readFileSync(join(out, "market/securities.csv"), "utf8");
+    expect(securities).toContain('"FOO","Foo ""Bar"" Inc","Industrials","N/A"');
+    expect(securityRows(securities)).toEqual([
+      ["FOO", 'Foo "Bar" Inc', "Industrials", "N/A"],
+      ["QUX", 'Qux "Q" Holdings', "Energy", "Oil, Gas & Consumable Fuels"],
+    ]);
+    const prices = new TextDecoder().decode(Bun.gunzipSync(readFileSync(join(out, "market/prices.csv.gz"))));
+    expect(prices).toBe(
+      "symbol,date,open,high,low,close,adj_close,volume\nFOO,2023-10-26,10,11,9,10.5,10.4,1000\nQUX,2023-10-26,10,11,9,10.5,10.4,1000\n",
+    );
+  });
 });

@@ -27,7 +27,7 @@ import {
 import { type EarningsModel, earningsProbability } from "../api/analysis/earnings-model.ts";
 import { fitLogistic, fitPlatt, standardisation } from "../api/analysis/fit.ts";
 import { growthOf, WINDOW_DAYS } from "../api/features/earnings/earnings.service.ts";
-import { BENCHMARK } from "../api/market/demo-import.ts";
+import { BENCHMARK, priceRows } from "../api/market/demo-import.ts";
 import { readDemoMarketFiles } from "../api/runtime/demo-market-files.ts";
 import { parseCli } from "./cli/args.ts";
 
@@ -44,9 +44,7 @@ const dataDir = join(import.meta.dir, "../data/earnings");
 
 const { pricesCsv } = await readDemoMarketFiles();
 const series = new Map<string, DailyBar[]>();
-for (const line of pricesCsv.split("\n").slice(1)) {
-  if (!line) continue;
-  const [symbol, date, open, , , close, , volume] = line.split(",");
+for (const [symbol, date, open, , , close, , volume] of priceRows(pricesCsv)) {
   const bars = series.get(symbol!) ?? [];
   bars.push({ date: date!, open: +open!, close: +close!, volume: +volume! });
   series.set(symbol!, bars);
@@ -352,9 +350,8 @@ const versusBase = brierDifference(served, baseline);
 // The trained comparison: a regularised logistic regression on the same entries, trained on those finished by
 // 2020, Platt-calibrated on 2021 (api/analysis/earnings-model.json, written here).
 const benchCloses = new Map<string, number>();
-for (const line of pricesCsv.split("\n")) {
-  if (!line.startsWith(`${BENCHMARK},`)) continue;
-  const [, date, , , , close] = line.split(",");
+for (const [symbol, date, , , , close] of priceRows(pricesCsv)) {
+  if (symbol !== BENCHMARK) continue;
   benchCloses.set(date!, +close!);
 }
 const withFeatures = entries

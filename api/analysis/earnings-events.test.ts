@@ -111,6 +111,17 @@ describe("growth probability", () => {
     expect(new Date("2023-03-13T00:00:00Z").getUTCDay()).toBe(new Date(`${reaction}T00:00:00Z`).getUTCDay());
     expect(nextReportEstimate([{ date: reaction }], "2023-04-01", 7)).toBeNull();
   });
+
+  test("next report: a year after the reaction falling on an exchange holiday moves to the next session", () => {
+    // 364 days after Friday 2022-04-08 is Good Friday 2023; after Friday 2022-11-25, Friday 2023-11-24 (a session).
+    expect(nextReportEstimate([{ date: "2022-04-08" }], "2023-04-04", 7)).toEqual({
+      date: "2023-04-10",
+      basedOn: "2022-04-08",
+    });
+    expect(nextReportEstimate([{ date: "2022-11-25" }], "2023-11-20", 7)?.date).toBe("2023-11-24");
+    // 364 days after Tuesday 2022-07-05 is Independence Day 2023.
+    expect(nextReportEstimate([{ date: "2022-07-05" }], "2023-06-30", 7)?.date).toBe("2023-07-05");
+  });
 });
 
 describe("detected report days against real ones", () => {

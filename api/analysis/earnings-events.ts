@@ -3,6 +3,8 @@
 // the whole market traded that day. Everything here reads only sessions on or before the date it is asked about:
 // a reaction counts only once the sessions that confirm it have happened. See docs/decisions/014-earnings-probability.md.
 
+import { addTradingSessions, sessionOnOrAfter } from "../lib/trading-calendar.ts";
+
 export interface DailyBar {
   date: string;
   open: number;
@@ -193,13 +195,17 @@ export function growthProbability(
   return (own.ups + k * baseRate) / (own.n + k);
 }
 
+/** Sessions to spare before the warm-up, for a stock's missing bars (a halt) inside it. */
+const WARM_UP_SPARE = 10;
+
 /** Where a bars history must start so that reactions from `from` on are the same as with the full history. */
 export const warmUpStart = (from: string) =>
-  addDays(from, -Math.ceil(((TRAILING + PEAK_SESSIONS) * 7) / 5) - 14);
+  addTradingSessions(from, -(TRAILING + PEAK_SESSIONS + WARM_UP_SPARE));
 
 /**
  * The next report reaction expected after `asOf`: the reaction of about a year earlier, moved forward 364 days
- * (the same weekday). Null when there was none near that week.
+ * (the same weekday), or to the next session when the exchange is closed that day (a reaction on Friday
+ * 2022-04-08 comes out on Monday 2023-04-10, not on Good Friday). Null when there was none near that week.
  */
 export function nextReportEstimate(
   reactions: readonly Pick<Reaction, "date">[],
@@ -207,7 +213,7 @@ export function nextReportEstimate(
   horizonDays: number,
 ) {
   for (const { date } of reactions) {
-    const candidate = addDays(date, 364);
+    const candidate = sessionOnOrAfter(addDays(date, 364));
     const ahead = days(asOf, candidate);
     if (ahead > 0 && ahead <= horizonDays) return { date: candidate, basedOn: date };
   }

@@ -17,8 +17,8 @@ import { type Bar, MIN_HISTORY, marketFeaturesAt, type StockFeatures, stockFeatu
 import { modelFor } from "./models/registry.ts";
 import { type Ranked, type RankerModel, rankOutsider, rankUniverse, topFactors } from "./ranker.ts";
 
-/** Calendar days of prices loaded before a date: enough sessions for a year of features plus holidays. */
-const LOOKBACK_DAYS = 400;
+/** Sessions of prices loaded before a date: a year of features, and a month to spare for a stock's missing bars. */
+const LOOKBACK_SESSIONS = MIN_HISTORY + 21;
 
 export function riskLevel(volatility: number): "LOW" | "MEDIUM" | "HIGH" {
   if (volatility < 0.25) return "LOW";
@@ -104,9 +104,6 @@ function toBars(rows: ReadonlyArray<Bar>): Bar[] {
   }));
 }
 
-const daysBefore = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
-
 /** Dates whose scored universe is kept per market data version (each is a few hundred stocks' features). */
 const UNIVERSE_DATES_KEPT = 2;
 
@@ -128,7 +125,7 @@ export function createAnalysisEngine(
     const first = sorted[0];
     const last = sorted.at(-1);
     if (!first || !last) return out;
-    const rows = await universeBars(db, daysBefore(first, LOOKBACK_DAYS), last);
+    const rows = await universeBars(db, addTradingSessions(first, -LOOKBACK_SESSIONS), last);
     const bySymbol = new Map<string, Bar[]>();
     for (const row of rows) {
       let list = bySymbol.get(row.symbol);

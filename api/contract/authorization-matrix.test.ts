@@ -113,6 +113,7 @@ const ROWS: Row[] = [
   },
   { name: "analysis history", method: "GET", path: () => "/api/insights/history", expect: read },
   { name: "price history", method: "GET", path: () => "/api/market/history/AAPL", expect: read },
+  { name: "symbol search", method: "GET", path: () => "/api/market/symbols?q=app", expect: read },
   {
     name: "market status",
     method: "GET",

@@ -205,6 +205,21 @@ const CASES: Case[] = [
     status: 400,
   },
   {
+    name: "symbol search: blank q",
+    method: "GET",
+    path: "/api/market/symbols?q=%20",
+    as: "user",
+    status: 400,
+    message: /Type at least one character of a symbol or company name/,
+  },
+  {
+    name: "symbol search: limit above 50",
+    method: "GET",
+    path: "/api/market/symbols?q=a&limit=51",
+    as: "user",
+    status: 400,
+  },
+  {
     name: "historical: bad date",
     method: "GET",
     path: "/api/recommendations/historical?fromDate=2023-13-45",

@@ -159,6 +159,12 @@ describe(`every endpoint (${targetName})`, () => {
     const prices = await body<{ points: unknown[] }>(await get("/api/market/history/AAPL", user), 200);
     expect(prices.points.length).toBeGreaterThan(100);
     expect(await body(await get("/api/market/status"), 200)).toMatchObject({ demo: true });
+    const matches = await body<Array<{ symbol: string; name: string }>>(
+      await get("/api/market/symbols?q=app&limit=5", user),
+      200,
+    );
+    expect(matches[0]).toEqual({ symbol: "AAPL", name: "Apple Inc." });
+    expect(await body(await get("/api/market/symbols?q=zzzzqqq", user), 200)).toEqual([]);
     const calendar = await body<{ earnings: unknown[]; count: number }>(
       await get("/api/earnings-calendar", user),
       200,

@@ -1,7 +1,7 @@
+import pLimit from "p-limit";
 import { generateForDate } from "../features/recommendations/generate.service.ts";
 import { checkAlerts, deliverDueAlerts } from "../features/watchlist/alerts.service.ts";
 import type { AppDeps } from "../lib/context.ts";
-import { mapLimited } from "../lib/map-limited.ts";
 import { hasMarketData, newYorkDate } from "../lib/market-port.ts";
 import { BENCHMARK } from "../market/demo-import.ts";
 import { CACHE_RETENTION_MS, pruneMarketCache } from "../market/live-market.ts";
@@ -55,7 +55,7 @@ export const JOBS: Job[] = [
         return { skipped: "the demo market does not move" };
       const symbols = (await allSymbols(deps.database.db)).filter((s) => s !== BENCHMARK);
       // A few at a time: a universe of hundreds of symbols must not hit the provider in one burst.
-      const refreshed = await mapLimited([BENCHMARK, ...symbols], 4, (symbol) =>
+      const refreshed = await pLimit(4).map([BENCHMARK, ...symbols], (symbol) =>
         market.prepareHistory([symbol]).then(
           () => true,
           () => false,
@@ -98,7 +98,11 @@ export const JOBS: Job[] = [
   },
 ];
 
-/** Runs every job (or the named ones) whose current period has not run yet. */
+/**
+ * Runs every job (or the named ones) whose current period has not run yet. A run is logged when it starts and when
+ * it ends (info: job, period, duration and the job's counts; error when it failed); a period already done or
+ * running elsewhere only at debug, since every process checks every minute.
+ */
 export async function runDueJobs(
   deps: AppDeps,
   names?: readonly string[],
@@ -107,12 +111,36 @@ export async function runDueJobs(
   const now = deps.clock.now();
   for (const job of JOBS) {
     if (names && !names.includes(job.name)) continue;
+    const period = job.period(now, deps);
+    let started = 0;
     try {
-      outcomes[job.name] = await runOnce(deps, job.name, job.period(now, deps), () => job.run(deps));
+      const outcome = await runOnce(deps, job.name, period, () => {
+        started = performance.now();
+        deps.log("info", "Job started", { job: job.name, period });
+        return job.run(deps);
+      });
+      if (outcome.ran) {
+        deps.log("info", "Job finished", {
+          job: job.name,
+          period,
+          outcome: "ok",
+          durationMs: elapsedMs(started),
+          result: outcome.result,
+        });
+      } else deps.log("debug", "Job not due", { job: job.name, period, reason: outcome.reason });
+      outcomes[job.name] = outcome;
     } catch (error) {
-      deps.log("error", `Job ${job.name} failed`, { error: String(error) });
+      deps.log("error", "Job failed", {
+        job: job.name,
+        period,
+        outcome: "failed",
+        durationMs: started ? elapsedMs(started) : null,
+        error: String(error),
+      });
       throw error;
     }
   }
   return outcomes;
 }
+
+const elapsedMs = (since: number) => Math.round(performance.now() - since);

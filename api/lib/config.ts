@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseTrustProxy, type TrustProxy } from "./ip-address.ts";
+import { LOG_LEVELS, type LogLevelSetting } from "./logger.ts";
 
 const bool = z
   .enum(["true", "false", "1", "0", "on", "off", "yes", "no"])
@@ -61,7 +62,16 @@ export const envSchema = z.object({
    * `file:` database that is not a replica. `true` forces them on (a shared demo), `false` off.
    */
   DEMO_ACCOUNTS: bool.optional(),
-  LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  /**
+   * The quietest log level written: trace, debug, info, warn, error, fatal or silent. Unset: info, except under
+   * NODE_ENV=test, where warn keeps test output quiet (logLevel).
+   */
+  LOG_LEVEL: z
+    .preprocess(
+      (value) => (typeof value === "string" ? value.toLowerCase() : value),
+      z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}` }),
+    )
+    .optional(),
   /** Market data: the offline demo market of bundled real history, or a live provider (yahoo, finnhub). */
   MARKET_DATA_PROVIDER: z.enum(["demo", "yahoo", "finnhub"]).default("demo"),
   /** Yahoo Finance's API address (no key needed). */
@@ -145,6 +155,11 @@ export function demoAccountsEnabled(
  */
 export function schedulerEnabled(env: Pick<Env, "SCHEDULER">, nodeEnv: string | undefined): boolean {
   return env.SCHEDULER ?? nodeEnv !== "test";
+}
+
+/** The level LOG_LEVEL names; unset, info, or warn under NODE_ENV=test (`bun test` sets it) so tests stay quiet. */
+export function logLevel(env: Pick<Env, "LOG_LEVEL">, nodeEnv: string | undefined): LogLevelSetting {
+  return env.LOG_LEVEL ?? (nodeEnv === "test" ? "warn" : "info");
 }
 
 /** Parses the environment once at start; a bad value stops the process with a readable list. */

@@ -4,6 +4,7 @@ import type { AnalysisPort } from "./analysis-port.ts";
 import type { Clock } from "./clock.ts";
 import type { AppConfig } from "./config.ts";
 import type { DataVersions, DerivedData } from "./derived-data.ts";
+import type { Log } from "./logger.ts";
 import type { Mailer } from "./mailer.ts";
 import type { MarketPort } from "./market-port.ts";
 import type { NarrativeWriter } from "./narrative.ts";
@@ -13,12 +14,7 @@ import type { WebhookSender } from "./webhooks.ts";
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 
-export type LogLevel = "debug" | "info" | "warn" | "error";
-export type Log = (
-  level: Exclude<LogLevel, "debug">,
-  message: string,
-  extra?: Record<string, unknown>,
-) => void;
+export type { Log, LogLevel } from "./logger.ts";
 
 /**
  * Everything the app needs from its runtime. One function assembles it (api/deps.ts: createDeps), for the Bun

@@ -10,7 +10,7 @@ export const ErrorSchema = z
 
 const errorDescriptions = {
   400: "Invalid input",
-  401: "Unauthorized: not signed in, or the session or key is no longer valid",
+  401: "Unauthorized: not signed in, or the session or key is no longer valid (the message says which)",
   403: "Forbidden",
   404: "Not found",
   409: "Conflict",
@@ -21,17 +21,80 @@ const errorDescriptions = {
 
 type ErrorStatus = keyof typeof errorDescriptions;
 
-/** OpenAPI response entries for the given error statuses, all with the one error shape. */
+/** A response header's entry in the OpenAPI document (a type, not an interface: it must fit an index signature). */
+type HeaderObject = {
+  description: string;
+  required?: boolean;
+  schema: { type: "integer" | "string"; minimum?: number };
+};
+
+const integerHeader = (description: string, required = true): HeaderObject => ({
+  description,
+  required,
+  schema: { type: "integer", minimum: 0 },
+});
+
+/** Sent with a list that is one page of more, or cut: how many items match in all. */
+export const totalCountHeader = {
+  "X-Total-Count": integerHeader("How many items match in all, on every page"),
+} satisfies Record<string, HeaderObject>;
+
+/** The rate-limit headers (IETF draft "RateLimit header fields for HTTP", separate fields) of a limited operation. */
+export const rateLimitHeaders = {
+  "RateLimit-Limit": integerHeader("Requests allowed in the current window"),
+  "RateLimit-Remaining": integerHeader("Requests left in the current window"),
+  "RateLimit-Reset": integerHeader("Seconds until the current window ends"),
+} satisfies Record<string, HeaderObject>;
+
+/** Set on answers that start a session: the HttpOnly session cookie. */
+export const sessionCookieHeader = {
+  "Set-Cookie": {
+    description: "The session cookie `sb_session` (HttpOnly, SameSite=Lax, Secure over HTTPS)",
+    schema: { type: "string" },
+  },
+} satisfies Record<string, HeaderObject>;
+
+const retryAfter = (required: boolean) => ({
+  "Retry-After": integerHeader("Seconds to wait before trying again", required),
+});
+
+const errorHeaders: Partial<Record<ErrorStatus, Record<string, HeaderObject>>> = {
+  401: {
+    "WWW-Authenticate": {
+      description:
+        'The Bearer challenge, e.g. `Bearer realm="signalboard"`; with `error="invalid_token"` when the API key or ' +
+        "session token sent is not (or no longer) valid",
+      required: true,
+      schema: { type: "string" },
+    },
+  },
+  429: { ...retryAfter(true), ...rateLimitHeaders },
+  503: retryAfter(false),
+};
+
+/** OpenAPI response entries for the given error statuses, all with the one error shape and their headers. */
 export function errorResponses<const S extends ErrorStatus>(...statuses: S[]) {
   return Object.fromEntries(
     statuses.map((s) => [
       s,
-      { description: errorDescriptions[s], content: { "application/json": { schema: ErrorSchema } } },
+      {
+        description: errorDescriptions[s],
+        ...(errorHeaders[s] ? { headers: errorHeaders[s] } : {}),
+        content: { "application/json": { schema: ErrorSchema } },
+      },
     ]),
   ) as unknown as {
     [K in S]: { description: string; content: { "application/json": { schema: typeof ErrorSchema } } };
   };
 }
+
+/** For operations that only redirect: any failure other than those declared, 500 `{ message }`. */
+export const unexpectedErrorResponse = {
+  default: {
+    description: "An unexpected failure (500)",
+    content: { "application/json": { schema: ErrorSchema } },
+  },
+} as const;
 
 export function jsonBody<T extends z.ZodType>(schema: T, description?: string) {
   return { required: true, description, content: { "application/json": { schema } } } as const;

@@ -1,5 +1,11 @@
 import { describe, expect, test } from "bun:test";
-import { addTradingSessions, isTradingDay, tradingSessionsBetween } from "./trading-calendar.ts";
+import {
+  addTradingSessions,
+  isTradingDay,
+  sessionOnOrAfter,
+  sessionOnOrBefore,
+  tradingSessionsBetween,
+} from "./trading-calendar.ts";
 
 describe("isTradingDay", () => {
   test("weekdays trade, weekends do not", () => {
@@ -101,5 +107,21 @@ describe("tradingSessionsBetween", () => {
     expect(tradingSessionsBetween("2023-10-27", "2024-01-25")).toBe(60);
     expect(tradingSessionsBetween("2023-10-27", "2023-10-27")).toBe(0);
     expect(tradingSessionsBetween("2023-11-27", "2023-10-27")).toBe(-20);
+  });
+});
+
+describe("sessionOnOrAfter and sessionOnOrBefore", () => {
+  test("a session is its own answer, the early-close day after Thanksgiving included", () => {
+    expect(sessionOnOrAfter("2023-11-24")).toBe("2023-11-24");
+    expect(sessionOnOrBefore("2023-11-24")).toBe("2023-11-24");
+  });
+
+  test("a holiday or weekend moves to the next or the previous session", () => {
+    expect(sessionOnOrAfter("2023-11-23")).toBe("2023-11-24"); // Thanksgiving
+    expect(sessionOnOrBefore("2023-11-23")).toBe("2023-11-22");
+    expect(sessionOnOrAfter("2023-04-07")).toBe("2023-04-10"); // Good Friday, then the weekend
+    expect(sessionOnOrBefore("2023-04-09")).toBe("2023-04-06");
+    expect(sessionOnOrAfter("2023-12-30")).toBe("2024-01-02"); // Saturday, Sunday, New Year's Day
+    expect(sessionOnOrBefore("2012-10-30")).toBe("2012-10-26"); // Hurricane Sandy's two days and a weekend
   });
 });

@@ -90,3 +90,13 @@ export function tradingSessionsBetween(from: string, to: string): number {
   }
   return sign * count;
 }
+
+/** `date` when it is an NYSE session, else the first session after it (a report estimated on a holiday moves on). */
+export function sessionOnOrAfter(date: string): string {
+  return isTradingDay(date) ? date : addTradingSessions(date, 1);
+}
+
+/** `date` when it is an NYSE session, else the last session before it. */
+export function sessionOnOrBefore(date: string): string {
+  return isTradingDay(date) ? date : addTradingSessions(date, -1);
+}

@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
 import type { Db } from "../../db/client.ts";
@@ -24,6 +25,24 @@ export function sessionIdleEnd(lastSeenAt: Date, idleMs: number): number {
 }
 
 export const UNAUTHORIZED = { message: "Unauthorized: please sign in.", code: "UNAUTHORIZED" } as const;
+/** A bearer API key that matches no active account: signing in again would not help the script that sent it. */
+export const API_KEY_INVALID = {
+  message:
+    "Unauthorized: this API key is invalid or has been revoked. Use your current key from your account page.",
+  code: "UNAUTHORIZED",
+} as const;
+/** A session token or cookie that no longer opens a session (idled out, signed out, or never valid). */
+export const SESSION_EXPIRED = {
+  message: "Unauthorized: your session has expired or ended. Please sign in again.",
+  code: "UNAUTHORIZED",
+} as const;
+
+/** The realm of every Bearer challenge this API sends. */
+export const AUTH_REALM = "signalboard";
+const challenge = (error?: string) =>
+  error
+    ? `Bearer realm="${AUTH_REALM}", error="invalid_token", error_description="${error}"`
+    : `Bearer realm="${AUTH_REALM}"`;
 export const FORBIDDEN = { message: "Forbidden: admin access required.", code: "FORBIDDEN" } as const;
 export const API_KEY_NOT_ALLOWED = {
   message: "Forbidden: admin actions need a signed-in session; API keys cannot perform them.",
@@ -116,12 +135,35 @@ export const resolveAuth = createMiddleware<AppEnv>(async (c, next) => {
   }
   c.set("auth", auth);
   await next();
+  // Every 401 carries a challenge (RFC 9110), also those a route answers itself (a wrong password at sign-in).
+  if (c.res.status === 401 && !c.res.headers.has("WWW-Authenticate")) {
+    c.res.headers.set("WWW-Authenticate", challenge());
+  }
 });
+
+/**
+ * The 401 for a request whose credential resolved to nobody, worded for the credential it sent (resolveAuth has
+ * already tried each one): an API key is invalid or revoked, a session token or cookie has expired, nothing at all
+ * needs a sign-in. Every message starts "Unauthorized", which the web client recognises.
+ */
+function unauthorized(c: Context) {
+  const bearer = bearerToken(c.req.header("authorization"));
+  if (bearer?.startsWith(API_KEY_PREFIX)) {
+    c.header("WWW-Authenticate", challenge("The API key is invalid or has been revoked"));
+    return c.json(API_KEY_INVALID, 401);
+  }
+  if (bearer || getCookie(c, SESSION_COOKIE)) {
+    c.header("WWW-Authenticate", challenge("The session has expired or ended"));
+    return c.json(SESSION_EXPIRED, 401);
+  }
+  c.header("WWW-Authenticate", challenge());
+  return c.json(UNAUTHORIZED, 401);
+}
 
 /** Refuses callers who are not signed in (401); behind it, handlers read `c.var.user` and `c.var.session`. */
 export const requireUser = createMiddleware<AppEnv & SignedInEnv>(async (c, next) => {
   const auth = c.get("auth");
-  if (!auth) return c.json(UNAUTHORIZED, 401);
+  if (!auth) return unauthorized(c);
   c.set("user", auth.user);
   c.set("session", auth.session);
   c.set("versions", auth.versions);
@@ -131,7 +173,7 @@ export const requireUser = createMiddleware<AppEnv & SignedInEnv>(async (c, next
 /** Refuses callers who are not admins on a session (401/403); behind it, `c.var.user` is that admin. */
 export const requireAdmin = createMiddleware<AppEnv & AdminEnv>(async (c, next) => {
   const auth = c.get("auth");
-  if (!auth) return c.json(UNAUTHORIZED, 401);
+  if (!auth) return unauthorized(c);
   if (!auth.user.isAdmin) return c.json(FORBIDDEN, 403);
   // An API key never idles out and lives in scripts and CI settings: it must not carry admin power
   // (docs/decisions/017-oauth-account-linking.md).

@@ -1,5 +1,7 @@
 import type { ErrorHandler, NotFoundHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
+import { PatternRouter } from "hono/router/pattern-router";
+import type { RouterRoute } from "hono/types";
 import { causesOf, isDatabaseBusy, isDatabaseUnavailable } from "../../db/unavailable.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { MarketUnavailableError, UnknownSymbolError } from "../lib/market-port.ts";
@@ -62,5 +64,43 @@ export const handleError: ErrorHandler<AppEnv> = (err, c) => {
   return c.json({ message: `Internal server error (request ${requestId}).`, code: "INTERNAL" }, 500);
 };
 
-export const handleNotFound: NotFoundHandler<AppEnv> = (c) =>
-  c.json({ message: `No API route for ${c.req.method} ${c.req.path}.`, code: "NOT_FOUND" }, 404);
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+
+/** The methods some route of `routes` answers on `path` (HEAD wherever GET is), in METHODS order. */
+function methodsMatcher(routes: readonly RouterRoute[]): (path: string) => string[] {
+  const router = new PatternRouter<true>();
+  // Middleware is registered for ALL methods; only a route's own method says what the path allows.
+  for (const route of routes) if (route.method !== "ALL") router.add(route.method, route.path, true);
+  return (path) => {
+    const methods: string[] = METHODS.filter((method) => router.match(method, path)[0].length > 0);
+    return methods.includes("GET") ? ["GET", "HEAD", ...methods.slice(1)] : methods;
+  };
+}
+
+/**
+ * Answers a request no route took: 405 with `Allow` when the API path exists under other methods, else 404; both
+ * `{ message, code }`. `routes` is the app's route list, read on the first miss (every route is there by then).
+ */
+export function notFoundHandler(routes: readonly RouterRoute[]): NotFoundHandler<AppEnv> {
+  let allowedOn: ((path: string) => string[]) | undefined;
+  return (c) => {
+    const { method, path } = c.req;
+    if (path.startsWith("/api/")) {
+      allowedOn ??= methodsMatcher(routes);
+      const allowed = allowedOn(path);
+      // The matcher forgives a trailing slash the app's router does not: a path it answers under this very method
+      // is still not found.
+      if (allowed.length > 0 && !allowed.includes(method)) {
+        c.header("Allow", allowed.join(", "));
+        return c.json(
+          {
+            message: `Method ${method} is not allowed on ${path}; it answers ${allowed.join(", ")}.`,
+            code: "METHOD_NOT_ALLOWED",
+          },
+          405,
+        );
+      }
+    }
+    return c.json({ message: `No API route for ${method} ${path}.`, code: "NOT_FOUND" }, 404);
+  };
+}

@@ -8,7 +8,10 @@ import { rateLimitSubject } from "../lib/ip-address.ts";
 
 export interface RateLimitResult {
   allowed: boolean;
+  /** Attempts the window allows. */
+  limit: number;
   remaining: number;
+  /** Seconds until the window ends (at least 1). */
   retryAfterSeconds: number;
 }
 
@@ -38,9 +41,30 @@ export async function consumeRateLimit(
   const count = row?.count ?? 1;
   return {
     allowed: count <= limit,
+    limit,
     remaining: Math.max(0, limit - count),
     retryAfterSeconds: Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)),
   };
+}
+
+/**
+ * Tells the client where it stands (IETF draft "RateLimit header fields for HTTP", the separate-field form):
+ * RateLimit-Limit, -Remaining and -Reset (seconds) of the tightest of `results`, the limit that will refuse it
+ * first; Retry-After too when it was refused.
+ */
+export function setRateLimitHeaders(c: Context, ...results: RateLimitResult[]) {
+  const refused = results.find((r) => !r.allowed);
+  const tightest =
+    refused ??
+    results.reduce((a, b) =>
+      b.remaining < a.remaining || (b.remaining === a.remaining && b.retryAfterSeconds > a.retryAfterSeconds)
+        ? b
+        : a,
+    );
+  c.header("RateLimit-Limit", String(tightest.limit));
+  c.header("RateLimit-Remaining", String(tightest.remaining));
+  c.header("RateLimit-Reset", String(tightest.retryAfterSeconds));
+  if (refused) c.header("Retry-After", String(refused.retryAfterSeconds));
 }
 
 export interface RateLimitedAnswer {
@@ -50,7 +74,8 @@ export interface RateLimitedAnswer {
 
 /**
  * Counts a credential attempt (`action`: signin, register, reset...) per client address, an IPv6 address counting
- * as its /64, then per email; answers the refusal to send (with Retry-After set) or null to go on.
+ * as its /64, then per email; sets the rate-limit headers and answers the refusal to send (with Retry-After set)
+ * or null to go on.
  *
  * Over the per-email limit, a client that `isKnownClient` recognises (for sign-in: it signed in to this account
  * before) is held only to a limit of its own per email and address, so a stranger's failed attempts cannot lock
@@ -70,15 +95,16 @@ export async function limitCredentialAttempt(
   const consume = (key: string, limit: number) => consumeRateLimit(database.db, key, limit, windowMs, now);
 
   // One after the other: an address over its limit spends nothing of the email's.
-  let result = await consume(`${action}:ip:${subject}`, perIp);
+  const byAddress = await consume(`${action}:ip:${subject}`, perIp);
+  let result = byAddress;
   if (result.allowed) {
     result = await consume(`${action}:email:${email}`, perEmail);
     if (!result.allowed && address && isKnownClient && (await isKnownClient(address))) {
       result = await consume(`${action}:email-client:${email}:${subject}`, perEmail);
     }
   }
+  setRateLimitHeaders(c, byAddress, result);
   if (result.allowed) return null;
-  c.header("Retry-After", String(result.retryAfterSeconds));
   return {
     message: `Too many attempts. Try again in ${result.retryAfterSeconds} seconds.`,
     code: "RATE_LIMITED",

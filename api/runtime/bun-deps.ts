@@ -1,10 +1,13 @@
 import type { Server } from "bun";
+import type pino from "pino";
 import type { Database } from "../../db/client.ts";
 import { createDeps, depsConfigFromEnv, type Runtime } from "../deps.ts";
-import { configFromEnv, type Env } from "../lib/config.ts";
+import { configFromEnv, type Env, logLevel } from "../lib/config.ts";
 import type { AppDeps } from "../lib/context.ts";
+import type { Logger } from "../lib/logger.ts";
 import type { PasswordHasher } from "../lib/passwords.ts";
 import { openDatabase, resolveSecret } from "./bun-database.ts";
+import { bunLogger } from "./bun-logger.ts";
 import { bunWebhookSender } from "./bun-webhooks.ts";
 import { smtpMailer } from "./smtp-mailer.ts";
 
@@ -26,22 +29,27 @@ export function bunClientAddress(request: Request, env: unknown): string | null 
   return server?.requestIP?.(request)?.address ?? null;
 }
 
-/** What the Bun runtime provides: argon2id, SMTP, webhooks to checked addresses, the socket peer, stdout/stderr. */
-export function bunRuntime(database: Database): Runtime {
+/** What the Bun runtime provides: argon2id, SMTP, webhooks to checked addresses, the socket peer, and `logger`. */
+export function bunRuntime(database: Database, logger: Logger): Runtime {
   return {
     database,
     passwords: bunPasswordHasher,
     webhooks: bunWebhookSender(),
     smtp: smtpMailer,
     clientAddress: bunClientAddress,
-    writeLog: (level, line) =>
-      level === "error" || level === "warn" ? console.error(line) : console.log(line),
+    logger,
   };
 }
 
-/** Everything the app needs under Bun, from the parsed environment: the database opened, the secret resolved. */
-export async function buildBunDeps(env: Env): Promise<AppDeps & { databaseUrl: string }> {
+/**
+ * Everything the app needs under Bun, from the parsed environment: the database opened, the secret resolved, pino
+ * at LOG_LEVEL on stdout (also answered as `logger`, for the server's start-up line).
+ */
+export async function buildBunDeps(
+  env: Env,
+): Promise<AppDeps & { databaseUrl: string; logger: pino.Logger }> {
+  const logger = bunLogger(logLevel(env, process.env.NODE_ENV));
   const { database, url } = await openDatabase(env);
   const config = depsConfigFromEnv(env, configFromEnv(env, resolveSecret(env, url)));
-  return { ...createDeps(config, bunRuntime(database)), databaseUrl: url };
+  return { ...createDeps(config, bunRuntime(database, logger)), databaseUrl: url, logger };
 }

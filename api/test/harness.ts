@@ -9,6 +9,7 @@ import { createUser } from "../features/auth/auth.service.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { AppConfig } from "../lib/config.ts";
 import type { AppDeps, UserRow } from "../lib/context.ts";
+import { silentLogger } from "../lib/logger.ts";
 import { configureMarket } from "../market/configure.ts";
 import { type DemoMarketFiles, importDemoMarket } from "../market/demo-import.ts";
 import { bunRuntime } from "../runtime/bun-deps.ts";
@@ -35,7 +36,7 @@ export const targetName = `${testTarget === "workerd" ? "workerd" : "Bun"} + ${t
  * replaces deps.log).
  */
 export function testRuntime(database: Database, clock?: Clock): Runtime {
-  return { ...bunRuntime(database), clock, writeLog: () => {} };
+  return { ...bunRuntime(database, silentLogger), clock };
 }
 
 /** A clock the test can move. */
@@ -75,6 +76,8 @@ let demoFiles: Promise<DemoMarketFiles> | undefined;
 function workerVars(config: AppConfig): Record<string, string> {
   return {
     APP_SECRET: config.secret,
+    // As NODE_ENV=test does for the in-process app: warnings and errors only.
+    LOG_LEVEL: "warn",
     TRUST_PROXY: String(config.trustProxy),
     SESSION_IDLE_MINUTES: String(Math.max(1, Math.round(config.sessionIdleMs / 60_000))),
     AUTH_RATE_LIMIT_PER_IP: String(config.authRateLimit.perIp),
@@ -112,7 +115,6 @@ export async function startTestApp(config: Partial<AppConfig> = {}): Promise<Tes
         authRateLimit: { perIp: 1000, perEmail: 1000, windowMs: 600_000 },
         ...config,
       },
-      logLevel: "error",
       smtp: null,
     },
     testRuntime(database, clock),

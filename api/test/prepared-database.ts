@@ -28,5 +28,5 @@ export function depsOn(database: Database, secret: string): AppDeps {
     sessionIdleMs: 1_800_000,
     authRateLimit: { perIp: 100, perEmail: 100, windowMs: 60_000 },
   };
-  return createDeps({ app, logLevel: "error", smtp: null }, testRuntime(database));
+  return createDeps({ app, smtp: null }, testRuntime(database));
 }

@@ -47,7 +47,7 @@ test("after an admin posts or deletes recommendations, Historical and Track Reco
 
   await page.getByRole("link", { name: "Admin" }).click();
   await page.getByRole("heading", { name: "Recommendations Management" }).waitFor();
-  await page.getByRole("textbox", { name: "Symbol" }).fill("KO");
+  await page.getByRole("combobox", { name: "Symbol" }).fill("KO");
   await page.getByRole("textbox", { name: "Buy price" }).fill("58.00");
   await page.getByRole("textbox", { name: "Target price" }).fill("63.50");
   await page.getByRole("textbox", { name: "Confidence (0-100)" }).fill("71");

@@ -60,7 +60,7 @@ describe("content screens, phone and wide, light and dark", () => {
         await shot(page, `historical-${tag}`);
 
         await page.getByRole("tab", { name: "Analyze Stock" }).click();
-        await page.getByRole("textbox", { name: "Stock symbol" }).fill("zzzz");
+        await page.getByRole("combobox", { name: "Stock symbol" }).fill("zzzz");
         await page.getByRole("button", { name: "Analyze" }).click();
         await page.getByText("Analysis Failed:").waitFor();
         await page.waitForTimeout(600);

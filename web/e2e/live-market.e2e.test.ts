@@ -22,7 +22,7 @@ test("on live data: no demo badge; analysis and watchlist prices come from the p
   await page.waitForURL(`${e2e.server.url}/dashboard`);
 
   await page.getByRole("tab", { name: "Analyze Stock" }).click();
-  await page.getByRole("textbox", { name: "Stock symbol" }).fill("aapl");
+  await page.getByRole("combobox", { name: "Stock symbol" }).fill("aapl");
   await page.getByRole("button", { name: "Analyze" }).click();
   const card = page.getByTestId("insight-card").filter({ hasText: "AAPL" });
   await card.waitFor();
@@ -33,7 +33,7 @@ test("on live data: no demo badge; analysis and watchlist prices come from the p
   await page.getByRole("tab", { name: "Watchlist" }).click();
   await page.getByRole("button", { name: "Add Your First Stock" }).click();
   const dialog = page.getByRole("dialog", { name: "Add Stock" });
-  await dialog.getByRole("textbox", { name: "Stock symbol" }).fill("aapl");
+  await dialog.getByRole("combobox", { name: "Stock symbol" }).fill("aapl");
   await dialog.getByRole("button", { name: "Add Stock" }).click();
   const item = page.getByTestId("watchlist-card").filter({ hasText: "AAPL" });
   await item.getByText("$168.22", { exact: true }).first().waitFor();
@@ -43,7 +43,7 @@ test("on live data: no demo badge; analysis and watchlist prices come from the p
 
   yahoo.server.fault = "rate-limited";
   await page.getByRole("tab", { name: "Analyze Stock" }).click();
-  await page.getByRole("textbox", { name: "Stock symbol" }).fill("msft");
+  await page.getByRole("combobox", { name: "Stock symbol" }).fill("msft");
   await page.getByRole("button", { name: "Analyze" }).click();
   await page.getByText("Analysis Failed:").waitFor();
   await page.getByText("Market data is unavailable right now", { exact: false }).first().waitFor();

@@ -1,6 +1,13 @@
 import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { DESKTOP, PHONE, screenshot, serverAndBrowserForFile, signInThroughForm } from "./harness.ts";
+import {
+  DESKTOP,
+  PHONE,
+  screenshot,
+  seriousA11yViolations,
+  serverAndBrowserForFile,
+  signInThroughForm,
+} from "./harness.ts";
 
 const e2e = serverAndBrowserForFile();
 
@@ -31,7 +38,7 @@ describe("recommendations end to end", () => {
     await admin.page.getByRole("link", { name: "Admin" }).click();
     await admin.page.getByRole("heading", { name: "Recommendations Management" }).waitFor();
     const form = admin.page;
-    await form.getByRole("textbox", { name: "Symbol" }).fill(symbol.toLowerCase());
+    await form.getByRole("combobox", { name: "Symbol" }).fill(symbol.toLowerCase());
     await form.getByRole("textbox", { name: "Buy price" }).fill("50.25");
     await form.getByRole("textbox", { name: "Target price" }).fill("58.10");
     await form.getByRole("textbox", { name: "Confidence (0-100)" }).fill("82");
@@ -56,8 +63,8 @@ describe("recommendations end to end", () => {
     await user.page.getByRole("tab", { name: "Historical Recommendations" }).click();
     await user.page.locator('input[type="date"]').first().fill(marketDate);
     await user.page.locator('input[type="date"]').nth(1).fill(marketDate);
-    await user.page.getByRole("textbox", { name: "Stock Symbol" }).fill(symbol.toLowerCase());
-    expect(await user.page.getByRole("textbox", { name: "Stock Symbol" }).inputValue()).toBe(symbol);
+    await user.page.getByRole("combobox", { name: "Stock Symbol" }).fill(symbol.toLowerCase());
+    expect(await user.page.getByRole("combobox", { name: "Stock Symbol" }).inputValue()).toBe(symbol);
     await user.page.getByRole("button", { name: "Search" }).click();
     await user.page.getByText("1 recommendation found").waitFor();
     await screenshot(user.page, "historical-recommendations-desktop");
@@ -136,14 +143,19 @@ describe("analysis end to end", () => {
     await page.getByRole("tab", { name: "Analysis History" }).click();
     await page.getByText("No Analysis History").waitFor();
     await page.getByRole("button", { name: "Analyze Your First Stock" }).click();
-    await page.getByRole("textbox", { name: "Stock symbol" }).fill("msft");
+    // The field suggests symbols by ticker or company name as it is typed.
+    await page.getByRole("combobox", { name: "Stock symbol" }).pressSequentially("app");
+    await page.getByRole("option", { name: "AAPL — Apple Inc." }).waitFor();
+    // With its suggestions open, the field is still a well-formed combobox (axe: nothing serious).
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.getByRole("combobox", { name: "Stock symbol" }).fill("msft");
     await page.getByRole("button", { name: "Analyze" }).click();
     await page.getByTestId("insight-card").filter({ hasText: "MSFT" }).waitFor();
     expect(await page.getByRole("tab", { name: "Analysis History", selected: true }).count()).toBe(1);
     await screenshot(page, "analysis-history-desktop");
 
     await page.getByRole("tab", { name: "Analyze Stock" }).click();
-    await page.getByRole("textbox", { name: "Stock symbol" }).fill("zzzz");
+    await page.getByRole("combobox", { name: "Stock symbol" }).fill("zzzz");
     await page.getByRole("button", { name: "Analyze" }).click();
     await page.getByText("Analysis Failed:").waitFor();
     await page.getByText("Unknown symbol 'ZZZZ'").first().waitFor();
@@ -200,7 +212,7 @@ describe("watchlist end to end", () => {
     const dialog = page.getByRole("dialog", { name: "Add Stock" });
     await dialog.getByRole("button", { name: "Add Stock" }).click();
     await dialog.getByText("Stock symbol is required").waitFor();
-    await dialog.getByRole("textbox", { name: "Stock symbol" }).fill("nvda");
+    await dialog.getByRole("combobox", { name: "Stock symbol" }).fill("nvda");
     expect(await dialog.getByRole("textbox", { name: "Alert threshold (%)" }).inputValue()).toBe("10");
     await dialog.getByRole("button", { name: "Add Stock" }).click();
     await toast(page, "Stock Added").waitFor();

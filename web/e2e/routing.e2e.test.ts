@@ -72,7 +72,7 @@ describe("addresses", () => {
     await page.getByRole("heading", { name: "Historical Recommendations", exact: true }).waitFor();
     await page.locator('input[type="date"]').first().fill("2023-10-01");
     await page.locator('input[type="date"]').nth(1).fill("2023-10-27");
-    await page.getByRole("textbox", { name: "Stock Symbol" }).fill("aapl");
+    await page.getByRole("combobox", { name: "Stock Symbol" }).fill("aapl");
     await page.getByRole("button", { name: "Search" }).click();
     await page.waitForURL(/symbol=AAPL/);
     const url = new URL(page.url());
@@ -80,7 +80,7 @@ describe("addresses", () => {
     expect(url.searchParams.get("to")).toBe("2023-10-27");
     await page.reload();
     await page.getByRole("heading", { name: "Historical Recommendations", exact: true }).waitFor();
-    expect(await page.getByRole("textbox", { name: "Stock Symbol" }).inputValue()).toBe("AAPL");
+    expect(await page.getByRole("combobox", { name: "Stock Symbol" }).inputValue()).toBe("AAPL");
     expect(await page.locator('input[type="date"]').first().inputValue()).toBe("2023-10-01");
     await context.close();
   });
@@ -89,7 +89,7 @@ describe("addresses", () => {
     const { page, context } = await newUser();
     await page.goto(`${e2e.server.url}/dashboard?tab=history`);
     await page.getByRole("button", { name: "Analyze Your First Stock" }).click();
-    await page.getByRole("textbox", { name: "Stock symbol" }).waitFor();
+    await page.getByRole("combobox", { name: "Stock symbol" }).waitFor();
     expect(tabParam(page)).toBe("analyze");
     await page.goBack();
     await page.getByText("No Analysis History").waitFor();
@@ -123,10 +123,10 @@ describe("access", () => {
   test("a session ended elsewhere: a mutation shows 'Unauthorized' and goes to /signin; a query goes there too", async () => {
     const { page, context } = await newUser();
     await page.goto(`${e2e.server.url}/dashboard?tab=analyze`);
-    await page.getByRole("textbox", { name: "Stock symbol" }).waitFor();
+    await page.getByRole("combobox", { name: "Stock symbol" }).waitFor();
     // Sign out from another client with the same cookie: the page does not know yet.
     expect((await context.request.post(`${e2e.server.url}/api/auth/logout`)).ok()).toBe(true);
-    await page.getByRole("textbox", { name: "Stock symbol" }).fill("msft");
+    await page.getByRole("combobox", { name: "Stock symbol" }).fill("msft");
     await page.getByRole("button", { name: "Analyze" }).click();
     await toast(page, "You are logged out. Logging in again...").waitFor();
     await page.waitForURL(`${e2e.server.url}/signin`, { timeout: 5000 });

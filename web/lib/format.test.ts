@@ -23,6 +23,21 @@ describe("formatters: money, compact money, dates, percentages", () => {
     expect(formatMoney(null)).toBe("—");
     expect(formatMoney("abc")).toBe("—");
   });
+  test("the abbreviation is Intl's compact notation, held to K, M and B with two decimals", () => {
+    // Rounding that reaches the next unit takes its letter ("$999,999" is "$1.00M", not "$1,000.00K").
+    expect(formatMoney(999_994)).toBe("$999.99K");
+    expect(formatMoney(999_999)).toBe("$1.00M");
+    expect(formatMoney(-3_400_000)).toBe("-$3.40M");
+    expect(formatMoney(10_000)).toBe("$10.00K");
+    // The spec's scale stops at B: no "T".
+    expect(formatMoney(1_200_000_000_000)).toBe("$1,200.00B");
+    expect(formatMoney(-2_500_000_000_000)).toBe("-$2,500.00B");
+    expect(formatCompact(3_100_000_000_000)).toBe("3,100.00B");
+    expect(formatCompact(999.996)).toBe("1.00K");
+    expect(formatCompact(12)).toBe("12.00");
+    expect(formatCompact(-1_250)).toBe("-1.25K");
+    expect(formatSignedMoney(1_500_000_000_000)).toBe("+$1,500.00B");
+  });
   test("signed money: a sign on moves, none on zero, abbreviated like unsigned money", () => {
     expect(formatSignedMoney(2.5)).toBe("+$2.50");
     expect(formatSignedMoney(-2.5)).toBe("-$2.50");

@@ -1,29 +1,43 @@
-const two = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const two = { minimumFractionDigits: 2, maximumFractionDigits: 2 } as const;
+const dollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", ...two });
+const compactDollars = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  notation: "compact",
+  ...two,
+});
+const number = new Intl.NumberFormat("en-US", two);
+const compactNumber = new Intl.NumberFormat("en-US", { notation: "compact", ...two });
+
+/**
+ * Intl's compact notation with the spec's three letters: it would say "T" from a trillion on, where the spec's
+ * scale stops at B ("$1,200.00B"). docs/decisions/045.
+ */
+function compact(n: number, short: Intl.NumberFormat, plain: Intl.NumberFormat): string {
+  const parts = short.formatToParts(n);
+  if (parts.some((p) => p.type === "compact" && p.value !== "K" && p.value !== "M" && p.value !== "B")) {
+    return `${plain.format(n / 1e9)}B`;
+  }
+  return parts.map((p) => p.value).join("");
+}
+
+const toNumber = (value: number | string | null | undefined) =>
+  typeof value === "string" ? Number(value) : value;
 
 /**
  * Money with two decimals; large values (10,000 and up, where a price's cents stop mattering) abbreviated with
  * K, M or B, so a revenue estimate and a price move beside it read alike.
  */
 export function formatMoney(value: number | string | null | undefined): string {
-  const n = typeof value === "string" ? Number(value) : value;
+  const n = toNumber(value);
   if (n === null || n === undefined || !Number.isFinite(n)) return "—";
-  const sign = n < 0 ? "-" : "";
-  const abs = Math.abs(n);
-  if (abs >= 1e9) return `${sign}$${two.format(abs / 1e9)}B`;
-  if (abs >= 1e6) return `${sign}$${two.format(abs / 1e6)}M`;
-  if (abs >= 1e4) return `${sign}$${two.format(abs / 1e3)}K`;
-  return `${sign}$${two.format(abs)}`;
+  return Math.abs(n) < 1e4 ? dollars.format(n) : compact(n, compactDollars, dollars);
 }
 
 /** A large count (volume, revenue) abbreviated with K, M or B, two decimals. */
 export function formatCompact(value: number | null | undefined): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return "—";
-  const abs = Math.abs(value);
-  const sign = value < 0 ? "-" : "";
-  if (abs >= 1e9) return `${sign}${two.format(abs / 1e9)}B`;
-  if (abs >= 1e6) return `${sign}${two.format(abs / 1e6)}M`;
-  if (abs >= 1e3) return `${sign}${two.format(abs / 1e3)}K`;
-  return `${sign}${two.format(abs)}`;
+  return compact(value, compactNumber, number);
 }
 
 /** A signed percentage with one decimal, e.g. "+4.2%". */

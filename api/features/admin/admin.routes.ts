@@ -6,6 +6,7 @@ import {
   jsonBody,
   jsonResponse,
   signedIn,
+  totalCountHeader,
 } from "../../lib/openapi.ts";
 import { failureBody } from "../../lib/result.ts";
 import { requireAdmin } from "../../middleware/auth.ts";
@@ -17,6 +18,7 @@ const tags = ["Admin"];
 const common = { tags, security: signedIn, ...adminOnly };
 
 const list = createRoute({
+  operationId: "listUsers",
   ...common,
   middleware: [requireAdmin] as const,
   method: "get",
@@ -24,12 +26,13 @@ const list = createRoute({
   summary: "Users with their session counts (admin only); X-Total-Count has the total",
   request: { query: UsersQuery },
   responses: {
-    200: jsonResponse(z.array(AdminUser), "One page of users"),
+    200: { ...jsonResponse(z.array(AdminUser), "One page of users"), headers: totalCountHeader },
     ...errorResponses(400, 401, 403, 503),
   },
 });
 
 const sessionsOf = createRoute({
+  operationId: "listUserSessions",
   ...common,
   middleware: [requireAdmin] as const,
   method: "get",
@@ -43,6 +46,7 @@ const sessionsOf = createRoute({
 });
 
 const status = createRoute({
+  operationId: "setUserStatus",
   ...common,
   middleware: [requireAdmin] as const,
   method: "patch",
@@ -54,6 +58,7 @@ const status = createRoute({
 });
 
 const remove = createRoute({
+  operationId: "deleteUser",
   ...common,
   middleware: [requireAdmin] as const,
   method: "delete",

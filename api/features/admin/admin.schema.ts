@@ -7,12 +7,18 @@ export const AdminUser = z
     email: z.string(),
     firstName: z.string().nullable(),
     lastName: z.string().nullable(),
-    isAdmin: z.number().int().openapi({ description: "1 admin, 0 not" }),
-    isActive: z.number().int().openapi({ description: "1 active, 0 inactive" }),
+    isAdmin: z.number().int().min(0).max(1).openapi({
+      description: "1 admin, 0 not: a number, not a boolean, as the product spec fixes for this list",
+    }),
+    isActive: z.number().int().min(0).max(1).openapi({
+      description: "1 active, 0 inactive: a number, not a boolean, as the product spec fixes for this list",
+    }),
     sessionCount: z.number().int(),
     createdAt: z.string().openapi({ format: "date-time" }),
   })
-  .openapi("AdminUser");
+  .openapi("AdminUser", {
+    description: "A user as the admin list shows it; isAdmin and isActive are 1 or 0 (the spec's shape)",
+  });
 
 export const SessionInfo = z
   .object({

@@ -3,7 +3,15 @@ import type { Context } from "hono";
 import { deleteCookie, setCookie } from "hono/cookie";
 import { clientAddress, isHttpsRequest } from "../../lib/client-address.ts";
 import type { AppEnv } from "../../lib/context.ts";
-import { createRouter, errorResponses, jsonBody, jsonResponse, signedIn } from "../../lib/openapi.ts";
+import {
+  createRouter,
+  errorResponses,
+  jsonBody,
+  jsonResponse,
+  rateLimitHeaders,
+  sessionCookieHeader,
+  signedIn,
+} from "../../lib/openapi.ts";
 import { failureBody } from "../../lib/result.ts";
 import { requireUser, SESSION_COOKIE } from "../../middleware/auth.ts";
 import { limitCredentialAttempt } from "../../middleware/rate-limit.ts";
@@ -62,43 +70,71 @@ function sessionMeta(c: Context<AppEnv>) {
 const tags = ["Authentication"];
 
 const signIn = createRoute({
+  operationId: "signIn",
   method: "post",
   path: "/signin",
   tags,
+  security: [],
   summary: "Sign in with email and password",
-  description: "Starts a session: sets an HttpOnly cookie and returns the same token as user.authToken.",
+  description:
+    "Starts a session: sets an HttpOnly cookie and returns the same token as user.authToken. Attempts are " +
+    "limited per client address and per email (RateLimit-* headers).",
   request: { body: jsonBody(SignInInput) },
   responses: {
-    200: jsonResponse(SignInAnswer, "Signed in"),
+    200: {
+      ...jsonResponse(SignInAnswer, "Signed in"),
+      headers: { ...sessionCookieHeader, ...rateLimitHeaders },
+    },
     ...errorResponses(400, 401, 403, 429, 503),
   },
 });
 
 const register = createRoute({
+  operationId: "register",
   method: "post",
   path: "/register",
   tags,
+  security: [],
   summary: "Create an account",
   description:
     "Creates the account with its API key and signs it in. Answers 403 REGISTRATION_CLOSED when the server's " +
     "REGISTRATION setting is closed or invite-only.",
   request: { body: jsonBody(RegisterInput) },
   responses: {
-    201: jsonResponse(SignInAnswer, "Account created and signed in"),
+    201: {
+      ...jsonResponse(SignInAnswer, "Account created and signed in"),
+      headers: { ...sessionCookieHeader, ...rateLimitHeaders },
+    },
     ...errorResponses(400, 403, 409, 429, 503),
   },
 });
 
 const logout = createRoute({
+  operationId: "signOut",
   method: "post",
   path: "/logout",
   tags,
+  security: [],
   summary: "Sign out",
-  description: "Ends the current session (if any) and clears the cookie. Always succeeds.",
-  responses: { 200: jsonResponse(MessageAnswer, "Signed out"), ...errorResponses(503) },
+  description:
+    "Ends the current session (if any) and clears the cookie. Succeeds with or without a session; a browser's " +
+    "cross-site request carrying the session cookie is refused (403).",
+  responses: {
+    200: {
+      ...jsonResponse(MessageAnswer, "Signed out"),
+      headers: {
+        "Set-Cookie": {
+          description: "Clears the session cookie `sb_session`",
+          schema: { type: "string" },
+        },
+      },
+    },
+    ...errorResponses(403, 503),
+  },
 });
 
 const currentUser = createRoute({
+  operationId: "getCurrentUser",
   method: "get",
   path: "/user",
   tags,
@@ -109,6 +145,7 @@ const currentUser = createRoute({
 });
 
 const regenerate = createRoute({
+  operationId: "regenerateApiKey",
   method: "post",
   path: "/regenerate-api-key",
   tags,
@@ -120,9 +157,11 @@ const regenerate = createRoute({
 });
 
 const resetRequest = createRoute({
+  operationId: "requestPasswordReset",
   method: "post",
   path: "/password-reset/request",
   tags,
+  security: [],
   summary: "Ask for a password reset code by email",
   description:
     "When the email and full name match an active account, a single-use 6-digit code valid for 15 minutes is " +
@@ -131,19 +170,27 @@ const resetRequest = createRoute({
     "503 MAIL_NOT_CONFIGURED for every request: an operator sets passwords with `bun scripts/admin.ts " +
     "reset-password` there.",
   request: { body: jsonBody(ResetRequestInput) },
-  responses: { 202: jsonResponse(MessageAnswer, "Request taken"), ...errorResponses(400, 429, 503) },
+  responses: {
+    202: { ...jsonResponse(MessageAnswer, "Request taken"), headers: rateLimitHeaders },
+    ...errorResponses(400, 429, 503),
+  },
 });
 
 const resetConfirm = createRoute({
+  operationId: "confirmPasswordReset",
   method: "post",
   path: "/password-reset/confirm",
   tags,
+  security: [],
   summary: "Set a new password with the emailed code",
   description:
     "A code takes 5 tries at most. Success voids every code of the account, ends every session and replaces " +
     "the API key.",
   request: { body: jsonBody(ResetConfirmInput) },
-  responses: { 200: jsonResponse(MessageAnswer, "Password changed"), ...errorResponses(400, 429, 503) },
+  responses: {
+    200: { ...jsonResponse(MessageAnswer, "Password changed"), headers: rateLimitHeaders },
+    ...errorResponses(400, 429, 503),
+  },
 });
 
 export const authRoutes = createRouter()

@@ -6,6 +6,7 @@ import { EarningsAnswer } from "./earnings.schema.ts";
 import { earningsAnswer } from "./earnings.service.ts";
 
 const calendar = createRoute({
+  operationId: "getEarningsCalendar",
   method: "get",
   path: "/",
   tags: ["Earnings"],

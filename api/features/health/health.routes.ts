@@ -5,6 +5,7 @@ import { readiness } from "./health.service.ts";
 
 // Public and outside the rate limits: probes call these every few seconds, with no credentials.
 const health = createRoute({
+  operationId: "getHealth",
   method: "get",
   path: "/health",
   tags: ["Health"],
@@ -16,6 +17,7 @@ const health = createRoute({
 });
 
 const ready = createRoute({
+  operationId: "getReadiness",
   method: "get",
   path: "/ready",
   tags: ["Health"],

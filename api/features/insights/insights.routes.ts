@@ -1,9 +1,17 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { sendKept } from "../../lib/kept-answer.ts";
-import { createRouter, errorResponses, jsonBody, jsonResponse, signedIn } from "../../lib/openapi.ts";
+import {
+  createRouter,
+  errorResponses,
+  jsonBody,
+  jsonResponse,
+  rateLimitHeaders,
+  signedIn,
+  totalCountHeader,
+} from "../../lib/openapi.ts";
 import { failureBody } from "../../lib/result.ts";
 import { requireUser } from "../../middleware/auth.ts";
-import { consumeRateLimit } from "../../middleware/rate-limit.ts";
+import { consumeRateLimit, setRateLimitHeaders } from "../../middleware/rate-limit.ts";
 import { AnalyzeInput, HistoryQuery, Insight } from "./insights.schema.ts";
 import { analyzeSymbol, insightHistoryAnswer } from "./insights.service.ts";
 
@@ -13,6 +21,7 @@ export const ANALYSES_PER_MINUTE = 30;
 const tags = ["Insights"];
 
 const analyze = createRoute({
+  operationId: "analyzeSymbol",
   method: "post",
   path: "/analyze",
   tags,
@@ -22,12 +31,13 @@ const analyze = createRoute({
   middleware: [requireUser] as const,
   request: { body: jsonBody(AnalyzeInput) },
   responses: {
-    201: jsonResponse(Insight, "The analysis"),
+    201: { ...jsonResponse(Insight, "The analysis"), headers: rateLimitHeaders },
     ...errorResponses(400, 401, 404, 429, 503),
   },
 });
 
 const history = createRoute({
+  operationId: "listInsightHistory",
   method: "get",
   path: "/history",
   tags,
@@ -36,7 +46,7 @@ const history = createRoute({
   middleware: [requireUser] as const,
   request: { query: HistoryQuery },
   responses: {
-    200: jsonResponse(z.array(Insight), "One page of your analyses"),
+    200: { ...jsonResponse(z.array(Insight), "One page of your analyses"), headers: totalCountHeader },
     ...errorResponses(400, 401, 503),
   },
 });
@@ -53,8 +63,8 @@ export const insightRoutes = createRouter()
       60_000,
       deps.clock.now().getTime(),
     );
+    setRateLimitHeaders(c, limit);
     if (!limit.allowed) {
-      c.header("Retry-After", String(limit.retryAfterSeconds));
       return c.json(
         {
           message: `You can run ${ANALYSES_PER_MINUTE} analyses a minute; try again in ${limit.retryAfterSeconds} seconds.`,

@@ -3,7 +3,8 @@ import { createRouter, errorResponses, jsonResponse, signedIn } from "../../lib/
 import { failureBody } from "../../lib/result.ts";
 import { symbol } from "../../lib/validation.ts";
 import { requireUser } from "../../middleware/auth.ts";
-import { marketStatus, priceHistory } from "./market.service.ts";
+import { SymbolMatch, SymbolSearchQuery } from "./market.schema.ts";
+import { marketStatus, priceHistory, searchSymbols } from "./market.service.ts";
 
 const History = z
   .object({
@@ -23,6 +24,7 @@ const History = z
 const history = createRoute({
   method: "get",
   path: "/history/{symbol}",
+  operationId: "getPriceHistory",
   tags: ["Market data"],
   security: signedIn,
   summary: "The last year of daily closes with the 50- and 200-day averages (for charts)",
@@ -44,13 +46,38 @@ const Status = z
 const status = createRoute({
   method: "get",
   path: "/status",
+  operationId: "getMarketStatus",
   tags: ["Market data"],
+  security: [],
   summary: "Where market data comes from and the market's date (the UI's 'Demo data as of' badge)",
   responses: { 200: jsonResponse(Status, "Market data source") },
 });
 
+const symbols = createRoute({
+  method: "get",
+  path: "/symbols",
+  operationId: "searchSymbols",
+  tags: ["Market data"],
+  security: signedIn,
+  summary:
+    "Symbols whose ticker or company name match q: exact symbol, symbol prefix, name word prefix, then fuzzy",
+  middleware: [requireUser] as const,
+  request: { query: SymbolSearchQuery },
+  responses: {
+    200: jsonResponse(
+      z.array(SymbolMatch),
+      "Matching securities, best first (an empty list when none match)",
+    ),
+    ...errorResponses(400, 401, 503),
+  },
+});
+
 export const marketRoutes = createRouter()
   .openapi(status, (c) => c.json(marketStatus(c.get("deps")), 200))
+  .openapi(symbols, async (c) => {
+    const { q, limit } = c.req.valid("query");
+    return c.json(await searchSymbols(c.get("deps"), q, limit), 200);
+  })
   .openapi(history, async (c) => {
     const result = await priceHistory(c.get("deps"), c.req.valid("param").symbol);
     if (!result.ok) return c.json(failureBody(result), result.status);

@@ -1,4 +1,6 @@
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { securities } from "../../../db/schema/index.ts";
+import { createDerivedData } from "../../lib/derived-data.ts";
 import { startTestApp, type TestApp } from "../../test/harness.ts";
 
 let t: TestApp;
@@ -30,4 +32,93 @@ test("the market status says where data comes from and its date", async () => {
   const res = await t.request("/api/market/status");
   expect(res.status).toBe(200);
   expect(await res.json()).toEqual({ source: "demo", demo: true, asOf: "2023-10-27" });
+});
+
+describe("symbol search", () => {
+  let computed: string[];
+  beforeAll(async () => {
+    await t.useDemoMarket({ symbols: ["AAPL", "AMAT", "APA", "MSFT", "MU", "AMD"], from: "2023-10-01" });
+    computed = [];
+    t.deps.derived = createDerivedData({ onCompute: (slot) => computed.push(slot) });
+  });
+  const search = async (query: string) => {
+    const res = await t.request(`/api/market/symbols?${query}`, { token });
+    return { status: res.status, body: (await res.json()) as unknown };
+  };
+
+  test("exact symbol, then symbol prefix, then a word of the name, then fuzzy; symbol and name", async () => {
+    const apa = await search("q=apa");
+    expect(apa.status).toBe(200);
+    // APA itself; then Apple and Applied, whose names start one typo away ("app"), as fuzzy matches.
+    expect(apa.body).toEqual([
+      { symbol: "APA", name: "APA Corporation" },
+      { symbol: "AAPL", name: "Apple Inc." },
+      { symbol: "AMAT", name: "Applied Materials" },
+    ]);
+    expect((await search("q=am")).body).toEqual([
+      { symbol: "AMD", name: "Advanced Micro Devices" },
+      { symbol: "AMAT", name: "Applied Materials" },
+    ]);
+    const micro = (await search("q=%20MICRO%20")).body as Array<{ symbol: string }>;
+    // Names starting with the word first, then a later word ("Advanced Micro Devices").
+    expect(micro.map((m) => m.symbol)).toEqual(["MSFT", "MU", "AMD"]);
+    const app = (await search("q=app")).body as Array<{ symbol: string }>;
+    expect(app.map((m) => m.symbol).slice(0, 2)).toEqual(["AAPL", "AMAT"]);
+    // A misspelt name still finds the company.
+    expect((await search("q=mircosoft")).body).toEqual([{ symbol: "MSFT", name: "Microsoft" }]);
+    // The benchmark index is not offered as a symbol.
+    expect((await search("q=s%26p")).body).toEqual([]);
+  });
+
+  test("limit caps the answer; an unknown query answers an empty list", async () => {
+    expect((await search("q=a&limit=2")).body).toHaveLength(2);
+    expect((await search("q=a")).body as unknown[]).toHaveLength(4);
+    expect(await search("q=zzzzqqq")).toEqual({ status: 200, body: [] });
+  });
+
+  test("the list is read once per market data version: a new security is found after the write", async () => {
+    t.deps.derived = createDerivedData({ onCompute: (slot) => computed.push(slot) });
+    computed.length = 0;
+    await search("q=a");
+    await search("q=ms");
+    expect(computed).toEqual(["symbol list"]);
+    await t.deps.database.db.insert(securities).values(
+      Array.from({ length: 12 }, (_, i) => ({
+        symbol: `QQX${String(i + 1).padStart(2, "0")}`,
+        name: `Test Company ${i + 1}`,
+        sector: "",
+        industry: "",
+      })),
+    );
+    const found = (await search("q=qqx")).body as Array<{ symbol: string }>;
+    expect(computed).toEqual(["symbol list", "symbol list"]);
+    // 10 answers when no limit is sent.
+    expect(found.map((f) => f.symbol)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `QQX${String(i + 1).padStart(2, "0")}`),
+    );
+    expect((await search("q=qqx&limit=50")).body).toHaveLength(12);
+  });
+
+  test("a missing, blank or too long q, or a bad limit, is a 400 saying what to send", async () => {
+    for (const query of [
+      "",
+      "q=",
+      "q=%20%20",
+      `q=${"a".repeat(41)}`,
+      "q=a&limit=0",
+      "q=a&limit=51",
+      "q=a&limit=x",
+    ]) {
+      const res = await search(query);
+      expect(res.status).toBe(400);
+      expect((res.body as { message: string }).message).toMatch(/^Invalid input: (q|limit): /);
+    }
+    const blank = (await search("q=%20")).body as { message: string };
+    expect(blank.message).toContain("Type at least one character of a symbol or company name");
+  });
+
+  test("signed-in only: no credentials is a 401", async () => {
+    const res = await t.request("/api/market/symbols?q=aapl");
+    expect(res.status).toBe(401);
+  });
 });

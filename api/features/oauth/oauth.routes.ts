@@ -7,7 +7,7 @@ import { users } from "../../../db/schema/index.ts";
 import { clientAddress, isHttpsRequest } from "../../lib/client-address.ts";
 import type { AppEnv } from "../../lib/context.ts";
 import { randomToken } from "../../lib/crypto.ts";
-import { createRouter, jsonResponse } from "../../lib/openapi.ts";
+import { createRouter, errorResponses, jsonResponse, unexpectedErrorResponse } from "../../lib/openapi.ts";
 import { SESSION_COOKIE } from "../../middleware/auth.ts";
 import { createUser, registrationOpen, startSession } from "../auth/auth.service.ts";
 import { configuredProviders, type ProviderName } from "./oauth.providers.ts";
@@ -33,9 +33,11 @@ function providersOf(c: Context<AppEnv>) {
 const secureCookie = (c: Context<AppEnv>) => isHttpsRequest(c);
 
 const providers = createRoute({
+  operationId: "listOAuthProviders",
   method: "get",
   path: "/providers",
   tags,
+  security: [],
   summary: "Which OAuth sign-in providers are configured",
   responses: {
     200: jsonResponse(z.object({ github: z.boolean(), google: z.boolean() }), "Configured providers"),
@@ -43,18 +45,36 @@ const providers = createRoute({
 });
 
 const start = createRoute({
+  operationId: "startOAuthSignIn",
   method: "get",
   path: "/oauth/{provider}",
   tags,
+  security: [],
   summary: "Start signing in with GitHub or Google (redirects to the provider)",
   request: { params: Provider },
-  responses: { 302: { description: "To the provider, or back to /signin when it is not configured" } },
+  responses: {
+    302: {
+      description: "To the provider, or back to /signin when it is not configured",
+      headers: {
+        Location: { description: "Where the browser goes next", required: true, schema: { type: "string" } },
+        "Set-Cookie": {
+          description:
+            "The OAuth state and PKCE verifier cookies (HttpOnly, 10 minutes), when the provider is configured",
+          schema: { type: "string" },
+        },
+      },
+    },
+    ...errorResponses(400),
+    ...unexpectedErrorResponse,
+  },
 });
 
 const callback = createRoute({
+  operationId: "completeOAuthSignIn",
   method: "get",
   path: "/oauth/{provider}/callback",
   tags,
+  security: [],
   summary: "Where the provider sends the browser back; signs in and redirects to the dashboard",
   request: {
     params: Provider,
@@ -70,7 +90,18 @@ const callback = createRoute({
         "To /dashboard when signed in, else to /signin?oauthError=... (email-unverified when an account with " +
         "the email exists but its email was never proven; registration-closed when no account exists and " +
         "REGISTRATION is not open)",
+      headers: {
+        Location: { description: "Where the browser goes next", required: true, schema: { type: "string" } },
+        "Set-Cookie": {
+          description:
+            "Clears the OAuth state and verifier cookies; on success also sets the session cookie `sb_session` " +
+            "(HttpOnly, SameSite=Lax, Secure over HTTPS)",
+          schema: { type: "string" },
+        },
+      },
     },
+    ...errorResponses(400),
+    ...unexpectedErrorResponse,
   },
 });
 

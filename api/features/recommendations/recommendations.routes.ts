@@ -8,6 +8,7 @@ import {
   jsonBody,
   jsonResponse,
   signedIn,
+  totalCountHeader,
 } from "../../lib/openapi.ts";
 import { failureBody } from "../../lib/result.ts";
 import { isoDate } from "../../lib/validation.ts";
@@ -19,13 +20,16 @@ import {
   CreateRecommendationInput,
   CreateRecommendationQuery,
   DeleteByDateAnswer,
+  HISTORICAL_DEFAULT_PAGE_SIZE,
+  HISTORICAL_MAX_PAGE_SIZE,
+  HistoricalPageQuery,
   HistoricalQuery,
   PerformanceAnswer,
   RecommendationList,
 } from "./recommendations.schema.ts";
 import {
   deleteRecommendationsOn,
-  historicalRecommendations,
+  historicalAnswer,
   latestAnswer,
   postRecommendation,
 } from "./recommendations.service.ts";
@@ -34,6 +38,7 @@ const tags = ["Recommendations"];
 const security = signedIn;
 
 const latest = createRoute({
+  operationId: "getLatestRecommendations",
   method: "get",
   path: "/latest",
   tags,
@@ -47,20 +52,29 @@ const latest = createRoute({
 });
 
 const historical = createRoute({
+  operationId: "listHistoricalRecommendations",
   method: "get",
   path: "/historical",
   tags,
   security,
-  summary: "Search past recommendations by date range, symbol and risk level (newest first, 500 at most)",
+  summary: "Search past recommendations by date range, symbol and risk level, newest first",
+  description:
+    `Without page or pageSize: the newest ${HISTORICAL_MAX_PAGE_SIZE} matching recommendations. With either: one ` +
+    `page (page defaults to 1, pageSize to ${HISTORICAL_DEFAULT_PAGE_SIZE}, at most ${HISTORICAL_MAX_PAGE_SIZE}). ` +
+    "Either way the answer is a plain list and X-Total-Count says how many match in all.",
   middleware: [requireUser] as const,
-  request: { query: HistoricalQuery },
+  request: { query: HistoricalPageQuery },
   responses: {
-    200: jsonResponse(RecommendationList, "Matching recommendations"),
+    200: {
+      ...jsonResponse(RecommendationList, "Matching recommendations"),
+      headers: totalCountHeader,
+    },
     ...errorResponses(400, 401, 503),
   },
 });
 
 const performance = createRoute({
+  operationId: "getRecommendationPerformance",
   method: "get",
   path: "/performance",
   tags,
@@ -76,6 +90,7 @@ const performance = createRoute({
 });
 
 const post = createRoute({
+  operationId: "postRecommendation",
   method: "post",
   path: "/",
   tags,
@@ -94,6 +109,7 @@ const post = createRoute({
 });
 
 const generate = createRoute({
+  operationId: "generateRecommendations",
   method: "post",
   path: "/generate",
   tags,
@@ -117,6 +133,7 @@ const generate = createRoute({
 });
 
 const removeByDate = createRoute({
+  operationId: "deleteRecommendationsByDate",
   method: "delete",
   path: "/{date}",
   tags,
@@ -130,9 +147,15 @@ const removeByDate = createRoute({
 
 export const recommendationRoutes = createRouter()
   .openapi(latest, async (c) => sendKept(c, await latestAnswer(c.get("deps"), c.var.versions), 200))
-  .openapi(historical, async (c) =>
-    c.json(await historicalRecommendations(c.get("deps"), c.req.valid("query")), 200),
-  )
+  .openapi(historical, async (c) => {
+    const { page, pageSize, ...filters } = c.req.valid("query");
+    const paged = page !== undefined || pageSize !== undefined;
+    const limit = paged ? (pageSize ?? HISTORICAL_DEFAULT_PAGE_SIZE) : HISTORICAL_MAX_PAGE_SIZE;
+    const offset = paged ? ((page ?? 1) - 1) * limit : 0;
+    const result = await historicalAnswer(c.get("deps"), filters, { offset, limit }, c.var.versions);
+    c.header("X-Total-Count", String(result.total));
+    return sendKept(c, result.recommendations, 200);
+  })
   .openapi(performance, async (c) => {
     return c.json(await recommendationPerformance(c.get("deps"), c.req.valid("query")), 200);
   })

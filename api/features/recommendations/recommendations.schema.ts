@@ -30,8 +30,14 @@ export const Recommendation = z
   .object({
     id: z.number().int(),
     symbol: z.string(),
-    buyPrice: z.string().openapi({ example: "187.25", description: "Decimal string" }),
-    sellTarget: z.string().openapi({ example: "205.00", description: "Decimal string" }),
+    buyPrice: z.string().openapi({
+      example: "187.25",
+      description: "Dollars as a decimal string with two places (a string, not a number: the spec's shape)",
+    }),
+    sellTarget: z.string().openapi({
+      example: "205.00",
+      description: "Dollars as a decimal string with two places (a string, not a number: the spec's shape)",
+    }),
     confidence: z.number().int().min(0).max(100),
     aggressive: z.boolean(),
     aggressiveBasis: z.string().openapi({ description: "How the risk level was decided" }),
@@ -76,25 +82,58 @@ export const Recommendation = z
       .optional()
       .openapi({ description: "How the call has turned out so far (track record)" }),
   })
-  .openapi("Recommendation");
+  .openapi("Recommendation", {
+    description:
+      "A posted call. buyPrice and sellTarget are decimal strings, as the product spec fixes; currentPrice, read " +
+      "from the market at answer time, is a number.",
+  });
 
 export const RecommendationList = z.array(Recommendation);
 
-export const HistoricalQuery = z
-  .object({
-    fromDate: isoDate.optional(),
-    toDate: isoDate.optional(),
-    symbol: symbol.optional(),
-    aggressive: z
-      .enum(["aggressive", "non-aggressive"], {
-        error: "aggressive must be 'aggressive' or 'non-aggressive'.",
-      })
-      .optional(),
+const historicalFilters = z.object({
+  fromDate: isoDate.optional(),
+  toDate: isoDate.optional(),
+  symbol: symbol.optional(),
+  aggressive: z
+    .enum(["aggressive", "non-aggressive"], {
+      error: "aggressive must be 'aggressive' or 'non-aggressive'.",
+    })
+    .optional(),
+});
+
+const validDateRange = (q: { fromDate?: string; toDate?: string }) =>
+  !q.fromDate || !q.toDate || q.fromDate <= q.toDate;
+const invalidDateRange = {
+  message: "Invalid Date Range: From date must be earlier than or equal to to date.",
+  path: ["fromDate"],
+};
+
+/** The filters of a recommendations search (the historical list and the track record). */
+export const HistoricalQuery = historicalFilters.refine(validDateRange, invalidDateRange);
+
+/** The most rows one page of the historical list holds, and what it answers when no paging parameter is sent. */
+export const HISTORICAL_MAX_PAGE_SIZE = 500;
+/** Rows per page when `page` is sent without `pageSize`. */
+export const HISTORICAL_DEFAULT_PAGE_SIZE = 50;
+
+/** The historical list's filters and its optional paging (absent: the first HISTORICAL_MAX_PAGE_SIZE rows). */
+export const HistoricalPageQuery = historicalFilters
+  .extend({
+    page: z.coerce
+      .number({ error: "page must be a whole number from 1." })
+      .int("page must be a whole number from 1.")
+      .min(1, "page must be a whole number from 1.")
+      .optional()
+      .openapi({ description: "1-based page number; with it the answer is one page of pageSize rows" }),
+    pageSize: z.coerce
+      .number({ error: `pageSize must be a whole number from 1 to ${HISTORICAL_MAX_PAGE_SIZE}.` })
+      .int(`pageSize must be a whole number from 1 to ${HISTORICAL_MAX_PAGE_SIZE}.`)
+      .min(1, `pageSize must be a whole number from 1 to ${HISTORICAL_MAX_PAGE_SIZE}.`)
+      .max(HISTORICAL_MAX_PAGE_SIZE, `pageSize must be a whole number from 1 to ${HISTORICAL_MAX_PAGE_SIZE}.`)
+      .optional()
+      .openapi({ description: `Rows per page, ${HISTORICAL_DEFAULT_PAGE_SIZE} when only page is sent` }),
   })
-  .refine((q) => !q.fromDate || !q.toDate || q.fromDate <= q.toDate, {
-    message: "Invalid Date Range: From date must be earlier than or equal to to date.",
-    path: ["fromDate"],
-  });
+  .refine(validDateRange, invalidDateRange);
 
 export const CreateRecommendationInput = z
   .object({
@@ -140,6 +179,7 @@ export type Recommendation = z.infer<typeof Recommendation>;
 export type ModelCall = z.infer<typeof ModelCall>;
 export type CreateRecommendationInput = z.infer<typeof CreateRecommendationInput>;
 export type HistoricalQuery = z.infer<typeof HistoricalQuery>;
+export type HistoricalPageQuery = z.infer<typeof HistoricalPageQuery>;
 
 export const CalibrationRow = z.object({
   label: z.string(),

@@ -1,4 +1,4 @@
-import { and, desc, eq, max } from "drizzle-orm";
+import { and, count, desc, eq, max } from "drizzle-orm";
 import { recommendations } from "../../../db/schema/index.ts";
 import type { AppDeps } from "../../lib/context.ts";
 import { bothStamps, type DataVersions, pricesStamp, readDataVersions } from "../../lib/derived-data.ts";
@@ -8,11 +8,12 @@ import { failure, type Result, success } from "../../lib/result.ts";
 import { centsToString } from "../../lib/validation.ts";
 import { scoreRecommendations, scoringStamp } from "./performance.service.ts";
 import { recommendationFilters, recommendationFiltersKey } from "./recommendation-filters.ts";
-import type {
-  CreateRecommendationInput,
-  HistoricalQuery,
-  ModelCall,
-  Recommendation,
+import {
+  type CreateRecommendationInput,
+  HISTORICAL_MAX_PAGE_SIZE,
+  type HistoricalQuery,
+  type ModelCall,
+  type Recommendation,
 } from "./recommendations.schema.ts";
 import type { Outcome } from "./track-record.ts";
 
@@ -22,9 +23,7 @@ type Row = typeof recommendations.$inferSelect;
 export const AGGRESSIVE_VOLATILITY = 0.35;
 /** Without price history, a potential return at or above this makes a call aggressive. */
 export const AGGRESSIVE_RETURN = 0.15;
-/** The historical search answers at most this many rows, newest first. */
-export const HISTORICAL_LIMIT = 500;
-/** Searches whose scored rows are kept per data version (up to HISTORICAL_LIMIT rows each). */
+/** Searches (filters and page) whose scored rows are kept per data version (HISTORICAL_MAX_PAGE_SIZE rows at most). */
 const HISTORICAL_SEARCHES_KEPT = 8;
 
 function toRecommendation(row: Row): Recommendation {
@@ -117,30 +116,69 @@ export async function latestAnswer(
   );
 }
 
+/** Which rows of a search to answer: `limit` rows from `offset` (newest first). */
+export interface HistoricalWindow {
+  offset: number;
+  limit: number;
+}
+
 /**
- * The recommendations matching `query`, newest first, HISTORICAL_LIMIT at most, with prices and outcomes; kept per
- * data version and market day for the most recently asked filters.
+ * The recommendations matching `query`, newest first (id breaks ties, so pages never overlap), the rows of `window`
+ * with prices and outcomes, and how many match in all; kept per data version and market day for the most recently
+ * asked filters and pages.
  */
 export async function historicalRecommendations(
   deps: AppDeps,
   query: HistoricalQuery,
-): Promise<Recommendation[]> {
-  const scored = await deps.derived.get(
+  window: HistoricalWindow = { offset: 0, limit: HISTORICAL_MAX_PAGE_SIZE },
+): Promise<{ recommendations: Recommendation[]; total: number }> {
+  const { total, ...scored } = await deps.derived.get(
     "historical recommendations",
     await scoringStamp(deps),
-    recommendationFiltersKey(query),
+    `${recommendationFiltersKey(query)}@${window.offset}+${window.limit}`,
     async () => {
-      const rows = await deps.database.db
-        .select()
-        .from(recommendations)
-        .where(and(...recommendationFilters(query)))
-        .orderBy(desc(recommendations.recommendationDate), desc(recommendations.confidence))
-        .limit(HISTORICAL_LIMIT);
-      return scoreRows(deps, rows);
+      const { db } = deps.database;
+      const where = and(...recommendationFilters(query));
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select()
+          .from(recommendations)
+          .where(where)
+          .orderBy(
+            desc(recommendations.recommendationDate),
+            desc(recommendations.confidence),
+            desc(recommendations.id),
+          )
+          .limit(window.limit)
+          .offset(window.offset),
+        db.select({ total: count() }).from(recommendations).where(where),
+      ]);
+      return { ...(await scoreRows(deps, rows)), total: counted?.total ?? 0 };
     },
     HISTORICAL_SEARCHES_KEPT,
   );
-  return withPrices(deps, scored);
+  return { recommendations: await withPrices(deps, scored), total };
+}
+
+/** A historical search as a kept answer with its total, per scoring stamp, prices, filters and window. */
+export async function historicalAnswer(
+  deps: AppDeps,
+  query: HistoricalQuery,
+  window: HistoricalWindow,
+  versions?: DataVersions,
+): Promise<{ recommendations: KeptJson<Recommendation[]>; total: number }> {
+  versions ??= await readDataVersions(deps.database.db);
+  const stamp = bothStamps(await scoringStamp(deps, versions), pricesStamp(versions, deps.market));
+  return deps.derived.get(
+    "historical recommendations answers",
+    stamp,
+    `${recommendationFiltersKey(query)}@${window.offset}+${window.limit}`,
+    async () => {
+      const { recommendations: list, total } = await historicalRecommendations(deps, query, window);
+      return { recommendations: keepJson(list), total };
+    },
+    HISTORICAL_SEARCHES_KEPT,
+  );
 }
 
 /** Decides the risk level the admin form does not send, and says how. */

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { recommendations } from "../../../db/schema/index.ts";
 import { fixedMarket } from "../../test/fixed-market.ts";
 import { startTestApp, type TestApp, testDbKind } from "../../test/harness.ts";
 import { postRecommendation } from "./recommendations.service.ts";
@@ -97,6 +98,44 @@ describe(`recommendations on ${testDbKind}`, () => {
     const all = await get("");
     expect(all[0]?.recommendationDate).toBe("2023-10-27");
     expect(all.at(-1)?.recommendationDate).toBe("2023-10-20");
+  });
+
+  test("historical pages: page and pageSize cut the same newest-first list, X-Total-Count counts every match", async () => {
+    const get = async (q: string) => {
+      const res = await t.request(`/api/recommendations/historical${q}`, { token: investor });
+      expect(res.status).toBe(200);
+      const list = (await res.json()) as Array<{ id: number }>;
+      return { ids: list.map((r) => r.id), total: res.headers.get("X-Total-Count") };
+    };
+    const all = await get("");
+    expect(all.ids).toHaveLength(4);
+    expect(all.total).toBe("4");
+    const first = await get("?page=1&pageSize=3");
+    const second = await get("?page=2&pageSize=3");
+    expect(first).toEqual({ ids: all.ids.slice(0, 3), total: "4" });
+    expect(second).toEqual({ ids: all.ids.slice(3), total: "4" });
+    expect(await get("?pageSize=2")).toEqual({ ids: all.ids.slice(0, 2), total: "4" });
+    expect(await get("?page=1")).toEqual(all);
+    expect(await get("?page=3&pageSize=3")).toEqual({ ids: [], total: "4" });
+    const aggressive = await get("?aggressive=aggressive&page=2&pageSize=1");
+    expect(aggressive.total).toBe("2");
+    expect(aggressive.ids).toHaveLength(1);
+  });
+
+  test("historical paging validation: page from 1, pageSize 1-500, whole numbers, answered 400 { message }", async () => {
+    for (const q of [
+      "?page=0",
+      "?page=abc",
+      "?page=1.5",
+      "?pageSize=0",
+      "?pageSize=501",
+      "?page=-2&pageSize=5",
+    ]) {
+      const res = await t.request(`/api/recommendations/historical${q}`, { token: investor });
+      expect(res.status).toBe(400);
+      expect(res.headers.get("content-type")).toContain("application/json");
+      expect(((await res.json()) as { message: string }).message).toMatch(/page/);
+    }
   });
 
   test("historical validation: bad dates, inverted range, bad risk value, long symbol", async () => {
@@ -238,5 +277,35 @@ describe(`track record on a market without stored prices (${testDbKind})`, () =>
     expect(p.cumulative).toEqual([]);
     expect(p.model.period.from).toBe("2010-01-08");
     expect(p.model.auc).toBeGreaterThan(0.5);
+  });
+});
+
+describe(`historical beyond one answer (${testDbKind})`, () => {
+  test("without paging parameters: the plain list of the newest 500 and the full total; pages reach the rest", async () => {
+    const rows = Array.from({ length: 510 }, (_, i) => ({
+      symbol: "BULK",
+      buyPriceCents: 1000,
+      sellTargetCents: 1100,
+      confidence: 50,
+      aggressive: false,
+      aggressiveBasis: "test",
+      estimatedDate: "2021-12-31",
+      recommendationDate: `2021-${String(1 + Math.floor(i / 28)).padStart(2, "0")}-${String(1 + (i % 28)).padStart(2, "0")}`,
+      reason: "bulk",
+      source: "admin" as const,
+    }));
+    await t.deps.database.db.insert(recommendations).values(rows);
+    const plain = await t.request("/api/recommendations/historical?symbol=BULK", { token: investor });
+    expect(plain.headers.get("X-Total-Count")).toBe("510");
+    const list = (await plain.json()) as Array<{ recommendationDate: string }>;
+    expect(Array.isArray(list)).toBe(true);
+    expect(list).toHaveLength(500);
+    const last = await t.request("/api/recommendations/historical?symbol=BULK&page=2&pageSize=500", {
+      token: investor,
+    });
+    const rest = (await last.json()) as Array<{ recommendationDate: string }>;
+    expect(rest).toHaveLength(10);
+    expect(rest.at(-1)?.recommendationDate).toBe("2021-01-01");
+    expect(new Set([...list, ...rest].map((r) => r.recommendationDate)).size).toBe(510);
   });
 });

@@ -8,6 +8,7 @@ import { getNotificationSettings, listAlertEvents, updateNotificationSettings } 
 const tags = ["Watchlist alerts"];
 
 const getSettings = createRoute({
+  operationId: "getNotificationSettings",
   method: "get",
   path: "/",
   tags,
@@ -18,6 +19,7 @@ const getSettings = createRoute({
 });
 
 const putSettings = createRoute({
+  operationId: "updateNotificationSettings",
   method: "put",
   path: "/",
   tags,
@@ -32,6 +34,7 @@ const putSettings = createRoute({
 });
 
 const events = createRoute({
+  operationId: "listAlertEvents",
   method: "get",
   path: "/events",
   tags,

@@ -223,6 +223,18 @@ export async function deliverDueAlerts(deps: AppDeps): Promise<DeliveryReport> {
     const event = await db.query.alertEvents.findFirst({ where: eq(alertEvents.id, delivery.eventId) });
     if (!event) continue;
     const attempts = delivery.attempts + 1;
+    // One log line per delivery attempt; never its target (an address, or a webhook URL that may carry a token).
+    const logDelivery = (level: "info" | "warn", outcome: string, extra?: Record<string, unknown>) =>
+      deps.log(level, "Alert delivery", {
+        deliveryId: delivery.id,
+        eventId: event.id,
+        watchlistItemId: event.itemId,
+        userId: event.userId,
+        channel: delivery.channel,
+        attempt: attempts,
+        outcome,
+        ...extra,
+      });
     const owner = await db.query.users.findFirst({
       where: eq(users.id, event.userId),
       columns: { isActive: true },
@@ -233,6 +245,7 @@ export async function deliverDueAlerts(deps: AppDeps): Promise<DeliveryReport> {
         .update(alertDeliveries)
         .set({ status: "failed", attempts, lastError: "Not sent: the account is deactivated." })
         .where(eq(alertDeliveries.id, delivery.id));
+      logDelivery("info", "failed", { reason: "account deactivated" });
       report.failed++;
       continue;
     }
@@ -242,6 +255,7 @@ export async function deliverDueAlerts(deps: AppDeps): Promise<DeliveryReport> {
         .update(alertDeliveries)
         .set({ status: "sent", attempts, sentAt: deps.clock.now(), lastError: null })
         .where(eq(alertDeliveries.id, delivery.id));
+      logDelivery("info", "sent");
       report.sent++;
     } catch (error) {
       // A refused address is not retried: every attempt would be one more probe of it.
@@ -249,9 +263,7 @@ export async function deliverDueAlerts(deps: AppDeps): Promise<DeliveryReport> {
       const giveUp = refused || attempts >= MAX_DELIVERY_ATTEMPTS;
       // The user sees a generic reason; the socket error ("ECONNREFUSED" against "answered 404") would let them
       // map ports. The operator's log keeps it.
-      deps.log("warn", "alert delivery failed", {
-        deliveryId: delivery.id,
-        channel: delivery.channel,
+      logDelivery("warn", giveUp ? "failed" : "retrying", {
         error: error instanceof Error ? error.message : String(error),
       });
       await db

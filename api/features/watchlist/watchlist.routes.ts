@@ -21,6 +21,7 @@ import {
 const tags = ["Watchlist"];
 
 const list = createRoute({
+  operationId: "listWatchlist",
   method: "get",
   path: "/",
   tags,
@@ -31,6 +32,7 @@ const list = createRoute({
 });
 
 const add = createRoute({
+  operationId: "addWatchlistItem",
   method: "post",
   path: "/",
   tags,
@@ -42,6 +44,7 @@ const add = createRoute({
 });
 
 const update = createRoute({
+  operationId: "updateWatchlistItem",
   method: "patch",
   path: "/{id}",
   tags,
@@ -53,6 +56,7 @@ const update = createRoute({
 });
 
 const remove = createRoute({
+  operationId: "removeWatchlistItem",
   method: "delete",
   path: "/{id}",
   tags,

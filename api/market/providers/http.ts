@@ -1,5 +1,5 @@
+import pLimit from "p-limit";
 import type { z } from "zod";
-import { mapLimited } from "../../lib/map-limited.ts";
 import { ProviderError, type ProviderQuote } from "../provider.ts";
 
 export interface HttpOptions {
@@ -73,7 +73,7 @@ export async function quoteEach(
   quote: (symbol: string) => Promise<ProviderQuote | null>,
 ): Promise<ProviderQuote[]> {
   const errors: ProviderError[] = [];
-  const found = await mapLimited(symbols, 4, (symbol) =>
+  const found = await pLimit(4).map(symbols, (symbol) =>
     quote(symbol).catch((error) => {
       if (!(error instanceof ProviderError)) throw error;
       if (error.kind !== "unknown-symbol") errors.push(error);

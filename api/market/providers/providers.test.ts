@@ -3,6 +3,7 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { finnhubReplay, yahooReplay } from "../../test/provider-replay.ts";
 import { ProviderError } from "../provider.ts";
+import { quoteEach } from "./http.ts";
 
 async function failure(promise: Promise<unknown>): Promise<string> {
   try {
@@ -140,5 +141,31 @@ describe("Finnhub client (answers built from its documentation)", () => {
     server.fault = "malformed";
     expect(await failure(provider.earnings!("2020-01-27", "2020-01-31"))).toBe("malformed");
     server.fault = null;
+  });
+});
+
+describe("quoteEach (one symbol per call)", () => {
+  test("at most 4 calls in flight, answers in the symbols' order, unknown symbols left out", async () => {
+    let inFlight = 0;
+    let most = 0;
+    const symbols = Array.from({ length: 12 }, (_, i) => `S${i}`);
+    const quotes = await quoteEach(symbols, async (symbol) => {
+      inFlight++;
+      most = Math.max(most, inFlight);
+      await Bun.sleep(Number(symbol.slice(1)) % 3);
+      inFlight--;
+      if (symbol === "S5") throw new ProviderError("unknown-symbol", "no such symbol", 404);
+      return { symbol, price: 1, previousClose: 1, asOf: "2023-10-27" };
+    });
+    expect(most).toBe(4);
+    expect(quotes.map((q) => q.symbol)).toEqual(symbols.filter((s) => s !== "S5"));
+  });
+
+  test("a rate limit fails the whole call", async () => {
+    const call = quoteEach(["A", "B"], async (symbol) => {
+      if (symbol === "B") throw new ProviderError("rate-limited", "slow down", 429);
+      return { symbol, price: 1, previousClose: 1, asOf: "2023-10-27" };
+    });
+    expect(await failure(call)).toBe("rate-limited");
   });
 });

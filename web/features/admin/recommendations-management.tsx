@@ -14,6 +14,7 @@ import {
 } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { SymbolAutocomplete } from "../../components/symbol-autocomplete.tsx";
 import { useAppForm } from "../../lib/form.tsx";
 import { formatDate } from "../../lib/format.ts";
 import {
@@ -122,7 +123,17 @@ export function RecommendationsManagement() {
           <Stack>
             <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
               <form.AppField name="symbol" validators={required("Symbol")}>
-                {(field) => <field.TextField label="Symbol" required uppercase maxLength={10} />}
+                {(field) => (
+                  <SymbolAutocomplete
+                    label="Symbol"
+                    required
+                    name={field.name}
+                    value={field.state.value}
+                    onChange={field.handleChange}
+                    onBlur={field.handleBlur}
+                    error={field.state.meta.isTouched ? field.state.meta.errors.find(Boolean) : undefined}
+                  />
+                )}
               </form.AppField>
               <form.AppField name="buyPrice" validators={required("Buy price")}>
                 {(field) => (

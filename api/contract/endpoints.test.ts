@@ -164,7 +164,7 @@ describe(`every endpoint (${targetName})`, () => {
       200,
     );
     expect(matches[0]).toEqual({ symbol: "AAPL", name: "Apple Inc." });
-    expect(await body(await get("/api/market/symbols?q=zzzzqqq", user), 200)).toEqual([]);
+    expect(await body<unknown[]>(await get("/api/market/symbols?q=zzzzqqq", user), 200)).toEqual([]);
     const calendar = await body<{ earnings: unknown[]; count: number }>(
       await get("/api/earnings-calendar", user),
       200,

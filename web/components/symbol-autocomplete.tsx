@@ -1,7 +1,7 @@
 import { Autocomplete, type AutocompleteProps } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useQuery } from "@tanstack/react-query";
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import { symbolSearchQueryOptions } from "../lib/symbol-search.queries.ts";
 
 /** How long typing pauses before the suggestions are asked for. */
@@ -32,8 +32,12 @@ export function SymbolAutocomplete({ value, onChange, maxLength = 40, ...rest }:
     const matches = open && data ? data : [];
     return { symbols: matches.map((m) => m.symbol), names: new Map(matches.map((m) => [m.symbol, m.name])) };
   }, [open, data]);
+  // Open only while there is something to show: an open but empty dropdown would still take the first Escape, so a
+  // dialog around the field (Add Stock) would not close on it.
+  const [wantsOpen, setWantsOpen] = useState(false);
   return (
     <Autocomplete
+      openOnFocus={false}
       autoComplete="off"
       spellCheck={false}
       {...rest}
@@ -47,6 +51,9 @@ export function SymbolAutocomplete({ value, onChange, maxLength = 40, ...rest }:
       // At most SYMBOL_SUGGESTIONS options: no scroll area, whose unfocusable scrolling viewport axe reports
       // (scrollable-region-focusable).
       withScrollArea={false}
+      dropdownOpened={wantsOpen && symbols.length > 0}
+      onDropdownOpen={() => setWantsOpen(true)}
+      onDropdownClose={() => setWantsOpen(false)}
     />
   );
 }

@@ -61,7 +61,7 @@ export default function CalibrationBins(props: { points: CalibrationPoint[] }) {
             return (
               <Paper withBorder shadow="sm" p={6} radius="sm">
                 <Text size="xs" fw={600}>
-                  Band {p.label}: {p.n} resolved calls
+                  {p.label}: {p.n} resolved calls
                 </Text>
                 <Text size="xs">Stated {pct(p.stated, 1)}</Text>
                 <Text size="xs">

@@ -15,7 +15,7 @@ export interface CalibrationPoint {
 }
 
 /**
- * Per band of stated confidence, how often the stated event happened (a bar with its 95% interval and the number
+ * Per bin (a band of stated confidence, or a year: decision 048), how often the stated event happened (a bar with its 95% interval and the number
  * of resolved calls) beside the probability the calls stated (a dot): where the dots sit on the bars' tops, the
  * stated probabilities held.
  */

@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
 import { Skeletons } from "../../components/skeleton-list.tsx";
 import { formatDate, formatMoney, formatPercent } from "../../lib/format.ts";
+import { calibrationView } from "./calibration-bins.ts";
 import { CalibrationChart, GrowthChart } from "./charts.tsx";
 import { ModelCardSection } from "./model-card-section.tsx";
 import { type Performance, performanceQueryOptions } from "./track-record.queries.ts";
@@ -94,6 +95,8 @@ function CalibrationTable(props: {
 export function TrackRecordView(props: { performance: Performance }) {
   const p = props.performance;
   const last = p.cumulative.length > 1 ? p.cumulative.at(-1) : undefined;
+  // Bins with enough calls to compare, or years when every call stated about the same probability (decision 048).
+  const calibration = calibrationView(p.bands, p.years);
   return (
     <Stack gap="lg">
       <Spoiler maxHeight={64} showLabel="Read how calls are scored" hideLabel="Show less" maw={900}>
@@ -123,20 +126,15 @@ export function TrackRecordView(props: { performance: Performance }) {
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Card withBorder radius="md">
           <Title order={2} size="h4" mb="xs">
-            Calibration by stated confidence
+            {calibration.by === "confidence" ? "Calibration by stated confidence" : "Calibration by year"}
           </Title>
-          <CalibrationChart
-            points={p.bands
-              .filter((b) => b.meanProbability !== null && b.observedRate !== null)
-              .map((b) => ({
-                label: b.label,
-                stated: b.meanProbability!,
-                observed: b.observedRate!,
-                low: b.observedLow!,
-                high: b.observedHigh!,
-                n: b.resolved,
-              }))}
-          />
+          {calibration.by === "year" && calibration.statedRange ? (
+            <Text size="sm" mb={4}>
+              Every resolved call stated {calibration.statedRange}, so there is one band of confidence to
+              check: here it is year by year.
+            </Text>
+          ) : null}
+          <CalibrationChart points={calibration.points} />
         </Card>
         <Card withBorder radius="md">
           <Group justify="space-between" mb="xs" gap="xs">
@@ -177,7 +175,7 @@ export function TrackRecordView(props: { performance: Performance }) {
         first="Band"
         rows={p.bands.filter((b) => b.count > 0)}
         empty="No calls with a stated probability yet."
-        caption="Stated: the mean probability the resolved calls gave their event. Happened: how often it did, with its 95% interval below. Bands are two points wide; bands without calls are left out."
+        caption="Stated: the mean probability the resolved calls gave their event. Happened: how often it did, with its 95% interval below. Bands are two points wide; bands without calls are left out. The chart joins neighbouring bands until each bar has at least 30 resolved calls."
       />
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
         <CalibrationTable

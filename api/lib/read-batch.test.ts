@@ -37,7 +37,27 @@ describe("reads joined while one is on its way", () => {
     expect(store.reads).toEqual([["a"], ["a"]]);
   });
 
-  test("a failed read fails its callers only; the next ones read again", async () => {
+  test("a failed read fails its callers and those waiting behind it (one deadline, not two)", async () => {
+    let reject: (error: Error) => void = () => {};
+    const reads: string[][] = [];
+    const read = readBatches<string, number>(
+      (key) => {
+        reads.push([key]);
+        return new Promise((_, r) => {
+          reject = r;
+        });
+      },
+      async (keys) => new Map(keys.map((k) => [k, 1])),
+    );
+    const settled = Promise.allSettled([read("a"), read("b")]);
+    reject(new Error("deadline"));
+    const [first, waiting] = await settled;
+    expect(first).toMatchObject({ status: "rejected", reason: new Error("deadline") });
+    expect(waiting).toMatchObject({ status: "rejected", reason: new Error("deadline") });
+    expect(reads).toEqual([["a"]]);
+  });
+
+  test("after a failed read the next callers read again", async () => {
     let fail = true;
     const read = readBatches<string, number>(
       async () => {

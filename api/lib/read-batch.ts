@@ -3,6 +3,7 @@
  * arrive while that read is out wait and go together in the next one, which starts after they arrived (so each
  * sees every commit made before it asked). On a libSQL server the round trip, not the query, is the cost; on the
  * embedded file a read finishes before the next caller arrives, so every batch is one key and `readOne` serves it.
+ * When a read fails, the callers waiting for the next one fail with it.
  */
 export function readBatches<K, V>(
   readOne: (key: K) => Promise<V | undefined>,
@@ -26,7 +27,11 @@ export function readBatches<K, V>(
           for (const b of batch) b.resolve(found.get(b.key));
         },
         (error) => {
-          for (const b of batch) b.reject(error);
+          // Those waiting fail with it rather than start a read that would wait its whole deadline again: a
+          // stalled database answers a request within one deadline, not two.
+          const failed = [...batch, ...waiting];
+          waiting = [];
+          for (const b of failed) b.reject(error);
         },
       )
       .finally(() => {

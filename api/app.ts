@@ -1,6 +1,4 @@
-import { getRuntimeKey } from "hono/adapter";
 import { bodyLimit } from "hono/body-limit";
-import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
 import { adminRoutes } from "./features/admin/admin.routes.ts";
 import { authRoutes } from "./features/auth/auth.routes.ts";
@@ -13,10 +11,12 @@ import { recommendationRoutes } from "./features/recommendations/recommendations
 import { alertRoutes } from "./features/watchlist/alerts.routes.ts";
 import { watchlistRoutes } from "./features/watchlist/watchlist.routes.ts";
 import type { AppDeps } from "./lib/context.ts";
+import { appCompresses } from "./lib/kept-answer.ts";
 import { createRouter } from "./lib/openapi.ts";
 import { API_REFERENCE_CSP, API_REFERENCE_SCRIPT_PATH, cspHeader } from "./lib/security-headers.ts";
 import { accessLog } from "./middleware/access-log.ts";
 import { resolveAuth } from "./middleware/auth.ts";
+import { compressAnswers } from "./middleware/compression.ts";
 import { refuseCrossSiteCookieWrites } from "./middleware/cross-site.ts";
 import { handleError, notFoundHandler } from "./middleware/errors.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
@@ -29,8 +29,7 @@ export function createApp(deps: AppDeps) {
   const app = createRouter();
   app.use("*", requestId());
   app.use("*", accessLog(deps));
-  // gzip for clients that accept it; not on Workers, where Cloudflare compresses itself (and would encode again).
-  if (getRuntimeKey() !== "workerd") app.use("*", compress());
+  if (appCompresses()) app.use("*", compressAnswers);
   app.use("*", async (c, next) => {
     c.set("deps", deps);
     await next();

@@ -34,7 +34,11 @@ const server = Bun.serve({
   // source lines and paths. `error` keeps even those answers in the app's JSON shape (decision note 020).
   development: false,
   fetch(request, srv) {
-    const { pathname } = new URL(request.url);
+    // The path without parsing the whole URL (every request asks): after "scheme://host", before any "?".
+    const url = request.url;
+    const start = url.indexOf("/", url.indexOf("//") + 2);
+    const query = url.indexOf("?", start);
+    const pathname = query === -1 ? url.slice(start) : url.slice(start, query);
     if (pathname === "/api" || pathname.startsWith("/api/") || pathname === "/health") {
       return app.fetch(request, srv);
     }

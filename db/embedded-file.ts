@@ -27,10 +27,12 @@ const READ_ONLY = /^\s*select\b/i;
 export function embeddedFileClient(client: Client, busyTimeoutMs: number): Client {
   let walReady: Promise<unknown> | null = null;
   const ready = () => {
-    walReady ??= client.execute("PRAGMA journal_mode = WAL").catch((error) => {
-      walReady = null;
-      throw error;
-    });
+    walReady ??= client
+      .executeMultiple("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;")
+      .catch((error) => {
+        walReady = null;
+        throw error;
+      });
     return walReady;
   };
 

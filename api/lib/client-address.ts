@@ -20,6 +20,8 @@ export function clientAddress(c: Context<AppEnv>): string | null {
 
 /** Whether the client reached us over TLS: the request's own URL, or a trusted proxy's X-Forwarded-Proto. */
 export function isHttpsRequest(c: Context<AppEnv>): boolean {
-  if (new URL(c.req.url).protocol === "https:") return true;
+  if (c.req.url.startsWith("https:")) return true;
+  // Without X-Forwarded-Proto no proxy vouches for https: skip resolving the peer (every answer asks this).
+  if (!c.req.header("x-forwarded-proto")) return false;
   return forwardedHttps(c.get("deps").config.trustProxy, forwardedRequest(c));
 }

@@ -3,7 +3,7 @@ import type { sessions, users } from "../../db/schema/index.ts";
 import type { AnalysisPort } from "./analysis-port.ts";
 import type { Clock } from "./clock.ts";
 import type { AppConfig } from "./config.ts";
-import type { DerivedData } from "./derived-data.ts";
+import type { DataVersions, DerivedData } from "./derived-data.ts";
 import type { Log } from "./logger.ts";
 import type { Mailer } from "./mailer.ts";
 import type { MarketPort } from "./market-port.ts";
@@ -46,6 +46,8 @@ export interface AuthState {
   user: UserRow;
   /** The session the request came with, or null when it authenticated with an API key. */
   session: SessionRow | null;
+  /** The data versions, read in the same statement as the sign-in state (one round trip to a remote database). */
+  versions: DataVersions;
 }
 
 export type AppEnv = {
@@ -63,6 +65,8 @@ export type SignedInEnv = {
     user: UserRow;
     /** The session the request came with, or null when it authenticated with an API key. */
     session: SessionRow | null;
+    /** The data versions as of the sign-in read (decision 027). */
+    versions: DataVersions;
   };
 };
 
@@ -71,5 +75,6 @@ export type AdminEnv = {
   Variables: {
     user: UserRow;
     session: SessionRow;
+    versions: DataVersions;
   };
 };

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { preparedPerDatabase } from "../../db/prepared.ts";
 import { dataVersions } from "../../db/schema/index.ts";
+import { NO_MARKET } from "./market-port.ts";
 
 /** The counters SQLite triggers bump on every write to what derived data is computed from (migration 0011). */
 export interface DataVersions {
@@ -87,4 +88,24 @@ export function createDerivedData(options: DerivedDataOptions = {}): DerivedData
 /** One stamp from the parts a value depends on; NaN versions (no version row) never match. */
 export function stampOf(...parts: Array<string | number>): Stamp {
   return parts.some((p) => typeof p === "number" && Number.isNaN(p)) ? UNVERSIONED : parts.join("|");
+}
+
+/** Two stamps as one: a value depending on both is kept while neither changes. */
+export function bothStamps(a: Stamp, b: Stamp): Stamp {
+  return a === UNVERSIONED || b === UNVERSIONED ? UNVERSIONED : `${a}#${b}`;
+}
+
+/**
+ * What the market's prices are a function of. The demo market's come from stored bars frozen at its date, so they
+ * change only with the market data version (and without a market there are none); a live market's may move at any
+ * call, so nothing priced is kept.
+ */
+export function pricesStamp(
+  versions: DataVersions,
+  market: { source: string; marketToday(): string },
+): Stamp {
+  if (market.source === NO_MARKET) return NO_MARKET;
+  return market.source === "demo"
+    ? stampOf(versions.market, market.source, market.marketToday())
+    : UNVERSIONED;
 }

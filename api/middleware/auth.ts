@@ -1,12 +1,15 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { Context } from "hono";
+import { getRuntimeKey } from "hono/adapter";
 import { getCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
 import type { Db } from "../../db/client.ts";
 import { preparedPerDatabase } from "../../db/prepared.ts";
-import { sessions, users } from "../../db/schema/index.ts";
+import { dataVersions, sessions, users } from "../../db/schema/index.ts";
 import type { AdminEnv, AppDeps, AppEnv, AuthState, SignedInEnv } from "../lib/context.ts";
 import { sha256Hex } from "../lib/crypto.ts";
+import type { DataVersions } from "../lib/derived-data.ts";
+import { readBatches } from "../lib/read-batch.ts";
 
 export const SESSION_COOKIE = "sb_session";
 export const API_KEY_PREFIX = "sbk_";
@@ -54,33 +57,74 @@ function bearerToken(header: string | undefined): string | null {
   return match?.[1] ?? null;
 }
 
-/** The user an API key belongs to, by the key's unique hash. */
+/** The data versions ride along with the sign-in read: one statement, one round trip to a remote database. */
+const versionColumns = {
+  recommendations: dataVersions.recommendations,
+  market: dataVersions.market,
+};
+
+/** The user an API key belongs to, by the key's unique hash, with the data versions. */
 const userByApiKeyHash = preparedPerDatabase((db: Db) =>
-  db.query.users.findFirst({ where: eq(users.apiKeyHash, sql.placeholder("hash")) }).prepare(),
+  db
+    .select({ user: users, versions: versionColumns })
+    .from(users)
+    .leftJoin(dataVersions, eq(dataVersions.id, 1))
+    .where(eq(users.apiKeyHash, sql.placeholder("hash")))
+    .limit(1)
+    .prepare(),
 );
 
-/** A session with its user, by the token's unique hash: the one read every signed-in request makes. */
+/** A session with its user, by the token's unique hash, with the data versions: the read every signed-in request makes. */
 const sessionByTokenHash = preparedPerDatabase((db: Db) =>
   db
-    .select({ session: sessions, user: users })
+    .select({ session: sessions, user: users, versions: versionColumns })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(dataVersions, eq(dataVersions.id, 1))
     .where(eq(sessions.tokenHash, sql.placeholder("hash")))
     .limit(1)
     .prepare(),
 );
 
+type SessionRead = Awaited<ReturnType<ReturnType<typeof sessionByTokenHash>["all"]>>[number];
+
+const sessionRead = (db: Db) => async (hash: string) => (await sessionByTokenHash(db).all({ hash }))[0];
+
+/**
+ * Concurrent requests' session reads in one statement per round trip (api/lib/read-batch.ts). Not on Workers: a
+ * request there may not wait on a promise another request's I/O settles (the runtime cancels it as hung).
+ */
+const sessionReads = preparedPerDatabase((db: Db) =>
+  getRuntimeKey() === "workerd"
+    ? sessionRead(db)
+    : readBatches<string, SessionRead>(sessionRead(db), async (hashes) => {
+        const rows = await db
+          .select({ session: sessions, user: users, versions: versionColumns })
+          .from(sessions)
+          .innerJoin(users, eq(users.id, sessions.userId))
+          .leftJoin(dataVersions, eq(dataVersions.id, 1))
+          .where(inArray(sessions.tokenHash, hashes));
+        return new Map(rows.map((row) => [row.session.tokenHash, row]));
+      }),
+);
+
+/** Without the version row (never after the migration) every read is a new version: nothing is kept. */
+const versionsOf = (v: { recommendations: number | null; market: number | null } | null): DataVersions => ({
+  recommendations: v?.recommendations ?? Number.NaN,
+  market: v?.market ?? Number.NaN,
+});
+
 async function userByApiKey(deps: AppDeps, key: string): Promise<AuthState | null> {
   const hash = await sha256Hex(key);
-  const user = await userByApiKeyHash(deps.database.db).execute({ hash });
-  if (!user?.isActive) return null;
-  return { user, session: null };
+  const [row] = await userByApiKeyHash(deps.database.db).all({ hash });
+  if (!row?.user.isActive) return null;
+  return { user: row.user, session: null, versions: versionsOf(row.versions) };
 }
 
 async function userBySession(deps: AppDeps, token: string): Promise<AuthState | null> {
   const { db } = deps.database;
   const hash = await sha256Hex(token);
-  const [row] = await sessionByTokenHash(db).all({ hash });
+  const row = await sessionReads(db)(hash);
   if (!row || row.session.endTime !== null || !row.user.isActive) return null;
   const now = deps.clock.now().getTime();
   const lastSeen = row.session.lastSeenAt.getTime();
@@ -99,7 +143,7 @@ async function userBySession(deps: AppDeps, token: string): Promise<AuthState | 
       .set({ lastSeenAt: new Date(now) })
       .where(eq(sessions.id, row.session.id));
   }
-  return row;
+  return { user: row.user, session: row.session, versions: versionsOf(row.versions) };
 }
 
 /** Resolves who is calling: the session cookie, or a bearer session token or API key. Never rejects. */
@@ -146,6 +190,7 @@ export const requireUser = createMiddleware<AppEnv & SignedInEnv>(async (c, next
   if (!auth) return unauthorized(c);
   c.set("user", auth.user);
   c.set("session", auth.session);
+  c.set("versions", auth.versions);
   await next();
 });
 
@@ -159,5 +204,6 @@ export const requireAdmin = createMiddleware<AppEnv & AdminEnv>(async (c, next) 
   if (!auth.session) return c.json(API_KEY_NOT_ALLOWED, 403);
   c.set("user", auth.user);
   c.set("session", auth.session);
+  c.set("versions", auth.versions);
   await next();
 });

@@ -74,9 +74,9 @@ afterAll(async () => {
   if (inProcess) await t.close();
 });
 
-async function statementsOf(credential: string): Promise<string[]> {
+async function statementsOf(credential: string, path = "/api/auth/user"): Promise<string[]> {
   statements.length = 0;
-  expect((await t.request("/api/auth/user", { token: credential })).status).toBe(200);
+  expect((await t.request(path, { token: credential })).status).toBe(200);
   return [...statements];
 }
 
@@ -94,12 +94,21 @@ describe.skipIf(!inProcess)(`sign-in state in one indexed read (${testDbKind})`,
 
   test("an API key: one read by its unique hash, never a write", async () => {
     t.clock.advance(61_000);
-    expect(await statementsOf(apiKey)).toEqual(["read query.users.findFirst"]);
-    expect(await statementsOf(apiKey)).toEqual(["read query.users.findFirst"]);
+    expect(await statementsOf(apiKey)).toEqual(["read select"]);
+    expect(await statementsOf(apiKey)).toEqual(["read select"]);
   });
 
   test("a session ended in the database is refused at the next request", async () => {
     await t.deps.database.db.update(sessions).set({ endTime: new Date(1) });
     expect((await t.request("/api/auth/user", { token })).status).toBe(401);
+  });
+
+  test("a kept answer (latest, watchlist) costs that same one read: the data versions come with the sign-in state", async () => {
+    const session = await t.signIn("state@example.com", "correct-horse-battery");
+    for (const path of ["/api/recommendations/latest", "/api/watchlist"]) {
+      await statementsOf(session, path);
+      expect(await statementsOf(session, path)).toEqual(["read select"]);
+      expect(await statementsOf(apiKey, path)).toEqual(["read select"]);
+    }
   });
 });

@@ -11,6 +11,8 @@ export interface BunServer {
 }
 
 const root = join(import.meta.dir, "../..");
+/** Characters of a server's output kept from its start and from its end. */
+const OUTPUT_KEPT = 64 * 1024;
 
 /**
  * Spawns the real Bun server (`bun api/server.ts`) on 127.0.0.1 and a port the OS picks, with a clean environment:
@@ -42,7 +44,12 @@ export async function startBunServer(
   let output = "";
   const pump = async (stream: ReadableStream<Uint8Array>) => {
     const decoder = new TextDecoder();
-    for await (const chunk of stream) output += decoder.decode(chunk, { stream: true });
+    for await (const chunk of stream) {
+      output += decoder.decode(chunk, { stream: true });
+      // A server under load at LOG_LEVEL=info writes an access line per request: keep the start and the latest.
+      if (output.length > OUTPUT_KEPT * 2)
+        output = `${output.slice(0, OUTPUT_KEPT)}\n…\n${output.slice(-OUTPUT_KEPT)}`;
+    }
   };
   void pump(proc.stdout);
   void pump(proc.stderr);

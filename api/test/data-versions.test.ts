@@ -210,4 +210,53 @@ describe.skipIf(!inProcess)(`derived data per data version, two connections on $
     expect(computedOf("universe ranks")).toBe(computedBefore + 1);
     expect(after.currentPrice).toBeCloseTo(before.currentPrice + 1, 2);
   });
+
+  test("watchlist: one answer kept per lists version; an item added or changed elsewhere shows at once", async () => {
+    const me = await writer.client.execute("select id from users where email = 'reader@example.com'");
+    const userId = Number(me.rows[0]!.id);
+    const list = () => get<Array<{ symbol: string; targetChangePercent: number }>>("/api/watchlist");
+    expect(await list()).toEqual([]);
+    await writer.client.execute({
+      sql: `insert into watchlist_items (user_id, symbol, target_change_percent, added_at) values (?, 'KO', 5, ?)`,
+      args: [userId, Date.parse("2023-10-27T20:00:00Z")],
+    });
+    const first = await list();
+    expect(first.map((i) => i.symbol)).toEqual(["KO"]);
+    const computedBefore = computedOf("watchlist answers");
+    for (let i = 0; i < 3; i++) expect(await list()).toEqual(first);
+    expect(computedOf("watchlist answers")).toBe(computedBefore);
+    await writer.client.execute({
+      sql: "update watchlist_items set target_change_percent = 9 where user_id = ?",
+      args: [userId],
+    });
+    expect((await list())[0]?.targetChangePercent).toBe(9);
+    expect(computedOf("watchlist answers")).toBe(computedBefore + 1);
+    await writer.client.execute({ sql: "delete from watchlist_items where user_id = ?", args: [userId] });
+    expect(await list()).toEqual([]);
+  });
+
+  test("insight history: kept per lists version; an insight saved or deleted elsewhere shows at once", async () => {
+    const history = async () => {
+      const res = await app.request("/api/insights/history", {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(res.status).toBe(200);
+      return { total: res.headers.get("x-total-count"), items: (await res.json()) as Array<{ id: number }> };
+    };
+    const before = await history();
+    const analyzed = await app.request("/api/insights/analyze", {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify({ symbol: "KO" }),
+    });
+    expect(analyzed.status).toBe(201);
+    const after = await history();
+    expect(after.items.length).toBe(before.items.length + 1);
+    expect(Number(after.total)).toBe(Number(before.total ?? 0) + 1);
+    const computedBefore = computedOf("insight history answers");
+    expect(await history()).toEqual(after);
+    expect(computedOf("insight history answers")).toBe(computedBefore);
+    await writer.client.execute({ sql: "delete from insights where id = ?", args: [after.items[0]!.id] });
+    expect((await history()).items.length).toBe(before.items.length);
+  });
 });

@@ -44,6 +44,9 @@ describe.skipIf(testDbKind !== "file")("an embedded file under Bun (decision 028
     const database = await migrated();
     expect(database.db).toBeInstanceOf(SqliteFileDatabase);
     expect((await database.client.execute("pragma foreign_keys")).rows[0]!.foreign_keys).toBe(1);
+    // WAL with synchronous=NORMAL (1): no fsync per commit (decision 052).
+    expect((await database.client.execute("pragma journal_mode")).rows[0]!.journal_mode).toBe("wal");
+    expect((await database.client.execute("pragma synchronous")).rows[0]!.synchronous).toBe(1);
     // A second run applies nothing and fails nothing.
     await runMigrations(database.db);
     const applied = await database.client.execute("select count(*) as n from __drizzle_migrations");

@@ -23,6 +23,11 @@ export const users = sqliteTable(
     /** The key encrypted with AES-GCM under the server secret, so its owner can see it again. */
     apiKeyCiphertext: text().notNull(),
     apiKeyCreatedAt: integer({ mode: "timestamp_ms" }).notNull(),
+    /**
+     * Bumped by triggers on every write to the user's watchlist items and saved insights (migration 0012), so a
+     * list answer kept in memory is known to be current from the sign-in read alone (decision 027).
+     */
+    listsVersion: integer().notNull().default(0),
     createdAt: integer({ mode: "timestamp_ms" }).notNull().default(sql`(unixepoch() * 1000)`),
   },
   (t) => [index("users_created_at_idx").on(t.createdAt)],

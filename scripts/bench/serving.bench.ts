@@ -119,7 +119,8 @@ export async function benchServing(): Promise<Record<string, string>> {
     const memory: Record<string, string> = {};
     const failures: Record<string, string> = {};
     const bunOn = (url: string): Promise<BunServer> =>
-      startBunServer({ DATABASE_URL: url, APP_SECRET: SECRET });
+      // At the default LOG_LEVEL: an access line per request is part of what a request costs.
+      startBunServer({ DATABASE_URL: url, APP_SECRET: SECRET, LOG_LEVEL: "info" });
     let workerReadyMs = 0;
     const targets: Array<{ name: string; start: () => Promise<BunServer | WorkerdServer> }> = [
       { name: "Bun + file", start: () => bunOn(`file:${filePath}`) },
@@ -128,7 +129,11 @@ export async function benchServing(): Promise<Record<string, string>> {
         name: "workerd + sqld",
         start: async () => {
           const spawned = performance.now();
-          const worker = await startWorkerd({ DATABASE_URL: sqld.url, APP_SECRET: SECRET });
+          const worker = await startWorkerd({
+            DATABASE_URL: sqld.url,
+            APP_SECRET: SECRET,
+            LOG_LEVEL: "info",
+          });
           workerReadyMs = performance.now() - spawned;
           return worker;
         },

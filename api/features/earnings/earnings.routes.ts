@@ -1,8 +1,9 @@
 import { createRoute } from "@hono/zod-openapi";
+import { sendKept } from "../../lib/kept-answer.ts";
 import { createRouter, errorResponses, jsonResponse, signedIn } from "../../lib/openapi.ts";
 import { requireUser } from "../../middleware/auth.ts";
 import { EarningsAnswer } from "./earnings.schema.ts";
-import { earningsCalendar } from "./earnings.service.ts";
+import { earningsAnswer } from "./earnings.service.ts";
 
 const calendar = createRoute({
   operationId: "getEarningsCalendar",
@@ -19,5 +20,5 @@ const calendar = createRoute({
 });
 
 export const earningsRoutes = createRouter().openapi(calendar, async (c) =>
-  c.json(await earningsCalendar(c.get("deps")), 200),
+  sendKept(c, await earningsAnswer(c.get("deps"), c.var.versions), 200),
 );

@@ -9,7 +9,8 @@ import {
   warmUpStart,
 } from "../../analysis/earnings-events.ts";
 import type { AppDeps } from "../../lib/context.ts";
-import { readDataVersions, stampOf } from "../../lib/derived-data.ts";
+import { type DataVersions, readDataVersions, stampOf, UNVERSIONED } from "../../lib/derived-data.ts";
+import { type KeptJson, keepJson } from "../../lib/kept-answer.ts";
 import { hasMarketData, type MarketPort } from "../../lib/market-port.ts";
 import { BENCHMARK } from "../../market/demo-import.ts";
 import { universeBars } from "../../market/price-history.ts";
@@ -25,8 +26,8 @@ function reportedQuarter(date: string): { quarter: number; year: number } {
 }
 
 /** What the calendar's stored-data part depends on: the market data version (one indexed read) and the day. */
-async function marketStamp(deps: AppDeps, asOf: string) {
-  const versions = await readDataVersions(deps.database.db);
+async function marketStamp(deps: AppDeps, asOf: string, versions?: DataVersions) {
+  versions ??= await readDataVersions(deps.database.db);
   return stampOf(versions.market, deps.market.source, asOf);
 }
 
@@ -158,4 +159,18 @@ export async function earningsCalendar(deps: AppDeps) {
       : // A live market's events and prices come from the provider layer, with its own lifetimes, each time.
         await computeCalendar(deps, asOf);
   return { earnings, count: earnings.length, ...window };
+}
+
+/** The calendar as a kept answer: the demo's once per market data version and day, a live market's each time. */
+export async function earningsAnswer(
+  deps: AppDeps,
+  versions?: DataVersions,
+): Promise<KeptJson<Awaited<ReturnType<typeof earningsCalendar>>>> {
+  const stamp =
+    hasMarketData(deps.market) && deps.market.source === "demo"
+      ? await marketStamp(deps, deps.market.marketToday(), versions)
+      : UNVERSIONED;
+  return deps.derived.get("earnings calendar answer", stamp, "", async () =>
+    keepJson(await earningsCalendar(deps)),
+  );
 }

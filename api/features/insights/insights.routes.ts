@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { sendKept } from "../../lib/kept-answer.ts";
 import {
   createRouter,
   errorResponses,
@@ -12,7 +13,7 @@ import { failureBody } from "../../lib/result.ts";
 import { requireUser } from "../../middleware/auth.ts";
 import { consumeRateLimit, setRateLimitHeaders } from "../../middleware/rate-limit.ts";
 import { AnalyzeInput, HistoryQuery, Insight } from "./insights.schema.ts";
-import { analyzeSymbol, insightHistory } from "./insights.service.ts";
+import { analyzeSymbol, insightHistoryAnswer } from "./insights.service.ts";
 
 /** Analyses a user may request per minute. */
 export const ANALYSES_PER_MINUTE = 30;
@@ -78,7 +79,7 @@ export const insightRoutes = createRouter()
   })
   .openapi(history, async (c) => {
     const { page, pageSize } = c.req.valid("query");
-    const result = await insightHistory(c.get("deps"), c.var.user.id, page, pageSize);
+    const result = await insightHistoryAnswer(c.get("deps"), c.var.user, page, pageSize);
     c.header("X-Total-Count", String(result.total));
-    return c.json(result.items, 200);
+    return sendKept(c, result.items, 200);
   });

@@ -2,6 +2,7 @@ import { count, desc, eq } from "drizzle-orm";
 import { insights } from "../../../db/schema/index.ts";
 import type { InsightDraft } from "../../lib/analysis-port.ts";
 import type { AppDeps } from "../../lib/context.ts";
+import { type KeptJson, keepJson } from "../../lib/kept-answer.ts";
 import { narrate } from "../../lib/narrative.ts";
 import { failure, type Result, success } from "../../lib/result.ts";
 import type { Insight } from "./insights.schema.ts";
@@ -58,6 +59,31 @@ export async function saveInsight(deps: AppDeps, userId: number, draft: InsightD
     })
     .returning();
   return toInsight(row!);
+}
+
+/** Pages kept, across users. */
+const PAGES_KEPT = 256;
+
+/**
+ * A page of the user's insights as a kept answer with its total, under their lists version (bumped by any write
+ * to their insights, in any process: decision 027).
+ */
+export async function insightHistoryAnswer(
+  deps: AppDeps,
+  user: { id: number; listsVersion: number },
+  page: number,
+  pageSize: number,
+): Promise<{ items: KeptJson<Insight[]>; total: number }> {
+  return deps.derived.get(
+    "insight history answers",
+    "stored rows",
+    `${user.id}:${user.listsVersion}:${page}:${pageSize}`,
+    async () => {
+      const { items, total } = await insightHistory(deps, user.id, page, pageSize);
+      return { items: keepJson(items), total };
+    },
+    PAGES_KEPT,
+  );
 }
 
 /** The user's own insights, newest first, one page at a time. */

@@ -2,7 +2,7 @@ import { and, asc, desc, gte, inArray, lte, sql } from "drizzle-orm";
 import { dailyPrices, recommendations } from "../../../db/schema/index.ts";
 import modelCard from "../../../docs/model-card.json" with { type: "json" };
 import type { AppDeps } from "../../lib/context.ts";
-import { readDataVersions, type Stamp, stampOf } from "../../lib/derived-data.ts";
+import { type DataVersions, readDataVersions, type Stamp, stampOf } from "../../lib/derived-data.ts";
 import { BENCHMARK } from "../../market/demo-import.ts";
 import { allSymbols, tradingDays } from "../../market/price-history.ts";
 import { recommendationFilters, recommendationFiltersKey } from "./recommendation-filters.ts";
@@ -90,8 +90,8 @@ export const MODEL_CARD = {
  * What scored recommendations depend on besides their filters: the recommendations and market data versions (any
  * process's write bumps them, in one indexed read) and the market and its day (decision 027).
  */
-export async function scoringStamp(deps: AppDeps): Promise<Stamp> {
-  const versions = await readDataVersions(deps.database.db);
+export async function scoringStamp(deps: AppDeps, versions?: DataVersions): Promise<Stamp> {
+  versions ??= await readDataVersions(deps.database.db);
   return stampOf(versions.recommendations, versions.market, deps.market.source, deps.market.marketToday());
 }
 

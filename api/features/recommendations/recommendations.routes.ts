@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { sendKept } from "../../lib/kept-answer.ts";
 import { hasMarketData } from "../../lib/market-port.ts";
 import {
   adminOnly,
@@ -28,8 +29,8 @@ import {
 } from "./recommendations.schema.ts";
 import {
   deleteRecommendationsOn,
-  historicalRecommendations,
-  latestRecommendations,
+  historicalAnswer,
+  latestAnswer,
   postRecommendation,
 } from "./recommendations.service.ts";
 
@@ -145,15 +146,15 @@ const removeByDate = createRoute({
 });
 
 export const recommendationRoutes = createRouter()
-  .openapi(latest, async (c) => c.json(await latestRecommendations(c.get("deps")), 200))
+  .openapi(latest, async (c) => sendKept(c, await latestAnswer(c.get("deps"), c.var.versions), 200))
   .openapi(historical, async (c) => {
     const { page, pageSize, ...filters } = c.req.valid("query");
     const paged = page !== undefined || pageSize !== undefined;
     const limit = paged ? (pageSize ?? HISTORICAL_DEFAULT_PAGE_SIZE) : HISTORICAL_MAX_PAGE_SIZE;
     const offset = paged ? ((page ?? 1) - 1) * limit : 0;
-    const result = await historicalRecommendations(c.get("deps"), filters, { offset, limit });
+    const result = await historicalAnswer(c.get("deps"), filters, { offset, limit }, c.var.versions);
     c.header("X-Total-Count", String(result.total));
-    return c.json(result.recommendations, 200);
+    return sendKept(c, result.recommendations, 200);
   })
   .openapi(performance, async (c) => {
     return c.json(await recommendationPerformance(c.get("deps"), c.req.valid("query")), 200);

@@ -1,6 +1,8 @@
 import { and, count, desc, eq, max } from "drizzle-orm";
 import { recommendations } from "../../../db/schema/index.ts";
 import type { AppDeps } from "../../lib/context.ts";
+import { bothStamps, type DataVersions, pricesStamp, readDataVersions } from "../../lib/derived-data.ts";
+import { type KeptJson, keepJson } from "../../lib/kept-answer.ts";
 import { hasMarketData, type LatestPrice } from "../../lib/market-port.ts";
 import { failure, type Result, success } from "../../lib/result.ts";
 import { centsToString } from "../../lib/validation.ts";
@@ -102,6 +104,18 @@ export async function latestRecommendations(deps: AppDeps): Promise<Recommendati
   return withPrices(deps, scored);
 }
 
+/** The latest recommendations as a kept answer: serialized once per scoring stamp and prices (decision 027). */
+export async function latestAnswer(
+  deps: AppDeps,
+  versions?: DataVersions,
+): Promise<KeptJson<Recommendation[]>> {
+  versions ??= await readDataVersions(deps.database.db);
+  const stamp = bothStamps(await scoringStamp(deps, versions), pricesStamp(versions, deps.market));
+  return deps.derived.get("latest recommendations answer", stamp, "", async () =>
+    keepJson(await latestRecommendations(deps)),
+  );
+}
+
 /** Which rows of a search to answer: `limit` rows from `offset` (newest first). */
 export interface HistoricalWindow {
   offset: number;
@@ -144,6 +158,27 @@ export async function historicalRecommendations(
     HISTORICAL_SEARCHES_KEPT,
   );
   return { recommendations: await withPrices(deps, scored), total };
+}
+
+/** A historical search as a kept answer with its total, per scoring stamp, prices, filters and window. */
+export async function historicalAnswer(
+  deps: AppDeps,
+  query: HistoricalQuery,
+  window: HistoricalWindow,
+  versions?: DataVersions,
+): Promise<{ recommendations: KeptJson<Recommendation[]>; total: number }> {
+  versions ??= await readDataVersions(deps.database.db);
+  const stamp = bothStamps(await scoringStamp(deps, versions), pricesStamp(versions, deps.market));
+  return deps.derived.get(
+    "historical recommendations answers",
+    stamp,
+    `${recommendationFiltersKey(query)}@${window.offset}+${window.limit}`,
+    async () => {
+      const { recommendations: list, total } = await historicalRecommendations(deps, query, window);
+      return { recommendations: keepJson(list), total };
+    },
+    HISTORICAL_SEARCHES_KEPT,
+  );
 }
 
 /** Decides the risk level the admin form does not send, and says how. */

@@ -1,4 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
+import { sendKept } from "../../lib/kept-answer.ts";
 import { createRouter, errorResponses, jsonBody, jsonResponse, signedIn } from "../../lib/openapi.ts";
 import { failureBody } from "../../lib/result.ts";
 import { requireUser } from "../../middleware/auth.ts";
@@ -12,9 +13,9 @@ import {
 } from "./watchlist.schema.ts";
 import {
   addToWatchlist,
-  listWatchlist,
   removeWatchlistItem,
   updateWatchlistItem,
+  watchlistAnswer,
 } from "./watchlist.service.ts";
 
 const tags = ["Watchlist"];
@@ -67,7 +68,9 @@ const remove = createRoute({
 });
 
 export const watchlistRoutes = createRouter()
-  .openapi(list, async (c) => c.json(await listWatchlist(c.get("deps"), c.var.user.id), 200))
+  .openapi(list, async (c) =>
+    sendKept(c, await watchlistAnswer(c.get("deps"), c.var.user, c.var.versions), 200),
+  )
   .openapi(add, async (c) => {
     const result = await addToWatchlist(c.get("deps"), c.var.user.id, c.req.valid("json"));
     if (!result.ok) return c.json(failureBody(result), result.status);

@@ -73,7 +73,7 @@ export const insightRoutes = createRouter()
         429,
       );
     }
-    const result = await analyzeSymbol(deps, user.id, symbol);
+    const result = await analyzeSymbol(deps, user.id, symbol, c.var.versions);
     if (!result.ok) return c.json(failureBody(result), result.status);
     return c.json(result.value, 201);
   })

@@ -2,6 +2,7 @@ import { count, desc, eq } from "drizzle-orm";
 import { insights } from "../../../db/schema/index.ts";
 import type { InsightDraft } from "../../lib/analysis-port.ts";
 import type { AppDeps } from "../../lib/context.ts";
+import { type DataVersions, pricesStamp, readDataVersions } from "../../lib/derived-data.ts";
 import { type KeptJson, keepJson } from "../../lib/kept-answer.ts";
 import { narrate } from "../../lib/narrative.ts";
 import { failure, type Result, success } from "../../lib/result.ts";
@@ -15,6 +16,9 @@ function toInsight({ userId: _owner, createdAt, ...rest }: Row): Insight {
 
 const ANALYSIS_UNAVAILABLE = failure(503, "UNAVAILABLE", "Analysis is not available on this server.");
 
+/** Symbols whose engine figures are kept per prices stamp. */
+const ANALYSES_KEPT = 128;
+
 /**
  * Analyses a symbol now (prose by the narrative writer when one is configured), keeps it in the user's history and
  * answers it as saved; 503 without an engine. An unknown symbol throws UnknownSymbolError (answered 404 by the app).
@@ -23,9 +27,21 @@ export async function analyzeSymbol(
   deps: AppDeps,
   userId: number,
   symbol: string,
+  versions?: DataVersions,
 ): Promise<Result<Insight, 503>> {
-  if (!deps.analysis) return ANALYSIS_UNAVAILABLE;
-  const draft = await narrate(deps.narrative, await deps.analysis.analyze(symbol), deps.log);
+  const { analysis } = deps;
+  if (!analysis) return ANALYSIS_UNAVAILABLE;
+  versions ??= await readDataVersions(deps.database.db);
+  // The engine's figures for a symbol change only with the prices (the demo market's: once per market version;
+  // a live market's are not kept); the prose is written afresh each time.
+  const figures = await deps.derived.get(
+    "analyses",
+    pricesStamp(versions, deps.market),
+    symbol,
+    () => analysis.analyze(symbol),
+    ANALYSES_KEPT,
+  );
+  const draft = await narrate(deps.narrative, figures, deps.log);
   return success(await saveInsight(deps, userId, draft));
 }
 

@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useDeferredValue } from "react";
 import { FullPageSpinner } from "../components/full-page-spinner.tsx";
 import { LandingPage } from "../features/landing/landing-page.tsx";
 import { currentUserQueryOptions } from "../lib/current-user.queries.ts";
@@ -19,7 +19,11 @@ function Home() {
   const { user } = Route.useRouteContext();
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  if (!user) return <LandingPage />;
+  // The router commits a page synchronously, so the landing page's first render would be one long task on a slow
+  // phone; deferred, React renders it as a transition, in slices that leave the main thread free in between
+  // (decision 047).
+  const deferredRender = useDeferredValue(true, false);
+  if (!user) return deferredRender ? <LandingPage /> : null;
   return (
     <Suspense fallback={<FullPageSpinner />}>
       <SignedInHome user={user} search={search} onSearchChange={(next) => void navigate({ search: next })} />

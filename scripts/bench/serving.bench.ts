@@ -106,14 +106,20 @@ export async function benchServing(): Promise<Record<string, string>> {
     };
     const filePath = join(dir, "bench.db");
     copy(filePath);
-    const sqldDir = join(dir, "sqld");
-    mkdirSync(join(sqldDir, "dbs/default"), { recursive: true });
-    copy(join(sqldDir, "dbs/default/data"));
+    // One libSQL server per target that uses one, each on its own copy: what one target's analyses leave
+    // queued in sqld must not be measured as the next target's.
+    const freshSqld = async (name: string) => {
+      const sqldDir = join(dir, name);
+      mkdirSync(join(sqldDir, "dbs/default"), { recursive: true });
+      copy(join(sqldDir, "dbs/default/data"));
+      const started = await startSqldOn(sqldDir);
+      stops.push(started.stop);
+      return started;
+    };
 
     const hello = await startBunServer({}, "scripts/bench/hello-server.ts");
     stops.push(hello.stop);
-    const sqld = await startSqldOn(sqldDir);
-    stops.push(sqld.stop);
+    let sqld = await freshSqld("sqld-bun");
 
     const list = endpoints(seed);
     const memory: Record<string, string> = {};
@@ -128,6 +134,8 @@ export async function benchServing(): Promise<Record<string, string>> {
       {
         name: "workerd + sqld",
         start: async () => {
+          await sqld.stop();
+          sqld = await freshSqld("sqld-workerd");
           const spawned = performance.now();
           const worker = await startWorkerd({
             DATABASE_URL: sqld.url,

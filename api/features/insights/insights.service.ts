@@ -16,8 +16,8 @@ function toInsight({ userId: _owner, createdAt, ...rest }: Row): Insight {
 
 const ANALYSIS_UNAVAILABLE = failure(503, "UNAVAILABLE", "Analysis is not available on this server.");
 
-/** Symbols whose engine figures are kept per prices stamp. */
-const ANALYSES_KEPT = 128;
+/** Symbols whose engine figures are kept per prices stamp: the demo universe's ~500 fit. */
+const ANALYSES_KEPT = 1024;
 
 /**
  * Analyses a symbol now (prose by the narrative writer when one is configured), keeps it in the user's history and

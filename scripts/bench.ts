@@ -1,5 +1,6 @@
 // `bun run bench [group...]`: every speed, memory and size target, measured on this machine and printed.
 // Server time is measured in-process through app.request(), so it excludes the network and the client.
+
 import { benchAnalysis } from "./bench/analysis.bench.ts";
 import { benchBundle } from "./bench/bundle.bench.ts";
 import { benchDrivers } from "./bench/drivers.bench.ts";
@@ -8,6 +9,7 @@ import { benchRecommendations } from "./bench/recommendations.bench.ts";
 import { benchServing } from "./bench/serving.bench.ts";
 import { benchWatchlistAndEarnings } from "./bench/watchlist-earnings.bench.ts";
 import { benchWorkerBundle } from "./bench/worker.bench.ts";
+import { parseCli } from "./cli/args.ts";
 
 type Bench = () => Promise<Record<string, string | number>>;
 const benches: Array<[string, Bench]> = [
@@ -26,14 +28,13 @@ const USAGE = `usage: bun run bench [group...] [--quick] [--no-build]
 Runs every benchmark, or those whose title contains one of the given words (case-insensitive):
 ${benches.map(([title]) => `  - ${title}`).join("\n")}`;
 
-const only = process.argv
-  .slice(2)
-  .filter((a) => !a.startsWith("--"))
-  .map((a) => a.toLowerCase());
-if (process.argv.includes("--help") || process.argv.includes("-h")) {
-  console.log(USAGE);
-  process.exit(0);
-}
+// Strict: an unknown flag exits 2 before anything runs (the groups read --quick and --no-build themselves).
+const { positionals } = parseCli({
+  usage: USAGE,
+  options: { quick: { type: "boolean" }, "no-build": { type: "boolean" } },
+  maxPositionals: Number.POSITIVE_INFINITY,
+});
+const only = positionals.map((a) => a.toLowerCase());
 const unmatched = only.filter((o) => !benches.some(([title]) => title.toLowerCase().includes(o)));
 if (unmatched.length) {
   console.error(`No benchmark group matches ${unmatched.map((o) => `'${o}'`).join(", ")}.\n\n${USAGE}`);

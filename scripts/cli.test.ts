@@ -70,6 +70,19 @@ describe("every script's command line", () => {
     expect(run(["bash", "scripts/bootstrap.sh", "stop"]).code).toBe(2);
   });
 
+  test("bench.ts refuses a group that does not exist and an unknown flag, before running anything", () => {
+    const group = script("bench.ts", "nosuchgroup");
+    expect(group.code).toBe(2);
+    expect(group.err).toContain("No benchmark group matches 'nosuchgroup'.");
+    const flag = script("bench.ts", "--no-such-flag");
+    expect(flag.code).toBe(2);
+    expect(flag.err).toContain("Unknown option '--no-such-flag'");
+    expect(flag.out).not.toContain("Benchmarks on");
+    const help = script("bench.ts", "--help");
+    expect(help.code).toBe(0);
+    expect(help.out).toContain("usage: bun run bench");
+  });
+
   test("test.ts refuses a group that does not exist instead of running nothing", () => {
     const bad = script("test.ts", "nosuchgroup");
     expect(bad.code).toBe(2);

@@ -75,12 +75,15 @@ const userByApiKeyHash = preparedPerDatabase((db: Db) =>
 );
 
 /** A session with its user, by the token's unique hash, with the data versions: the read every signed-in request makes. */
-const sessionByTokenHash = preparedPerDatabase((db: Db) =>
+const sessionsWithUsers = (db: Db) =>
   db
     .select({ session: sessions, user: users, versions: versionColumns })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(dataVersions, eq(dataVersions.id, 1))
+    .leftJoin(dataVersions, eq(dataVersions.id, 1));
+
+const sessionByTokenHash = preparedPerDatabase((db: Db) =>
+  sessionsWithUsers(db)
     .where(eq(sessions.tokenHash, sql.placeholder("hash")))
     .limit(1)
     .prepare(),
@@ -98,12 +101,7 @@ const sessionReads = preparedPerDatabase((db: Db) =>
   getRuntimeKey() === "workerd"
     ? sessionRead(db)
     : readBatches<string, SessionRead>(sessionRead(db), async (hashes) => {
-        const rows = await db
-          .select({ session: sessions, user: users, versions: versionColumns })
-          .from(sessions)
-          .innerJoin(users, eq(users.id, sessions.userId))
-          .leftJoin(dataVersions, eq(dataVersions.id, 1))
-          .where(inArray(sessions.tokenHash, hashes));
+        const rows = await sessionsWithUsers(db).where(inArray(sessions.tokenHash, hashes));
         return new Map(rows.map((row) => [row.session.tokenHash, row]));
       }),
 );

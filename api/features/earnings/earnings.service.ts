@@ -9,7 +9,7 @@ import {
   warmUpStart,
 } from "../../analysis/earnings-events.ts";
 import type { AppDeps } from "../../lib/context.ts";
-import { type DataVersions, readDataVersions, stampOf, UNVERSIONED } from "../../lib/derived-data.ts";
+import { type DataVersions, pricesStamp, readDataVersions, stampOf } from "../../lib/derived-data.ts";
 import { type KeptJson, keepJson } from "../../lib/kept-answer.ts";
 import { hasMarketData, type MarketPort } from "../../lib/market-port.ts";
 import { BENCHMARK } from "../../market/demo-import.ts";
@@ -26,8 +26,8 @@ function reportedQuarter(date: string): { quarter: number; year: number } {
 }
 
 /** What the calendar's stored-data part depends on: the market data version (one indexed read) and the day. */
-async function marketStamp(deps: AppDeps, asOf: string, versions?: DataVersions) {
-  versions ??= await readDataVersions(deps.database.db);
+async function marketStamp(deps: AppDeps, asOf: string) {
+  const versions = await readDataVersions(deps.database.db);
   return stampOf(versions.market, deps.market.source, asOf);
 }
 
@@ -166,11 +166,9 @@ export async function earningsAnswer(
   deps: AppDeps,
   versions?: DataVersions,
 ): Promise<KeptJson<Awaited<ReturnType<typeof earningsCalendar>>>> {
-  const stamp =
-    hasMarketData(deps.market) && deps.market.source === "demo"
-      ? await marketStamp(deps, deps.market.marketToday(), versions)
-      : UNVERSIONED;
-  return deps.derived.get("earnings calendar answer", stamp, "", async () =>
+  versions ??= await readDataVersions(deps.database.db);
+  // The calendar is priced: kept as long as the market's prices are (a live market's answer is made each time).
+  return deps.derived.get("earnings calendar answer", pricesStamp(versions, deps.market), "", async () =>
     keepJson(await earningsCalendar(deps)),
   );
 }

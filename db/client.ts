@@ -2,6 +2,7 @@ import { type Client, createClient, type ResultSet } from "@libsql/client";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
 import { DATABASE_BUSY_TIMEOUT_MS, embeddedFileClient } from "./embedded-file.ts";
+import { keptStreamReads } from "./kept-streams.ts";
 import * as schema from "./schema/index.ts";
 import { SqliteFile, SqliteFileDatabase } from "./sqlite-file.ts";
 import { sqliteFileClient } from "./sqlite-file-client.ts";
@@ -86,7 +87,11 @@ export function createDb(url: string, authToken?: string, options: DbOptions = {
     fetch: remote ? fetchWithDeadline(timeoutMs) : undefined,
     timeout: sharedFile ? busyTimeoutMs : undefined,
   });
-  const client = sharedFile ? embeddedFileClient(opened, busyTimeoutMs) : opened;
+  const client = sharedFile
+    ? embeddedFileClient(opened, busyTimeoutMs)
+    : remote
+      ? keptStreamReads(opened, url, authToken, fetchWithDeadline(timeoutMs))
+      : opened;
   return { db: drizzle(client, { schema, casing: "snake_case" }), client };
 }
 

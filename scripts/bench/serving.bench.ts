@@ -3,10 +3,11 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type BunServer, startBunServer } from "../../api/test/bun-server.ts";
-import { startWorkerd, type WorkerdServer } from "../../api/test/workerd.ts";
+import type { WorkerdServer } from "../../api/test/workerd.ts";
 import { type LoadResult, runLoad } from "./load.ts";
 import { buildServingSeed, INSIGHTS, type ServingSeed, WATCHLIST_ITEMS } from "./serving-seed.ts";
 import { startSqldOn } from "./sqld-on.ts";
+import { buildWorkerBundle, startWorkerdDirect } from "./workerd-direct.ts";
 
 const SECRET = "bench-serving-secret-bench-serving-secret";
 
@@ -81,7 +82,8 @@ const share = (r: LoadResult, bare: LoadResult) => `${((r.perSecond / bare.perSe
 const p99 = (r: LoadResult) => r.p99.toFixed(1);
 
 /**
- * Every hot endpoint of issue 14 over real HTTP on Bun + embedded file, Bun + sqld and workerd + sqld: requests/s,
+ * Every hot endpoint of issue 14 over real HTTP on Bun + embedded file, Bun + sqld and workerd + sqld (the bundle a
+ * deploy uploads, run by the workerd binary without `wrangler dev`'s proxy worker in front): requests/s,
  * share of a bare Bun.serve hello measured under the same load right before each target, and p99, at 16 and at 64
  * connections; the Bun servers' resident memory after start on the seeded database and after the load. Client,
  * servers and sqld share this machine's cores, so the figures are relative, not capacity.
@@ -136,8 +138,13 @@ export async function benchServing(): Promise<Record<string, string>> {
         start: async () => {
           await sqld.stop();
           sqld = await freshSqld("sqld-workerd");
+          const bundle = buildWorkerBundle(join(dir, "worker"));
+          if ("error" in bundle) throw new Error(bundle.error);
           const spawned = performance.now();
-          const worker = await startWorkerd({
+          // The deployed bundle in workerd itself, wrangler.toml's variables plus the secrets a deploy sets.
+          const worker = await startWorkerdDirect(bundle.file, {
+            SEED_ON_START: "false",
+            TRUST_PROXY: "false",
             DATABASE_URL: sqld.url,
             APP_SECRET: SECRET,
             LOG_LEVEL: "info",
@@ -234,7 +241,7 @@ export async function benchServing(): Promise<Record<string, string>> {
     console.log(`  answers on the seed: ${answers.join(", ")}`);
     return {
       ...memory,
-      "Worker cold start: spawn of wrangler dev to its first HTTP answer": `${workerReadyMs.toFixed(0)} ms`,
+      "Worker cold start: spawn of workerd to its first HTTP answer": `${workerReadyMs.toFixed(0)} ms`,
       ...failures,
     };
   } finally {

@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { type Client, createClient, LibsqlError } from "@libsql/client";
+import { keptStreamReads } from "../../db/kept-streams.ts";
+import { DatabaseUnavailableError } from "../../db/unavailable.ts";
+import { testDbKind } from "./harness.ts";
+import { type SqldServer, startSqld } from "./sqld.ts";
+
+// db/kept-streams.ts on a real libSQL server: reads reuse open streams (sqld's cost per new stream is a new
+// connection), each read still sees every commit before it, and a stream the server lost or a failed query is
+// answered the client's own way.
+let sqld: SqldServer;
+let writer: Client;
+
+beforeAll(async () => {
+  if (testDbKind !== "sqld") return;
+  sqld = await startSqld();
+  writer = createClient({ url: sqld.url });
+  await writer.execute("create table notes (id integer primary key, body text not null)");
+});
+afterAll(async () => {
+  if (testDbKind !== "sqld") return;
+  writer.close();
+  await sqld.stop();
+});
+
+/** A client whose requests to the server are counted: how many opened a new stream (sent without a baton). */
+function countingClient(options: { idleMs?: number } = {}) {
+  const counts = { requests: 0, newStreams: 0 };
+  const countingFetch = async (request: Request) => {
+    counts.requests++;
+    const body = (await request.clone().json()) as { baton?: string | null };
+    if (!body.baton) counts.newStreams++;
+    return fetch(request);
+  };
+  const base = createClient({ url: sqld.url, intMode: "number", fetch: countingFetch });
+  const client = keptStreamReads(base, sqld.url, undefined, countingFetch, options);
+  return { client, counts, close: () => base.close() };
+}
+
+describe.skipIf(testDbKind !== "sqld")("reads on kept streams (libSQL server)", () => {
+  test("one stream serves reads one after another, and each read sees the commit made just before it", async () => {
+    const { client, counts, close } = countingClient();
+    for (let i = 1; i <= 5; i++) {
+      await writer.execute({
+        sql: "insert into notes (id, body) values (?, ?)",
+        args: [100 + i, `note ${i}`],
+      });
+      const rs = await client.execute({ sql: "select count(*) as n from notes where id > ?", args: [100] });
+      expect(rs.rows[0]!.n).toBe(i);
+      expect(rs.columns).toEqual(["n"]);
+    }
+    expect(counts.newStreams).toBe(1);
+    expect(counts.requests).toBe(5);
+    close();
+  });
+
+  test("concurrent reads each take a stream of their own; the next round reuses them", async () => {
+    const { client, counts, close } = countingClient();
+    const round = () =>
+      Promise.all(Array.from({ length: 12 }, (_, i) => client.execute({ sql: "select ? as i", args: [i] })));
+    const first = await round();
+    expect(first.map((rs) => rs.rows[0]!.i)).toEqual(Array.from({ length: 12 }, (_, i) => i));
+    expect(counts.newStreams).toBe(12);
+    await round();
+    expect(counts.newStreams).toBe(12);
+    close();
+  });
+
+  test("a stream idle longer than the limit is not used again (the server would have forgotten it)", async () => {
+    const { client, counts, close } = countingClient({ idleMs: 50 });
+    await client.execute("select 1");
+    await Bun.sleep(80);
+    await client.execute("select 1");
+    expect(counts.newStreams).toBe(2);
+    close();
+  });
+
+  test("a stream the server lost (sqld restarted) is replaced: the read still answers", async () => {
+    const { client, close } = countingClient();
+    await writer.execute("insert into notes (id, body) values (200, 'before restart')");
+    expect((await client.execute("select body from notes where id = 200")).rows[0]!.body).toBe(
+      "before restart",
+    );
+    sqld.process.kill(9);
+    await sqld.process.exited;
+    await sqld.restart();
+    expect((await client.execute("select body from notes where id = 200")).rows[0]!.body).toBe(
+      "before restart",
+    );
+    close();
+    writer.close();
+    writer = createClient({ url: sqld.url });
+  });
+
+  test("a failed read reports the client's own error; writes and batches take the client's own path", async () => {
+    const { client, counts, close } = countingClient();
+    const error = await client.execute("select * from no_such_table").catch((e: unknown) => e);
+    const plain = await writer.execute("select * from no_such_table").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(LibsqlError);
+    expect((error as LibsqlError).code).toBe((plain as LibsqlError).code);
+    expect((error as LibsqlError).message).toBe((plain as LibsqlError).message);
+    expect((error as LibsqlError).message).toContain("no such table");
+    const before = counts.newStreams;
+    await client.execute({ sql: "insert into notes (id, body) values (?, ?)", args: [300, "written"] });
+    await client.batch(["insert into notes (id, body) values (301, 'batched')"], "write");
+    // Each write opened and closed a stream of its own, as @libsql/client does.
+    expect(counts.newStreams).toBe(before + 2);
+    expect((await writer.execute("select count(*) as n from notes where id >= 300")).rows[0]!.n).toBe(2);
+    close();
+  });
+
+  test("a closed client refuses reads as @libsql/client does", async () => {
+    const { client } = countingClient();
+    await client.execute("select 1");
+    client.close();
+    const error = await client.execute("select 1").catch((e: unknown) => e);
+    const plainClient = createClient({ url: sqld.url });
+    plainClient.close();
+    const plain = await plainClient.execute("select 1").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(LibsqlError);
+    expect((error as LibsqlError).code).toBe((plain as LibsqlError).code);
+    expect((error as LibsqlError).message).toBe((plain as LibsqlError).message);
+  });
+
+  test("an unreachable server fails a read as unavailable on the kept path, without sending it again", async () => {
+    const refusingCounted = (counter: { posts: number }) => async (request: Request) => {
+      if (request.method === "POST") counter.posts++;
+      try {
+        return await fetch(request);
+      } catch (error) {
+        throw new DatabaseUnavailableError(String(error));
+      }
+    };
+    const own = { posts: 0 };
+    const kept = { posts: 0 };
+    const base = createClient({ url: "http://127.0.0.1:9", fetch: refusingCounted(own) });
+    const client = keptStreamReads(base, "http://127.0.0.1:9", undefined, refusingCounted(kept));
+    const error = await client.execute("select 1").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DatabaseUnavailableError);
+    expect(kept.posts).toBeGreaterThan(0);
+    expect(own.posts).toBe(0);
+    base.close();
+  });
+});

@@ -1,0 +1,102 @@
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { WorkerdServer } from "../../api/test/workerd.ts";
+import { wranglerEnv } from "../wrangler-env.ts";
+
+const root = join(import.meta.dir, "../..");
+
+async function freePort(): Promise<number> {
+  const probe = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response() });
+  const port = probe.port as number;
+  await probe.stop(true);
+  return port;
+}
+
+/** The Worker bundle as `wrangler deploy --dry-run` builds it (what a deploy uploads), written to `outdir`. */
+export function buildWorkerBundle(outdir: string): { file: string } | { error: string } {
+  const run = Bun.spawnSync(["node_modules/.bin/wrangler", "deploy", "--dry-run", "--outdir", outdir], {
+    cwd: root,
+    env: { ...process.env, ...wranglerEnv() },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const file = join(outdir, "worker.js");
+  return run.exitCode === 0 && existsSync(file)
+    ? { file }
+    : { error: `dry run failed: ${run.stderr.toString().slice(0, 300)}` };
+}
+
+/** wrangler.toml's compatibility date, which a deploy runs the Worker with. */
+export function compatibilityDate(): string {
+  const date = /^compatibility_date\s*=\s*"([^"]+)"/m.exec(
+    readFileSync(join(root, "wrangler.toml"), "utf8"),
+  )?.[1];
+  if (!date) throw new Error("wrangler.toml has no compatibility_date");
+  return date;
+}
+
+/**
+ * The built Worker bundle (`wrangler deploy --dry-run`) served by the workerd binary itself from a config of our
+ * own: one socket straight to the Worker, none of `wrangler dev`'s proxy worker and inspector in front, so the
+ * figure is the runtime's and the Worker's (`wrangler dev` served even a static asset at ~400 requests/s here).
+ * Outbound fetches may reach loopback (the local sqld).
+ */
+export async function startWorkerdDirect(
+  bundle: string,
+  vars: Record<string, string>,
+): Promise<WorkerdServer> {
+  const dir = mkdtempSync(join(tmpdir(), "workerd-direct-"));
+  const port = await freePort();
+  // capnp embeds files relative to the config.
+  copyFileSync(bundle, join(dir, "worker.js"));
+  const text = (s: string) => JSON.stringify(s);
+  const bindings = Object.entries(vars)
+    .map(([name, value]) => `(name = ${text(name)}, text = ${text(value)})`)
+    .join(", ");
+  writeFileSync(
+    join(dir, "config.capnp"),
+    `using Workerd = import "/workerd/workerd.capnp";
+const config :Workerd.Config = (
+  services = [
+    (name = "main", worker = .worker),
+    (name = "net", network = (allow = ["public", "private", "local"])),
+  ],
+  sockets = [(name = "http", address = "127.0.0.1:${port}", http = (), service = "main")],
+);
+const worker :Workerd.Worker = (
+  modules = [(name = "worker.js", esModule = embed "worker.js")],
+  compatibilityDate = ${text(compatibilityDate())},
+  bindings = [${bindings}],
+  globalOutbound = "net",
+);
+`,
+  );
+  const proc = Bun.spawn([join(root, "node_modules/.bin/workerd"), "serve", join(dir, "config.capnp")], {
+    stdout: "ignore",
+    stderr: "pipe",
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      await fetch(`${url}/api/openapi.json`);
+      break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline || proc.exitCode !== null) {
+      proc.kill();
+      throw new Error(`workerd did not start: ${await new Response(proc.stderr).text()}`);
+    }
+    await Bun.sleep(50);
+  }
+  return {
+    url,
+    async stop() {
+      proc.kill();
+      await proc.exited;
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

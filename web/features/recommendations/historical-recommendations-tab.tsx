@@ -64,7 +64,9 @@ export function HistoricalRecommendationsTab(props: {
     });
   };
 
-  const groups = query.data ? groupByDate(query.data) : [];
+  const items = query.data?.items ?? [];
+  const total = query.data?.total ?? 0;
+  const groups = groupByDate(items);
   return (
     <section aria-labelledby="historical-title">
       <Title order={2} id="historical-title" size="h3" mb="sm">
@@ -126,16 +128,24 @@ export function HistoricalRecommendationsTab(props: {
         <Stack aria-busy="true" aria-label="Loading historical recommendations">
           <Skeletons count={HISTORY_SKELETONS} height={180} testId="history-skeleton" />
         </Stack>
-      ) : !query.data?.length ? (
+      ) : !items.length ? (
         <EmptyPanel
           title="No Historical Recommendations Found"
           text="Try adjusting your search filters or check back later."
         />
       ) : (
         <Stack gap="lg">
-          <Text fw={600} aria-live="polite">
-            {query.data.length} recommendation{query.data.length === 1 ? "" : "s"} found
-          </Text>
+          <div aria-live="polite">
+            <Text fw={600}>
+              {total.toLocaleString("en-US")} recommendation{total === 1 ? "" : "s"} found
+            </Text>
+            {total > items.length ? (
+              <Text size="sm" c="dimmed" data-testid="history-shown">
+                Showing the newest {items.length.toLocaleString("en-US")}. Narrow the dates or choose a symbol
+                to see the rest.
+              </Text>
+            ) : null}
+          </div>
           {groups.map(([date, items]) => (
             <Stack key={date} gap="sm" data-testid="history-group">
               <Group gap="xs">

@@ -25,6 +25,10 @@ export const historicalRecommendationsQueryOptions = (filters: HistoricalFilters
     queryKey: recommendationKeys.historical(filters),
     queryFn: async () => {
       const query = Object.fromEntries(Object.entries(filters).filter(([, v]) => v)) as HistoricalFilters;
-      return okJson(await api.api.recommendations.historical.$get({ query }));
+      const res = await api.api.recommendations.historical.$get({ query });
+      const items = await okJson(res);
+      // The list stops at the newest 500; X-Total-Count says how many matched in all.
+      const total = Number(res.headers.get("x-total-count"));
+      return { items, total: Number.isInteger(total) && total >= items.length ? total : items.length };
     },
   });

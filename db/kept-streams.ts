@@ -4,8 +4,11 @@ import { isDatabaseUnavailable } from "./unavailable.ts";
 
 /** A stream idle this long is not used again: sqld forgets an idle stream after 10 s (its baton then fails). */
 export const STREAM_IDLE_MS = 5_000;
-/** Streams kept between reads, at most (sqld holds a connection for each). */
-const MAX_IDLE_STREAMS = 64;
+/**
+ * Streams this client keeps open, in use or idle, at most: sqld holds a connection for each and refuses more than
+ * 128 at once (HTTP 429), so several processes on one server must leave room for every write's own stream.
+ */
+export const MAX_KEPT_STREAMS = 32;
 
 interface Idle {
   stream: hrana.HttpStream;
@@ -60,8 +63,9 @@ const isRead = (statement: InStatement) =>
 /**
  * @libsql/client opens a stream on the server for every statement and closes it after: on sqld that is a new SQLite
  * connection each time, about 0.7 ms of the server's CPU, more than the read itself (docs/performance.md). This
- * client keeps streams open between reads and hands each to one read at a time (a stream's baton serves one
- * request after another; never shared, so on Workers no request waits on another's I/O). A kept stream runs
+ * client keeps up to 16 streams open between reads and hands each to one read at a time (a stream's baton serves
+ * one request after another; never shared, so on Workers no request waits on another's I/O); a read that finds
+ * them all busy goes the client's own way. A kept stream runs
  * without a transaction, so each read sees every commit made before it (revocation stays immediate). Reads only
  * (`select`): writes, batches and transactions take the client's own path with its error mapping. A read on a kept
  * stream that fails (an expired stream, a failed query) is sent again the client's own way, which reports the error
@@ -72,19 +76,25 @@ export function keptStreamReads(
   url: string,
   authToken: string | undefined,
   fetch: unknown,
-  { idleMs = STREAM_IDLE_MS } = {},
+  { idleMs = STREAM_IDLE_MS, maxStreams = MAX_KEPT_STREAMS } = {},
 ): Client {
   const endpoint = httpUrl(url);
   if (!endpoint) return client;
   const server = hrana.openHttp(endpoint, authToken, fetch);
   const idle: Idle[] = [];
+  /** Kept streams alive, in use or idle. */
+  let open = 0;
 
-  const take = (): hrana.HttpStream => {
+  /** An idle stream, or a new one while fewer than `maxStreams` are open; none when all are busy. */
+  const take = (): hrana.HttpStream | undefined => {
     const now = Date.now();
     for (let kept = idle.pop(); kept; kept = idle.pop()) {
-      // Not closed with a request of its own: the server lets it expire.
       if (now - kept.since < idleMs) return kept.stream;
+      // Not closed with a request of its own: the server lets it expire.
+      open--;
     }
+    if (open >= maxStreams) return undefined;
+    open++;
     const stream = server.openStream();
     stream.intMode = "number";
     return stream;
@@ -96,24 +106,27 @@ export function keptStreamReads(
   let closed = false;
   const close = () => {
     closed = true;
-    idle.length = 0;
-    server.close();
+    // Each idle stream's connection is given back to the server (a close request); in-use ones end with their read.
+    for (const kept of idle.splice(0)) kept.stream.closeGracefully();
+    open = 0;
     client.close();
   };
 
   const read = async (statement: InStatement, args?: InArgs): Promise<ResultSet> => {
     // A closed client answers as @libsql/client's does.
-    if (closed) return own(statement, args);
-    const stream = take();
+    const stream = closed ? undefined : take();
+    // All kept streams busy (or the client closed, which then answers as @libsql/client's does): the own way.
+    if (!stream) return own(statement, args);
     let rows: hrana.RowsResult;
     try {
       rows = await stream.query(toStmt(statement, args));
     } catch (error) {
+      open--;
       // An unreachable server fails at once, within one deadline; anything else (an expired stream) goes again.
       if (isDatabaseUnavailable(error)) throw error;
       return own(statement, args);
     }
-    if (idle.length < MAX_IDLE_STREAMS) idle.push({ stream, since: Date.now() });
+    idle.push({ stream, since: Date.now() });
     return resultSet(rows);
   };
 

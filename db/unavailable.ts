@@ -6,8 +6,11 @@ export class DatabaseUnavailableError extends Error {
 /** How the embedded replica's native client reports a primary it cannot reach (it sets no error code). */
 const REPLICA_UNREACHABLE = [/WriteDelegation\(status: Unavailable/, /PrimaryHandshakeTimeout/];
 
-/** Gateways in front of a libSQL server (or Turso while it restarts) answer these when it is not there. */
-const GATEWAY_STATUSES = new Set([502, 503, 504]);
+/**
+ * Gateways in front of a libSQL server (or Turso while it restarts) answer 502-504 when it is not there; sqld
+ * answers 429 when it has as many connections open as it takes (128): busy for now, not a failed query.
+ */
+const UNAVAILABLE_STATUSES = new Set([429, 502, 503, 504]);
 
 /**
  * `fetch` for the libSQL HTTP client: each request gets a deadline, and every way of not getting an answer
@@ -21,7 +24,7 @@ export function fetchWithDeadline(timeoutMs: number) {
     } catch (error) {
       throw new DatabaseUnavailableError(`libSQL server unreachable: ${String(error)}`, { cause: error });
     }
-    if (GATEWAY_STATUSES.has(response.status)) {
+    if (UNAVAILABLE_STATUSES.has(response.status)) {
       throw new DatabaseUnavailableError(`libSQL server answered HTTP ${response.status}`);
     }
     return response;

@@ -14,6 +14,23 @@ const root = join(import.meta.dir, "../..");
 /** Characters of a server's output kept from its start and from its end. */
 const OUTPUT_KEPT = 64 * 1024;
 
+/** What a process writes (stdout and stderr), its start and its latest part kept, for failure messages. */
+export function keptOutput(proc: Subprocess<"ignore" | "pipe", "pipe", "pipe">): () => string {
+  let output = "";
+  const pump = async (stream: ReadableStream<Uint8Array>) => {
+    const decoder = new TextDecoder();
+    for await (const chunk of stream) {
+      output += decoder.decode(chunk, { stream: true });
+      // A server under load at LOG_LEVEL=info writes an access line per request: keep the start and the latest.
+      if (output.length > OUTPUT_KEPT * 2)
+        output = `${output.slice(0, OUTPUT_KEPT)}\n…\n${output.slice(-OUTPUT_KEPT)}`;
+    }
+  };
+  void pump(proc.stdout);
+  void pump(proc.stderr);
+  return () => output;
+}
+
 /**
  * Spawns the real Bun server (`bun api/server.ts`) on 127.0.0.1 and a port the OS picks, with a clean environment:
  * no demo seed, no scheduler, warnings and errors only, plus `env` (DATABASE_URL, APP_SECRET, limits...). Resolves once it
@@ -41,33 +58,22 @@ export async function startBunServer(
     stdout: "pipe",
     stderr: "pipe",
   });
-  let output = "";
-  const pump = async (stream: ReadableStream<Uint8Array>) => {
-    const decoder = new TextDecoder();
-    for await (const chunk of stream) {
-      output += decoder.decode(chunk, { stream: true });
-      // A server under load at LOG_LEVEL=info writes an access line per request: keep the start and the latest.
-      if (output.length > OUTPUT_KEPT * 2)
-        output = `${output.slice(0, OUTPUT_KEPT)}\n…\n${output.slice(-OUTPUT_KEPT)}`;
-    }
-  };
-  void pump(proc.stdout);
-  void pump(proc.stderr);
+  const output = keptOutput(proc);
   const deadline = Date.now() + (options.startTimeoutMs ?? 30_000);
   let port: string | undefined;
   while (!port) {
-    port = /listening on http:\/\/localhost:(\d+)/.exec(output)?.[1];
+    port = /listening on http:\/\/localhost:(\d+)/.exec(output())?.[1];
     if (port) break;
     if (Date.now() > deadline || proc.exitCode !== null) {
       proc.kill(9);
-      throw new Error(`bun ${entry} did not start:\n${output}`);
+      throw new Error(`bun ${entry} did not start:\n${output()}`);
     }
     await Bun.sleep(20);
   }
   return {
     url: `http://127.0.0.1:${port}`,
     process: proc,
-    output: () => output,
+    output,
     async stop() {
       proc.kill("SIGTERM");
       await proc.exited;

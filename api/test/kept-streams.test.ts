@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { type Client, createClient, LibsqlError } from "@libsql/client";
-import { keptStreamReads } from "../../db/kept-streams.ts";
-import { DatabaseUnavailableError } from "../../db/unavailable.ts";
+import * as hrana from "@libsql/hrana-client";
+import { createDb } from "../../db/client.ts";
+import { keptStreamReads, MAX_KEPT_STREAMS } from "../../db/kept-streams.ts";
+import { DatabaseUnavailableError, isDatabaseUnavailable } from "../../db/unavailable.ts";
 import { testDbKind } from "./harness.ts";
 import { type SqldServer, startSqld } from "./sqld.ts";
 
@@ -63,6 +65,16 @@ describe.skipIf(testDbKind !== "sqld")("reads on kept streams (libSQL server)", 
     expect(counts.newStreams).toBe(12);
     await round();
     expect(counts.newStreams).toBe(12);
+    close();
+  });
+
+  test("at most 16 streams are kept: reads beyond them go the client's own way (a stream opened and closed each)", async () => {
+    const { client, counts, close } = countingClient();
+    const round = () => Promise.all(Array.from({ length: 40 }, () => client.execute("select 1 as one")));
+    expect((await round()).every((rs) => rs.rows[0]!.one === 1)).toBe(true);
+    expect(counts.newStreams).toBe(40);
+    await round();
+    expect(counts.newStreams).toBe(40 + (40 - MAX_KEPT_STREAMS));
     close();
   });
 
@@ -140,5 +152,20 @@ describe.skipIf(testDbKind !== "sqld")("reads on kept streams (libSQL server)", 
     expect(kept.posts).toBeGreaterThan(0);
     expect(own.posts).toBe(0);
     base.close();
+  });
+  test("a server out of connections (sqld takes 128, then answers 429) is unavailable for now, not a failed query", async () => {
+    const holder = hrana.openHttp(new URL(sqld.url));
+    // Other tests' kept streams may still hold some of the 128: open until the server refuses.
+    const held = Array.from({ length: 140 }, () => holder.openStream());
+    const opened = await Promise.allSettled(held.map((stream) => stream.query("select 1")));
+    expect(opened.some((o) => o.status === "rejected")).toBe(true);
+    const { db, client } = createDb(sqld.url);
+    const error = await client
+      .execute("insert into notes (id, body) values (400, 'x')")
+      .catch((e: unknown) => e);
+    expect(isDatabaseUnavailable(error)).toBe(true);
+    for (const stream of held) stream.closeGracefully();
+    client.close();
+    void db;
   });
 });

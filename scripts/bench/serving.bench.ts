@@ -1,5 +1,5 @@
 import { Database as SqliteFile } from "bun:sqlite";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type BunServer, startBunServer } from "../../api/test/bun-server.ts";
@@ -21,6 +21,8 @@ const DURATION_MS = QUICK ? 1_500 : 5_000;
 const WARMUP_MS = QUICK ? 500 : 1_000;
 const CONCURRENCIES = [16, 64] as const;
 
+const HISTORICAL = "historical (1 year)";
+
 interface Endpoint {
   name: string;
   /** A request factory; called once per request (analyze takes turns over users and symbols). */
@@ -34,7 +36,7 @@ function endpoints(seed: ServingSeed): Endpoint[] {
   return [
     { name: "latest", request: get("/api/recommendations/latest") },
     {
-      name: "historical (1 year)",
+      name: HISTORICAL,
       request: get(`/api/recommendations/historical?fromDate=${yearAgo}&toDate=${seed.asOf}`),
     },
     { name: `watchlist (${WATCHLIST_ITEMS})`, request: get("/api/watchlist") },
@@ -65,15 +67,20 @@ export function residentMb(pid: number): { rss: number; peak: number } {
   return { rss: kb("VmRSS") / 1024, peak: kb("VmHWM") / 1024 };
 }
 
-/** What one GET answers (items or count), checked once before the load so a broken endpoint is not timed. */
-async function probe(send: () => Promise<Response>, name: string, target: string): Promise<string> {
+/** What one GET answers (items or count, and its text), checked once before the load so a broken endpoint is not timed. */
+async function probe(
+  send: () => Promise<Response>,
+  name: string,
+  target: string,
+): Promise<{ said: string; text: string }> {
   const res = await send();
   const text = await res.text();
   if (!res.ok) throw new Error(`${name} on ${target}: ${res.status} ${text.slice(0, 200)}`);
   const body = JSON.parse(text) as unknown;
-  if (Array.isArray(body)) return `${body.length} items`;
+  const size = `${(text.length / 1024).toFixed(0)} KB`;
+  if (Array.isArray(body)) return { said: `${body.length} items (${size})`, text };
   const count = (body as { count?: number; entries?: unknown[] }).count;
-  return count === undefined ? `${(text.length / 1024).toFixed(1)} KB` : `${count} entries`;
+  return { said: count === undefined ? size : `${count} entries (${size})`, text };
 }
 
 const pad = (s: string | number, n: number) => String(s).padStart(n);
@@ -155,6 +162,8 @@ export async function benchServing(): Promise<Record<string, string>> {
       },
     ];
     const answers: string[] = [];
+    const historicalAnswer = join(dir, "historical.json");
+    const firstBare = new Map<number, LoadResult>();
     console.log(
       `  ${QUICK ? "QUICK: " : ""}${DURATION_MS / 1000} s per figure after ${WARMUP_MS / 1000} s warm-up; closed-loop clients in this process; ` +
         "bare = Bun.serve hello (own process) right before each target; p99 in ms\n" +
@@ -174,6 +183,7 @@ export async function benchServing(): Promise<Record<string, string>> {
             }),
           );
         }
+        if (index === 0) for (const [concurrency, r] of bare) firstBare.set(concurrency, r);
         const server = await target.start();
         stops.push(server.stop);
         const bun = "process" in server ? (server as BunServer) : undefined;
@@ -197,9 +207,9 @@ export async function benchServing(): Promise<Record<string, string>> {
         for (const endpoint of list) {
           const pool = seed.analyzePools[index]!;
           if (index === 0 && endpoint.name !== "analyze (POST)") {
-            answers.push(
-              `${endpoint.name}: ${await probe(endpoint.request(server.url, pool), endpoint.name, target.name)}`,
-            );
+            const probed = await probe(endpoint.request(server.url, pool), endpoint.name, target.name);
+            answers.push(`${endpoint.name}: ${probed.said}`);
+            if (endpoint.name === HISTORICAL) writeFileSync(historicalAnswer, probed.text);
           }
           const cells: string[] = [];
           for (const concurrency of CONCURRENCIES) {
@@ -228,7 +238,7 @@ export async function benchServing(): Promise<Record<string, string>> {
           ] =
             `${atStart.rss.toFixed(0)} MB / ${after.rss.toFixed(0)} MB (${after.peak.toFixed(0)} MB) (target <= 200 MB)`;
         }
-        const log = bun?.output() ?? "";
+        const log = "output" in server ? (server as { output(): string }).output() : "";
         const errorLine = log.split("\n").find((line) => /error/i.test(line) && !/listening/.test(line));
         if (errorLine)
           failures[`${target.name}: first error the server logged`] =
@@ -237,6 +247,21 @@ export async function benchServing(): Promise<Record<string, string>> {
       } catch (error) {
         failures[`${target.name}: not measured`] = String(error).slice(0, 400);
       }
+    }
+    // What the historical answer's size alone costs: the bare server sending the same bytes, gzipped.
+    if (existsSync(historicalAnswer)) {
+      const same = await startBunServer({ ANSWER_FILE: historicalAnswer }, "scripts/bench/hello-server.ts");
+      stops.push(same.stop);
+      const cells: string[] = [];
+      for (const concurrency of CONCURRENCIES) {
+        const r = await runLoad(() => fetch(same.url), {
+          concurrency,
+          durationMs: DURATION_MS,
+          warmupMs: WARMUP_MS,
+        });
+        cells.push(`${pad(rate(r), 8)} ${pad(share(r, firstBare.get(concurrency)!), 8)} ${pad(p99(r), 7)}`);
+      }
+      console.log(`  ${"bare, same bytes".padEnd(16)} ${HISTORICAL.padEnd(22)} ${cells.join("  ")}`);
     }
     console.log(`  answers on the seed: ${answers.join(", ")}`);
     return {

@@ -1,6 +1,7 @@
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { keptOutput } from "../../api/test/bun-server.ts";
 import type { WorkerdServer } from "../../api/test/workerd.ts";
 import { wranglerEnv } from "../wrangler-env.ts";
 
@@ -45,7 +46,7 @@ export function compatibilityDate(): string {
 export async function startWorkerdDirect(
   bundle: string,
   vars: Record<string, string>,
-): Promise<WorkerdServer> {
+): Promise<WorkerdServer & { output(): string }> {
   const dir = mkdtempSync(join(tmpdir(), "workerd-direct-"));
   const port = await freePort();
   // capnp embeds files relative to the config.
@@ -73,9 +74,10 @@ const worker :Workerd.Worker = (
 `,
   );
   const proc = Bun.spawn([join(root, "node_modules/.bin/workerd"), "serve", join(dir, "config.capnp")], {
-    stdout: "ignore",
+    stdout: "pipe",
     stderr: "pipe",
   });
+  const output = keptOutput(proc);
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
   for (;;) {
@@ -87,12 +89,13 @@ const worker :Workerd.Worker = (
     }
     if (Date.now() > deadline || proc.exitCode !== null) {
       proc.kill();
-      throw new Error(`workerd did not start: ${await new Response(proc.stderr).text()}`);
+      throw new Error(`workerd did not start: ${output()}`);
     }
     await Bun.sleep(50);
   }
   return {
     url,
+    output,
     async stop() {
       proc.kill();
       await proc.exited;

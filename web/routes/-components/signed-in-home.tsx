@@ -15,3 +15,6 @@ export function SignedInHome(props: {
     </SignedInFrame>
   );
 }
+
+// Grouped with what most pages share into one chunk (decision 053).
+export { SHARED_CHUNK } from "../../components/shared-chunk.ts";

@@ -8,3 +8,6 @@ function Dashboard() {
 }
 
 export const Route = createLazyFileRoute("/_authed/_app/dashboard")({ component: Dashboard });
+
+// Grouped with what most pages share into one chunk (decision 053).
+export { SHARED_CHUNK } from "../../../components/shared-chunk.ts";

@@ -13,3 +13,6 @@ function Insights() {
 }
 
 export const Route = createLazyFileRoute("/_authed/_app/insights")({ component: Insights });
+
+// Grouped with what most pages share into one chunk (decision 053).
+export { SHARED_CHUNK } from "../../../components/shared-chunk.ts";

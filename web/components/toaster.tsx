@@ -14,9 +14,9 @@ export function swipeDismisses(dx: number): boolean {
 const TOAST_SELECTOR = ".mantine-Notification-root";
 
 /**
- * Where toasts appear: one at a time (a new one replaces the previous); on a phone at the top, compact, over the
- * header row only (so neither a form, its inline errors nor the first card is covered), and bottom right on wider
- * screens. Mantine's own
+ * Where toasts appear: one at a time (a new one replaces the previous), at the top and compact, over the header row
+ * only, so neither a form, its inline errors nor a card is covered: on a phone across it (decision 049), on a wider
+ * screen at its left, over the logo and name, clear of the navigation (decision 053). Mantine's own
  * drag and scroll dismissal (35% of the width, either way) is off: a swipe to the right of 50 px dismisses, a shorter
  * one or one to the left springs back. Loaded with the first toast (toast-outlet.tsx), inside the labelled region.
  */
@@ -53,8 +53,9 @@ export function Toaster() {
     <Notifications
       limit={1}
       autoClose={TOAST_MS}
-      position={phone ? "top-center" : "bottom-right"}
-      // On a phone, compact over the header row: title and message on one line (web/app.css, decision 049).
+      position={phone ? "top-center" : "top-left"}
+      // Compact over the header row (web/app.css): on a phone title and message on one line (decision 049), wider
+      // up, two lines over the logo and name (decision 053).
       className="sb-toasts"
       allowDragDismiss={false}
       allowScrollDismiss={false}

@@ -105,6 +105,9 @@ export default function TimeSeriesChart(props: TimeSeriesChartProps) {
         visible: !sparkline,
         borderVisible: false,
         scaleMargins: sparkline ? { top: 0.1, bottom: 0.1 } : { top: 0.12, bottom: 0.08 },
+        // A price at the pane's top or bottom edge is labelled only when the whole label fits: the library would
+        // otherwise draw half of it, cut by the time axis ("$200.00" under the insight chart).
+        entireTextOnly: true,
       },
       timeScale: {
         visible: !sparkline,

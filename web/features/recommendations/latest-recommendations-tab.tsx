@@ -1,7 +1,7 @@
 import { Alert, Button, Group, SimpleGrid, Text, Title } from "@mantine/core";
 import { IconInfoCircle } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { lazy, Suspense, startTransition, useDeferredValue, useEffect, useState } from "react";
+import { lazy, Suspense, startTransition, useDeferredValue, useEffect, useMemo, useState } from "react";
 import { EmptyPanel } from "../../components/empty-panel.tsx";
 import { Skeletons } from "../../components/skeleton-list.tsx";
 import { formatDate } from "../../lib/format.ts";
@@ -45,6 +45,13 @@ export function LatestRecommendationsTab() {
   const isPending = query.isPending || !mounted;
   const shown = useCardsShown(isPending ? 0 : (data?.length ?? 0));
   const [open, setOpen] = useState<Recommendation | null>(null);
+  // The same elements from turn to turn, so each turn renders only the cards it adds (React skips an element it has
+  // already rendered), not all of them again.
+  const cards = useMemo(
+    () =>
+      (data ?? []).map((r) => <RecommendationCard key={r.id} recommendation={r} onOpen={() => setOpen(r)} />),
+    [data],
+  );
   // Kept once opened, so closing plays the modal's exit transition.
   const [dialogLoaded, setDialogLoaded] = useState(false);
   if (open && !dialogLoaded) setDialogLoaded(true);
@@ -107,11 +114,7 @@ export function LatestRecommendationsTab() {
           text="New recommendations will appear here when available."
         />
       ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-          {data.slice(0, shown).map((r) => (
-            <RecommendationCard key={r.id} recommendation={r} onOpen={() => setOpen(r)} />
-          ))}
-        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>{cards.slice(0, shown)}</SimpleGrid>
       )}
       {dialogLoaded ? (
         <Suspense fallback={null}>

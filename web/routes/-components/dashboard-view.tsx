@@ -1,6 +1,7 @@
 import { Anchor, Box, Container, Skeleton, Tabs, Text, VisuallyHidden } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
 import { type ComponentType, lazy, Suspense } from "react";
+import type { HistoricalFilters } from "../../features/recommendations/recommendations.queries.ts";
 import { AddToWatchlistButton } from "../../features/watchlist/add-to-watchlist-button.tsx";
 import { useMarketToday } from "../../lib/market-status.queries.ts";
 import {
@@ -49,6 +50,27 @@ function TabCodeLoading() {
 }
 
 /**
+ * The historical tab with the search from the address. The market's today (for the default range) is read here, not
+ * in the view: its answer arrives after the first paint and would otherwise render the whole open tab again.
+ */
+function HistoricalFromAddress(props: {
+  search: DashboardSearch;
+  onSearchChange: (search: DashboardSearch) => void;
+  tab: ComponentType<{ filters: HistoricalFilters; onSearch: (filters: HistoricalFilters) => void }>;
+}) {
+  const filters = historicalFilters(props.search, useMarketToday());
+  const Historical = props.tab;
+  // A new search in the address (Back, a link) starts the form afresh from it.
+  return (
+    <Historical
+      key={JSON.stringify(filters)}
+      filters={filters}
+      onSearch={(next) => props.onSearchChange(searchForFilters(next))}
+    />
+  );
+}
+
+/**
  * Keeps the open tab visible in the scrolling strip (a link or Back may open one that is off screen). In the next
  * frame: called while React commits, it would force the page's first layout in the middle of the first render.
  */
@@ -69,7 +91,6 @@ export function DashboardView(props: {
   const tab = search.tab ?? "latest";
   const open = (next: DashboardTab) =>
     onSearchChange({ ...search, tab: next === "latest" ? undefined : next });
-  const filters = historicalFilters(search, useMarketToday());
   const Latest = tabComponent(TAB_CODE.latest, (m) => m.LatestRecommendationsTab, LatestRecommendationsTab);
   const Historical = tabComponent(
     TAB_CODE.historical,
@@ -101,12 +122,7 @@ export function DashboardView(props: {
             <Latest />
           </Tabs.Panel>
           <Tabs.Panel value="historical">
-            {/* A new search in the address (Back, a link) starts the form afresh from it. */}
-            <Historical
-              key={JSON.stringify(filters)}
-              filters={filters}
-              onSearch={(next) => onSearchChange(searchForFilters(next))}
-            />
+            <HistoricalFromAddress search={search} onSearchChange={onSearchChange} tab={Historical} />
           </Tabs.Panel>
           <Tabs.Panel value="analyze">
             <Analyze onAnalyzed={() => open("history")} />

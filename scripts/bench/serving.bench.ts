@@ -170,6 +170,23 @@ export async function benchServing(): Promise<Record<string, string>> {
         `  ${"target".padEnd(16)} ${"endpoint".padEnd(22)} ${pad("req/s@16", 8)} ${pad("of bare", 8)} ${pad("p99@16", 7)}  ` +
         `${pad("req/s@64", 8)} ${pad("of bare", 8)} ${pad("p99@64", 7)}`,
     );
+    // What the historical answer's size alone costs: the bare server sending the same bytes, gzipped, measured
+    // right after the first target (before any libSQL server or Worker runs beside it).
+    const sameBytes = async () => {
+      if (!existsSync(historicalAnswer)) return;
+      const same = await startBunServer({ ANSWER_FILE: historicalAnswer }, "scripts/bench/hello-server.ts");
+      const cells: string[] = [];
+      for (const concurrency of CONCURRENCIES) {
+        const r = await runLoad(() => fetch(same.url), {
+          concurrency,
+          durationMs: DURATION_MS,
+          warmupMs: WARMUP_MS,
+        });
+        cells.push(`${pad(rate(r), 8)} ${pad(share(r, firstBare.get(concurrency)!), 8)} ${pad(p99(r), 7)}`);
+      }
+      await same.stop();
+      console.log(`  ${"bare, same bytes".padEnd(16)} ${HISTORICAL.padEnd(22)} ${cells.join("  ")}`);
+    };
     for (const [index, target] of targets.entries()) {
       try {
         const bare = new Map<number, LoadResult>();
@@ -244,24 +261,10 @@ export async function benchServing(): Promise<Record<string, string>> {
           failures[`${target.name}: first error the server logged`] =
             errorLine.length > 700 ? `${errorLine.slice(0, 300)} … ${errorLine.slice(-400)}` : errorLine;
         await server.stop();
+        if (index === 0) await sameBytes();
       } catch (error) {
         failures[`${target.name}: not measured`] = String(error).slice(0, 400);
       }
-    }
-    // What the historical answer's size alone costs: the bare server sending the same bytes, gzipped.
-    if (existsSync(historicalAnswer)) {
-      const same = await startBunServer({ ANSWER_FILE: historicalAnswer }, "scripts/bench/hello-server.ts");
-      stops.push(same.stop);
-      const cells: string[] = [];
-      for (const concurrency of CONCURRENCIES) {
-        const r = await runLoad(() => fetch(same.url), {
-          concurrency,
-          durationMs: DURATION_MS,
-          warmupMs: WARMUP_MS,
-        });
-        cells.push(`${pad(rate(r), 8)} ${pad(share(r, firstBare.get(concurrency)!), 8)} ${pad(p99(r), 7)}`);
-      }
-      console.log(`  ${"bare, same bytes".padEnd(16)} ${HISTORICAL.padEnd(22)} ${cells.join("  ")}`);
     }
     console.log(`  answers on the seed: ${answers.join(", ")}`);
     return {

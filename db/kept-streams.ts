@@ -15,22 +15,15 @@ interface Idle {
   since: number;
 }
 
-/** The HTTP endpoint a libSQL URL names, as @libsql/client reads it; undefined for WebSocket URLs. */
-function httpUrl(url: string): URL | undefined {
-  const parsed = new URL(url);
-  const tls = parsed.searchParams.get("tls");
-  parsed.search = "";
-  if (parsed.protocol === "libsql:") parsed.protocol = tls === "0" ? "http:" : "https:";
-  return parsed.protocol === "http:" || parsed.protocol === "https:" ? parsed : undefined;
+/** The SQL text and arguments of a statement in any of the forms `execute` takes. */
+function parts(statement: InStatement, args?: InArgs): [string, InArgs | undefined] {
+  if (typeof statement === "string") return [statement, args];
+  if (Array.isArray(statement)) return statement as unknown as [string, InArgs | undefined];
+  return [statement.sql, statement.args];
 }
 
 function toStmt(statement: InStatement, args?: InArgs): hrana.Stmt {
-  const [sql, values] =
-    typeof statement === "string"
-      ? [statement, args]
-      : Array.isArray(statement)
-        ? (statement as unknown as [string, InArgs?])
-        : [statement.sql, statement.args];
+  const [sql, values] = parts(statement, args);
   const stmt = new hrana.Stmt(sql);
   if (Array.isArray(values)) stmt.bindIndexes(values);
   else if (values) for (const [name, value] of Object.entries(values)) stmt.bindName(name, value);
@@ -51,22 +44,14 @@ function resultSet(rows: hrana.RowsResult): ResultSet {
   return set as ResultSet;
 }
 
-const isRead = (statement: InStatement) =>
-  /^\s*select\b/i.test(
-    typeof statement === "string"
-      ? statement
-      : Array.isArray(statement)
-        ? String(statement[0])
-        : statement.sql,
-  );
+const isRead = (statement: InStatement) => /^\s*select\b/i.test(parts(statement)[0]);
 
 /**
  * @libsql/client opens a stream on the server for every statement and closes it after: on sqld that is a new SQLite
  * connection each time, about 0.7 ms of the server's CPU, more than the read itself (docs/performance.md). This
- * client keeps up to 16 streams open between reads and hands each to one read at a time (a stream's baton serves
- * one request after another; never shared, so on Workers no request waits on another's I/O); a read that finds
- * them all busy goes the client's own way. A kept stream runs
- * without a transaction, so each read sees every commit made before it (revocation stays immediate). Reads only
+ * client keeps up to MAX_KEPT_STREAMS streams open between reads and hands each to one read at a time (a stream's
+ * baton serves one request after another; never shared, so on Workers no request waits on another's I/O); a read
+ * that finds them all busy goes the client's own way. A kept stream runs without a transaction, so each read sees every commit made before it (revocation stays immediate). Reads only
  * (`select`): writes, batches and transactions take the client's own path with its error mapping. A read on a kept
  * stream that fails (an expired stream, a failed query) is sent again the client's own way, which reports the error
  * as it always has; an unreachable server fails it at once.
@@ -78,7 +63,8 @@ export function keptStreamReads(
   fetch: unknown,
   { idleMs = STREAM_IDLE_MS, maxStreams = MAX_KEPT_STREAMS } = {},
 ): Client {
-  const endpoint = httpUrl(url);
+  // The HTTP endpoint as @libsql/client reads the URL (libsql:, http:, https:); none for a WebSocket URL.
+  const endpoint = hrana.parseLibsqlUrl(url).hranaHttpUrl;
   if (!endpoint) return client;
   const server = hrana.openHttp(endpoint, authToken, fetch);
   const idle: Idle[] = [];

@@ -8,7 +8,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join, relative } from "node:path";
 import { startBunServer } from "../../api/test/bun-server.ts";
 import { runLoad } from "./load.ts";
-import { buildServingSeed } from "./serving-seed.ts";
+import { buildServingSeed, yearOfHistoryPath } from "./serving-seed.ts";
 
 const root = process.env.PROFILE_ROOT ?? join(import.meta.dir, "../..");
 const SECRET = "bench-profile-secret-bench-profile-secret";
@@ -119,13 +119,11 @@ if (import.meta.main && process.argv[2] === "--summarise") {
 } else if (import.meta.main) {
   const seed = await buildServingSeed(SECRET, 1);
   const headers = { authorization: `Bearer ${seed.token}` };
-  const yearAgo = `${Number(seed.asOf.slice(0, 4)) - 1}${seed.asOf.slice(4)}`;
   let turn = 0;
   const pool = seed.analyzePools[0]!;
   const endpoints: Record<string, () => Promise<Response>> = {
     latest: () => fetch(`${base}/api/recommendations/latest`, { headers }),
-    historical: () =>
-      fetch(`${base}/api/recommendations/historical?fromDate=${yearAgo}&toDate=${seed.asOf}`, { headers }),
+    historical: () => fetch(`${base}${yearOfHistoryPath(seed)}`, { headers }),
     watchlist: () => fetch(`${base}/api/watchlist`, { headers }),
     earnings: () => fetch(`${base}/api/earnings-calendar`, { headers }),
     "insights-history": () => fetch(`${base}/api/insights/history`, { headers }),

@@ -19,8 +19,16 @@ import { depsOn } from "../../api/test/prepared-database.ts";
 import { createDb } from "../../db/client.ts";
 import { runMigrations } from "../../db/migrate.ts";
 import { users, watchlistItems } from "../../db/schema/index.ts";
+import { HISTORY_PAGE_SIZE } from "../../web/features/recommendations/recommendations.queries.ts";
 
 export const WATCHLIST_ITEMS = 50;
+export { HISTORY_PAGE_SIZE };
+
+/** The Historical tab's search of the year up to the seed's date, as the tab asks for it: its first page. */
+export function yearOfHistoryPath(seed: { asOf: string }): string {
+  const yearAgo = `${Number(seed.asOf.slice(0, 4)) - 1}${seed.asOf.slice(4)}`;
+  return `/api/recommendations/historical?fromDate=${yearAgo}&toDate=${seed.asOf}&page=1&pageSize=${HISTORY_PAGE_SIZE}`;
+}
 export const INSIGHTS = 30;
 /** Users whose sessions take turns on POST /api/insights/analyze (30 analyses a minute each), per target. */
 export const ANALYZE_USERS_PER_POOL = 400;

@@ -85,6 +85,27 @@ describe("addresses", () => {
     await context.close();
   });
 
+  test("a year's search shows its newest page and the next on Show more, each date counted in full", async () => {
+    const { page, context } = await newUser();
+    await page.goto(`${e2e.server.url}/dashboard?tab=historical&from=2022-10-28&to=2023-10-27`);
+    const found = page.getByText(/^[\d,]+ recommendations found$/);
+    await found.waitFor();
+    const total = Number((await found.textContent())?.replace(/\D/g, ""));
+    expect(total).toBeGreaterThan(48);
+    const cards = page.getByTestId("recommendation-card");
+    expect(await cards.count()).toBe(24);
+    await page.getByRole("button", { name: "Show 24 more" }).click();
+    await page.getByText("Showing the newest 48.").waitFor();
+    expect(await cards.count()).toBe(48);
+    // Each group's badge counts its date's matches, also for a group the pages show only part of.
+    for (const group of await page.getByTestId("history-group").all()) {
+      expect(Number(await group.getByTestId("history-group-count").textContent())).toBeGreaterThanOrEqual(
+        await group.getByTestId("recommendation-card").count(),
+      );
+    }
+    await context.close();
+  });
+
   test("'Analyze Your First Stock' is a navigation to the Analyze tab", async () => {
     const { page, context } = await newUser();
     await page.goto(`${e2e.server.url}/dashboard?tab=history`);

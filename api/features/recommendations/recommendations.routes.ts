@@ -61,13 +61,23 @@ const historical = createRoute({
   description:
     `Without page or pageSize: the newest ${HISTORICAL_MAX_PAGE_SIZE} matching recommendations. With either: one ` +
     `page (page defaults to 1, pageSize to ${HISTORICAL_DEFAULT_PAGE_SIZE}, at most ${HISTORICAL_MAX_PAGE_SIZE}). ` +
-    "Either way the answer is a plain list and X-Total-Count says how many match in all.",
+    "Either way the answer is a plain list, X-Total-Count says how many match in all and X-Date-Counts how many " +
+    "match on each recommendation date the list shows (a page may show part of a date's recommendations).",
   middleware: [requireUser] as const,
   request: { query: HistoricalPageQuery },
   responses: {
     200: {
       ...jsonResponse(RecommendationList, "Matching recommendations"),
-      headers: totalCountHeader,
+      headers: {
+        ...totalCountHeader,
+        "X-Date-Counts": {
+          description:
+            "For each recommendation date in the list, newest first: the date, '=', and how many match on it, " +
+            "comma-separated (e.g. 2023-10-27=8,2023-10-26=8); empty for an empty list",
+          required: true,
+          schema: { type: "string" },
+        },
+      },
     },
     ...errorResponses(400, 401, 503),
   },
@@ -154,6 +164,7 @@ export const recommendationRoutes = createRouter()
     const offset = paged ? ((page ?? 1) - 1) * limit : 0;
     const result = await historicalAnswer(c.get("deps"), filters, { offset, limit }, c.var.versions);
     c.header("X-Total-Count", String(result.total));
+    c.header("X-Date-Counts", result.dateCounts.map(([date, n]) => `${date}=${n}`).join(","));
     return sendKept(c, result.recommendations, 200);
   })
   .openapi(performance, async (c) => {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, max } from "drizzle-orm";
+import { and, count, desc, eq, inArray, max } from "drizzle-orm";
 import { recommendations } from "../../../db/schema/index.ts";
 import type { AppDeps } from "../../lib/context.ts";
 import { bothStamps, type DataVersions, pricesStamp, readDataVersions } from "../../lib/derived-data.ts";
@@ -122,17 +122,25 @@ export interface HistoricalWindow {
   limit: number;
 }
 
+/** One page of a historical search: its rows, how many match in all, and how many on each date the page shows. */
+export interface HistoricalPage<L> {
+  recommendations: L;
+  total: number;
+  /** [date, matches on that date] for each recommendation date of the page, newest first. */
+  dateCounts: Array<[string, number]>;
+}
+
 /**
  * The recommendations matching `query`, newest first (id breaks ties, so pages never overlap), the rows of `window`
- * with prices and outcomes, and how many match in all; kept per data version and market day for the most recently
- * asked filters and pages.
+ * with prices and outcomes, how many match in all and on each of the page's dates (a page may show part of a
+ * date's group); kept per data version and market day for the most recently asked filters and pages.
  */
 export async function historicalRecommendations(
   deps: AppDeps,
   query: HistoricalQuery,
   window: HistoricalWindow = { offset: 0, limit: HISTORICAL_MAX_PAGE_SIZE },
-): Promise<{ recommendations: Recommendation[]; total: number }> {
-  const { total, ...scored } = await deps.derived.get(
+): Promise<HistoricalPage<Recommendation[]>> {
+  const { total, dateCounts, ...scored } = await deps.derived.get(
     "historical recommendations",
     await scoringStamp(deps),
     `${recommendationFiltersKey(query)}@${window.offset}+${window.limit}`,
@@ -153,11 +161,24 @@ export async function historicalRecommendations(
           .offset(window.offset),
         db.select({ total: count() }).from(recommendations).where(where),
       ]);
-      return { ...(await scoreRows(deps, rows)), total: counted?.total ?? 0 };
+      const dates = [...new Set(rows.map((r) => r.recommendationDate))];
+      const perDate = dates.length
+        ? await db
+            .select({ date: recommendations.recommendationDate, n: count() })
+            .from(recommendations)
+            .where(and(where, inArray(recommendations.recommendationDate, dates)))
+            .groupBy(recommendations.recommendationDate)
+        : [];
+      const countOf = new Map(perDate.map((d) => [d.date, d.n]));
+      return {
+        ...(await scoreRows(deps, rows)),
+        total: counted?.total ?? 0,
+        dateCounts: dates.map((d): [string, number] => [d, countOf.get(d) ?? 0]),
+      };
     },
     HISTORICAL_SEARCHES_KEPT,
   );
-  return { recommendations: await withPrices(deps, scored), total };
+  return { recommendations: await withPrices(deps, scored), total, dateCounts };
 }
 
 /** A historical search as a kept answer with its total, per scoring stamp, prices, filters and window. */
@@ -166,7 +187,7 @@ export async function historicalAnswer(
   query: HistoricalQuery,
   window: HistoricalWindow,
   versions?: DataVersions,
-): Promise<{ recommendations: KeptJson<Recommendation[]>; total: number }> {
+): Promise<HistoricalPage<KeptJson<Recommendation[]>>> {
   versions ??= await readDataVersions(deps.database.db);
   const stamp = bothStamps(await scoringStamp(deps, versions), pricesStamp(versions, deps.market));
   return deps.derived.get(
@@ -174,8 +195,8 @@ export async function historicalAnswer(
     stamp,
     `${recommendationFiltersKey(query)}@${window.offset}+${window.limit}`,
     async () => {
-      const { recommendations: list, total } = await historicalRecommendations(deps, query, window);
-      return { recommendations: keepJson(list), total };
+      const { recommendations: list, ...counts } = await historicalRecommendations(deps, query, window);
+      return { recommendations: keepJson(list), ...counts };
     },
     HISTORICAL_SEARCHES_KEPT,
   );

@@ -122,6 +122,19 @@ describe(`recommendations on ${testDbKind}`, () => {
     expect(aggressive.ids).toHaveLength(1);
   });
 
+  test("historical X-Date-Counts: how many match on each date a page shows, also where the page shows part of it", async () => {
+    const counts = async (q: string) =>
+      (await t.request(`/api/recommendations/historical${q}`, { token: investor })).headers.get(
+        "X-Date-Counts",
+      );
+    expect(await counts("")).toBe("2023-10-27=3,2023-10-20=1");
+    expect(await counts("?page=1&pageSize=2")).toBe("2023-10-27=3");
+    expect(await counts("?page=2&pageSize=3")).toBe("2023-10-20=1");
+    expect(await counts("?page=3&pageSize=3")).toBe("");
+    expect(await counts("?aggressive=aggressive&page=2&pageSize=1")).toBe("2023-10-27=2");
+    expect(await counts("?symbol=AAPL")).toBe("2023-10-27=1");
+  });
+
   test("historical paging validation: page from 1, pageSize 1-500, whole numbers, answered 400 { message }", async () => {
     for (const q of [
       "?page=0",

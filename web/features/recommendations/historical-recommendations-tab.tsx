@@ -1,6 +1,6 @@
 import { Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { IconSearch } from "@tabler/icons-react";
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { EmptyPanel } from "../../components/empty-panel.tsx";
 import { Skeletons } from "../../components/skeleton-list.tsx";
@@ -11,7 +11,9 @@ import { groupByDate, isValidRange } from "./date-range.ts";
 import { RecommendationCard } from "./recommendation-card.tsx";
 import { RecommendationDialog } from "./recommendation-dialog.tsx";
 import {
+  HISTORY_PAGE_SIZE,
   type HistoricalFilters,
+  type HistoricalPage,
   historicalRecommendationsQueryOptions,
   type Recommendation,
 } from "./recommendations.queries.ts";
@@ -42,7 +44,7 @@ export function HistoricalRecommendationsTab(props: {
   });
   const [open, setOpen] = useState<Recommendation | null>(null);
   const valid = isValidRange(form.fromDate, form.toDate);
-  const query = useQuery(historicalRecommendationsQueryOptions(filters));
+  const query = useInfiniteQuery(historicalRecommendationsQueryOptions(filters));
 
   const warned = useRef(false);
   useEffect(() => {
@@ -64,8 +66,7 @@ export function HistoricalRecommendationsTab(props: {
     });
   };
 
-  const items = query.data?.items ?? [];
-  const total = query.data?.total ?? 0;
+  const { items, total, dateCounts } = mergePages(query.data?.pages ?? []);
   const groups = groupByDate(items);
   return (
     <section aria-labelledby="historical-title">
@@ -141,8 +142,7 @@ export function HistoricalRecommendationsTab(props: {
             </Text>
             {total > items.length ? (
               <Text size="sm" c="dimmed" data-testid="history-shown">
-                Showing the newest {items.length.toLocaleString("en-US")}. Narrow the dates or choose a symbol
-                to see the rest.
+                Showing the newest {items.length.toLocaleString("en-US")}.
               </Text>
             ) : null}
           </div>
@@ -152,8 +152,13 @@ export function HistoricalRecommendationsTab(props: {
                 <Title order={3} size="h5">
                   {formatDate(date)}
                 </Title>
-                <Badge variant="light" color="gray" c="var(--mantine-color-text)">
-                  {items.length}
+                <Badge
+                  variant="light"
+                  color="gray"
+                  c="var(--mantine-color-text)"
+                  data-testid="history-group-count"
+                >
+                  {dateCounts.get(date) ?? items.length}
                 </Badge>
               </Group>
               <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
@@ -163,11 +168,37 @@ export function HistoricalRecommendationsTab(props: {
               </SimpleGrid>
             </Stack>
           ))}
+          {query.hasNextPage ? (
+            <Button
+              variant="default"
+              style={{ alignSelf: "center" }}
+              loading={query.isFetchingNextPage}
+              onClick={() => void query.fetchNextPage()}
+            >
+              Show {Math.min(HISTORY_PAGE_SIZE, total - items.length).toLocaleString("en-US")} more
+            </Button>
+          ) : null}
         </Stack>
       )}
       <RecommendationDialog recommendation={open} onClose={() => setOpen(null)} />
     </section>
   );
+}
+
+/** The pages loaded so far as one list (a row a later page repeats, after a write shifted the pages, once). */
+function mergePages(pages: readonly HistoricalPage[]) {
+  const seen = new Set<number>();
+  const items: Recommendation[] = [];
+  const dateCounts = new Map<string, number>();
+  for (const page of pages) {
+    for (const item of page.items) {
+      if (seen.has(item.id)) continue;
+      seen.add(item.id);
+      items.push(item);
+    }
+    for (const [date, n] of page.dateCounts) dateCounts.set(date, n);
+  }
+  return { items, total: Math.max(pages.at(-1)?.total ?? 0, items.length), dateCounts };
 }
 
 // Grouped with what most pages share into one chunk (decision 053).

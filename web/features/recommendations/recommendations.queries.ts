@@ -1,4 +1,4 @@
-import { queryOptions } from "@tanstack/react-query";
+import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import type { InferRequestType, InferResponseType } from "hono/client";
 import { api } from "../../lib/api-client.ts";
 import { okJson } from "../../lib/http-error.ts";
@@ -20,15 +20,46 @@ export const latestRecommendationsQueryOptions = () =>
     queryFn: async () => okJson(await api.api.recommendations.latest.$get()),
   });
 
+/** Rows per page of the Historical tab: whole rows of its 1-, 2- and 3-column grids. */
+export const HISTORY_PAGE_SIZE = 24;
+
+export interface HistoricalPage {
+  items: Recommendation[];
+  /** How many match in all (X-Total-Count). */
+  total: number;
+  /** How many match on each date of the page (X-Date-Counts): a page may show part of a date's group. */
+  dateCounts: Array<[string, number]>;
+}
+
+function parseDateCounts(header: string | null): Array<[string, number]> {
+  if (!header) return [];
+  return header.split(",").flatMap((pair): Array<[string, number]> => {
+    const [date, n] = pair.split("=");
+    const count = Number(n);
+    return date && Number.isInteger(count) ? [[date.trim(), count]] : [];
+  });
+}
+
+/** A historical search, HISTORY_PAGE_SIZE rows a page, newest first; the next page while rows remain. */
 export const historicalRecommendationsQueryOptions = (filters: HistoricalFilters) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: recommendationKeys.historical(filters),
-    queryFn: async () => {
+    initialPageParam: 1,
+    queryFn: async ({ pageParam }): Promise<HistoricalPage> => {
       const query = Object.fromEntries(Object.entries(filters).filter(([, v]) => v)) as HistoricalFilters;
-      const res = await api.api.recommendations.historical.$get({ query });
+      const res = await api.api.recommendations.historical.$get({
+        query: { ...query, page: String(pageParam), pageSize: String(HISTORY_PAGE_SIZE) },
+      });
       const items = await okJson(res);
-      // The list stops at the newest 500; X-Total-Count says how many matched in all.
       const total = Number(res.headers.get("x-total-count"));
-      return { items, total: Number.isInteger(total) && total >= items.length ? total : items.length };
+      return {
+        items,
+        total: Number.isInteger(total) && total >= items.length ? total : items.length,
+        dateCounts: parseDateCounts(res.headers.get("x-date-counts")),
+      };
+    },
+    getNextPageParam: (last, pages, lastPage) => {
+      const shown = pages.reduce((n, page) => n + page.items.length, 0);
+      return last.items.length && shown < last.total ? lastPage + 1 : undefined;
     },
   });

@@ -147,7 +147,7 @@ export function prefetchDashboardTab(queryClient: QueryClient, search: Dashboard
       .ensureQueryData(marketStatusQueryOptions())
       .catch(() => undefined)
       .then((status) =>
-        queryClient.prefetchQuery(
+        queryClient.prefetchInfiniteQuery(
           historicalRecommendationsQueryOptions(historicalFilters(search, marketToday(status))),
         ),
       );

@@ -4,7 +4,7 @@ import { createDerivedData, type DerivedData, readDataVersions, stampOf } from "
 import { UnknownSymbolError } from "../lib/market-port.ts";
 import { addTradingSessions } from "../lib/trading-calendar.ts";
 import { BENCHMARK } from "../market/demo-import.ts";
-import { barsUpTo, findSecurity, universeBars } from "../market/price-history.ts";
+import { barsUpTo, findSecurity, universeSeries } from "../market/price-history.ts";
 import {
   type CrossSection,
   type CrossSectionRow,
@@ -104,6 +104,29 @@ function toBars(rows: ReadonlyArray<Bar>): Bar[] {
   }));
 }
 
+/** A stored bar as the features read it, from universeSeries's values of `BAR_COLUMNS`. */
+const BAR_COLUMNS = ["high", "low", "close", "adjClose", "volume"] as const;
+const toBar = (date: string, v: ArrayLike<number>): Bar => ({
+  date,
+  high: v[0]!,
+  low: v[1]!,
+  close: v[2]!,
+  adjClose: v[3]!,
+  volume: v[4]!,
+});
+
+/** Where `date` is in bars ordered by date, or -1 (a binary search: a map per stock costs more for a date or two). */
+function sessionIndex(bars: readonly Bar[], date: string): number {
+  let lo = 0;
+  let hi = bars.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (bars[mid]!.date < date) lo = mid + 1;
+    else hi = mid;
+  }
+  return bars[lo]?.date === date ? lo : -1;
+}
+
 /** Dates whose scored universe is kept per market data version (each is a few hundred stocks' features). */
 const UNIVERSE_DATES_KEPT = 2;
 
@@ -125,34 +148,24 @@ export function createAnalysisEngine(
     const first = sorted[0];
     const last = sorted.at(-1);
     if (!first || !last) return out;
-    const rows = await universeBars(db, addTradingSessions(first, -LOOKBACK_SESSIONS), last);
-    const bySymbol = new Map<string, Bar[]>();
-    for (const row of rows) {
-      let list = bySymbol.get(row.symbol);
-      if (!list) {
-        list = [];
-        bySymbol.set(row.symbol, list);
-      }
-      list.push(row);
-    }
-    const index = toBars(bySymbol.get(BENCHMARK) ?? []);
+    const bySymbol = await universeSeries(
+      db,
+      addTradingSessions(first, -LOOKBACK_SESSIONS),
+      last,
+      BAR_COLUMNS,
+      toBar,
+    );
+    const index = bySymbol.get(BENCHMARK) ?? [];
+    bySymbol.delete(BENCHMARK);
     const benchmark = new Map(index.map((b) => [b.date, b.adjClose]));
-    const indexAt = new Map(index.map((b, i) => [b.date, i]));
-    const series = [...bySymbol]
-      .filter(([symbol]) => symbol !== BENCHMARK)
-      .map(([symbol, bars]) => ({
-        symbol,
-        bars: toBars(bars),
-        at: new Map(bars.map((b, i) => [b.date, i])),
-      }));
     for (const date of sorted) {
       const model = pickModel(date);
-      const market = marketFeaturesAt(index, indexAt.get(date) ?? -1);
+      const market = marketFeaturesAt(index, sessionIndex(index, date));
       if (!model || !market) continue;
       const members: Array<CrossSectionRow & { bar: Bar }> = [];
-      for (const { symbol, bars, at } of series) {
-        const i = at.get(date);
-        if (i === undefined) continue;
+      for (const [symbol, bars] of bySymbol) {
+        const i = sessionIndex(bars, date);
+        if (i < 0) continue;
         const stock = stockFeaturesAt(bars, i, benchmark);
         if (stock) members.push({ symbol, stock, bar: bars[i]! });
       }

@@ -1,5 +1,6 @@
 import {
   addDays,
+  type DailyBar,
   GROWTH_HISTORY_DAYS,
   type GrowthHistory,
   growthHistoryAt,
@@ -13,7 +14,7 @@ import { type DataVersions, pricesStamp, readDataVersions, stampOf } from "../..
 import { type KeptJson, keepJson } from "../../lib/kept-answer.ts";
 import { hasMarketData, type MarketPort } from "../../lib/market-port.ts";
 import { BENCHMARK } from "../../market/demo-import.ts";
-import { universeBars } from "../../market/price-history.ts";
+import { universeSeries } from "../../market/price-history.ts";
 import type { EarningsEntry } from "./earnings.schema.ts";
 
 /** The calendar covers the 7 days after the market's today. */
@@ -45,14 +46,14 @@ async function readReactionHistory(deps: AppDeps, asOf: string) {
   const { db } = deps.database;
   // A year back at least: next reports are estimated from the reactions of a year earlier.
   const from = addDays(asOf, -Math.max(GROWTH_HISTORY_DAYS, 372));
-  const rows = await universeBars(db, warmUpStart(from), asOf);
-  const bySymbol = new Map<string, typeof rows>();
-  for (const row of rows) {
-    if (row.symbol === BENCHMARK) continue;
-    const list = bySymbol.get(row.symbol);
-    if (list) list.push(row);
-    else bySymbol.set(row.symbol, [row]);
-  }
+  const bySymbol = await universeSeries(
+    db,
+    warmUpStart(from),
+    asOf,
+    ["open", "close", "volume"],
+    (date, v): DailyBar => ({ date, open: v[0]!, close: v[1]!, volume: v[2]! }),
+  );
+  bySymbol.delete(BENCHMARK);
   const reactions = universeReactions(bySymbol);
   const securities = new Map((await db.query.securities.findMany()).map((s) => [s.symbol, s]));
   const lastClose = new Map([...bySymbol].map(([symbol, bars]) => [symbol, bars.at(-1)!.close]));

@@ -10,10 +10,19 @@ export const STREAM_IDLE_MS = 5_000;
  */
 export const MAX_KEPT_STREAMS = 32;
 
+/** A stream kept on the server: the baton that continues it and the pipeline URL its next request goes to. */
+interface KeptStream {
+  baton: string | null;
+  url: string;
+}
+
 interface Idle {
-  stream: hrana.HttpStream;
+  stream: KeptStream;
   since: number;
 }
+
+/** How the kept streams send a request: `fetch`'s own signature (a URL and its init). */
+export type KeptFetch = (url: string, init: RequestInit) => Promise<Response>;
 
 /** The SQL text and arguments of a statement in any of the forms `execute` takes. */
 function parts(statement: InStatement, args?: InArgs): [string, InArgs | undefined] {
@@ -22,24 +31,108 @@ function parts(statement: InStatement, args?: InArgs): [string, InArgs | undefin
   return [statement.sql, statement.args];
 }
 
-function toStmt(statement: InStatement, args?: InArgs): hrana.Stmt {
+/** Hrana's JSON value (what @libsql/hrana-client sends for each JS type); undefined for one it would encode otherwise. */
+type HranaValue =
+  | { type: "null" }
+  | { type: "integer"; value: string }
+  | { type: "float"; value: number }
+  | { type: "text"; value: string }
+  | { type: "blob"; base64: string };
+
+function hranaValue(value: unknown): HranaValue | undefined {
+  if (value === null) return { type: "null" };
+  if (typeof value === "string") return { type: "text", value };
+  // JS numbers go as floats, as @libsql/hrana-client sends them (SQLite compares 1.0 = 1).
+  if (typeof value === "number") return Number.isFinite(value) ? { type: "float", value } : undefined;
+  if (typeof value === "boolean") return { type: "integer", value: value ? "1" : "0" };
+  if (typeof value === "bigint") {
+    return value >= MIN_INTEGER && value <= MAX_INTEGER ? { type: "integer", value: `${value}` } : undefined;
+  }
+  if (value instanceof Date) return { type: "float", value: +value.valueOf() };
+  return undefined;
+}
+const MIN_INTEGER = -9223372036854775808n;
+const MAX_INTEGER = 9223372036854775807n;
+
+/**
+ * The statement as Hrana's JSON `stmt` with positional arguments, or undefined for one the kept path leaves to the
+ * client (named arguments, blobs, values the client would refuse): those are sent the client's own way.
+ */
+function hranaStmt(statement: InStatement, args?: InArgs): object | undefined {
   const [sql, values] = parts(statement, args);
-  const stmt = new hrana.Stmt(sql);
-  if (Array.isArray(values)) stmt.bindIndexes(values);
-  else if (values) for (const [name, value] of Object.entries(values)) stmt.bindName(name, value);
-  return stmt;
+  if (values !== undefined && !Array.isArray(values)) return undefined;
+  const encoded: HranaValue[] = [];
+  for (const value of values ?? []) {
+    const v = hranaValue(value);
+    if (!v) return undefined;
+    encoded.push(v);
+  }
+  return { sql, args: encoded, want_rows: true };
 }
 
-function resultSet(rows: hrana.RowsResult): ResultSet {
-  const columns = rows.columnNames.map((c) => c ?? "");
-  const columnTypes = rows.columnDecltypes.map((c) => c ?? "");
+/** A value of a row as @libsql/hrana-client decodes it with intMode "number". */
+function fromHrana(value: HranaValue): unknown {
+  switch (value.type) {
+    case "null":
+      return null;
+    case "text":
+    case "float":
+      return value.value;
+    case "integer": {
+      const n = Number(value.value);
+      if (!Number.isSafeInteger(n)) {
+        throw new RangeError(
+          "Received integer which is too large to be safely represented as a JavaScript number",
+        );
+      }
+      return n;
+    }
+    case "blob":
+      return Uint8Array.from(atob(value.base64), (c) => c.charCodeAt(0)).buffer;
+    default:
+      throw new Error("Unexpected type of Hrana value");
+  }
+}
+
+/**
+ * A row as @libsql/hrana-client builds it: the values at their indexes and `length` (neither enumerable), each
+ * column's name as an enumerable property (the first of two columns with the same name wins).
+ */
+function row(columns: string[], values: HranaValue[]): ResultSet["rows"][number] {
+  const out: Record<string | number, unknown> = {};
+  Object.defineProperty(out, "length", { value: values.length });
+  for (let i = 0; i < values.length; i++) {
+    const value = fromHrana(values[i]!);
+    Object.defineProperty(out, i, { value });
+    const name = columns[i];
+    if (name === undefined || Object.hasOwn(out, name)) continue;
+    // A plain assignment makes the same property as the library's defineProperty, but for "__proto__".
+    if (name === "__proto__") {
+      Object.defineProperty(out, name, { value, enumerable: true, configurable: true, writable: true });
+    } else out[name] = value;
+  }
+  return out as unknown as ResultSet["rows"][number];
+}
+
+interface HranaExecuteResult {
+  cols: Array<{ name: string | null; decltype: string | null }>;
+  rows: HranaValue[][];
+  affected_row_count: number;
+  last_insert_rowid: string | null;
+}
+
+function resultSet(result: HranaExecuteResult): ResultSet {
+  const columns = result.cols.map((c) => c.name ?? "");
+  const columnTypes = result.cols.map((c) => c.decltype ?? "");
+  const rows = result.rows.map((values) => row(columns, values));
+  const rowsAffected = result.affected_row_count;
   const set = {
     columns,
     columnTypes,
-    rows: rows.rows as unknown as ResultSet["rows"],
-    rowsAffected: rows.affectedRowCount,
-    lastInsertRowid: rows.lastInsertRowid,
-    toJSON: () => ({ columns, columnTypes, rows: rows.rows, rowsAffected: rows.affectedRowCount }),
+    rows,
+    rowsAffected,
+    lastInsertRowid: result.last_insert_rowid == null ? undefined : BigInt(result.last_insert_rowid),
+    toJSON: () => ({ columns, columnTypes, rows, rowsAffected }),
   };
   return set as ResultSet;
 }
@@ -60,19 +153,25 @@ export function keptStreamReads(
   client: Client,
   url: string,
   authToken: string | undefined,
-  fetch: unknown,
+  fetch: KeptFetch,
   { idleMs = STREAM_IDLE_MS, maxStreams = MAX_KEPT_STREAMS } = {},
 ): Client {
   // The HTTP endpoint as @libsql/client reads the URL (libsql:, http:, https:); none for a WebSocket URL.
   const endpoint = hrana.parseLibsqlUrl(url).hranaHttpUrl;
   if (!endpoint) return client;
-  const server = hrana.openHttp(endpoint, authToken, fetch);
+  // Hrana 2's JSON pipeline, which every libSQL server answers: one POST per read, the baton carrying the stream.
+  // Sent with fetch itself rather than @libsql/hrana-client's stream: on Workers its queue, protobuf coding and
+  // Request objects cost more of the isolate's CPU than the read (docs/performance.md, decision 062).
+  const pipelineUrl = (base: string) => new URL("v2/pipeline", base).toString();
+  const headers: Record<string, string> = { "content-type": "application/json" };
+  if (authToken !== undefined) headers.authorization = `Bearer ${authToken}`;
+  const firstUrl = pipelineUrl(endpoint.toString());
   const idle: Idle[] = [];
   /** Kept streams alive, in use or idle. */
   let open = 0;
 
   /** An idle stream, or a new one while fewer than `maxStreams` are open; none when all are busy. */
-  const take = (): hrana.HttpStream | undefined => {
+  const take = (): KeptStream | undefined => {
     const now = Date.now();
     for (let kept = idle.pop(); kept; kept = idle.pop()) {
       if (now - kept.since < idleMs) return kept.stream;
@@ -81,9 +180,35 @@ export function keptStreamReads(
     }
     if (open >= maxStreams) return undefined;
     open++;
-    const stream = server.openStream();
-    stream.intMode = "number";
-    return stream;
+    // Opened on the server by its first request (sent without a baton).
+    return { baton: null, url: firstUrl };
+  };
+
+  /** One pipeline request on a stream; its baton and URL move on to what the server answered. */
+  const send = async (stream: KeptStream, requests: object[]) => {
+    const response = await fetch(stream.url, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ baton: stream.baton, requests }),
+    });
+    if (!response.ok)
+      throw new Error(`libSQL server answered HTTP ${response.status}: ${await response.text()}`);
+    const body = (await response.json()) as {
+      baton: string | null;
+      base_url: string | null;
+      results: Array<
+        { type: "ok"; response: { type: string; result: HranaExecuteResult } } | { type: "error" }
+      >;
+    };
+    stream.baton = body.baton;
+    if (body.base_url) stream.url = pipelineUrl(body.base_url);
+    return body.results;
+  };
+
+  const query = async (stream: KeptStream, stmt: object): Promise<ResultSet> => {
+    const [result] = await send(stream, [{ type: "execute", stmt }]);
+    if (result?.type !== "ok" || result.response.type !== "execute") throw new Error("The kept read failed");
+    return resultSet(result.response.result);
   };
 
   const own = (statement: InStatement, args?: InArgs) =>
@@ -93,34 +218,39 @@ export function keptStreamReads(
   const close = () => {
     closed = true;
     // Each idle stream's connection is given back to the server (a close request); in-use ones end with their read.
-    for (const kept of idle.splice(0)) kept.stream.closeGracefully();
+    for (const kept of idle.splice(0)) {
+      if (kept.stream.baton !== null) send(kept.stream, [{ type: "close" }]).catch(() => {});
+    }
     open = 0;
     client.close();
   };
 
   const read = async (statement: InStatement, args?: InArgs): Promise<ResultSet> => {
-    // A closed client answers as @libsql/client's does.
-    const stream = closed ? undefined : take();
+    const stmt = hranaStmt(statement, args);
+    // A closed client answers as @libsql/client's does; a statement the kept path does not encode goes its way.
+    const stream = closed || !stmt ? undefined : take();
     // All kept streams busy (or the client closed, which then answers as @libsql/client's does): the own way.
-    if (!stream) return own(statement, args);
-    let rows: hrana.RowsResult;
+    if (!stream || !stmt) return own(statement, args);
+    let rows: ResultSet;
     try {
-      rows = await stream.query(toStmt(statement, args));
+      rows = await query(stream, stmt);
     } catch (error) {
       open--;
       // An unreachable server fails at once, within one deadline; anything else (an expired stream) goes again.
       if (isDatabaseUnavailable(error)) throw error;
       return own(statement, args);
     }
-    idle.push({ stream, since: Date.now() });
-    return resultSet(rows);
+    // A stream the server ended (no baton back) is not kept.
+    if (stream.baton === null) open--;
+    else idle.push({ stream, since: Date.now() });
+    return rows;
   };
 
+  const execute = (statement: InStatement, args?: InArgs) =>
+    isRead(statement) ? read(statement, args) : own(statement, args);
   return new Proxy(client, {
     get(target, property, receiver) {
-      if (property === "execute")
-        return (statement: InStatement, args?: InArgs) =>
-          isRead(statement) ? read(statement, args) : own(statement, args);
+      if (property === "execute") return execute;
       if (property === "close") return close;
       const value = Reflect.get(target, property, receiver);
       return typeof value === "function" ? value.bind(target) : value;

@@ -17,10 +17,11 @@ const UNAVAILABLE_STATUSES = new Set([429, 502, 503, 504]);
  * becomes a DatabaseUnavailableError, so the API can tell an unreachable database from a failed query.
  */
 export function fetchWithDeadline(timeoutMs: number) {
-  return async (request: Request): Promise<Response> => {
+  // A URL and its init as well as a Request: the kept read streams send without building a Request first.
+  return async (input: Request | string, init?: RequestInit): Promise<Response> => {
     let response: Response;
     try {
-      response = await fetch(request, { signal: AbortSignal.timeout(timeoutMs) });
+      response = await fetch(input, { ...init, signal: AbortSignal.timeout(timeoutMs) });
     } catch (error) {
       throw new DatabaseUnavailableError(`libSQL server unreachable: ${String(error)}`, { cause: error });
     }

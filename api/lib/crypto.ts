@@ -18,9 +18,14 @@ export function randomToken(bytes = 32): string {
   return toBase64Url(crypto.getRandomValues(new Uint8Array(bytes)));
 }
 
+/** Each byte's two hex digits, looked up: every signed-in request hashes its token. */
+const HEX_BYTES = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, "0"));
+
 export async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", encoder.encode(text));
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", encoder.encode(text)));
+  let hex = "";
+  for (const b of digest) hex += HEX_BYTES[b];
+  return hex;
 }
 
 const keyCache = new Map<string, Promise<CryptoKey>>();

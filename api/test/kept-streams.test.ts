@@ -28,7 +28,8 @@ afterAll(async () => {
 /** A client whose requests to the server are counted: how many opened a new stream (sent without a baton). */
 function countingClient(options: { idleMs?: number } = {}) {
   const counts = { requests: 0, newStreams: 0 };
-  const countingFetch = async (request: Request) => {
+  const countingFetch = async (input: Request | string, init?: RequestInit) => {
+    const request = new Request(input, init);
     counts.requests++;
     const body = (await request.clone().json()) as { baton?: string | null };
     if (!body.baton) counts.newStreams++;
@@ -135,14 +136,16 @@ describe.skipIf(testDbKind !== "sqld")("reads on kept streams (libSQL server)", 
   });
 
   test("an unreachable server fails a read as unavailable on the kept path, without sending it again", async () => {
-    const refusingCounted = (counter: { posts: number }) => async (request: Request) => {
-      if (request.method === "POST") counter.posts++;
-      try {
-        return await fetch(request);
-      } catch (error) {
-        throw new DatabaseUnavailableError(String(error));
-      }
-    };
+    const refusingCounted =
+      (counter: { posts: number }) => async (input: Request | string, init?: RequestInit) => {
+        const request = new Request(input, init);
+        if (request.method === "POST") counter.posts++;
+        try {
+          return await fetch(request);
+        } catch (error) {
+          throw new DatabaseUnavailableError(String(error));
+        }
+      };
     const own = { posts: 0 };
     const kept = { posts: 0 };
     const base = createClient({ url: "http://127.0.0.1:9", fetch: refusingCounted(own) });

@@ -40,7 +40,8 @@ export function compatibilityDate(): string {
 export async function startWorkerdDirect(
   bundle: string,
   vars: Record<string, string>,
-): Promise<WorkerdServer & { output(): string }> {
+  { inspectorPort }: { inspectorPort?: number } = {},
+): Promise<WorkerdServer & { output(): string; pid: number }> {
   const dir = mkdtempSync(join(tmpdir(), "workerd-direct-"));
   const port = await freePort();
   // capnp embeds files relative to the config.
@@ -67,16 +68,20 @@ const worker :Workerd.Worker = (
 );
 `,
   );
-  const proc = Bun.spawn([join(root, "node_modules/.bin/workerd"), "serve", join(dir, "config.capnp")], {
-    stdout: "pipe",
-    stderr: "pipe",
-  });
+  // The inspector (Chrome DevTools protocol) lets a probe take a CPU profile of the Worker under load.
+  const inspector = inspectorPort === undefined ? [] : [`--inspector-addr=127.0.0.1:${inspectorPort}`];
+  const proc = Bun.spawn(
+    [join(root, "node_modules/.bin/workerd"), "serve", join(dir, "config.capnp"), ...inspector],
+    { stdout: "pipe", stderr: "pipe" },
+  );
   const output = keptOutput(proc);
   const url = `http://127.0.0.1:${port}`;
   await waitForHttp(proc, `${url}/api/openapi.json`, { name: "workerd", output });
   return {
     url,
     output,
+    // workerd's own process: its CPU time (/proc/<pid>/stat) is what a request costs the Worker.
+    pid: proc.pid,
     async stop() {
       proc.kill();
       await proc.exited;

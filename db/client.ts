@@ -2,7 +2,7 @@ import { type Client, createClient, type ResultSet } from "@libsql/client";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
 import { DATABASE_BUSY_TIMEOUT_MS, embeddedFileClient } from "./embedded-file.ts";
-import { keptStreamReads } from "./kept-streams.ts";
+import { keptStreams } from "./kept-streams.ts";
 import * as schema from "./schema/index.ts";
 import { SqliteFile, SqliteFileDatabase } from "./sqlite-file.ts";
 import { sqliteFileClient } from "./sqlite-file-client.ts";
@@ -38,6 +38,12 @@ export interface DbOptions {
    * freed the slot, and workerd cancels a request whose promise another request resolves.
    */
   concurrency?: number;
+  /**
+   * On a libSQL server: row writes of concurrent requests share one kept stream, sent together (default true;
+   * db/kept-streams.ts, decision 064). The Worker says false: workerd cancels a request whose promise another
+   * request's I/O resolves.
+   */
+  sharedWrites?: boolean;
   /**
    * With a `file:` URL (not an embedded replica): how long a statement waits for another connection's write lock
    * before it fails with SQLITE_BUSY (default 5 s).
@@ -90,7 +96,9 @@ export function createDb(url: string, authToken?: string, options: DbOptions = {
   const client = sharedFile
     ? embeddedFileClient(opened, busyTimeoutMs)
     : remote
-      ? keptStreamReads(opened, url, authToken, fetchWithDeadline(timeoutMs))
+      ? keptStreams(opened, url, authToken, fetchWithDeadline(timeoutMs), {
+          sharedWrites: options.sharedWrites ?? true,
+        })
       : opened;
   return { db: drizzle(client, { schema, casing: "snake_case" }), client };
 }

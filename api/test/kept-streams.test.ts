@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { type Client, createClient, LibsqlError } from "@libsql/client";
+import { type Client, createClient, type InStatement, LibsqlError } from "@libsql/client";
 import * as hrana from "@libsql/hrana-client";
 import { createDb } from "../../db/client.ts";
-import { keptStreamReads, MAX_KEPT_STREAMS } from "../../db/kept-streams.ts";
+import { keptStreams, MAX_KEPT_STREAMS } from "../../db/kept-streams.ts";
 import { DatabaseUnavailableError, isDatabaseUnavailable } from "../../db/unavailable.ts";
 import { testDbKind } from "./harness.ts";
 import { type SqldServer, startSqld } from "./sqld.ts";
@@ -26,19 +26,132 @@ afterAll(async () => {
 });
 
 /** A client whose requests to the server are counted: how many opened a new stream (sent without a baton). */
-function countingClient(options: { idleMs?: number } = {}) {
-  const counts = { requests: 0, newStreams: 0 };
+function countingClient(
+  options: { idleMs?: number; sharedWrites?: boolean; refuseNext?: { pipelines: number } } = {},
+) {
+  const counts = { requests: 0, newStreams: 0, refused: 0 };
   const countingFetch = async (input: Request | string, init?: RequestInit) => {
     const request = new Request(input, init);
     counts.requests++;
     const body = (await request.clone().json()) as { baton?: string | null };
     if (!body.baton) counts.newStreams++;
+    // A pipeline refused as a whole, as sqld refuses one with a baton it no longer knows (nothing in it runs).
+    if (options.refuseNext && options.refuseNext.pipelines > 0) {
+      options.refuseNext.pipelines--;
+      counts.refused++;
+      return new Response("Received an invalid baton", { status: 400 });
+    }
     return fetch(request);
   };
   const base = createClient({ url: sqld.url, intMode: "number", fetch: countingFetch });
-  const client = keptStreamReads(base, sqld.url, undefined, countingFetch, options);
+  const client = keptStreams(base, sqld.url, undefined, countingFetch, options);
   return { client, counts, close: () => base.close() };
 }
+
+describe.skipIf(testDbKind !== "sqld")("row writes on one shared stream (libSQL server)", () => {
+  const insert = (id: number, body: string): InStatement => ({
+    sql: "insert into notes (id, body) values (?, ?) returning id, body",
+    args: [id, body],
+  });
+  const bodies = async (from: number, to: number) =>
+    (
+      await writer.execute({
+        sql: "select body from notes where id between ? and ? order by id",
+        args: [from, to],
+      })
+    ).rows.map((r) => r.body);
+
+  test("concurrent writes share one stream, sent together, each answered with its own result and committed", async () => {
+    const { client, counts, close } = countingClient({ sharedWrites: true });
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => client.execute(insert(1000 + i, `shared ${i}`))),
+    );
+    expect(results.map((rs) => rs.rows[0]!.body)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `shared ${i}`),
+    );
+    expect(results.map((rs) => rs.rowsAffected)).toEqual(results.map(() => 1));
+    expect(results.map((rs) => Number(rs.lastInsertRowid))).toEqual(
+      Array.from({ length: 20 }, (_, i) => 1000 + i),
+    );
+    // The first write's pipeline goes alone; the 19 that queued meanwhile go in the next, on the same stream.
+    expect(counts.newStreams).toBe(1);
+    expect(counts.requests).toBe(2);
+    expect(await bodies(1000, 1019)).toHaveLength(20);
+    const updated = await client.execute({
+      sql: "update notes set body = ? where id >= ?",
+      args: ["x", 1010],
+    });
+    expect(updated.rowsAffected).toBe(10);
+    expect(counts.newStreams).toBe(1);
+    close();
+  });
+
+  test("a write the server refuses fails with the client's own error; the others in its pipeline commit", async () => {
+    const { client, close } = countingClient({ sharedWrites: true });
+    const plain = await writer.execute(insert(1000, "again")).catch((e: unknown) => e);
+    const [before, duplicate, after] = await Promise.allSettled([
+      client.execute(insert(1100, "before")),
+      client.execute(insert(1000, "duplicate")),
+      client.execute(insert(1101, "after")),
+    ]);
+    expect(before.status).toBe("fulfilled");
+    expect(after.status).toBe("fulfilled");
+    expect(duplicate.status).toBe("rejected");
+    const error = (duplicate as PromiseRejectedResult).reason as LibsqlError;
+    expect(error).toBeInstanceOf(LibsqlError);
+    expect(error.code).toBe((plain as LibsqlError).code);
+    expect(error.message).toBe((plain as LibsqlError).message);
+    expect(await bodies(1100, 1101)).toEqual(["before", "after"]);
+    close();
+  });
+
+  test("a pipeline refused as a whole (an expired stream) goes again the client's way: each write runs once", async () => {
+    const refuseNext = { pipelines: 1 };
+    const { client, counts, close } = countingClient({ sharedWrites: true, refuseNext });
+    const results = await Promise.all([
+      client.execute(insert(1200, "one")),
+      client.execute(insert(1201, "two")),
+    ]);
+    expect(counts.refused).toBe(1);
+    expect(results.map((rs) => rs.rows[0]!.body)).toEqual(["one", "two"]);
+    expect(await bodies(1200, 1201)).toEqual(["one", "two"]);
+    close();
+  });
+
+  test("the writer stream idle longer than the limit is replaced; without sharedWrites each write has its own", async () => {
+    const { client, counts, close } = countingClient({ sharedWrites: true, idleMs: 50 });
+    await client.execute(insert(1300, "a"));
+    await Bun.sleep(80);
+    await client.execute(insert(1301, "b"));
+    expect(counts.newStreams).toBe(2);
+    close();
+    const own = countingClient();
+    await Promise.all([own.client.execute(insert(1302, "c")), own.client.execute(insert(1303, "d"))]);
+    expect(own.counts.newStreams).toBe(2);
+    own.close();
+    expect(await bodies(1300, 1303)).toEqual(["a", "b", "c", "d"]);
+  });
+
+  test("an unreachable server fails a shared write as unavailable, without sending it again (it may have run)", async () => {
+    const posts = { own: 0, kept: 0 };
+    const refusing = (key: "own" | "kept") => async (input: Request | string, init?: RequestInit) => {
+      posts[key]++;
+      try {
+        return await fetch(input, init);
+      } catch (error) {
+        throw new DatabaseUnavailableError(String(error));
+      }
+    };
+    const base = createClient({ url: "http://127.0.0.1:9", fetch: refusing("own") });
+    const client = keptStreams(base, "http://127.0.0.1:9", undefined, refusing("kept"), {
+      sharedWrites: true,
+    });
+    const error = await client.execute(insert(1400, "lost")).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DatabaseUnavailableError);
+    expect(posts).toEqual({ own: 0, kept: 1 });
+    base.close();
+  });
+});
 
 describe.skipIf(testDbKind !== "sqld")("reads on kept streams (libSQL server)", () => {
   test("one stream serves reads one after another, and each read sees the commit made just before it", async () => {
@@ -48,7 +161,10 @@ describe.skipIf(testDbKind !== "sqld")("reads on kept streams (libSQL server)", 
         sql: "insert into notes (id, body) values (?, ?)",
         args: [100 + i, `note ${i}`],
       });
-      const rs = await client.execute({ sql: "select count(*) as n from notes where id > ?", args: [100] });
+      const rs = await client.execute({
+        sql: "select count(*) as n from notes where id between ? and ?",
+        args: [101, 105],
+      });
       expect(rs.rows[0]!.n).toBe(i);
       expect(rs.columns).toEqual(["n"]);
     }
@@ -118,7 +234,9 @@ describe.skipIf(testDbKind !== "sqld")("reads on kept streams (libSQL server)", 
     await client.batch(["insert into notes (id, body) values (301, 'batched')"], "write");
     // Each write opened and closed a stream of its own, as @libsql/client does.
     expect(counts.newStreams).toBe(before + 2);
-    expect((await writer.execute("select count(*) as n from notes where id >= 300")).rows[0]!.n).toBe(2);
+    expect(
+      (await writer.execute("select count(*) as n from notes where id between 300 and 301")).rows[0]!.n,
+    ).toBe(2);
     close();
   });
 
@@ -149,7 +267,7 @@ describe.skipIf(testDbKind !== "sqld")("reads on kept streams (libSQL server)", 
     const own = { posts: 0 };
     const kept = { posts: 0 };
     const base = createClient({ url: "http://127.0.0.1:9", fetch: refusingCounted(own) });
-    const client = keptStreamReads(base, "http://127.0.0.1:9", undefined, refusingCounted(kept));
+    const client = keptStreams(base, "http://127.0.0.1:9", undefined, refusingCounted(kept));
     const error = await client.execute("select 1").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DatabaseUnavailableError);
     expect(kept.posts).toBeGreaterThan(0);

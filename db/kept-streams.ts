@@ -9,6 +9,14 @@ export const STREAM_IDLE_MS = 5_000;
  * 128 at once (HTTP 429), so several processes on one server must leave room for every write's own stream.
  */
 export const MAX_KEPT_STREAMS = 32;
+/**
+ * Without shared writes (the Worker): row writes this client has in flight at once, at most. Each goes on a
+ * connection of its own, and many connections writing at once wait on each other for SQLite's write lock inside the
+ * server until none gets through (decision 064).
+ */
+export const MAX_WRITES_IN_FLIGHT = 4;
+/** How long a write waits for its turn before it goes anyway (ms). */
+export const WRITE_TURN_WAIT_MS = 2_000;
 
 /** A stream kept on the server: the baton that continues it and the pipeline URL its next request goes to. */
 interface KeptStream {
@@ -169,7 +177,9 @@ interface QueuedWrite {
  * to wait for (measured on sqld: 685 upserts/s on a new stream each, 6,600/s on one shared stream). A write the
  * server answers with an error, or a pipeline it refuses as a whole (none of it ran), is sent again the client's
  * own way, so errors read as they always have; one whose answer never came (unreachable, the deadline) fails with
- * that error, since it may have run. Not on Workers: a request there may not wait on another request's I/O.
+ * that error, since it may have run. Not on Workers: a request there may not wait on another request's I/O. There,
+ * row writes take turns instead: at most MAX_WRITES_IN_FLIGHT at once, a write beyond them looking again each
+ * millisecond on a timer of its own request (a promise another request settled would leave it hung).
  * Batches, transactions and other statements take the client's own path.
  */
 export function keptStreams(
@@ -177,7 +187,13 @@ export function keptStreams(
   url: string,
   authToken: string | undefined,
   fetch: KeptFetch,
-  { idleMs = STREAM_IDLE_MS, maxStreams = MAX_KEPT_STREAMS, sharedWrites = false } = {},
+  {
+    idleMs = STREAM_IDLE_MS,
+    maxStreams = MAX_KEPT_STREAMS,
+    sharedWrites = false,
+    maxWritesInFlight = MAX_WRITES_IN_FLIGHT,
+    writeTurnWaitMs = WRITE_TURN_WAIT_MS,
+  } = {},
 ): Client {
   // The HTTP endpoint as @libsql/client reads the URL (libsql:, http:, https:); none for a WebSocket URL.
   const endpoint = hrana.parseLibsqlUrl(url).hranaHttpUrl;
@@ -325,12 +341,26 @@ export function keptStreams(
     return rows;
   };
 
-  const execute = (statement: InStatement, args?: InArgs) =>
-    isRead(statement)
-      ? read(statement, args)
-      : sharedWrites && isRowWrite(statement)
-        ? write(statement, args)
-        : own(statement, args);
+  /** Row writes in flight on their own connections (without sharedWrites). */
+  let ownWrites = 0;
+  const writeInTurn = async (statement: InStatement, args?: InArgs): Promise<ResultSet> => {
+    const since = Date.now();
+    while (ownWrites >= maxWritesInFlight && Date.now() - since < writeTurnWaitMs) {
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+    ownWrites++;
+    try {
+      return await own(statement, args);
+    } finally {
+      ownWrites--;
+    }
+  };
+
+  const execute = (statement: InStatement, args?: InArgs) => {
+    if (isRead(statement)) return read(statement, args);
+    if (!isRowWrite(statement)) return own(statement, args);
+    return sharedWrites ? write(statement, args) : writeInTurn(statement, args);
+  };
   return new Proxy(client, {
     get(target, property, receiver) {
       if (property === "execute") return execute;

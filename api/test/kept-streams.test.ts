@@ -132,6 +132,29 @@ describe.skipIf(testDbKind !== "sqld")("row writes on one shared stream (libSQL 
     expect(await bodies(1300, 1303)).toEqual(["a", "b", "c", "d"]);
   });
 
+  test("without sharedWrites (the Worker), row writes take turns: at most maxWritesInFlight on the wire at once", async () => {
+    let inFlight = 0;
+    let most = 0;
+    const counting = async (input: Request | string, init?: RequestInit) => {
+      inFlight++;
+      most = Math.max(most, inFlight);
+      try {
+        return await fetch(input, init);
+      } finally {
+        inFlight--;
+      }
+    };
+    const base = createClient({ url: sqld.url, intMode: "number", fetch: counting });
+    const client = keptStreams(base, sqld.url, undefined, counting, { maxWritesInFlight: 2 });
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => client.execute(insert(1500 + i, `turn ${i}`))),
+    );
+    expect(results.map((rs) => rs.rowsAffected)).toEqual(results.map(() => 1));
+    expect(most).toBe(2);
+    expect(await bodies(1500, 1511)).toHaveLength(12);
+    base.close();
+  });
+
   test("an unreachable server fails a shared write as unavailable, without sending it again (it may have run)", async () => {
     const posts = { own: 0, kept: 0 };
     const refusing = (key: "own" | "kept") => async (input: Request | string, init?: RequestInit) => {

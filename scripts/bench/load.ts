@@ -6,6 +6,8 @@ export interface LoadResult {
   p99: number;
   /** What the first failed request answered (status and the start of its body, or the error). */
   firstFailure?: string;
+  /** Every answered request's latency (ms), sorted. */
+  latencies: number[];
 }
 
 /**
@@ -59,5 +61,6 @@ export async function runLoad(
     p50: at(0.5),
     p99: at(0.99),
     firstFailure,
+    latencies,
   };
 }

@@ -13,6 +13,12 @@ import type { WebhookSender } from "./webhooks.ts";
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
+/**
+ * The user and session as the sign-in read carries them: without the password and API key hashes and the session's
+ * client details, which no handler behind it needs (every signed-in request reads them; long strings cost the most).
+ */
+export type SignedInUser = Omit<UserRow, "passwordHash" | "apiKeyHash">;
+export type SignedInSession = Omit<SessionRow, "userAgent" | "ipAddress">;
 
 export type { Log, LogLevel } from "./logger.ts";
 
@@ -43,9 +49,9 @@ export interface AppDeps {
 }
 
 export interface AuthState {
-  user: UserRow;
+  user: SignedInUser;
   /** The session the request came with, or null when it authenticated with an API key. */
-  session: SessionRow | null;
+  session: SignedInSession | null;
   /** The data versions, read in the same statement as the sign-in state (one round trip to a remote database). */
   versions: DataVersions;
 }
@@ -62,9 +68,9 @@ export type AppEnv = {
 /** What requireUser adds for the handlers behind it: the signed-in user and how they came in. */
 export type SignedInEnv = {
   Variables: {
-    user: UserRow;
+    user: SignedInUser;
     /** The session the request came with, or null when it authenticated with an API key. */
-    session: SessionRow | null;
+    session: SignedInSession | null;
     /** The data versions as of the sign-in read (decision 027). */
     versions: DataVersions;
   };
@@ -73,8 +79,8 @@ export type SignedInEnv = {
 /** What requireAdmin adds: an admin, always on a session (API keys never carry admin power). */
 export type AdminEnv = {
   Variables: {
-    user: UserRow;
-    session: SessionRow;
+    user: SignedInUser;
+    session: SignedInSession;
     versions: DataVersions;
   };
 };

@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import { getRuntimeKey } from "hono/adapter";
 import { getCookie } from "hono/cookie";
@@ -63,10 +63,13 @@ const versionColumns = {
   market: dataVersions.market,
 };
 
+const { passwordHash: _passwordHash, apiKeyHash: _apiKeyHash, ...signedInUser } = getTableColumns(users);
+const { userAgent: _userAgent, ipAddress: _ipAddress, ...signedInSession } = getTableColumns(sessions);
+
 /** The user an API key belongs to, by the key's unique hash, with the data versions. */
 const userByApiKeyHash = preparedPerDatabase((db: Db) =>
   db
-    .select({ user: users, versions: versionColumns })
+    .select({ user: signedInUser, versions: versionColumns })
     .from(users)
     .leftJoin(dataVersions, eq(dataVersions.id, 1))
     .where(eq(users.apiKeyHash, sql.placeholder("hash")))
@@ -77,7 +80,7 @@ const userByApiKeyHash = preparedPerDatabase((db: Db) =>
 /** A session with its user, by the token's unique hash, with the data versions: the read every signed-in request makes. */
 const sessionsWithUsers = (db: Db) =>
   db
-    .select({ session: sessions, user: users, versions: versionColumns })
+    .select({ session: signedInSession, user: signedInUser, versions: versionColumns })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(dataVersions, eq(dataVersions.id, 1));

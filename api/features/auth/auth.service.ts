@@ -1,6 +1,6 @@
 import { and, desc, eq, isNotNull, isNull } from "drizzle-orm";
 import { sessions, users } from "../../../db/schema/index.ts";
-import type { AppDeps, UserRow } from "../../lib/context.ts";
+import type { AppDeps, SignedInUser, UserRow } from "../../lib/context.ts";
 import { decryptText, encryptText, randomToken, sha256Hex } from "../../lib/crypto.ts";
 import { rateLimitSubject } from "../../lib/ip-address.ts";
 import { done, failure, type Result, success } from "../../lib/result.ts";
@@ -41,7 +41,7 @@ function apiKeyOf(secret: string, ciphertext: string): Promise<string> {
 }
 
 /** The signed-in user as the API answers it, with their API key decrypted. */
-export async function toCurrentUser(deps: AppDeps, user: UserRow): Promise<CurrentUser> {
+export async function toCurrentUser(deps: AppDeps, user: SignedInUser): Promise<CurrentUser> {
   return {
     id: user.id,
     email: user.email,

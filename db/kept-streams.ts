@@ -290,15 +290,18 @@ export function keptStreams(
         batch.map((w) => ({ type: "execute", stmt: w.stmt })),
       );
       if (stream.baton !== null) writer = { stream, since: Date.now() };
-      batch.forEach((write, i) => {
+      for (const [i, write] of batch.entries()) {
         const result = results[i];
-        if (result?.type !== "ok" || result.response.type !== "execute") return void sendOwnWay(write);
+        if (result?.type !== "ok" || result.response.type !== "execute") {
+          void sendOwnWay(write);
+          continue;
+        }
         try {
           write.resolve(resultSet(result.response.result));
         } catch (error) {
           write.reject(error);
         }
-      });
+      }
     } catch (error) {
       // Refused as a whole: nothing ran, so each goes again. No answer at all: each may have run, so none does.
       for (const write of batch) {

@@ -256,10 +256,11 @@ export function keptStreams(
   let closed = false;
   const close = () => {
     closed = true;
-    // Each idle stream's connection is given back to the server (a close request); in-use ones end with their read.
-    const writes = writer && !writing ? [{ stream: writer.stream, since: 0 }] : [];
+    // Each idle stream's connection is given back to the server (a close request); in-use ones end with their read
+    // (the writer's, while its pipeline is out, once it answers).
+    const idleWriter = writer ? [writer] : [];
     writer = null;
-    for (const kept of [...idle.splice(0), ...writes]) {
+    for (const kept of [...idle.splice(0), ...idleWriter]) {
       if (kept.stream.baton !== null) send(kept.stream, [{ type: "close" }]).catch(() => {});
     }
     open = 0;
@@ -289,7 +290,9 @@ export function keptStreams(
         stream,
         batch.map((w) => ({ type: "execute", stmt: w.stmt })),
       );
-      if (stream.baton !== null) writer = { stream, since: Date.now() };
+      // Closed while the pipeline was out: its connection is given back now, as close() gives back the idle ones.
+      if (stream.baton !== null && closed) send(stream, [{ type: "close" }]).catch(() => {});
+      else if (stream.baton !== null) writer = { stream, since: Date.now() };
       for (const [i, write] of batch.entries()) {
         const result = results[i];
         if (result?.type !== "ok" || result.response.type !== "execute") {

@@ -17,3 +17,14 @@ export function callForDecile(decile: number): Call {
 export function statedEventOf(decile: number): "beat" | "trail" {
   return decile >= 6 ? "beat" : "trail";
 }
+
+/**
+ * The call for a decile, held to the expected excess return it comes with: a BUY must expect to beat the median
+ * stock and a SELL to trail it; without that evidence (a model whose calibration says 50%) the edge call is HOLD.
+ */
+export function callFor(decile: number, expectedExcessReturn: number): Call {
+  const call = callForDecile(decile);
+  if (call === "BUY" && !(expectedExcessReturn > 0)) return "HOLD";
+  if (call === "SELL" && !(expectedExcessReturn < 0)) return "HOLD";
+  return call;
+}

@@ -2,35 +2,51 @@
 // turns that place into a decile, a call, the calibrated probability of beating (or trailing) the universe's median
 // stock over the horizon, and an expected return with an 80% interval. See docs/model-card.md for how well it does.
 import type { Call } from "./calls.ts";
-import { callForDecile, statedEventOf } from "./calls.ts";
+import { callFor, statedEventOf } from "./calls.ts";
 import { positionAmong, positionsWithin } from "./cross-section.ts";
 import { FEATURE_NAMES, type FeatureName } from "./features.ts";
 import { contributions, type Forest, rawScore } from "./trees.ts";
 
 export interface DecileStats {
   decile: number;
-  /** Mean of (stock's total return - the date's median stock's) over the horizon, on the calibration year. */
+  /** Mean of (stock's total return - the date's median stock's) over the horizon, on the calibration evidence. */
   meanExcess: number;
-  /** drift + meanExcess: the expected total return over the horizon. */
-  expectedReturn: number;
-  /** 10th and 90th percentiles of drift-plus-excess outcomes: the 80% interval of the total return. */
+  samples: number;
+}
+
+/**
+ * How a probability becomes an expected excess return and an interval (docs/decisions/066-calls-that-agree.md).
+ * A stock's excess return over the horizon, divided by its own horizon volatility (vol_60d * sqrt(h / 252)), is
+ * taken as z ~ scale * N(mu, 1): then P(excess > 0) = p gives mu = probit(p), so the expected excess is
+ * `scale * probit(p) * s` (positive exactly when p > 50%), and the 80% interval adds the 10th and 90th percentiles
+ * (`low`, `high`) of the residual z - scale * probit(p), both measured on the calibration evidence.
+ */
+export interface ExcessModel {
+  scale: number;
   low: number;
   high: number;
   samples: number;
 }
 
-/** A model as committed in api/analysis/models/ranker-YYYY.json (written by scripts/train-model.ts). */
+/** A model as committed in api/analysis/models/ranker-*.json (written by scripts/train-model.ts). */
 export interface RankerModel extends Forest {
   version: string;
   horizonDays: number;
   features: readonly string[];
   /** P(total return beats the universe median) = sigmoid(slope * s), s = the score's place in [-1, 1]. */
   calibration: { slope: number; fittedSlope: number; samples: number; from: string; to: string };
-  /** The median stock's mean total return over the horizon on the training dates. */
-  drift: number;
+  excess: ExcessModel;
   deciles: DecileStats[];
-  /** Labels of training samples end by trainLabelsEnd; the model serves dates from servesFrom on. */
-  splits: { trainLabelsEnd: string; calibrationStart: string; calibrationEnd: string; servesFrom: string };
+  /** The last date an outcome the model was trained on is known. */
+  trainedThrough: string;
+  /** Labels of training samples end by trainLabelsEnd; the model serves dates servesFrom to servesUntil. */
+  splits: {
+    trainLabelsEnd: string;
+    calibrationStart: string;
+    calibrationEnd: string;
+    servesFrom: string;
+    servesUntil: string;
+  };
 }
 
 export interface Ranked {
@@ -46,9 +62,10 @@ export interface Ranked {
   /** The event the call states, and its calibrated probability. */
   event: "beat" | "trail";
   probability: number;
-  expectedReturn: number;
-  expectedReturnLow: number;
-  expectedReturnHigh: number;
+  /** Expected total return minus the median member's over the horizon, and its 80% interval (fractions). */
+  expectedExcessReturn: number;
+  expectedExcessLow: number;
+  expectedExcessHigh: number;
 }
 
 export const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
@@ -57,35 +74,85 @@ export function decileOf(position: number): number {
   return Math.min(10, Math.floor(position * 10) + 1);
 }
 
-function rankedFrom(model: RankerModel, symbol: string, raw: number, position: number): Ranked {
+/** The inverse of the standard normal distribution function (Acklam's rational approximation, |error| < 1.2e-9). */
+export function probit(p: number): number {
+  if (p <= 0) return Number.NEGATIVE_INFINITY;
+  if (p >= 1) return Number.POSITIVE_INFINITY;
+  const a = [
+    -39.69683028665376, 220.9460984245205, -275.9285104469687, 138.357751867269, -30.66479806614716,
+    2.506628277459239,
+  ];
+  const b = [
+    -54.47609879822406, 161.5858368580409, -155.6989798598866, 66.80131188771972, -13.28068155288572,
+  ];
+  const c = [
+    -0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734, 4.374664141464968,
+    2.938163982698783,
+  ];
+  const d = [0.007784695709041462, 0.3224671290700398, 2.445134137142996, 3.754408661907416];
+  const tail = (q: number) =>
+    (((((c[0]! * q + c[1]!) * q + c[2]!) * q + c[3]!) * q + c[4]!) * q + c[5]!) /
+    ((((d[0]! * q + d[1]!) * q + d[2]!) * q + d[3]!) * q + 1);
+  if (p < 0.02425) return tail(Math.sqrt(-2 * Math.log(p)));
+  if (p > 1 - 0.02425) return -tail(Math.sqrt(-2 * Math.log(1 - p)));
+  const q = p - 0.5;
+  const r = q * q;
+  return (
+    ((((((a[0]! * r + a[1]!) * r + a[2]!) * r + a[3]!) * r + a[4]!) * r + a[5]!) * q) /
+    (((((b[0]! * r + b[1]!) * r + b[2]!) * r + b[3]!) * r + b[4]!) * r + 1)
+  );
+}
+
+/** A stock's volatility over the horizon: its annualised 60-day volatility scaled to `horizonDays` sessions. */
+export const horizonVolatility = (vol60d: number, horizonDays: number) =>
+  vol60d * Math.sqrt(horizonDays / 252);
+
+/** The expected excess return and its 80% interval for a probability of beating the median and a volatility. */
+export function excessOf(model: RankerModel, probabilityBeat: number, vol60d: number) {
+  const s = horizonVolatility(vol60d, model.horizonDays);
+  const expected = model.excess.scale * probit(probabilityBeat) * s;
+  return { expected, low: expected + model.excess.low * s, high: expected + model.excess.high * s };
+}
+
+function rankedFrom(
+  model: RankerModel,
+  symbol: string,
+  raw: number,
+  position: number,
+  vol60d: number,
+): Ranked {
   const decile = decileOf(position);
   const probabilityBeat = sigmoid(model.calibration.slope * (2 * position - 1));
   const event = statedEventOf(decile);
-  const stats = model.deciles[decile - 1]!;
+  const excess = excessOf(model, probabilityBeat, vol60d);
   return {
     symbol,
     raw,
     position,
     decile,
-    call: callForDecile(decile),
+    call: callFor(decile, excess.expected),
     probabilityBeat,
     event,
     probability: event === "beat" ? probabilityBeat : 1 - probabilityBeat,
-    expectedReturn: stats.expectedReturn,
-    expectedReturnLow: stats.low,
-    expectedReturnHigh: stats.high,
+    expectedExcessReturn: excess.expected,
+    expectedExcessLow: excess.low,
+    expectedExcessHigh: excess.high,
   };
 }
 
-/** Ranks a date's universe: `inputs` are the model inputs of each stock (api/analysis/cross-section.ts). */
+/**
+ * Ranks a date's universe: `inputs` are the model inputs of each stock (api/analysis/cross-section.ts), `vols` each
+ * stock's annualised 60-day volatility.
+ */
 export function rankUniverse(
   model: RankerModel,
   symbols: readonly string[],
   inputs: readonly number[][],
+  vols: readonly number[],
 ): Ranked[] {
   const raws = inputs.map((x) => rawScore(model, x));
   const positions = positionsWithin(raws);
-  return symbols.map((symbol, k) => rankedFrom(model, symbol, raws[k]!, positions[k]!));
+  return symbols.map((symbol, k) => rankedFrom(model, symbol, raws[k]!, positions[k]!, vols[k]!));
 }
 
 /** Ranks a symbol outside the universe against the universe's scores on that date (ascending). */
@@ -94,9 +161,10 @@ export function rankOutsider(
   symbol: string,
   input: readonly number[],
   universeScoresAscending: readonly number[],
+  vol60d: number,
 ): Ranked {
   const raw = rawScore(model, input);
-  return rankedFrom(model, symbol, raw, positionAmong(universeScoresAscending, raw));
+  return rankedFrom(model, symbol, raw, positionAmong(universeScoresAscending, raw), vol60d);
 }
 
 export interface Factor {

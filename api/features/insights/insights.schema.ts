@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { symbol } from "../../lib/validation.ts";
+import { ModelEvidence } from "../../lib/model-evidence.schema.ts";
 
 export const Insight = z
   .object({
@@ -42,6 +43,10 @@ export const Insight = z
     expectedReturnLow: z.number().nullable().optional().openapi({ description: "80% interval, low end" }),
     expectedReturnHigh: z.number().nullable().optional().openapi({ description: "80% interval, high end" }),
     horizonDays: z.number().int().nullable().optional().openapi({ description: "Trading sessions" }),
+    newsAvailable: z.boolean().optional().openapi({
+      description: "False when no news source is configured: newsImpact then says nothing about news",
+    }),
+    ...ModelEvidence.shape,
     createdAt: z.string().openapi({ format: "date-time" }),
   })
   .openapi("Insight");

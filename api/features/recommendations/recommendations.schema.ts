@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { ModelEvidence } from "../../lib/model-evidence.schema.ts";
 import { isoDate, moneyCents, symbol } from "../../lib/validation.ts";
 
 /**
@@ -24,6 +25,7 @@ export const ModelCall = z.object({
     .nullable()
     .openapi({ description: "Upper bound of the 80% interval, fraction" }),
   horizonDays: z.number().int().nullable().openapi({ description: "Trading sessions" }),
+  ...ModelEvidence.shape,
 });
 
 export const Recommendation = z
@@ -44,7 +46,14 @@ export const Recommendation = z
     estimatedDate: z.string().openapi({ format: "date" }),
     recommendationDate: z.string().openapi({ format: "date" }),
     reason: z.string(),
-    source: z.enum(["admin", "model"]),
+    source: z.enum(["admin", "model"]).openapi({
+      description: "model: the ranking model's call; admin: an editor's pick, its confidence the editor's own",
+    }),
+    postedByName: z
+      .string()
+      .nullable()
+      .optional()
+      .openapi({ description: "Who posted an editor's pick (null for model calls or a deleted account)" }),
     currentPrice: z
       .number()
       .nullable()

@@ -1,0 +1,54 @@
+import { z } from "@hono/zod-openapi";
+
+/**
+ * What every model call and analysis carries beside its probability (docs/decisions/066-calls-that-agree.md): the
+ * stated event, the expected return against the median stock (positive for a BUY, negative for a SELL) with the
+ * stock's own 80% interval, and how far the evidence and the model's training reach.
+ */
+export const ModelEvidence = z.object({
+  statedEvent: z
+    .enum(["beats-median", "trails-median"])
+    .nullable()
+    .optional()
+    .openapi({
+      description:
+        "What the probability is the chance of: the stock's total return beating (or trailing) the median S&P 500 " +
+        "member's over horizonDays sessions",
+    }),
+  expectedExcessReturn: z
+    .number()
+    .nullable()
+    .optional()
+    .openapi({
+      description:
+        "Expected total return minus the median S&P 500 member's over horizonDays sessions, fraction: positive for " +
+        "a BUY, negative for a SELL",
+    }),
+  expectedExcessLow: z
+    .number()
+    .nullable()
+    .optional()
+    .openapi({ description: "80% interval of the excess return from the stock's own volatility, low end" }),
+  expectedExcessHigh: z
+    .number()
+    .nullable()
+    .optional()
+    .openapi({ description: "80% interval of the excess return from the stock's own volatility, high end" }),
+  edgeSignificant: z
+    .boolean()
+    .nullable()
+    .optional()
+    .openapi({
+      description:
+        "Whether the model card's out-of-sample decile spread clears the hurdle for every design tried; null for an " +
+        "editor's pick",
+    }),
+  modelTrainedThrough: z
+    .string()
+    .nullable()
+    .optional()
+    .openapi({ format: "date", description: "The last outcome date the model was trained on" }),
+  modelStale: z.boolean().nullable().optional().openapi({
+    description: "True when the call's date is past the dates the model was trained and calibrated to serve",
+  }),
+});

@@ -11,12 +11,15 @@ export function confidenceColor(confidence: number): "green" | "yellow" | "red" 
 // Shades chosen for WCAG AA contrast of the badge text.
 const SHADES = { green: POSITIVE, yellow: "yellow.4", red: "red.9" } as const;
 
-/** A recommendation's or an analysis's confidence, coloured by its band. */
-export function ConfidenceBadge(props: { confidence: number }) {
+/**
+ * A confidence coloured by its band: "Editor's confidence 85%" for an editor's pick (the editor's own view, not a
+ * calibrated probability), "85% confidence" otherwise.
+ */
+export function ConfidenceBadge(props: { confidence: number; editor?: boolean }) {
   const tone = confidenceColor(props.confidence);
   return (
     <Badge color={SHADES[tone]} variant="filled" c={tone === "yellow" ? "dark.9" : "white"} data-tone={tone}>
-      {props.confidence}% confidence
+      {props.editor ? `Editor's confidence ${props.confidence}%` : `${props.confidence}% confidence`}
     </Badge>
   );
 }

@@ -1,16 +1,30 @@
-import { Badge, type MantineSpacing, Stack, Text } from "@mantine/core";
+import { Badge, Box, Group, type MantineSpacing, Stack, Text } from "@mantine/core";
+import { IconAlertTriangle } from "@tabler/icons-react";
 import { POSITIVE } from "../lib/colors.ts";
-import { formatPercent } from "../lib/format.ts";
+import { formatDate, formatPercent } from "../lib/format.ts";
+import { confidenceColor } from "./confidence-badge.tsx";
 
 export type CallKind = "BUY" | "SELL" | "HOLD" | "WATCH";
 
-/** What the ranking model said about a stock; every field is absent on admin posts and older analyses. */
+export type StatedEvent = "beats-median" | "trails-median";
+
+/**
+ * What the ranking model said about a stock; every field is absent on editor's picks and older analyses, and the
+ * evidence fields (statedEvent, expectedExcess*, edgeSignificant, model*) on rows written before issue 24.
+ */
 export interface ModelFields {
   decile?: number | null;
   expectedReturn?: number | null;
   expectedReturnLow?: number | null;
   expectedReturnHigh?: number | null;
   horizonDays?: number | null;
+  statedEvent?: StatedEvent | null;
+  expectedExcessReturn?: number | null;
+  expectedExcessLow?: number | null;
+  expectedExcessHigh?: number | null;
+  edgeSignificant?: boolean | null;
+  modelTrainedThrough?: string | null;
+  modelStale?: boolean | null;
 }
 
 // Shades chosen for WCAG AA contrast of white badge text.
@@ -38,39 +52,188 @@ export function CallBadge(props: { call: CallKind }) {
 /** "Decile 10 of 10": the stock's rank in the universe, 10 the best-ranked tenth. */
 export const decileLabel = (decile: number) => `Decile ${decile} of 10`;
 
-/** e.g. "Expected +4.1% (80%: -12.0% to +21.3%) over 60 trading days"; null without an expected return. */
+/**
+ * The event the model's probability is the chance of: as the API states it, else (rows written before it said so)
+ * from the decile, 6-10 beating the median stock and 1-5 trailing it. Null when neither is known.
+ */
+export function statedEventOf(m: ModelFields): StatedEvent | null {
+  if (m.statedEvent) return m.statedEvent;
+  if (m.decile == null) return null;
+  return m.decile >= 6 ? "beats-median" : "trails-median";
+}
+
+const horizonText = (m: ModelFields) => (m.horizonDays != null ? ` over ${m.horizonDays} trading days` : "");
+
+/** e.g. "53% chance to beat the median S&P 500 stock over 60 trading days"; null when the event is unknown. */
+export function eventChanceText(percent: number, m: ModelFields): string | null {
+  const event = statedEventOf(m);
+  if (!event) return null;
+  const verb = event === "beats-median" ? "beat" : "trail";
+  return `${percent}% chance to ${verb} the median S&P 500 stock${horizonText(m)}`;
+}
+
+const interval = (low: number | null | undefined, high: number | null | undefined) =>
+  low != null && high != null ? ` (80%: ${formatPercent(low * 100)} to ${formatPercent(high * 100)})` : "";
+
+/**
+ * The expected return against the median stock, e.g. "Expected to beat the median stock by 1.2% (80%: -9.8% to
+ * +12.1%) over 60 trading days", or "Expected to trail ... by 1.4%" when it is negative. Rows written before the
+ * excess return existed fall back to the total return ("Expected +4.1% ..."). Null without either.
+ */
 export function expectedReturnText(m: ModelFields): string | null {
+  const excess = m.expectedExcessReturn;
+  if (excess != null) {
+    const range = interval(m.expectedExcessLow, m.expectedExcessHigh);
+    const size = `${Math.abs(excess * 100).toFixed(1)}%`;
+    const head =
+      size === "0.0%"
+        ? "Expected to match the median stock"
+        : `Expected to ${excess > 0 ? "beat" : "trail"} the median stock by ${size}`;
+    return `${head}${range}${horizonText(m)}`;
+  }
   if (m.expectedReturn == null) return null;
-  const interval =
-    m.expectedReturnLow != null && m.expectedReturnHigh != null
-      ? ` (80%: ${formatPercent(m.expectedReturnLow * 100)} to ${formatPercent(m.expectedReturnHigh * 100)})`
-      : "";
-  const horizon = m.horizonDays != null ? ` over ${m.horizonDays} trading days` : "";
-  return `Expected ${formatPercent(m.expectedReturn * 100)}${interval}${horizon}`;
+  return `Expected ${formatPercent(m.expectedReturn * 100)}${interval(m.expectedReturnLow, m.expectedReturnHigh)}${horizonText(m)}`;
+}
+
+/** "Model trained on outcomes through Dec 29, 2023: older than the data it scores", only for a stale model. */
+export function staleModelText(m: ModelFields): string | null {
+  if (m.modelStale !== true) return null;
+  return m.modelTrainedThrough
+    ? `Model trained on outcomes through ${formatDate(m.modelTrainedThrough)}: older than the data it scores`
+    : "Model older than the data it scores";
+}
+
+export type ChanceTone = "neutral" | "green" | "yellow" | "red";
+
+/**
+ * The model's probability is coloured by the spec's confidence bands only when the model card shows an edge that
+ * survives every design tried (edgeSignificant); otherwise it is neutral gray, so a 57% does not read as a signal
+ * (docs/decisions/070-cards-follow-the-evidence.md).
+ */
+export function chanceTone(percent: number, edgeSignificant: boolean | null | undefined): ChanceTone {
+  return edgeSignificant === true ? confidenceColor(percent) : "neutral";
+}
+
+// Shades chosen for WCAG AA contrast of the badge text (as the confidence badge's).
+const TONE_SHADES = { neutral: "gray.7", green: POSITIVE, yellow: "yellow.4", red: "red.9" } as const;
+const TONE_BARS = {
+  neutral: "var(--mantine-color-gray-6)",
+  green: POSITIVE,
+  yellow: "var(--mantine-color-yellow-5)",
+  red: "var(--mantine-color-red-8)",
+} as const;
+
+/**
+ * The model's probability as a badge: "53% chance" (its event said beside it and in the title), neutral unless the
+ * edge is significant; "48% confidence" on older rows whose event is unknown.
+ */
+export function ChanceBadge(props: { percent: number; model: ModelFields }) {
+  const tone = chanceTone(props.percent, props.model.edgeSignificant);
+  const event = eventChanceText(props.percent, props.model);
+  return (
+    <Badge
+      color={TONE_SHADES[tone]}
+      variant="filled"
+      c={tone === "yellow" ? "dark.9" : "white"}
+      data-tone={tone}
+      title={event ?? undefined}
+    >
+      {event ? `${props.percent}% chance` : `${props.percent}% confidence`}
+    </Badge>
+  );
 }
 
 /**
- * The event the confidence states, in words: deciles 6-10 state beating the median stock's total return over the
- * horizon, 1-5 trailing it. Null without a decile.
+ * The probability on a bar beside a coin flip's 50% (marked), with both said in words: how far from a coin flip
+ * the model's chance is, at a glance.
  */
-export function statedEventText(confidence: number, m: ModelFields): string | null {
-  if (m.decile == null) return null;
-  const horizon = m.horizonDays != null ? ` over ${m.horizonDays} trading days` : "";
-  return `${confidence}% chance that its total return${horizon} ${m.decile >= 6 ? "beats" : "trails"} the median stock's`;
+export function CoinFlipBar(props: { percent: number; tone: ChanceTone }) {
+  const p = Math.min(100, Math.max(0, props.percent));
+  return (
+    <Group gap="xs" wrap="nowrap" data-testid="coin-flip">
+      <Box
+        aria-hidden
+        pos="relative"
+        h={8}
+        style={{
+          flex: 1,
+          minWidth: 60,
+          maxWidth: 160,
+          borderRadius: 4,
+          background: "var(--mantine-color-default-border)",
+        }}
+      >
+        <Box
+          pos="absolute"
+          top={0}
+          left={0}
+          h="100%"
+          w={`${p}%`}
+          style={{ borderRadius: 4, background: TONE_BARS[props.tone] }}
+        />
+        <Box
+          pos="absolute"
+          top={-3}
+          h={14}
+          w={2}
+          left="calc(50% - 1px)"
+          style={{ background: "var(--mantine-color-text)" }}
+        />
+      </Box>
+      <Text size="xs" c="dimmed" style={{ whiteSpace: "nowrap" }}>
+        coin flip: 50%
+      </Text>
+    </Group>
+  );
 }
 
-/** Decile and expected return with its 80% interval, when the model gave them; nothing otherwise. */
-export function ModelOutlook(props: { model: ModelFields; mb?: MantineSpacing }) {
-  const expected = expectedReturnText(props.model);
-  if (props.model.decile == null && !expected) return null;
+/** The stale-model note, when the model is older than the data it scores. */
+export function StaleModelNote(props: { model: ModelFields; mt?: MantineSpacing }) {
+  const text = staleModelText(props.model);
+  if (!text) return null;
   return (
-    <Stack gap={0} mb={props.mb} data-testid="model-outlook">
-      {props.model.decile != null ? (
+    <Group gap={4} wrap="nowrap" align="flex-start" mt={props.mt} data-testid="stale-model">
+      <IconAlertTriangle
+        size={14}
+        aria-hidden
+        color="var(--mantine-color-orange-7)"
+        style={{ flexShrink: 0, marginTop: 2 }}
+      />
+      <Text size="xs" c="light-dark(var(--mantine-color-orange-9), var(--mantine-color-orange-4))">
+        {text}
+      </Text>
+    </Group>
+  );
+}
+
+/**
+ * What the model said, in words: the chance of its stated event beside a coin flip, the decile, the expected return
+ * against the median stock with its 80% interval, and a note when the model is stale. Nothing when the model gave
+ * none of it.
+ */
+export function ModelOutlook(props: { model: ModelFields; percent?: number | null; mb?: MantineSpacing }) {
+  const m = props.model;
+  const chance = props.percent != null ? eventChanceText(props.percent, m) : null;
+  const expected = expectedReturnText(m);
+  const stale = staleModelText(m);
+  if (m.decile == null && !expected && !chance && !stale) return null;
+  return (
+    <Stack gap={2} mb={props.mb} data-testid="model-outlook">
+      {chance && props.percent != null ? (
+        <>
+          <Text size="sm" fw={600}>
+            {chance}
+          </Text>
+          <CoinFlipBar percent={props.percent} tone={chanceTone(props.percent, m.edgeSignificant)} />
+        </>
+      ) : null}
+      {m.decile != null ? (
         <Text size="sm" fw={700}>
-          {decileLabel(props.model.decile)}
+          {decileLabel(m.decile)}
         </Text>
       ) : null}
       {expected ? <Text size="sm">{expected}</Text> : null}
+      <StaleModelNote model={m} />
     </Stack>
   );
 }

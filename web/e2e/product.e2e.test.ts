@@ -57,7 +57,15 @@ describe("recommendations end to end", () => {
     expect(await card.textContent()).toContain("$58.10");
     expect(await card.textContent()).toContain("15.6%"); // (58.10 - 50.25) / 50.25
     expect(await card.textContent()).not.toContain("Data not available currently");
-    expect(await card.locator('[data-tone="green"]').textContent()).toBe("82% confidence");
+    // An editor's pick says so, with who posted it, and its confidence is the editor's (issue 24, point 7).
+    expect(await card.locator('[data-tone="green"]').textContent()).toBe("Editor's confidence 82%");
+    expect(await card.textContent()).toContain("Editor's pick");
+    expect(await card.textContent()).toMatch(/posted by |by an editor/);
+    expect(await card.textContent()).not.toContain("chance to beat");
+    // The seeded model calls beside it name their probability's event against a coin flip.
+    const modelCard = user.page.getByTestId("recommendation-card").filter({ hasText: "Model call" }).first();
+    expect(await modelCard.textContent()).toMatch(/\d+% chance to (beat|trail) the median S&P 500 stock/);
+    expect(await modelCard.textContent()).toContain("coin flip: 50%");
     await screenshot(user.page, "latest-recommendations-desktop");
 
     await user.page.getByRole("tab", { name: "Historical Recommendations" }).click();

@@ -50,7 +50,7 @@ describe("insight card", () => {
     expect(screen.getByText("NEUTRAL")).toBeTruthy();
   });
 
-  test("the model's call, decile, confidence and expected return with its 80% interval, when it gave them", () => {
+  test("the chance of the stated event beside a coin flip, the decile, the expected excess return", () => {
     show({
       ...base,
       recommendation: "BUY",
@@ -61,17 +61,58 @@ describe("insight card", () => {
       expectedReturnLow: -0.12,
       expectedReturnHigh: 0.213,
       horizonDays: 60,
+      statedEvent: "beats-median",
+      expectedExcessReturn: 0.012,
+      expectedExcessLow: -0.098,
+      expectedExcessHigh: 0.121,
+      edgeSignificant: false,
+      modelTrainedThrough: "2026-08-14",
+      modelStale: false,
+      newsAvailable: true,
     });
     const card = screen.getByTestId("insight-card");
     expect(card.querySelector('[data-call="BUY"]')?.textContent).toBe("BUY");
     expect(screen.getByText("Decile 10 of 10")).toBeTruthy();
-    expect(screen.getByText("57% confidence")).toBeTruthy();
-    expect(screen.getByText("Expected +4.1% (80%: -12.0% to +21.3%) over 60 trading days")).toBeTruthy();
+    expect(screen.getByText("57% chance to beat the median S&P 500 stock over 60 trading days")).toBeTruthy();
+    expect(screen.getByText("coin flip: 50%")).toBeTruthy();
+    expect(screen.getByText("57% chance").closest("[data-tone]")?.getAttribute("data-tone")).toBe("neutral");
     expect(
-      screen.getByText("57% chance that its total return over 60 trading days beats the median stock's"),
+      screen.getByText(
+        "Expected to beat the median stock by 1.2% (80%: -9.8% to +12.1%) over 60 trading days",
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/older than the data it scores/)).toBeNull();
+    cleanup();
+    // A SELL states trailing the median and expects to trail it; a stale model says so.
+    show({
+      ...base,
+      recommendation: "SELL",
+      confidence: 55,
+      decile: 1,
+      horizonDays: 60,
+      statedEvent: "trails-median",
+      expectedExcessReturn: -0.014,
+      expectedExcessLow: -0.151,
+      expectedExcessHigh: 0.092,
+      edgeSignificant: true,
+      modelTrainedThrough: "2023-12-29",
+      modelStale: true,
+    });
+    expect(
+      screen.getByText("55% chance to trail the median S&P 500 stock over 60 trading days"),
+    ).toBeTruthy();
+    expect(
+      screen.getByText(
+        "Expected to trail the median stock by 1.4% (80%: -15.1% to +9.2%) over 60 trading days",
+      ),
+    ).toBeTruthy();
+    // A significant edge takes the spec's confidence colours.
+    expect(screen.getByText("55% chance").closest("[data-tone]")?.getAttribute("data-tone")).toBe("red");
+    expect(
+      screen.getByText("Model trained on outcomes through Dec 29, 2023: older than the data it scores"),
     ).toBeTruthy();
     cleanup();
-    // A lower-half decile states trailing the median.
+    // An older analysis with a decile but no excess return keeps its total return text.
     show({
       ...base,
       recommendation: "WATCH",
@@ -83,8 +124,22 @@ describe("insight card", () => {
     expect(screen.getByText("Decile 2 of 10")).toBeTruthy();
     expect(screen.getByText("Expected -3.0% over 60 trading days")).toBeTruthy();
     expect(
-      screen.getByText("55% chance that its total return over 60 trading days trails the median stock's"),
+      screen.getByText("55% chance to trail the median S&P 500 stock over 60 trading days"),
     ).toBeTruthy();
+  });
+
+  test("without a news source it says so instead of a news impact", () => {
+    show({ ...base, newsAvailable: false });
+    expect(screen.getByText("No news source")).toBeTruthy();
+    expect(screen.queryByText("NEUTRAL")).toBeNull();
+    expect(screen.queryByText("News impact")).toBeNull();
+  });
+
+  test("key factors are listed as the API words them", () => {
+    show({ ...base, keyFactors: ["Fell 12% in a month, more than 8 in 10 stocks"] });
+    expect(screen.getAllByRole("listitem").map((li) => li.textContent)).toEqual([
+      "Fell 12% in a month, more than 8 in 10 stocks",
+    ]);
   });
 
   test("an older analysis without them shows neither decile nor expected return", () => {

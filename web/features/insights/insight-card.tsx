@@ -1,7 +1,6 @@
 import { Badge, Button, Card, Group, List, SimpleGrid, Skeleton, Stack, Text } from "@mantine/core";
 import { lazy, Suspense, useState } from "react";
-import { ConfidenceBadge } from "../../components/confidence-badge.tsx";
-import { CallBadge, ModelOutlook, statedEventText } from "../../components/model-outlook.tsx";
+import { CallBadge, ChanceBadge, ModelOutlook } from "../../components/model-outlook.tsx";
 import { formatDate, formatMoney, formatPercent } from "../../lib/format.ts";
 import type { Insight } from "./insights.queries.ts";
 
@@ -14,7 +13,8 @@ export function InsightCard(props: { insight: Insight; detailed?: boolean }) {
   const i = props.insight;
   const [chart, setChart] = useState(false);
   const move = ((i.projectedPrice - i.currentPrice) / i.currentPrice) * 100;
-  const event = statedEventText(i.confidence, i);
+  // Without a news source the impact is a placeholder, not a reading of the news: say there is none.
+  const noNews = i.newsAvailable === false;
   return (
     <Card withBorder radius="md" padding="md" data-testid="insight-card">
       <Group justify="space-between" mb="xs">
@@ -25,13 +25,13 @@ export function InsightCard(props: { insight: Insight; detailed?: boolean }) {
           <CallBadge call={i.recommendation} />
         </Group>
         <Group gap={6}>
-          <ConfidenceBadge confidence={i.confidence} />
+          <ChanceBadge percent={i.confidence} model={i} />
           <Badge color={RISK_COLORS[i.riskLevel]} variant="light" c="var(--mantine-color-text)">
             {i.riskLevel} risk
           </Badge>
         </Group>
       </Group>
-      <ModelOutlook model={i} mb="sm" />
+      <ModelOutlook model={i} percent={i.confidence} mb="sm" />
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs" mb="sm">
         <Stack gap={0}>
           <Text size="xs" c="dimmed">
@@ -55,9 +55,9 @@ export function InsightCard(props: { insight: Insight; detailed?: boolean }) {
         </Stack>
         <Stack gap={0}>
           <Text size="xs" c="dimmed">
-            News impact
+            {noNews ? "News" : "News impact"}
           </Text>
-          <Text fw={600}>{i.newsImpact}</Text>
+          <Text fw={600}>{noNews ? "No news source" : i.newsImpact}</Text>
         </Stack>
       </SimpleGrid>
       <Text size="sm" lineClamp={props.detailed ? undefined : 3}>
@@ -73,14 +73,6 @@ export function InsightCard(props: { insight: Insight; detailed?: boolean }) {
       ) : null}
       {props.detailed ? (
         <>
-          {event ? (
-            <Text size="sm" mt="sm">
-              <Text span fw={700}>
-                Confidence:
-              </Text>{" "}
-              {event}
-            </Text>
-          ) : null}
           <Text size="sm" mt="sm">
             <Text span fw={700}>
               Target date:

@@ -48,7 +48,7 @@ describe("recommendation card: prices, return, confidence band, outcome", () => 
     expect(within(card).getByText("Conservative")).toBeTruthy();
   });
 
-  test("confidence colours: 80 and above green, 60-79 yellow, below 60 red", () => {
+  test("an editor's confidence keeps the spec's colours: 80 and above green, 60-79 yellow, below 60 red", () => {
     for (const [confidence, tone] of [
       [80, "green"],
       [79, "yellow"],
@@ -56,7 +56,7 @@ describe("recommendation card: prices, return, confidence band, outcome", () => 
       [59, "red"],
     ] as const) {
       const card = renderCard({ confidence });
-      const badge = within(card).getByText(`${confidence}% confidence`).closest("[data-tone]");
+      const badge = within(card).getByText(`Editor's confidence ${confidence}%`).closest("[data-tone]");
       expect(badge?.getAttribute("data-tone")).toBe(tone);
       cleanup();
     }
@@ -125,62 +125,167 @@ describe("recommendation card: prices, return, confidence band, outcome", () => 
   });
 });
 
+/** The evidence fields the API adds to a model call (issue 24). */
+const evidence = {
+  statedEvent: "beats-median" as const,
+  confidence: 53,
+  probability: 0.53,
+  expectedExcessReturn: 0.012,
+  expectedExcessLow: -0.098,
+  expectedExcessHigh: 0.121,
+  edgeSignificant: false,
+  modelTrainedThrough: "2026-08-14",
+  modelStale: false,
+  postedByName: null,
+};
+
+function renderDialog(recommendation: Recommendation) {
+  render(
+    <MantineProvider theme={theme}>
+      <QueryClientProvider client={new QueryClient()}>
+        <RecommendationDialog recommendation={recommendation} onClose={() => {}} />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return screen.getByRole("dialog", { name: "View Full Analysis" });
+}
+
 describe("what the model said", () => {
-  test("a generated call shows its call, decile, confidence and expected return with the 80% interval", () => {
-    const card = renderCard(model);
+  test("a model call names its probability's event, beside a coin flip's 50%, and says it is the model's", () => {
+    const card = renderCard({ ...model, ...evidence });
     expect(card.querySelector('[data-call="BUY"]')?.textContent).toBe("BUY");
-    expect(within(card).getByText("Decile 10 of 10")).toBeTruthy();
-    expect(within(card).getByText("57% confidence")).toBeTruthy();
+    expect(within(card).getByText("Model call")).toBeTruthy();
     expect(
-      within(card).getByText("Expected +4.1% (80%: -12.0% to +21.3%) over 60 trading days"),
+      within(card).getByText("53% chance to beat the median S&P 500 stock over 60 trading days"),
     ).toBeTruthy();
+    expect(within(card).getByText("coin flip: 50%")).toBeTruthy();
+    expect(within(card).getByText("53% chance")).toBeTruthy();
+    expect(within(card).queryByText(/confidence/i)).toBeNull();
+    expect(within(card).queryByText("Editor's pick")).toBeNull();
+    expect(within(card).getByText("Decile 10 of 10")).toBeTruthy();
     // The spec's figures stay.
     expect(within(card).getByText("Potential return")).toBeTruthy();
     expect(within(card).getByText("14.5%")).toBeTruthy();
   });
 
-  test("an admin's post, without the model's fields, renders as before", () => {
-    const card = renderCard({ call: null, decile: null, expectedReturn: null, horizonDays: null });
-    expect(card.querySelector("[data-call]")).toBeNull();
-    expect(within(card).queryByText(/Decile/)).toBeNull();
-    expect(within(card).queryByText(/Expected/)).toBeNull();
-    expect(within(card).getByText("82% confidence")).toBeTruthy();
-    expect(within(card).getByText("Potential return")).toBeTruthy();
+  test("the probability is neutral gray unless the model card's edge is significant, then the spec's colours", () => {
+    for (const [edgeSignificant, confidence, tone] of [
+      [false, 85, "neutral"],
+      [null, 53, "neutral"],
+      [undefined, 62, "neutral"],
+      [true, 85, "green"],
+      [true, 62, "yellow"],
+      [true, 53, "red"],
+    ] as const) {
+      const card = renderCard({ ...model, ...evidence, edgeSignificant, confidence });
+      const badge = within(card).getByText(`${confidence}% chance`).closest("[data-tone]");
+      expect(badge?.getAttribute("data-tone")).toBe(tone);
+      cleanup();
+    }
   });
 
-  test("the detail dialog says what the confidence states and the expected return over the horizon", () => {
-    render(
-      <MantineProvider theme={theme}>
-        <QueryClientProvider client={new QueryClient()}>
-          <RecommendationDialog recommendation={{ ...base, ...model }} onClose={() => {}} />
-        </QueryClientProvider>
-      </MantineProvider>,
-    );
-    const dialog = screen.getByRole("dialog", { name: "View Full Analysis" });
+  test("a BUY is expected to beat the median stock, a SELL to trail it, each with its own 80% interval", () => {
+    let card = renderCard({ ...model, ...evidence });
+    expect(
+      within(card).getByText(
+        "Expected to beat the median stock by 1.2% (80%: -9.8% to +12.1%) over 60 trading days",
+      ),
+    ).toBeTruthy();
+    cleanup();
+    card = renderCard({
+      ...model,
+      ...evidence,
+      call: "SELL",
+      decile: 1,
+      statedEvent: "trails-median",
+      confidence: 54,
+      expectedExcessReturn: -0.014,
+      expectedExcessLow: -0.151,
+      expectedExcessHigh: 0.092,
+    });
+    expect(card.querySelector('[data-call="SELL"]')?.textContent).toBe("SELL");
+    expect(
+      within(card).getByText("54% chance to trail the median S&P 500 stock over 60 trading days"),
+    ).toBeTruthy();
+    expect(
+      within(card).getByText(
+        "Expected to trail the median stock by 1.4% (80%: -15.1% to +9.2%) over 60 trading days",
+      ),
+    ).toBeTruthy();
+    expect(within(card).queryByText(/beat the median stock/)).toBeNull();
+  });
+
+  test("an older call without the excess return keeps its total return text", () => {
+    const card = renderCard(model);
+    expect(
+      within(card).getByText("Expected +4.1% (80%: -12.0% to +21.3%) over 60 trading days"),
+    ).toBeTruthy();
+    // The decile still names the event.
+    expect(
+      within(card).getByText("57% chance to beat the median S&P 500 stock over 60 trading days"),
+    ).toBeTruthy();
+  });
+
+  test("a model older than the data it scores says so; a current one says nothing", () => {
+    let card = renderCard({ ...model, ...evidence, modelStale: true, modelTrainedThrough: "2023-12-29" });
+    expect(
+      within(card).getByText("Model trained on outcomes through Dec 29, 2023: older than the data it scores"),
+    ).toBeTruthy();
+    cleanup();
+    card = renderCard({ ...model, ...evidence });
+    expect(within(card).queryByText(/older than the data it scores/)).toBeNull();
+  });
+
+  test("an editor's pick is labelled with its poster and the editor's confidence, never as a chance", () => {
+    let card = renderCard({ postedByName: "Jane Doe" });
+    expect(within(card).getByText("Editor's pick")).toBeTruthy();
+    expect(within(card).getByText("posted by Jane Doe")).toBeTruthy();
+    expect(within(card).getByText("Editor's confidence 82%")).toBeTruthy();
+    expect(within(card).queryByText(/chance/)).toBeNull();
+    expect(within(card).queryByText("Model call")).toBeNull();
+    expect(card.querySelector("[data-call]")).toBeNull();
+    expect(within(card).queryByText(/Decile|Expected|coin flip/)).toBeNull();
+    expect(within(card).getByText("Potential return")).toBeTruthy();
+    cleanup();
+    // The poster's account is gone, or the row predates the name: still an editor's.
+    card = renderCard({ postedByName: null });
+    expect(within(card).getByText("Editor's pick")).toBeTruthy();
+    expect(within(card).getByText("by an editor")).toBeTruthy();
+  });
+
+  test("the detail dialog of a model call: the event's chance beside a coin flip, the excess return, the model", () => {
+    const dialog = renderDialog({ ...base, ...model, ...evidence, modelStale: true });
+    expect(within(dialog).getByText("Model call")).toBeTruthy();
     expect(within(dialog).getByText("Model outlook")).toBeTruthy();
     expect(within(dialog).getByText("Decile 10 of 10")).toBeTruthy();
     expect(
+      within(dialog).getByText("53% chance to beat the median S&P 500 stock over 60 trading days"),
+    ).toBeTruthy();
+    expect(within(dialog).getByText("coin flip: 50%")).toBeTruthy();
+    expect(
       within(dialog).getByText(
-        "57% chance that its total return over 60 trading days beats the median stock's",
+        "Expected to beat the median stock by 1.2% (80%: -9.8% to +12.1%) over 60 trading days",
       ),
     ).toBeTruthy();
+    expect(within(dialog).getByText("53% chance").closest("[data-tone]")?.getAttribute("data-tone")).toBe(
+      "neutral",
+    );
+    expect(within(dialog).getByText("Aug 14, 2026")).toBeTruthy();
     expect(
-      within(dialog).getByText("Expected +4.1% (80%: -12.0% to +21.3%) over 60 trading days"),
+      within(dialog).getByText(
+        "Model trained on outcomes through Aug 14, 2026: older than the data it scores",
+      ),
     ).toBeTruthy();
-    expect(within(dialog).getByText("57% confidence")).toBeTruthy();
     expect(within(dialog).getByText("Potential return")).toBeTruthy();
   });
 
-  test("the dialog of an admin's post has no model section", () => {
-    render(
-      <MantineProvider theme={theme}>
-        <QueryClientProvider client={new QueryClient()}>
-          <RecommendationDialog recommendation={base} onClose={() => {}} />
-        </QueryClientProvider>
-      </MantineProvider>,
-    );
-    const dialog = screen.getByRole("dialog", { name: "View Full Analysis" });
+  test("the dialog of an editor's pick: labelled with its poster and the editor's confidence, no model section", () => {
+    const dialog = renderDialog({ ...base, postedByName: "Jane Doe" });
     expect(within(dialog).queryByText("Model outlook")).toBeNull();
+    expect(within(dialog).getAllByText("Editor's pick").length).toBeGreaterThan(0);
+    expect(within(dialog).getByText("posted by Jane Doe")).toBeTruthy();
+    expect(within(dialog).getByText("Editor's confidence 82%")).toBeTruthy();
+    expect(within(dialog).queryByText(/chance|coin flip/)).toBeNull();
     // The reasoning is a list, not a paragraph.
     expect(
       within(within(dialog).getByTestId("recommendation-reasons"))
@@ -188,7 +293,6 @@ describe("what the model said", () => {
         .map((li) => li.textContent),
     ).toEqual(["Steady compounder."]);
     expect(within(dialog).queryByText(/Decile/)).toBeNull();
-    expect(within(dialog).getByText("82% confidence")).toBeTruthy();
     expect(within(dialog).getByText("Potential return")).toBeTruthy();
   });
 });

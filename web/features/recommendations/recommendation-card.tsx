@@ -1,7 +1,7 @@
 import { Anchor, Box, Button, Card, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import { IconExternalLink } from "@tabler/icons-react";
 import { ConfidenceBadge } from "../../components/confidence-badge.tsx";
-import { CallBadge, ModelOutlook } from "../../components/model-outlook.tsx";
+import { CallBadge, ChanceBadge, ModelOutlook } from "../../components/model-outlook.tsx";
 import { GAIN_TEXT, LOSS_TEXT } from "../../lib/colors.ts";
 import { formatAsOf, formatDate, formatMoney, formatPercent, formatSignedMoney } from "../../lib/format.ts";
 import { Figure } from "./figure.tsx";
@@ -9,6 +9,20 @@ import { OutcomeBadge } from "./outcome-badge.tsx";
 import { potentialReturn, priceVersusBuy, researchLinks } from "./recommendation-math.ts";
 import type { Recommendation } from "./recommendations.queries.ts";
 import { RiskBadge } from "./risk-badge.tsx";
+import { SourceLabel } from "./source-label.tsx";
+
+/**
+ * The recommendation's confidence badge: an editor's pick shows the editor's confidence in the spec's colours, a
+ * model call its probability as a chance, neutral unless the model card's edge is significant.
+ */
+export function RecommendationConfidence(props: { recommendation: Recommendation }) {
+  const r = props.recommendation;
+  return r.source === "admin" ? (
+    <ConfidenceBadge confidence={r.confidence} editor />
+  ) : (
+    <ChanceBadge percent={r.confidence} model={r} />
+  );
+}
 
 /**
  * The current price against the buy price. On the day a call is made the buy price is that day's close, so the
@@ -65,13 +79,16 @@ export function RecommendationCard(props: {
           {r.call ? <CallBadge call={r.call} /> : null}
         </Group>
         <Group gap={6} justify="flex-end">
-          <ConfidenceBadge confidence={r.confidence} />
+          <RecommendationConfidence recommendation={r} />
           <RiskBadge aggressive={r.aggressive} basis={r.aggressiveBasis} />
         </Group>
       </Group>
       {/* The whole body opens the dialog for a pointer; the button below is the keyboard and screen-reader way. */}
       <Box onClick={props.onOpen} style={{ cursor: "pointer", flex: 1 }}>
-        <ModelOutlook model={r} mb="xs" />
+        <Box mb={6}>
+          <SourceLabel recommendation={r} />
+        </Box>
+        {r.source === "model" ? <ModelOutlook model={r} percent={r.confidence} mb="xs" /> : null}
         <SimpleGrid cols={2} spacing="xs" verticalSpacing="xs">
           <Figure label="Buy price" value={formatMoney(buy)} />
           <Figure label="Target price" value={formatMoney(target)} />

@@ -14,12 +14,14 @@ import {
 } from "@mantine/core";
 import { IconExternalLink, IconInfoCircle } from "@tabler/icons-react";
 import { lazy, Suspense } from "react";
-import { ConfidenceBadge } from "../../components/confidence-badge.tsx";
 import {
   CallBadge,
+  CoinFlipBar,
+  chanceTone,
   decileLabel,
+  eventChanceText,
   expectedReturnText,
-  statedEventText,
+  StaleModelNote,
 } from "../../components/model-outlook.tsx";
 import { GAIN_TEXT } from "../../lib/colors.ts";
 import { formatAsOf, formatDate, formatMoney } from "../../lib/format.ts";
@@ -27,10 +29,11 @@ import { DISCLAIMER } from "./disclaimer.ts";
 import { Figure } from "./figure.tsx";
 import { OutcomeBadge } from "./outcome-badge.tsx";
 import { reasonParts } from "./reason-parts.ts";
-import { versusBuyFigure } from "./recommendation-card.tsx";
+import { RecommendationConfidence, versusBuyFigure } from "./recommendation-card.tsx";
 import { potentialReturn, researchLinks } from "./recommendation-math.ts";
 import type { Recommendation } from "./recommendations.queries.ts";
 import { RiskBadge } from "./risk-badge.tsx";
+import { SourceLabel, sourceText } from "./source-label.tsx";
 
 const RecommendationPriceChart = lazy(() => import("./recommendation-price-chart.tsx"));
 
@@ -52,8 +55,10 @@ function Row(props: { label: string; value: string }) {
 /** 'View Full Analysis': one recommendation's key numbers, price chart, reasons and research links. */
 export function RecommendationDialog(props: { recommendation: Recommendation | null; onClose: () => void }) {
   const r = props.recommendation;
-  const event = r ? statedEventText(r.confidence, r) : null;
-  const expected = r ? expectedReturnText(r) : null;
+  const model = r?.source === "model";
+  const event = r && model ? eventChanceText(r.confidence, r) : null;
+  const expected = r && model ? expectedReturnText(r) : null;
+  const editor = r && !model ? sourceText(r) : null;
   const buy = Number(r?.buyPrice);
   const target = Number(r?.sellTarget);
   const vs = r ? versusBuyFigure(r.currentPrice, buy) : null;
@@ -63,12 +68,15 @@ export function RecommendationDialog(props: { recommendation: Recommendation | n
       {r && vs && reason ? (
         <Stack gap="md">
           <Group justify="space-between" gap="xs">
-            <Title order={2} size="h3">
-              {r.symbol} analysis
-            </Title>
+            <Stack gap={2}>
+              <Title order={2} size="h3">
+                {r.symbol} analysis
+              </Title>
+              <SourceLabel recommendation={r} />
+            </Stack>
             <Group gap={6}>
               {r.call ? <CallBadge call={r.call} /> : null}
-              <ConfidenceBadge confidence={r.confidence} />
+              <RecommendationConfidence recommendation={r} />
               <RiskBadge aggressive={r.aggressive} basis={r.aggressiveBasis} />
             </Group>
           </Group>
@@ -99,7 +107,7 @@ export function RecommendationDialog(props: { recommendation: Recommendation | n
           <Suspense fallback={<Skeleton height={220} animate={false} />}>
             <RecommendationPriceChart symbol={r.symbol} buyPrice={buy} target={target} />
           </Suspense>
-          <SimpleGrid cols={{ base: 1, sm: r.decile != null || expected ? 2 : 1 }} spacing="lg">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
             <Stack gap={6}>
               <Text fw={700}>Risk and timeline</Text>
               <Row
@@ -108,13 +116,33 @@ export function RecommendationDialog(props: { recommendation: Recommendation | n
               />
               <Row label="Target achievement date" value={formatDate(r.estimatedDate)} />
             </Stack>
-            {r.decile != null || expected ? (
+            {model ? (
               <Stack gap={6}>
                 <Text fw={700}>Model outlook</Text>
+                {event ? (
+                  <Stack gap={2}>
+                    <Text size="sm" fw={600}>
+                      {event}
+                    </Text>
+                    <CoinFlipBar percent={r.confidence} tone={chanceTone(r.confidence, r.edgeSignificant)} />
+                  </Stack>
+                ) : null}
                 {r.decile != null ? <Row label="Rank in the universe" value={decileLabel(r.decile)} /> : null}
-                {event ? <Row label="Confidence" value={event} /> : null}
-                {expected ? <Row label="Expected return" value={expected} /> : null}
+                {expected ? <Text size="sm">{expected}</Text> : null}
                 {r.modelVersion ? <Row label="Model" value={r.modelVersion} /> : null}
+                {r.modelTrainedThrough ? (
+                  <Row label="Trained on outcomes through" value={formatDate(r.modelTrainedThrough)} />
+                ) : null}
+                <StaleModelNote model={r} />
+              </Stack>
+            ) : editor ? (
+              <Stack gap={6}>
+                <Text fw={700}>{editor.label}</Text>
+                <Row label="Posted by" value={r.postedByName ?? "An editor"} />
+                <Row label="Editor's confidence" value={`${r.confidence}%`} />
+                <Text size="xs" c="dimmed">
+                  The editor's own view, not a probability the model measured.
+                </Text>
               </Stack>
             ) : null}
           </SimpleGrid>

@@ -1,0 +1,42 @@
+import { Group, Text } from "@mantine/core";
+import type { Recommendation } from "./recommendations.queries.ts";
+
+/** Who a recommendation is from, in words: an editor's pick with its poster, or "by an editor" when unknown. */
+export function sourceText(r: Pick<Recommendation, "source" | "postedByName">): {
+  label: string;
+  detail: string | null;
+} {
+  if (r.source === "admin")
+    return {
+      label: "Editor's pick",
+      detail: r.postedByName ? `posted by ${r.postedByName}` : "by an editor",
+    };
+  return { label: "Model call", detail: null };
+}
+
+/**
+ * "Editor's pick · posted by Jane Doe" or "Model call · ranker-live": an editor's confidence is the editor's own
+ * view and a model call's the model's probability, so every card says which it is (issue 24, point 7).
+ */
+export function SourceLabel(props: { recommendation: Recommendation }) {
+  const r = props.recommendation;
+  const { label, detail } = sourceText(r);
+  const rest = detail ?? (r.source === "model" && r.modelVersion ? r.modelVersion : null);
+  return (
+    <Group gap={4} wrap="wrap" data-source={r.source}>
+      <Text size="xs" fw={700}>
+        {label}
+      </Text>
+      {rest ? (
+        <>
+          <Text size="xs" c="dimmed" aria-hidden>
+            ·
+          </Text>
+          <Text size="xs" c="dimmed">
+            {rest}
+          </Text>
+        </>
+      ) : null}
+    </Group>
+  );
+}

@@ -1,15 +1,26 @@
-// `bun scripts/train-model.ts`: trains the walk-forward ranking models on the bundled 20-year history and writes
-// api/analysis/models/ranker-YYYY.json (one per year it serves, 2010-2024) and the parity samples the TypeScript
-// evaluator is tested against. Features are computed here, in TypeScript, by the same code the app runs; the trees
-// are grown by XGBoost in scripts/model/train_ranker.py (install: `apt-get install -y python3-xgboost`, see
+// `bun scripts/train-model.ts`: trains the ranking models on the bundled 20-year history, each date's index members
+// only (point in time), and writes api/analysis/models/: the walk-forward ranker-YYYY.json (2007-2023, each serving
+// its own year), ranker-live.json (trained on every known label, calibrated on the pooled walk-forward evidence,
+// serving after the last bundled session) and the parity samples the TypeScript evaluator is tested against.
+// Features are computed here, in TypeScript, by the same code the app runs; the trees are grown by XGBoost in
+// scripts/model/train_ranker.py (install: `apt-get install -y python3-xgboost`, see
 // docs/decisions/015-ranking-model.md). Deterministic: the same data gives the same files.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { positionsWithin } from "../api/analysis/cross-section.ts";
 import { FEATURE_NAMES } from "../api/analysis/features.ts";
-import { type DecileStats, decileOf, type RankerModel } from "../api/analysis/ranker.ts";
+import {
+  type DecileStats,
+  decileOf,
+  type ExcessModel,
+  horizonVolatility,
+  probit,
+  type RankerModel,
+  sigmoid,
+} from "../api/analysis/ranker.ts";
 import { rawScore, type Tree } from "../api/analysis/trees.ts";
+import { BENCHMARK } from "../api/market/demo-import.ts";
 import { parseCli } from "./cli/args.ts";
 import { fitSlope, quantile } from "./model/metrics.ts";
 import {
@@ -18,9 +29,9 @@ import {
   HORIZON,
   isCalibration,
   isTraining,
+  LAST_TEST_YEAR,
   loadHistory,
   type Sample,
-  SERVING_YEAR,
   type Split,
   splitFor,
 } from "./model/samples.ts";
@@ -29,7 +40,8 @@ import { PARAMS, ROUNDS } from "./model/training-settings.ts";
 parseCli({
   usage: `usage: bun scripts/train-model.ts
 
-Retrains the walk-forward ranking models on the bundled 20-year history (about 2.5 min) and rewrites
+Retrains the ranking models on the bundled 20-year history, each date's index members only (about 2.5 min): the
+walk-forward ranker-YYYY.json and ranker-live.json. Rewrites
 api/analysis/models/ byte for byte. Needs XGBoost: apt-get install -y python3-xgboost (TRAIN_PYTHON overrides
 /usr/bin/python3). Takes no arguments.`,
 });
@@ -38,7 +50,10 @@ const MODELS_DIR = join(import.meta.dir, "../api/analysis/models");
 const PYTHON = process.env.TRAIN_PYTHON ?? "/usr/bin/python3";
 
 const started = performance.now();
-const samples = buildSamples(await loadHistory());
+const history = await loadHistory();
+const samples = buildSamples(history);
+/** The last session of the bundled history: the live model serves from the day after. */
+const lastSession = history.get(BENCHMARK)!.at(-1)!.date;
 console.log(`${samples.length} samples in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
 const work = mkdtempSync(join(tmpdir(), "train-ranker-"));
@@ -52,7 +67,7 @@ samples.forEach((s, i) => {
 await Bun.write(join(work, "x.f32"), x);
 await Bun.write(join(work, "y.f32"), y);
 
-const years = Array.from({ length: SERVING_YEAR - FIRST_MODEL_YEAR + 1 }, (_, k) => FIRST_MODEL_YEAR + k);
+const years = Array.from({ length: LAST_TEST_YEAR - FIRST_MODEL_YEAR + 1 }, (_, k) => FIRST_MODEL_YEAR + k);
 const jobs = [];
 for (const year of years) {
   const split = splitFor(year);
@@ -60,7 +75,11 @@ for (const year of years) {
   await Bun.write(join(work, `${year}.u32`), rows);
   jobs.push({ name: String(year), rows: `${year}.u32` });
 }
-// Parity samples: the universe on the last sample date, scored by the newest model.
+// The live model: every sample whose label is known by the last bundled session.
+const liveRows = Uint32Array.from(samples.flatMap((s, i) => (s.labelDate !== null ? [i] : [])));
+await Bun.write(join(work, "live.u32"), liveRows);
+jobs.push({ name: "live", rows: "live.u32" });
+// Parity samples: the members on the last sample date, scored by the live model.
 const lastDate = samples.at(-1)!.date;
 const parityRows = Uint32Array.from(samples.flatMap((s, i) => (s.date === lastDate ? [i] : [])));
 await Bun.write(join(work, "parity.u32"), parityRows);
@@ -71,7 +90,7 @@ await Bun.write(
     params: PARAMS,
     rounds: ROUNDS,
     jobs,
-    parity: { job: String(SERVING_YEAR), rows: "parity.u32" },
+    parity: { job: "live", rows: "parity.u32" },
   }),
 );
 
@@ -136,35 +155,38 @@ function placesByDate(set: readonly Sample[], raws: readonly number[]): number[]
   return out;
 }
 
-/** Median forward return of each training date: the market's own moves over the horizon. */
-function medianMoves(set: readonly Sample[]): number[] {
-  const byDate = new Map<string, number>();
-  for (const s of set) byDate.set(s.date, s.forward! - s.excess!);
-  return [...byDate.values()];
-}
-
-function decileStats(calibration: readonly Sample[], places: readonly number[], moves: readonly number[]) {
-  const drift = moves.reduce((a, b) => a + b, 0) / moves.length;
-  const sortedMoves = [...moves].sort((a, b) => a - b);
+function decileStats(calibration: readonly Sample[], places: readonly number[]): DecileStats[] {
   const stats: DecileStats[] = [];
   for (let decile = 1; decile <= 10; decile++) {
     const excess = calibration.flatMap((s, k) => (decileOf(places[k]!) === decile ? [s.excess!] : []));
     const meanExcess = excess.reduce((a, b) => a + b, 0) / excess.length;
-    // Outcomes = a market move of the training years plus an excess of this decile, every pair (independent).
-    const sums = new Float64Array(sortedMoves.length * excess.length);
-    let n = 0;
-    for (const m of sortedMoves) for (const e of excess) sums[n++] = m + e;
-    sums.sort();
-    stats.push({
-      decile,
-      meanExcess: round(meanExcess),
-      expectedReturn: round(drift + meanExcess),
-      low: round(quantile(sums, 0.1)),
-      high: round(quantile(sums, 0.9)),
-      samples: excess.length,
-    });
+    stats.push({ decile, meanExcess: round(meanExcess), samples: excess.length });
   }
-  return { drift: round(drift), stats };
+  return stats;
+}
+
+/**
+ * The excess-return model (api/analysis/ranker.ts): on the calibration evidence, z = excess / (vol_60d * sqrt(h /
+ * 252)); `scale` is z's standard deviation, `low` and `high` the 10th and 90th percentiles of z - scale * probit(p).
+ */
+function excessModel(calibration: readonly Sample[], places: readonly number[], slope: number): ExcessModel {
+  const z: number[] = [];
+  const q: number[] = [];
+  calibration.forEach((s, k) => {
+    const scale = horizonVolatility(s.raw.vol_60d, HORIZON);
+    if (!(scale > 0)) return;
+    z.push(s.excess! / scale);
+    q.push(probit(sigmoid(slope * (2 * places[k]! - 1))));
+  });
+  const m = z.reduce((a, b) => a + b, 0) / z.length;
+  const sd = Math.sqrt(z.reduce((a, v) => a + (v - m) ** 2, 0) / (z.length - 1));
+  const residuals = Float64Array.from(z, (v, k) => v - sd * q[k]!).sort();
+  return {
+    scale: round(sd, 4),
+    low: round(quantile(residuals, 0.1), 4),
+    high: round(quantile(residuals, 0.9), 4),
+    samples: z.length,
+  };
 }
 
 /** Each model's own out-of-sample record: the samples of the year it serves, with their places by date. */
@@ -193,8 +215,17 @@ function evidenceFor(year: number, split: Split, forest: { baseScore: number; tr
   return { set, places };
 }
 
-function buildModel(year: number, split: Split, forest: { baseScore: number; trees: Tree[] }): RankerModel {
-  const { set, places } = evidenceFor(year, split, forest);
+const lastLabel = (set: readonly Sample[]) =>
+  set.reduce((a, s) => (s.labelDate !== null && s.labelDate > a ? s.labelDate : a), "");
+
+function modelFrom(
+  version: string,
+  split: RankerModel["splits"],
+  trainedThrough: string,
+  evidence: { set: Sample[]; places: number[] },
+  forest: { baseScore: number; trees: Tree[] },
+): RankerModel {
+  const { set, places } = evidence;
   const fitted = fitSlope(
     places.map((p) => 2 * p - 1),
     set.map((s) => (s.excess! > 0 ? 1 : 0)),
@@ -202,18 +233,9 @@ function buildModel(year: number, split: Split, forest: { baseScore: number; tre
   // A ranking model never states the opposite of its ranking: without positive evidence it says 50% (adopted after
   // seeing the 2010-2013 test years, whose evidence from the crisis years was inverted: docs/model-card.md).
   const slope = Math.max(0, fitted);
-  const { drift, stats } = decileStats(set, places, medianMoves(samples.filter((s) => isTraining(s, split))));
-  const served = samples.filter((s) => s.date >= split.servesFrom && s.date < `${year + 1}-01-01`);
-  record.set(year, {
-    set: served,
-    places: placesByDate(
-      served,
-      served.map((s) => rawScore(forest, s.x)),
-    ),
-  });
   const dates = set.map((s) => s.date).sort();
   return {
-    version: `xgb-rank-h${HORIZON}-${year}`,
+    version,
     horizonDays: HORIZON,
     features: FEATURE_NAMES,
     calibration: {
@@ -223,29 +245,84 @@ function buildModel(year: number, split: Split, forest: { baseScore: number; tre
       from: dates[0]!,
       to: dates.at(-1)!,
     },
-    drift,
-    deciles: stats,
+    excess: excessModel(set, places, round(slope)),
+    deciles: decileStats(set, places),
+    trainedThrough,
     splits: split,
     baseScore: forest.baseScore,
     trees: forest.trees,
   };
 }
 
+function buildModel(year: number, split: Split, forest: { baseScore: number; trees: Tree[] }): RankerModel {
+  const evidence = evidenceFor(year, split, forest);
+  const served = samples.filter((s) => s.date >= split.servesFrom && s.date <= split.servesUntil);
+  record.set(year, {
+    set: served,
+    places: placesByDate(
+      served,
+      served.map((s) => rawScore(forest, s.x)),
+    ),
+  });
+  const trainedThrough = lastLabel(samples.filter((s) => isTraining(s, split)));
+  return modelFrom(`xgb-rank-h${HORIZON}-${year}`, split, trainedThrough, evidence, forest);
+}
+
+const dayAfter = (date: string, years = 0, days = 0) => {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCFullYear(d.getUTCFullYear() + years);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+};
+
+/**
+ * The live model: trees trained on every known label; calibrated on the pooled out-of-sample evidence of every
+ * walk-forward year (each year's members scored by the model trained before it), which is what its scores are
+ * like on dates it has not seen; serves from the day after the last bundled session, one year after its last label.
+ */
+function buildLiveModel(forest: { baseScore: number; trees: Tree[] }): RankerModel {
+  const set: Sample[] = [];
+  const places: number[] = [];
+  for (const year of years) {
+    const r = record.get(year)!;
+    r.set.forEach((s, i) => {
+      if (s.excess === null) return;
+      set.push(s);
+      places.push(r.places[i]!);
+    });
+  }
+  const trainedThrough = lastLabel(samples);
+  const split = {
+    trainLabelsEnd: trainedThrough,
+    calibrationStart: set.map((s) => s.date).sort()[0]!,
+    calibrationEnd: lastLabel(set),
+    servesFrom: dayAfter(lastSession, 0, 1),
+    servesUntil: dayAfter(trainedThrough, 1),
+  };
+  return modelFrom(`xgb-rank-h${HORIZON}-live`, split, trainedThrough, { set, places }, forest);
+}
+
+const describeModel = (name: string, model: RankerModel) =>
+  console.log(
+    `${name}: calibration slope ${model.calibration.slope} on ${model.calibration.samples} samples, excess scale ` +
+      `${model.excess.scale} [${model.excess.low}, ${model.excess.high}], trained through ${model.trainedThrough}`,
+  );
+
 for (const year of years) {
   const forest = await readForest(join(work, `${year}.model.json`));
   const model = buildModel(year, splitFor(year), forest);
   await Bun.write(join(MODELS_DIR, `ranker-${year}.json`), `${JSON.stringify(model)}\n`);
-  console.log(
-    `ranker-${year}: calibration slope ${model.calibration.slope} on ${model.calibration.samples} samples, ` +
-      `top decile expected ${(model.deciles[9]!.expectedReturn * 100).toFixed(1)}%`,
-  );
+  describeModel(`ranker-${year}`, model);
 }
+const live = buildLiveModel(await readForest(join(work, "live.model.json")));
+await Bun.write(join(MODELS_DIR, "ranker-live.json"), `${JSON.stringify(live)}\n`);
+describeModel("ranker-live", live);
 const parity = await Bun.file(join(work, "parity.json")).json();
 await Bun.write(
   join(MODELS_DIR, "parity-samples.json"),
-  `${JSON.stringify({ model: `ranker-${SERVING_YEAR}`, date: lastDate, ...parity })}\n`,
+  `${JSON.stringify({ model: "ranker-live", date: lastDate, ...parity })}\n`,
 );
 rmSync(work, { recursive: true, force: true });
 console.log(
-  `Wrote ${years.length} models to api/analysis/models/ in ${((performance.now() - started) / 1000).toFixed(0)} s.`,
+  `Wrote ${years.length + 1} models to api/analysis/models/ in ${((performance.now() - started) / 1000).toFixed(0)} s.`,
 );

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import type { Bar } from "../../api/analysis/features.ts";
+import { isMemberOn } from "../../api/analysis/index-membership.ts";
 import { buildSamples, HORIZON, isCalibration, isTraining, loadHistory, splitFor } from "./samples.ts";
 
 let history: Map<string, Bar[]>;
@@ -13,10 +14,38 @@ const DATES = ["2015-06-01", "2015-06-08"];
 const cut = (date: string) =>
   new Map([...history].map(([s, bars]) => [s, bars.filter((b) => b.date <= date)] as const));
 
+describe("training samples: each date's index members only", () => {
+  test("a stock that joined the index later is neither a sample nor a peer before it joined", async () => {
+    const all = await loadHistory();
+    // TSLA joined the S&P 500 on 2020-12-21.
+    const before = buildSamples(all, ["2020-12-14"]);
+    const after = buildSamples(all, ["2020-12-28"]);
+    expect(before.some((s) => s.symbol === "TSLA")).toBe(false);
+    expect(after.some((s) => s.symbol === "TSLA")).toBe(true);
+    expect(before.every((s) => isMemberOn(s.symbol, s.date))).toBe(true);
+  });
+
+  test("a stock whose prices end inside the horizon counts with its return to its last close", () => {
+    const bars = history.get("^GSPC")!;
+    const some = [...history.keys()].find((s) => s !== "^GSPC" && isMemberOn(s, "2015-06-01"))!;
+    const cutAt = bars.findIndex((b) => b.date === "2015-06-01") + 10;
+    const dead = new Map(history);
+    dead.set(
+      some,
+      history.get(some)!.filter((b) => b.date <= bars[cutAt]!.date),
+    );
+    const [sample] = buildSamples(dead, ["2015-06-01"]).filter((s) => s.symbol === some);
+    const own = dead.get(some)!;
+    const at = own.findIndex((b) => b.date === "2015-06-01");
+    expect(sample!.forward).toBeCloseTo(own.at(-1)!.adjClose / own[at]!.adjClose - 1, 12);
+    expect(sample!.labelDate).toBe(bars[bars.findIndex((b) => b.date === "2015-06-01") + HORIZON]!.date);
+  });
+});
+
 describe("training samples: no look-ahead", () => {
   test("features use nothing after their date; labels nothing after the horizon", () => {
     const full = buildSamples(history, DATES);
-    expect(full.length).toBeGreaterThan(60);
+    expect(full.length).toBeGreaterThan(40);
     const upToDate = buildSamples(cut(DATES[1]!), DATES);
     expect(upToDate.map((s) => s.x)).toEqual(full.map((s) => s.x));
     expect(upToDate.every((s) => s.label === null && s.forward === null)).toBe(true);

@@ -1,7 +1,8 @@
 // The ranking model's samples, built the same way for training (scripts/train-model.ts), evaluation
-// (scripts/evaluate-model.ts) and the no-look-ahead tests: on every STEP-th session of the index, each stock's
-// features as of that session ranked across the universe (api/analysis/cross-section.ts), and its total return
-// over the next HORIZON sessions placed within the same date's returns.
+// (scripts/evaluate-model.ts) and the no-look-ahead tests: on every STEP-th session of the index, each of that
+// date's index members (point in time: api/analysis/index-membership.ts) with its features as of that session ranked
+// across the date's members (api/analysis/cross-section.ts), and its total return over the next HORIZON sessions
+// placed within the same members' returns. A stock outside the index that day is neither a sample nor a peer.
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { type CrossSectionRow, positionsWithin, universeInputs } from "../../api/analysis/cross-section.ts";
@@ -11,6 +12,7 @@ import {
   type StockFeatures,
   stockFeaturesAt,
 } from "../../api/analysis/features.ts";
+import { isMemberOn } from "../../api/analysis/index-membership.ts";
 import { BENCHMARK, priceRows } from "../../api/market/demo-import.ts";
 
 /** Trading sessions between a sample's date and its label (about three months). */
@@ -67,13 +69,32 @@ function median(xs: readonly number[]): number {
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 }
 
+export interface SampleOptions {
+  /** Who is in the universe on a date (default: the S&P 500's members that day). */
+  isMember?: (symbol: string, date: string) => boolean;
+  /** The index series for the market features and the sample dates (default: the history's own ^GSPC). */
+  index?: readonly Bar[];
+  /**
+   * The last date the price file covers (default: the index's last session). A stock whose prices end before it
+   * stopped trading: inside the horizon it counts with its return to its last close, known at the horizon's end.
+   */
+  dataEnd?: string;
+}
+
 /**
- * Every sample of the history, sorted by date then symbol. Features use sessions up to the date only; the label uses
- * the session HORIZON later. `sampleDates` limits the dates (default: every STEP-th index session).
+ * Every sample of the history, sorted by date then symbol: on each date, that date's index members only. Features
+ * use sessions up to the date only; the label uses the session HORIZON later. `sampleDates` limits the dates
+ * (default: every STEP-th index session).
  */
-export function buildSamples(series: ReadonlyMap<string, Bar[]>, sampleDates?: readonly string[]): Sample[] {
-  const index = series.get(BENCHMARK);
+export function buildSamples(
+  series: ReadonlyMap<string, Bar[]>,
+  sampleDates?: readonly string[],
+  options: SampleOptions = {},
+): Sample[] {
+  const index = options.index ?? series.get(BENCHMARK);
   if (!index) throw new Error(`no ${BENCHMARK} in the history`);
+  const isMember = options.isMember ?? ((symbol: string, date: string) => isMemberOn(symbol, date));
+  const dataEnd = options.dataEnd ?? index.at(-1)!.date;
   const benchmark = new Map(index.map((b) => [b.date, b.adjClose]));
   const positions = new Map<string, Map<string, number>>();
   for (const [symbol, bars] of series) {
@@ -88,7 +109,9 @@ export function buildSamples(series: ReadonlyMap<string, Bar[]>, sampleDates?: r
     if (!market) continue;
     const rows: CrossSectionRow[] = [];
     const forwards: Array<{ forward: number; labelDate: string } | null> = [];
+    const horizonEnd = index[indexAt.get(date)! + HORIZON]?.date;
     for (const [symbol, at] of positions) {
+      if (!isMember(symbol, date)) continue;
       const i = at.get(date);
       if (i === undefined) continue;
       const bars = series.get(symbol)!;
@@ -96,7 +119,12 @@ export function buildSamples(series: ReadonlyMap<string, Bar[]>, sampleDates?: r
       if (!stock) continue;
       rows.push({ symbol, stock });
       const end = bars[i + HORIZON];
-      forwards.push(end ? { forward: end.adjClose / bars[i]!.adjClose - 1, labelDate: end.date } : null);
+      const last = bars.at(-1)!;
+      if (end) forwards.push({ forward: end.adjClose / bars[i]!.adjClose - 1, labelDate: end.date });
+      else if (horizonEnd && horizonEnd <= dataEnd && last.date < dataEnd && last.date < horizonEnd)
+        // Stopped trading inside the horizon (delisted, acquired): its return to its last close.
+        forwards.push({ forward: last.adjClose / bars[i]!.adjClose - 1, labelDate: horizonEnd });
+      else forwards.push(null);
     }
     if (rows.length < 20) continue;
     const inputs = universeInputs(rows, market);
@@ -128,6 +156,7 @@ export function splitFor(year: number) {
     calibrationStart: `${year - 1}-01-01`,
     calibrationEnd: `${year - 1}-12-31`,
     servesFrom: `${year}-01-01`,
+    servesUntil: `${year}-12-31`,
   };
 }
 
@@ -143,4 +172,48 @@ export const FIRST_TEST_YEAR = 2010;
 /** The first walk-forward model: 2007-2009 serve only as calibration evidence for later years. */
 export const FIRST_MODEL_YEAR = 2007;
 export const LAST_TEST_YEAR = 2023;
-export const SERVING_YEAR = 2024;
+
+/** The survivorship-free test set (data/survivorship-free/, data/README.md): the dead included. Never trained on. */
+export interface SurvivorshipFree {
+  /** Bars per ticker of the time (prices adjusted for splits and dividends: close is the total-return series). */
+  series: Map<string, Bar[]>;
+  /** Ticker of the time -> the ticker the membership file lists it under. */
+  aliases: Map<string, string>;
+  /** The last date the file covers: a ticker whose prices end before it stopped trading. */
+  dataEnd: string;
+}
+
+export async function loadSurvivorshipFree(): Promise<SurvivorshipFree> {
+  const dir = join(import.meta.dir, "../../data/survivorship-free");
+  const gz = await Bun.file(join(dir, "sp500-2014-2018.csv.gz")).arrayBuffer();
+  const lines = gunzipSync(new Uint8Array(gz)).toString("utf8").trim().split("\n");
+  const series = new Map<string, Bar[]>();
+  let dataEnd = "";
+  for (const line of lines.slice(1)) {
+    const [date, symbol, , high, low, close, volume] = line.split(",");
+    let bars = series.get(symbol!);
+    if (!bars) {
+      bars = [];
+      series.set(symbol!, bars);
+    }
+    bars.push({ date: date!, high: +high!, low: +low!, close: +close!, adjClose: +close!, volume: +volume! });
+    if (date! > dataEnd) dataEnd = date!;
+  }
+  for (const bars of series.values()) bars.sort((a, b) => a.date.localeCompare(b.date));
+  const aliases = new Map<string, string>();
+  const aliasText = await Bun.file(join(dir, "ticker-aliases.csv")).text();
+  for (const line of aliasText.trim().split("\n").slice(1)) {
+    const [symbol, member] = line.split(",").map((c) => c.trim());
+    if (symbol && member) aliases.set(symbol, member);
+  }
+  return { series, aliases, dataEnd };
+}
+
+/** Samples of the survivorship-free set: each date's members among its tickers, market features from `index`. */
+export function survivorshipFreeSamples(set: SurvivorshipFree, index: readonly Bar[]): Sample[] {
+  return buildSamples(set.series, undefined, {
+    index,
+    dataEnd: set.dataEnd,
+    isMember: (symbol, date) => isMemberOn(set.aliases.get(symbol) ?? symbol, date),
+  });
+}

@@ -1,5 +1,6 @@
 // The committed walk-forward models, read from api/analysis/models/, and the out-of-sample record they make: every
-// sample of a year scored by the model that serves that year (trained and calibrated on earlier data only).
+// sample of a year (that date's index members) scored by the model that serves that year (trained and calibrated on
+// earlier data only).
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { statedEventOf } from "../../api/analysis/calls.ts";
@@ -22,6 +23,8 @@ export async function readModels(): Promise<Map<number, RankerModel>> {
 export interface Scored {
   sample: Sample;
   decile: number;
+  /** The score's place among the date's members, 0 (worst) to 1 (best). */
+  place: number;
   /** Calibrated probability of beating the date's median. */
   p: number;
   /** The stated event's probability and whether it came true (null when the label is not known). */
@@ -54,6 +57,7 @@ export function scoreOutOfSample(
         out.push({
           sample,
           decile,
+          place,
           p,
           stated: event === "beat" ? p : 1 - p,
           beat,

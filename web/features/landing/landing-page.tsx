@@ -19,18 +19,18 @@ import { ColorSchemeToggle } from "../../components/color-scheme-toggle.tsx";
 import { ProductPreview } from "./product-preview.tsx";
 import { SiteFooter } from "./site-footer.tsx";
 
-// What the model does, no more (docs/model-card.md): a daily cross-sectional ranking of about 200 large US stocks
-// with a calibrated probability of beating the median stock; the edge is small and nothing is guaranteed.
+// What the model does, no more (docs/model-card.md): a daily ranking of the stocks that are S&P 500 members that day,
+// with a calibrated chance of beating the median stock; whether that beats a coin flip is for the evidence to say.
 const FEATURES = [
   {
     icon: IconBrain,
     title: "AI-powered analysis",
-    text: "Every trading day about 200 large US stocks are ranked against each other on returns, trend, volatility, beta and liquidity by gradient-boosted trees, trained and tested walk-forward on twenty years of daily prices.",
+    text: "Every trading day the large US stocks that are in the S&P 500 that day are ranked against each other on price and volume measures (recent returns, trend, volatility, trading volume) by gradient-boosted trees, trained and tested walk-forward on years of daily prices.",
   },
   {
     icon: IconGauge,
     title: "Confidence scoring",
-    text: "Confidence is the calibrated chance of beating the median stock over 60 trading days, checked year by year on data the model never saw. The edge is small, so it stays near 50%, and the model card says how small.",
+    text: "Each model call names what its confidence is the chance of, beating or trailing the median S&P 500 stock over 60 trading days, and shows it beside a coin flip's 50%. Editor's picks are labelled as the editor's own view.",
   },
   {
     icon: IconChartHistogram,

@@ -60,12 +60,15 @@ export function ProductPreview() {
           <Figure label="Potential" value="+6.6%" strong />
         </SimpleGrid>
         <Group gap={6} mt="md" wrap="nowrap">
-          <IconTrendingUp size={16} aria-hidden color="var(--mantine-color-teal-7)" />
+          <IconTrendingUp size={16} aria-hidden color="var(--mantine-color-dimmed)" />
           <Text size="sm">
             <Text span fw={700}>
               52%
             </Text>{" "}
-            chance of beating the median stock over 60 trading days
+            chance to beat the median S&P 500 stock over 60 trading days{" "}
+            <Text span c="dimmed" size="xs">
+              (coin flip: 50%)
+            </Text>
           </Text>
         </Group>
       </Card>

@@ -17,6 +17,23 @@ describe("a recommendation's reason as a list", () => {
     ]);
     expect(factors).toEqual(["60-day momentum high", "volatility low"]);
   });
+  test("the model's plain-words reason: factor names joined by commas", () => {
+    const { points, factors } = reasonParts(
+      "Apple Inc. (AAPL) closed at $182.50 on 2023-10-27. The model gives it a 53% chance to beat the median S&P " +
+        "500 stock over the next 60 trading days, against 50% for a coin flip. What moved its rank most: return " +
+        "from a year to a month ago, 3-month volatility, dollars traded a day. Model ranker-live.",
+    );
+    expect(points).toEqual([
+      "Apple Inc. (AAPL) closed at $182.50 on 2023-10-27.",
+      "The model gives it a 53% chance to beat the median S&P 500 stock over the next 60 trading days, against 50% for a coin flip.",
+      "Model ranker-live.",
+    ]);
+    expect(factors).toEqual([
+      "return from a year to a month ago",
+      "3-month volatility",
+      "dollars traded a day",
+    ]);
+  });
   test("an admin's free text: its sentences, no factors", () => {
     expect(reasonParts("Steady compounder.")).toEqual({ points: ["Steady compounder."], factors: [] });
   });

@@ -1,7 +1,9 @@
-// `bun scripts/evaluate-earnings.ts`: measures the earnings estimates and writes docs/earnings-model.md
-// (deterministic: the same data give the same file). (1) Report days found from prices against every real report
+// `bun scripts/evaluate-earnings.ts`: measures the earnings estimates and writes docs/earnings-model.md,
+// api/analysis/earnings-evidence.json and api/analysis/earnings-model.json (deterministic: the same data give the
+// same files; `--check` compares instead of writing). (1) Report days found from prices against every real report
 // date the bundled data hold (data/earnings/). (2) The growth probability the calendar serves, computed by the
-// calendar's own function, scored out of sample on the entries the demo calendar would have shown.
+// calendar's own function, scored out of sample on the entries the demo calendar would have shown, against stating
+// the universe's rate. (3) The target price against the price the day the entry was shown.
 import { join } from "node:path";
 import {
   addDays,
@@ -21,21 +23,31 @@ import {
   RELATIVE_VOLUME,
   type RealReport,
   SHRINKAGE,
+  TARGET_SHRINKAGE,
   TRAILING,
+  targetPriceEstimate,
   universeReactions,
 } from "../api/analysis/earnings-events.ts";
+import {
+  beatsBaseline,
+  type EarningsEvidence,
+  MARGIN_STANDARD_ERRORS,
+} from "../api/analysis/earnings-evidence.ts";
 import { type EarningsModel, earningsProbability } from "../api/analysis/earnings-model.ts";
 import { fitLogistic, fitPlatt, standardisation } from "../api/analysis/fit.ts";
+import { isMemberOn } from "../api/analysis/index-membership.ts";
 import { growthOf, WINDOW_DAYS } from "../api/features/earnings/earnings.service.ts";
 import { BENCHMARK, priceRows } from "../api/market/demo-import.ts";
 import { readDemoMarketFiles } from "../api/runtime/demo-market-files.ts";
 import { parseCli } from "./cli/args.ts";
 
-parseCli({
-  usage: `usage: bun scripts/evaluate-earnings.ts
+const cli = parseCli({
+  usage: `usage: bun scripts/evaluate-earnings.ts [--check]
 
-Measures the estimated earnings dates and the growth probability and rewrites docs/earnings-model.md.
-Takes no arguments.`,
+Measures the estimated earnings dates, the growth probability and the target price, and rewrites
+docs/earnings-model.md, api/analysis/earnings-evidence.json and api/analysis/earnings-model.json.
+  --check   write nothing; exit 1 if any of those files differs from what the data give now`,
+  options: { check: { type: "boolean" } },
 });
 
 const VALIDATION_START = "2016-01-01";
@@ -54,6 +66,7 @@ series.delete(BENCHMARK);
 const reactions = universeReactions(series);
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+const pct2 = (x: number) => `${(x * 100).toFixed(2)}%`;
 const ratio = (a: number, b: number) => `${a} of ${b}${b ? ` (${pct(a / b)})` : ""}`;
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -246,27 +259,40 @@ interface Entry {
   /** Date of the session whose close decides the outcome. */
   done: string;
   up: boolean;
+  /** The stock's close on the day the entry was first shown (what the target price starts from). */
+  today: number;
+  /** Its close OUTCOME_SESSIONS sessions after the report: what the target price is for. */
+  after: number;
 }
 const entries: Entry[] = [];
 const shown = new Set<string>();
+// Per stock, the run of its reactions known by the day and recent enough to have their year-later date after it
+// (a year-later date is 364 days on, at most a few days more to the next session): the same answer as the whole
+// known list, without rescanning ten years of reactions on every session. Sessions go forward, so runs only move on.
+const runs = new Map([...reactions.keys()].map((symbol) => [symbol, { lo: 0, hi: 0 }]));
 for (const asOf of sessions.filter((d) => d >= "2015-01-01")) {
+  const recent = addDays(asOf, -372);
   for (const [symbol, list] of reactions) {
-    const next = nextReportEstimate(
-      list.filter((r) => r.known <= asOf),
-      asOf,
-      WINDOW_DAYS,
-    );
+    const run = runs.get(symbol)!;
+    while (run.hi < list.length && list[run.hi]!.known <= asOf) run.hi++;
+    while (run.lo < run.hi && list[run.lo]!.date < recent) run.lo++;
+    const next = nextReportEstimate(list.slice(run.lo, run.hi), asOf, WINDOW_DAYS);
     if (!next || shown.has(`${symbol} ${next.date}`)) continue;
     shown.add(`${symbol} ${next.date}`);
     const bars = series.get(symbol)!;
     const s = bars.findIndex((b) => b.date >= next.date);
     if (s < 1 || s + OUTCOME_SESSIONS >= bars.length) continue;
+    // The calendar's price: the stock's last close on or before the market's day.
+    const shownOn = bars.findLastIndex((b) => b.date <= asOf);
+    if (shownOn < 0) continue;
     entries.push({
       symbol,
       date: next.date,
       asOf,
       done: bars[s + OUTCOME_SESSIONS]!.date,
       up: bars[s + OUTCOME_SESSIONS]!.close > bars[s - 1]!.close,
+      today: bars[shownOn]!.close,
+      after: bars[s + OUTCOME_SESSIONS]!.close,
     });
   }
 }
@@ -297,13 +323,15 @@ function aucOf(set: readonly Scored[]) {
   for (const u of ups) for (const d of downs) wins += u > d ? 1 : u === d ? 0.5 : 0;
   return wins / (ups.length * downs.length || 1);
 }
-/** Mean and standard error of the per-entry difference in squared error (a minus b). */
-function brierDifference(a: readonly Scored[], b: readonly Scored[]) {
-  const d = a.map((s, i) => (s.p - (s.up ? 1 : 0)) ** 2 - (b[i]!.p - (s.up ? 1 : 0)) ** 2);
+/** Mean and standard error of paired differences. */
+function meanAndError(d: readonly number[]) {
   const mean = d.reduce((x, y) => x + y, 0) / d.length;
   const sd = Math.sqrt(d.reduce((x, y) => x + (y - mean) ** 2, 0) / (d.length - 1));
   return { mean, se: sd / Math.sqrt(d.length) };
 }
+/** Mean and standard error of the per-entry difference in squared error (a minus b). */
+const brierDifference = (a: readonly Scored[], b: readonly Scored[]) =>
+  meanAndError(a.map((s, i) => (s.p - (s.up ? 1 : 0)) ** 2 - (b[i]!.p - (s.up ? 1 : 0)) ** 2));
 
 // The window and the shrinkage are chosen on 2016-2021 only: the shortest window whose best Brier score is within
 // 0.0005 of the best of all (fewer years are cheaper to read, and a smaller difference is noise), then the
@@ -346,6 +374,33 @@ const before = test.map((e) => ({
 const rate = test.filter((e) => e.up).length / test.length;
 const hindsight = test.map((e) => ({ p: rate, up: e.up }));
 const versusBase = brierDifference(served, baseline);
+const growthBeats = beatsBaseline(versusBase);
+// The same on the entries whose stock was an index member the day it was shown (docs/decisions/065).
+const memberIdx = test.flatMap((e, i) => (isMemberOn(e.symbol, e.asOf) ? [i] : []));
+const memberServed = memberIdx.map((i) => served[i]!);
+const memberBase = memberIdx.map((i) => baseline[i]!);
+const memberVersus = brierDifference(memberServed, memberBase);
+
+// 4. Target price: the calendar's own function on what was known the day each entry was first shown, against that
+// day's price (the naive baseline), on the close OUTCOME_SESSIONS sessions after the report. Errors are fractions of
+// the day's price, so stocks of every price pool.
+const targets = test.map((e) => targetPriceEstimate(e.today, own(e)));
+const targetErrors = test.map((e, i) => Math.abs(targets[i]! - e.after) / e.today);
+const todayErrors = test.map((e) => Math.abs(e.today - e.after) / e.today);
+const meanOf = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+const versusToday = meanAndError(targetErrors.map((a, i) => a - todayErrors[i]!));
+const targetBeats = beatsBaseline(versusToday);
+const pointed = test.flatMap((e, i) =>
+  targets[i] === e.today || e.after === e.today
+    ? []
+    : [Math.sign(targets[i]! - e.today) === Math.sign(e.after - e.today)],
+);
+const directionMatched = pointed.filter(Boolean).length / pointed.length;
+const moved = test.filter((e) => e.after !== e.today);
+const directionAlwaysUp = moved.filter((e) => e.after > e.today).length / moved.length;
+const medianOf = (xs: readonly number[]) => median([...xs]);
+const within = (xs: readonly number[], limit: number) => xs.filter((x) => x <= limit).length / xs.length;
+const targetMoves = test.map((e, i) => Math.abs(targets[i]! / e.today - 1));
 
 // The trained comparison: a regularised logistic regression on the same entries, trained on those finished by
 // 2020, Platt-calibrated on 2021 (api/analysis/earnings-model.json, written here).
@@ -387,10 +442,10 @@ const model: EarningsModel = {
   bias: round8(fitted.bias),
   platt: { a: round8(platt.a), b: round8(platt.b) },
 };
-await Bun.write(
-  join(import.meta.dir, "../api/analysis/earnings-model.json"),
-  `${JSON.stringify(model, null, 1)}\n`,
-);
+/** The files this script writes, by path from the repository root, and what they must hold. */
+const outputs = new Map<string, string>([
+  ["api/analysis/earnings-model.json", `${JSON.stringify(model, null, 1)}\n`],
+]);
 const testWithFeatures = new Map(
   withFeatures.filter((e) => e.date >= TEST_START).map((e) => [`${e.symbol} ${e.date}`, e]),
 );
@@ -427,6 +482,7 @@ const nearReaction = (maxDays: number) =>
   judged.length;
 
 const lastSession = sessions.at(-1);
+const signed = (x: number, digits = 4) => `${x >= 0 ? "+" : ""}${x.toFixed(digits)}`;
 const doc = `# Earnings calendar: how the estimates measure up
 
 Generated by \`bun scripts/evaluate-earnings.ts\` from the committed data; do not edit by hand.
@@ -474,8 +530,8 @@ rule ${structureBefore.yearly}). The method cannot tell a pre-market from an aft
 **What is served.** The chance that the close ${OUTCOME_SESSIONS} sessions after the report is above the close before it:
 the stock's own past reactions that rose, shrunk toward the universe's rate,
 (rose + ${SHRINKAGE} × universe rate) / (reactions + ${SHRINKAGE}), over the reactions of the last ${GROWTH_HISTORY_DAYS / 365} years known on the market's
-day (confirmed and finished). Each entry also carries the two counts and the universe's rate, and the card shows
-them ("N of M past reactions rose (universe: X%)"). The number below is that function (the calendar's own
+day (confirmed and finished). Each entry also carries the counts behind it (\`reportsRose\` of \`reportsCounted\`,
+counted since \`reportsSince\`) and the universe's rate. The number below is that function (the calendar's own
 \`growthOf\`), called on what was known the day each entry was first shown.
 
 **Population.** Every entry the demo calendar would have shown from ${TEST_START} to ${lastSession}: a stock whose
@@ -496,7 +552,8 @@ ${VALIDATION_START.slice(0, 4)}-${Number(TEST_START.slice(0, 4)) - 1} (rule in t
 | observed rate of a rise | ${pct(rate)} |
 | Brier score, served (${GROWTH_HISTORY_DAYS / 365} years, k = ${SHRINKAGE}) | ${brierOf(served).toFixed(4)} |
 | Brier score, the universe's rate known that day (base rate) | ${brierOf(baseline).toFixed(4)} |
-| served minus base rate | ${versusBase.mean >= 0 ? "+" : ""}${versusBase.mean.toFixed(4)} (standard error ${versusBase.se.toFixed(4)}) |
+| served minus base rate | ${signed(versusBase.mean)} (standard error ${versusBase.se.toFixed(4)}) |
+| the same on the ${memberIdx.length} entries whose stock was an S&P 500 member that day | ${brierOf(memberServed).toFixed(4)} against ${brierOf(memberBase).toFixed(4)}: ${signed(memberVersus.mean)} (standard error ${memberVersus.se.toFixed(4)}) |
 | AUC, served | ${aucOf(served).toFixed(3)} |
 | Brier score, the previous shrinkage (3 years, k = 8) | ${brierOf(before).toFixed(4)} |
 | Brier score, trained logistic model (${trainSet.length} training, ${calSet.length} calibration entries) | ${brierOf(logistic).toFixed(4)} |
@@ -507,20 +564,101 @@ ${VALIDATION_START.slice(0, 4)}-${Number(TEST_START.slice(0, 4)) - 1} (rule in t
 |---|---|---|---|
 ${bandRows.join("\n")}
 
+**Does it beat the base rate?** The rule (docs/decisions/071-earnings-counts-and-target.md): the served
+probability beats stating the universe's rate only if its Brier score is lower by at least ${MARGIN_STANDARD_ERRORS} standard errors
+of the paired difference (served minus base rate, entry by entry).
 ${
-  versusBase.mean <= 0
-    ? `The served probability scores at or below the base rate (by ${(-versusBase.mean).toFixed(4)}), well within one standard error:`
-    : `The served probability misses the base rate by ${versusBase.mean.toFixed(4)} (standard error ${versusBase.se.toFixed(4)}):`
-} a stock's own history of post-report moves carries almost no information about the next one, so the number
+  growthBeats
+    ? `It does: ${signed(versusBase.mean)} with a standard error of ${versusBase.se.toFixed(4)}. The calendar leads with the probability.`
+    : `It does not: ${signed(versusBase.mean)} with a standard error of ${versusBase.se.toFixed(4)}; it would need to be below ${(-MARGIN_STANDARD_ERRORS * versusBase.se).toFixed(4)}.`
+}
+A stock's own history of post-report moves carries almost no information about the next one, so the number
 stays near the universe's rate and 'High Confidence' (70 and above) is rare or absent. The reason is on the
 reaction day itself: of the detected reactions since ${TEST_START}, ${afterGap(1)} rose after a gap up and ${afterGap(-1)} after a
-gap down, and the gap is not known before the report. Read the probability as the stock's own record, next to
-the universe's, not as a forecast with an edge. The calendar's labels ('High Confidence', 'Moderate', 'Low
-Confidence') grade the chance of a rise: a low number says the stock's record leans to falls, not that the
-estimate is unsure.
+gap down, and the gap is not known before the report.
+
+**What the calendar shows, then.** ${
+  growthBeats
+    ? "The growth probability, with the counts behind it."
+    : `The counts, in words, as the main figure ("Rose after 6 of its 11 reports since
+Oct 28, 2020", reports being the detected reactions), with the growth probability beside them labelled as what it is: that record's share of rises
+smoothed toward all stocks' rate. The field \`growthProbability\`, the growth filter and the spec's colours and labels
+('High Confidence', 'Moderate', 'Low Confidence') stay; they grade the chance of a rise, and a low number says the
+stock's record leans to falls, not that the estimate is unsure. The answer's \`measured\` block carries these figures
+and the verdict.`
+}
+
+## Target price: measured against today's price
+
+**What was served.** The close on the market's day moved by the stock's mean ${OUTCOME_SESSIONS}-session post-report move over
+the same counted reactions, shrunk toward no move with ${TARGET_SHRINKAGE} pseudo-reactions: close × (1 + mean move × n / (n + ${TARGET_SHRINKAGE})),
+for the close ${OUTCOME_SESSIONS} sessions after the report. **Baseline:** that day's close itself (no change). **Scored** on the same
+${test.length} entries, against the close ${OUTCOME_SESSIONS} sessions after the estimated report date; errors are fractions of the day's
+close so stocks of every price pool. The same rule: the target beats the baseline only if its mean absolute error is
+lower by at least ${MARGIN_STANDARD_ERRORS} standard errors of the paired difference.
+
+| measure (${TEST_START} to ${lastSession}) | target price | today's price (baseline) |
+|---|---|---|
+| entries scored | ${test.length} | ${test.length} |
+| mean absolute error, % of the day's price | ${pct2(meanOf(targetErrors))} | ${pct2(meanOf(todayErrors))} |
+| median absolute error | ${pct2(medianOf(targetErrors))} | ${pct2(medianOf(todayErrors))} |
+| within 2% of the outcome | ${pct(within(targetErrors, 0.02))} | ${pct(within(todayErrors, 0.02))} |
+| target minus baseline, mean absolute error | ${signed(versusToday.mean * 100, 3)} points (standard error ${(versusToday.se * 100).toFixed(3)}) | |
+| direction matched (${pointed.length} targets away from the price and outcomes that moved) | ${pct(directionMatched)} | always "up": ${pct(directionAlwaysUp)} of ${moved.length} |
+| the target's distance from the price, median | ${pct(medianOf(targetMoves))} | 0 |
+
+${
+  targetBeats
+    ? `The target beats today's price by the margin: the calendar serves it with its measured error beside it.`
+    : `The target does no better than today's price: it differs from it by a median ${pct(medianOf(targetMoves))}, far less
+than the ${pct(meanOf(todayErrors))} the price moves on average by then, and points the right way ${pct(directionMatched)} of the time against
+${pct(directionAlwaysUp)} for always saying "up". The calendar no longer presents it as a target: \`targetPrice\` is null and
+\`targetPriceNote\` says why ("No target: our estimate did no better than today's price"), which the tab shows.`
+}
 `;
-await Bun.write(join(import.meta.dir, "../docs/earnings-model.md"), doc);
+const round = (x: number, digits = 6) => Number(x.toFixed(digits));
+const evidence: EarningsEvidence = {
+  period: { from: TEST_START, to: lastSession! },
+  growth: {
+    entries: test.length,
+    brier: round(brierOf(served)),
+    brierBaseRate: round(brierOf(baseline)),
+    difference: round(versusBase.mean),
+    standardError: round(versusBase.se),
+    beatsBaseRate: growthBeats,
+  },
+  target: {
+    entries: test.length,
+    horizonSessions: OUTCOME_SESSIONS,
+    meanAbsoluteError: round(meanOf(targetErrors)),
+    meanAbsoluteErrorToday: round(meanOf(todayErrors)),
+    difference: round(versusToday.mean),
+    standardError: round(versusToday.se),
+    directionMatched: round(directionMatched),
+    directionAlwaysUp: round(directionAlwaysUp),
+    beatsToday: targetBeats,
+  },
+};
+outputs.set("api/analysis/earnings-evidence.json", `${JSON.stringify(evidence, null, 1)}\n`);
+outputs.set("docs/earnings-model.md", doc);
+const root = join(import.meta.dir, "..");
+if (cli.values.check) {
+  const stale: string[] = [];
+  for (const [path, text] of outputs) {
+    const file = Bun.file(join(root, path));
+    if (!(await file.exists()) || (await file.text()) !== text) stale.push(path);
+  }
+  if (stale.length) {
+    console.error(
+      `differs from what the data give now: ${stale.join(", ")} (run bun scripts/evaluate-earnings.ts)`,
+    );
+    process.exit(1);
+  }
+} else {
+  for (const [path, text] of outputs) await Bun.write(join(root, path), text);
+}
 console.log(
   `pooled recall ${pooled.now.found}/${pooled.now.reports}, precision ${pooled.now.correct}/${pooled.now.detections}; ` +
-    `growth probability Brier ${brierOf(served).toFixed(4)} vs base rate ${brierOf(baseline).toFixed(4)} on ${test.length} entries.`,
+    `growth probability Brier ${brierOf(served).toFixed(4)} vs base rate ${brierOf(baseline).toFixed(4)} on ${test.length} entries; ` +
+    `target price mean absolute error ${pct(meanOf(targetErrors))} vs today's price ${pct(meanOf(todayErrors))}.`,
 );

@@ -16,15 +16,26 @@ export const EarningsEntry = z
       .max(100)
       .openapi({
         description:
-          "Chance (percent) the close 5 sessions after the report is above the close before it: the stock's past " +
-          "reactions that rose, shrunk toward the universe's rate (docs/earnings-model.md)",
+          "Chance (percent) the close 5 sessions after the report is above the close before it: reportsRose of " +
+          "reportsCounted, smoothed toward the universe's rate (formula in docs/earnings-model.md). Out of " +
+          "sample it does not beat stating that rate (measured.growth), so it is that record's smoothed share, " +
+          "not a forecast with an edge",
       }),
-    pastReactionsRose: z.number().int().min(0).openapi({
-      description: "How many of the stock's past detected report reactions closed higher 5 sessions on",
+    reportsRose: z.number().int().min(0).openapi({
+      description: "Of reportsCounted, how many the stock closed higher after, 5 sessions on",
     }),
-    pastReactions: z.number().int().min(0).openapi({
-      description: "How many past report reactions of the stock were detected in the history counted",
-    }),
+    reportsCounted: z
+      .number()
+      .int()
+      .min(0)
+      .openapi({
+        description:
+          "The stock's past reports counted: report reactions detected from reportsSince and confirmed by the " +
+          "market's day (in the demo market, report days found from trading volume)",
+      }),
+    reportsSince: z
+      .string()
+      .openapi({ format: "date", description: "Reports are counted from this date on" }),
     universeRiseRate: z
       .number()
       .int()
@@ -36,7 +47,19 @@ export const EarningsEntry = z
         "true when the entry is of the kind the growth probability was measured on (the demo calendar's estimated " +
         "dates); false for a provider's dates, which the measurement does not cover",
     }),
-    targetPrice: z.number().nullable().openapi({ description: "null when no price of the stock is known" }),
+    targetPrice: z
+      .number()
+      .nullable()
+      .openapi({
+        description:
+          "The price expected 5 sessions after the report; null when the estimate did no better than the price " +
+          "of the day out of sample (measured.target), or no price is known: targetPriceNote says which",
+      }),
+    targetPriceNote: z.string().openapi({
+      description:
+        'Why targetPrice is null ("No target: our estimate did no better than today\'s price"), or its ' +
+        "measured error when it is served",
+    }),
     epsEstimate: z.number().nullable().openapi({ description: "null: not available" }),
     revenueEstimate: z.number().nullable().openapi({ description: "null: not available" }),
     estimated: z
@@ -46,8 +69,35 @@ export const EarningsEntry = z
   })
   .openapi("EarningsEntry");
 
+export const EarningsMeasured = z
+  .object({
+    period: z.object({ from: z.string(), to: z.string() }),
+    entries: z.number().int().openapi({ description: "Estimated report dates scored, out of sample" }),
+    growth: z.object({
+      brier: z.number(),
+      brierBaseRate: z.number().openapi({ description: "Brier score of stating the universe's rate" }),
+      beatsBaseRate: z.boolean().openapi({
+        description: "Lower than the base rate's by at least 2 standard errors; otherwise the counts lead",
+      }),
+    }),
+    target: z.object({
+      meanAbsoluteError: z.number().openapi({ description: "Fraction of the price of the day shown" }),
+      meanAbsoluteErrorToday: z.number().openapi({ description: "The same for that day's price itself" }),
+      beatsToday: z.boolean(),
+    }),
+  })
+  .openapi("EarningsMeasured", {
+    description: "How the growth probability and the target price measured up (docs/earnings-model.md)",
+  });
+
 export const EarningsAnswer = z
-  .object({ earnings: z.array(EarningsEntry), count: z.number().int(), from: z.string(), to: z.string() })
+  .object({
+    earnings: z.array(EarningsEntry),
+    count: z.number().int(),
+    from: z.string(),
+    to: z.string(),
+    measured: EarningsMeasured,
+  })
   .openapi("EarningsCalendar");
 
 export type EarningsEntry = z.infer<typeof EarningsEntry>;

@@ -6,9 +6,12 @@ import {
   growthHistoryAt,
   growthProbability,
   nextReportEstimate,
+  type RiseCount,
+  targetPriceEstimate,
   universeReactions,
   warmUpStart,
 } from "../../analysis/earnings-events.ts";
+import { EARNINGS_EVIDENCE, type EarningsEvidence } from "../../analysis/earnings-evidence.ts";
 import type { AppDeps } from "../../lib/context.ts";
 import { type DataVersions, pricesStamp, readDataVersions, stampOf } from "../../lib/derived-data.ts";
 import { type KeptJson, keepJson } from "../../lib/kept-answer.ts";
@@ -57,39 +60,78 @@ async function readReactionHistory(deps: AppDeps, asOf: string) {
   const reactions = universeReactions(bySymbol);
   const securities = new Map((await db.query.securities.findMany()).map((s) => [s.symbol, s]));
   const lastClose = new Map([...bySymbol].map(([symbol, bars]) => [symbol, bars.at(-1)!.close]));
-  return { reactions, growth: growthHistoryAt(reactions, asOf), securities, lastClose };
+  return { asOf, reactions, growth: growthHistoryAt(reactions, asOf), securities, lastClose };
 }
 
 type Reactions = Awaited<ReturnType<typeof readReactionHistory>>;
 
 /**
- * The growth probability and its evidence for one stock, exactly as docs/earnings-model.md measures it: the
- * stock's rises after its past reactions shrunk toward the universe's rate (GROWTH_HISTORY_DAYS, SHRINKAGE).
+ * The growth probability and the counts behind it for one stock, exactly as docs/earnings-model.md measures it:
+ * the stock's rises after its past reports shrunk toward the universe's rate (GROWTH_HISTORY_DAYS, SHRINKAGE).
  */
 export function growthOf(growth: GrowthHistory, symbol: string) {
   const own = growth.perSymbol.get(symbol) ?? { n: 0, ups: 0, meanMove: 0 };
   return {
     growthProbability: Math.round(growthProbability(own, growth.baseRate) * 100),
-    pastReactions: own.n,
-    pastReactionsRose: own.ups,
+    reportsCounted: own.n,
+    reportsRose: own.ups,
     universeRiseRate: Math.round(growth.baseRate * 100),
     own,
   };
 }
 
-/** Growth probability, target price and naming of one stock from its reaction history (when there is one). */
+/** What the tab shows in place of a target that did no better than the price of the day. */
+export const NO_TARGET = "No target: our estimate did no better than today's price";
+
+const percent = (x: number) => `${(x * 100).toFixed(1)}%`;
+
+/**
+ * The target price as far as it measured up (docs/decisions/071-earnings-counts-and-target.md): none, with the
+ * reason, unless it beat the price of the day out of sample; then the estimate with its measured error beside it.
+ */
+export function servedTarget(
+  close: number | null,
+  own: Pick<RiseCount, "n" | "meanMove">,
+  evidence: EarningsEvidence = EARNINGS_EVIDENCE,
+): { targetPrice: number | null; targetPriceNote: string } {
+  if (!evidence.target.beatsToday) return { targetPrice: null, targetPriceNote: NO_TARGET };
+  if (close === null)
+    return { targetPrice: null, targetPriceNote: "No target: no price of the stock is known" };
+  const { meanAbsoluteError, meanAbsoluteErrorToday, horizonSessions } = evidence.target;
+  return {
+    targetPrice: targetPriceEstimate(close, own),
+    targetPriceNote:
+      `Measured: off by ${percent(meanAbsoluteError)} on average ${horizonSessions} sessions after a report, ` +
+      `against ${percent(meanAbsoluteErrorToday)} for the price of the day (${evidence.period.from.slice(0, 4)}-` +
+      `${evidence.period.to.slice(0, 4)})`,
+  };
+}
+
+/** What the answer says about how the growth probability and the target price measured up. */
+export function measuredSummary(evidence: EarningsEvidence = EARNINGS_EVIDENCE) {
+  const { growth, target } = evidence;
+  return {
+    period: evidence.period,
+    entries: growth.entries,
+    growth: { brier: growth.brier, brierBaseRate: growth.brierBaseRate, beatsBaseRate: growth.beatsBaseRate },
+    target: {
+      meanAbsoluteError: target.meanAbsoluteError,
+      meanAbsoluteErrorToday: target.meanAbsoluteErrorToday,
+      beatsToday: target.beatsToday,
+    },
+  };
+}
+
+/** Growth probability, its counts, target price and naming of one stock from its reaction history. */
 function assess(history: Reactions, symbol: string, fallbackPrice: number | null) {
   const security = history.securities.get(symbol);
   const { own, ...growth } = growthOf(history.growth, symbol);
-  const close = history.lastClose.get(symbol) ?? fallbackPrice;
   return {
     companyName: security?.name ?? symbol,
     industry: security?.industry && security.industry !== "" ? security.industry : "N/A",
     ...growth,
-    targetPrice:
-      close === null
-        ? null
-        : Number((close * (1 + (own.n ? own.meanMove * (own.n / (own.n + 8)) : 0))).toFixed(2)),
+    reportsSince: addDays(history.asOf, -GROWTH_HISTORY_DAYS),
+    ...servedTarget(history.lastClose.get(symbol) ?? fallbackPrice, own),
   };
 }
 
@@ -148,7 +190,8 @@ async function computeCalendar(deps: AppDeps, asOf: string): Promise<EarningsEnt
 
 /** Earnings expected in the 7 days after the market's today (estimated in the demo market). */
 export async function earningsCalendar(deps: AppDeps) {
-  if (!hasMarketData(deps.market)) return { earnings: [], count: 0, from: "", to: "" };
+  if (!hasMarketData(deps.market))
+    return { earnings: [], count: 0, from: "", to: "", measured: measuredSummary() };
   const asOf = deps.market.marketToday();
   const window = { from: addDays(asOf, 1), to: addDays(asOf, WINDOW_DAYS) };
   const earnings =
@@ -159,7 +202,7 @@ export async function earningsCalendar(deps: AppDeps) {
         )
       : // A live market's events and prices come from the provider layer, with its own lifetimes, each time.
         await computeCalendar(deps, asOf);
-  return { earnings, count: earnings.length, ...window };
+  return { earnings, count: earnings.length, ...window, measured: measuredSummary() };
 }
 
 /** The calendar as a kept answer: the demo's once per market data version and day, a live market's each time. */

@@ -1,14 +1,19 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import {
+  addDays,
   type DailyBar,
+  GROWTH_HISTORY_DAYS,
   growthHistoryAt,
   nextReportEstimate,
+  PEAK_SESSIONS,
   SHRINKAGE,
+  targetPriceEstimate,
   universeReactions,
 } from "../../analysis/earnings-events.ts";
+import { EARNINGS_EVIDENCE, type EarningsEvidence } from "../../analysis/earnings-evidence.ts";
 import { readDemoMarketFiles } from "../../runtime/demo-market-files.ts";
 import { inProcess, startTestApp, type TestApp, testDbKind } from "../../test/harness.ts";
-import { growthOf } from "./earnings.service.ts";
+import { growthOf, NO_TARGET, servedTarget } from "./earnings.service.ts";
 
 // Enough stocks (20 or more) for the market's daily volume to count, as in the full demo market.
 const SYMBOLS = [
@@ -55,15 +60,24 @@ type Answer = {
       symbol: string;
       date: string;
       growthProbability: number;
-      pastReactions: number;
-      pastReactionsRose: number;
+      reportsCounted: number;
+      reportsRose: number;
+      reportsSince: string;
       universeRiseRate: number;
+      targetPrice: number | null;
+      targetPriceNote: string;
       time: string;
     }
   >;
   count: number;
   from: string;
   to: string;
+  measured: {
+    period: { from: string; to: string };
+    entries: number;
+    growth: { brier: number; brierBaseRate: number; beatsBaseRate: boolean };
+    target: { meanAbsoluteError: number; meanAbsoluteErrorToday: number; beatsToday: boolean };
+  };
 };
 
 /** What scripts/evaluate-earnings.ts computes for these stocks: their whole bundled history, no database. */
@@ -134,15 +148,83 @@ describe(`earnings calendar on real demo prices (${testDbKind})`, () => {
     expect(body.earnings.map((e) => e.symbol)).toEqual(expected.map((e) => e.symbol));
     expect(body.earnings).toMatchObject(expected);
     for (const e of body.earnings) {
-      expect(e.pastReactionsRose).toBeLessThanOrEqual(e.pastReactions);
-      expect(e.pastReactions).toBeGreaterThan(0);
-      // (rose + k x universe rate) / (reactions + k), in percent
+      expect(e.reportsRose).toBeLessThanOrEqual(e.reportsCounted);
+      expect(e.reportsCounted).toBeGreaterThan(0);
+      // (rose + k x universe rate) / (counted + k), in percent
       const rate = growth.baseRate;
       expect(e.growthProbability).toBe(
-        Math.round(((e.pastReactionsRose + SHRINKAGE * rate) / (e.pastReactions + SHRINKAGE)) * 100),
+        Math.round(((e.reportsRose + SHRINKAGE * rate) / (e.reportsCounted + SHRINKAGE)) * 100),
       );
       expect(e.universeRiseRate).toBe(Math.round(rate * 100));
     }
+  });
+
+  test("the counts behind the probability: the stock's reports of the window, known by the market's day", async () => {
+    const body = (await (await t.request("/api/earnings-calendar", { token })).json()) as Answer;
+    const { reactions } = await measured("2023-10-27");
+    const since = addDays("2023-10-27", -GROWTH_HISTORY_DAYS);
+    // Two reactions are more than PEAK_SESSIONS sessions apart, so more than that many days.
+    const most = Math.floor(GROWTH_HISTORY_DAYS / (PEAK_SESSIONS + 1)) + 1;
+    for (const e of body.earnings) {
+      expect(e.reportsSince).toBe(since);
+      const counted = reactions.get(e.symbol)!.filter((r) => r.date >= since && r.known <= "2023-10-27");
+      expect(e.reportsCounted).toBe(counted.length);
+      expect(e.reportsRose).toBe(counted.filter((r) => r.move > 0).length);
+      expect(e.reportsCounted).toBeLessThanOrEqual(most);
+    }
+  });
+
+  test("the target price is served only if it beat today's price out of sample; the answer says how it measured", async () => {
+    const body = (await (await t.request("/api/earnings-calendar", { token })).json()) as Answer;
+    const evidence = EARNINGS_EVIDENCE;
+    expect(body.measured).toEqual({
+      period: evidence.period,
+      entries: evidence.growth.entries,
+      growth: {
+        brier: evidence.growth.brier,
+        brierBaseRate: evidence.growth.brierBaseRate,
+        beatsBaseRate: evidence.growth.beatsBaseRate,
+      },
+      target: {
+        meanAbsoluteError: evidence.target.meanAbsoluteError,
+        meanAbsoluteErrorToday: evidence.target.meanAbsoluteErrorToday,
+        beatsToday: evidence.target.beatsToday,
+      },
+    });
+    // The committed measurement (docs/earnings-model.md): no better than today's price, nor the base rate.
+    expect(body.measured.target.beatsToday).toBe(false);
+    expect(body.measured.growth.beatsBaseRate).toBe(false);
+    for (const e of body.earnings) {
+      expect(e.targetPrice).toBeNull();
+      expect(e.targetPriceNote).toBe("No target: our estimate did no better than today's price");
+    }
+  });
+
+  test("the target rule: none unless it beats today's price by the margin; then the estimate and its error", () => {
+    const own = { n: 10, meanMove: 0.02 };
+    const beating: EarningsEvidence = {
+      ...EARNINGS_EVIDENCE,
+      period: { from: "2022-01-01", to: "2023-10-27" },
+      target: {
+        ...EARNINGS_EVIDENCE.target,
+        meanAbsoluteError: 0.041,
+        meanAbsoluteErrorToday: 0.05,
+        beatsToday: true,
+      },
+    };
+    const failing = { ...beating, target: { ...beating.target, beatsToday: false } };
+    expect(servedTarget(100, own, failing)).toEqual({ targetPrice: null, targetPriceNote: NO_TARGET });
+    expect(servedTarget(100, own, beating)).toEqual({
+      targetPrice: targetPriceEstimate(100, own),
+      targetPriceNote:
+        "Measured: off by 4.1% on average 5 sessions after a report, against 5.0% for the price of the day (2022-2023)",
+    });
+    // close x (1 + mean move x n / (n + 8))
+    expect(targetPriceEstimate(100, own)).toBe(Number((100 * (1 + 0.02 * (10 / 18))).toFixed(2)));
+    expect(servedTarget(null, own, beating)).toEqual({
+      targetPrice: null,
+      targetPriceNote: "No target: no price of the stock is known",
+    });
   });
 
   test.skipIf(!inProcess)(

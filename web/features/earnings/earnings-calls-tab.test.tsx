@@ -42,27 +42,55 @@ describe("Earnings Calls tab, on the real API with real demo prices", () => {
     }
   });
 
-  test("each card shows how many of the stock's past reactions rose beside the universe's rate", async () => {
+  test("each card leads with the stock's reports in words; the probability is labelled as their smoothed share", async () => {
     const answer = (await (await api.request("/api/earnings-calendar", { token })).json()) as {
       earnings: Array<{
         symbol: string;
-        pastReactionsRose: number;
-        pastReactions: number;
+        growthProbability: number;
+        reportsRose: number;
+        reportsCounted: number;
+        reportsSince: string;
         universeRiseRate: number;
       }>;
+      measured: { growth: { beatsBaseRate: boolean } };
     };
+    // The committed measurement: no better than the base rate, so the counts lead.
+    expect(answer.measured.growth.beatsBaseRate).toBe(false);
     renderWithProviders(<EarningsCallsTab />);
     const cards = await screen.findAllByTestId("earnings-card");
     expect(cards.length).toBe(answer.earnings.length);
+    expect(screen.getByTestId("earnings-measured").textContent).toMatch(
+      /^Checked on [\d,]+ past estimated reports \(\d{4}-\d{4}\): the growth probability did no better than stating all stocks' rate, so each card leads with the stock's own record\.$/,
+    );
     cards.forEach((card, i) => {
       const e = answer.earnings[i]!;
       expect(card.textContent).toContain(e.symbol);
-      expect(within(card).getByTestId("earnings-record").textContent).toBe(
-        `${e.pastReactionsRose} of ${e.pastReactions} past reactions rose (universe: ${e.universeRiseRate}%)`,
+      const record = within(card).getByTestId("earnings-record");
+      expect(record.textContent).toMatch(
+        /^Rose after \d+ of its \d+ reports? since [A-Z][a-z]{2} \d{1,2}, \d{4}$/,
+      );
+      expect(record.textContent).toContain(`Rose after ${e.reportsRose} of its ${e.reportsCounted} report`);
+      // The main figure: it comes before the probability, which is labelled as that record smoothed.
+      const badge = card.querySelector("[data-tone]")!;
+      expect(record.compareDocumentPosition(badge) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+      expect(badge.textContent).toStartWith(`${e.growthProbability}%`);
+      expect(within(card).getByTestId("earnings-share").textContent).toBe(
+        `growth probability: that record smoothed toward all stocks' ${e.universeRiseRate}%`,
       );
       expect(within(card).getByText("Estimated date")).toBeTruthy();
       expect(within(card).queryByText(/not measured/)).toBeNull();
     });
+  });
+
+  test("no target price: the tab says the estimate did no better than today's price", async () => {
+    renderWithProviders(<EarningsCallsTab />);
+    const cards = await screen.findAllByTestId("earnings-card");
+    for (const card of cards) {
+      expect(within(card).getByTestId("earnings-target").textContent).toBe(
+        "No target: our estimate did no better than today's price",
+      );
+      expect(card.textContent).not.toMatch(/Target price \(5 sessions after\)\$/);
+    }
   });
 
   test("on a provider's real dates the card says the growth probability was not measured there", async () => {
@@ -90,7 +118,7 @@ describe("Earnings Calls tab, on the real API with real demo prices", () => {
       // Revenue is money: "$" and abbreviated like the EPS beside it.
       expect(within(card!).getByText("$1.20 / $1.70B")).toBeTruthy();
       expect(within(card!).getByTestId("earnings-record").textContent).toMatch(
-        /^\d+ of \d+ past reactions rose \(universe: \d+%\)$/,
+        /^(Rose after \d+ of its \d+ reports? since|No reports found since) /,
       );
       expect(
         within(card!).getByText(

@@ -10,7 +10,9 @@ import {
   type GrowthFilter,
   growthBand,
   matchesGrowthFilter,
-  reactionRecord,
+  measuredLine,
+  reportRecord,
+  smoothedShare,
   timeLabel,
 } from "./earnings.logic.ts";
 import { type EarningsEntry, earningsCalendarQueryOptions } from "./earnings.queries.ts";
@@ -20,9 +22,30 @@ type SymbolAction = (symbol: string) => ReactNode;
 
 const TONES = { green: POSITIVE, yellow: "yellow.4", red: "red.9" } as const;
 
-function EarningsCard(props: { entry: EarningsEntry; action?: SymbolAction }) {
+/** The growth probability in the spec's colours and labels. */
+function GrowthBadge(props: { entry: EarningsEntry; size?: "sm" | "md" }) {
+  const band = growthBand(props.entry.growthProbability);
+  return (
+    <Badge
+      size={props.size}
+      color={TONES[band.tone]}
+      c={band.tone === "yellow" ? "dark.9" : "white"}
+      variant="filled"
+      data-tone={band.tone}
+      title="Growth probability: the chance the close 5 sessions after the report is above the close before it"
+    >
+      {props.entry.growthProbability}% · {band.label}
+    </Badge>
+  );
+}
+
+/**
+ * One report. Unless the growth probability beat stating all stocks' rate out of sample (`leadWithCounts` false),
+ * the stock's record in words is the main figure and the probability sits below it as what it is: that record
+ * smoothed toward all stocks' rate (docs/decisions/071-earnings-counts-and-target.md).
+ */
+function EarningsCard(props: { entry: EarningsEntry; leadWithCounts: boolean; action?: SymbolAction }) {
   const e = props.entry;
-  const band = growthBand(e.growthProbability);
   return (
     <Card
       withBorder
@@ -43,16 +66,21 @@ function EarningsCard(props: { entry: EarningsEntry; action?: SymbolAction }) {
             </Text>
           ) : null}
         </div>
-        <Badge
-          color={TONES[band.tone]}
-          c={band.tone === "yellow" ? "dark.9" : "white"}
-          variant="filled"
-          data-tone={band.tone}
-          title="Growth probability: the chance the close 5 sessions after the report is above the close before it"
-        >
-          {e.growthProbability}% · {band.label}
-        </Badge>
+        {props.leadWithCounts ? null : <GrowthBadge entry={e} />}
       </Group>
+      {props.leadWithCounts ? (
+        <Stack gap={4} mt={4}>
+          <Text fw={700} fz="md" data-testid="earnings-record">
+            {reportRecord(e)}
+          </Text>
+          <Group gap={6} wrap="nowrap" align="center">
+            <GrowthBadge entry={e} size="sm" />
+            <Text size="xs" c="dimmed" data-testid="earnings-share">
+              {smoothedShare(e)}
+            </Text>
+          </Group>
+        </Stack>
+      ) : null}
       <SimpleGrid cols={2} spacing="xs" mt="xs">
         <Stack gap={0}>
           <Text size="xs" c="dimmed">
@@ -77,7 +105,20 @@ function EarningsCard(props: { entry: EarningsEntry; action?: SymbolAction }) {
           <Text size="xs" c="dimmed">
             Target price (5 sessions after)
           </Text>
-          <Text fw={600}>{formatMoney(e.targetPrice)}</Text>
+          {e.targetPrice === null ? (
+            <Text size="sm" data-testid="earnings-target">
+              {e.targetPriceNote}
+            </Text>
+          ) : (
+            <>
+              <Text fw={600} data-testid="earnings-target">
+                {formatMoney(e.targetPrice)}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {e.targetPriceNote}
+              </Text>
+            </>
+          )}
         </Stack>
         {e.epsEstimate !== null || e.revenueEstimate !== null ? (
           <Stack gap={0}>
@@ -100,9 +141,11 @@ function EarningsCard(props: { entry: EarningsEntry; action?: SymbolAction }) {
           </Stack>
         )}
       </SimpleGrid>
-      <Text size="sm" mt="xs" data-testid="earnings-record">
-        {reactionRecord(e)}
-      </Text>
+      {props.leadWithCounts ? null : (
+        <Text size="sm" mt="xs" data-testid="earnings-record">
+          {reportRecord(e)}
+        </Text>
+      )}
       {e.growthMeasured ? null : (
         <Text size="xs" c="dimmed">
           Growth probability not measured on calendar dates like this one: only on estimated dates.
@@ -130,6 +173,7 @@ export function EarningsCallsTab(props: { watchlistButton?: SymbolAction }) {
   const [filter, setFilter] = useState<GrowthFilter>("all");
   const all = data?.earnings ?? [];
   const shown = all.filter((e) => matchesGrowthFilter(e.growthProbability, filter));
+  const leadWithCounts = data ? !data.measured.growth.beatsBaseRate : true;
   return (
     <section aria-labelledby="earnings-title">
       <Group justify="space-between" align="flex-end" mb="md" wrap="wrap">
@@ -140,6 +184,11 @@ export function EarningsCallsTab(props: { watchlistButton?: SymbolAction }) {
           <Text c="dimmed" size="sm">
             Next 7 days of earnings announcements
           </Text>
+          {data && all.length ? (
+            <Text c="dimmed" size="xs" maw={560} data-testid="earnings-measured">
+              {measuredLine(data.measured)}
+            </Text>
+          ) : null}
         </div>
         <Group align="flex-end">
           <Select
@@ -169,7 +218,12 @@ export function EarningsCallsTab(props: { watchlistButton?: SymbolAction }) {
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
           {shown.map((e) => (
-            <EarningsCard key={`${e.symbol}-${e.date}`} entry={e} action={props.watchlistButton} />
+            <EarningsCard
+              key={`${e.symbol}-${e.date}`}
+              entry={e}
+              leadWithCounts={leadWithCounts}
+              action={props.watchlistButton}
+            />
           ))}
         </SimpleGrid>
       )}

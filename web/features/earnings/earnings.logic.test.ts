@@ -1,5 +1,12 @@
 import { describe, expect, test } from "bun:test";
-import { growthBand, matchesGrowthFilter, reactionRecord, timeLabel } from "./earnings.logic.ts";
+import {
+  growthBand,
+  matchesGrowthFilter,
+  measuredLine,
+  reportRecord,
+  smoothedShare,
+  timeLabel,
+} from "./earnings.logic.ts";
 
 describe("earnings calendar rules: growth filter, bands, time labels", () => {
   test("growth bands and labels", () => {
@@ -20,12 +27,31 @@ describe("earnings calendar rules: growth filter, bands, time labels", () => {
     expect(timeLabel("post")).toBe("After-Market");
     expect(timeLabel("time not set")).toBe("Time TBA");
   });
-  test("the stock's past reactions beside the universe's rate", () => {
-    expect(reactionRecord({ pastReactionsRose: 7, pastReactions: 12, universeRiseRate: 46 })).toBe(
-      "7 of 12 past reactions rose (universe: 46%)",
+  test("the stock's past reports in words, and the probability as that record smoothed", () => {
+    expect(reportRecord({ reportsRose: 6, reportsCounted: 11, reportsSince: "2020-10-28" })).toBe(
+      "Rose after 6 of its 11 reports since Oct 28, 2020",
     );
-    expect(reactionRecord({ pastReactionsRose: 0, pastReactions: 0, universeRiseRate: 51 })).toBe(
-      "No past reactions detected (universe: 51%)",
+    expect(reportRecord({ reportsRose: 0, reportsCounted: 1, reportsSince: "2020-10-28" })).toBe(
+      "Rose after 0 of its 1 report since Oct 28, 2020",
+    );
+    expect(reportRecord({ reportsRose: 0, reportsCounted: 0, reportsSince: "2020-10-28" })).toBe(
+      "No reports found since Oct 28, 2020",
+    );
+    expect(smoothedShare({ reportsCounted: 11, universeRiseRate: 51 })).toBe(
+      "growth probability: that record smoothed toward all stocks' 51%",
+    );
+    expect(smoothedShare({ reportsCounted: 0, universeRiseRate: 51 })).toBe(
+      "growth probability: all stocks' 51%, with no record of its own",
+    );
+  });
+  test("how the figures measured up, in one line", () => {
+    const m = { period: { from: "2022-01-01", to: "2023-10-27" }, entries: 1310 };
+    expect(measuredLine({ ...m, growth: { beatsBaseRate: false } })).toBe(
+      "Checked on 1,310 past estimated reports (2022-2023): the growth probability did no better than stating " +
+        "all stocks' rate, so each card leads with the stock's own record.",
+    );
+    expect(measuredLine({ ...m, growth: { beatsBaseRate: true } })).toContain(
+      "beat stating all stocks' rate",
     );
   });
 });

@@ -1,3 +1,5 @@
+import { formatDate } from "../../lib/format.ts";
+
 /** The growth-probability filter: all, high (70+), moderate (50-69), low (below 50). */
 export const GROWTH_FILTERS = [
   { value: "all", label: "All" },
@@ -31,14 +33,34 @@ export function timeLabel(time: string): string {
   return "Time TBA";
 }
 
-/** The stock's record beside the universe's, e.g. "7 of 12 past reactions rose (universe: 46%)". */
-export function reactionRecord(e: {
-  pastReactionsRose: number;
-  pastReactions: number;
-  universeRiseRate: number;
+/** The stock's past reports in words, the main figure: "Rose after 6 of its 11 reports since Oct 28, 2020". */
+export function reportRecord(e: { reportsRose: number; reportsCounted: number; reportsSince: string }) {
+  const since = formatDate(e.reportsSince);
+  if (!e.reportsCounted) return `No reports found since ${since}`;
+  const reports = e.reportsCounted === 1 ? "report" : "reports";
+  return `Rose after ${e.reportsRose} of its ${e.reportsCounted} ${reports} since ${since}`;
+}
+
+/**
+ * What the growth probability is, in plain words: the record above smoothed toward all stocks' rate (out of sample
+ * it does no better than that rate, docs/earnings-model.md), e.g. "growth probability: that record smoothed toward
+ * all stocks' 51%".
+ */
+export function smoothedShare(e: { reportsCounted: number; universeRiseRate: number }) {
+  return e.reportsCounted
+    ? `growth probability: that record smoothed toward all stocks' ${e.universeRiseRate}%`
+    : `growth probability: all stocks' ${e.universeRiseRate}%, with no record of its own`;
+}
+
+/** One line on how the tab's figures measured up, out of sample. */
+export function measuredLine(m: {
+  period: { from: string; to: string };
+  entries: number;
+  growth: { beatsBaseRate: boolean };
 }) {
-  const universe = `(universe: ${e.universeRiseRate}%)`;
-  return e.pastReactions
-    ? `${e.pastReactionsRose} of ${e.pastReactions} past reactions rose ${universe}`
-    : `No past reactions detected ${universe}`;
+  const years = `${m.period.from.slice(0, 4)}-${m.period.to.slice(0, 4)}`;
+  const checked = `Checked on ${m.entries.toLocaleString("en-US")} past estimated reports (${years}):`;
+  return m.growth.beatsBaseRate
+    ? `${checked} the growth probability beat stating all stocks' rate.`
+    : `${checked} the growth probability did no better than stating all stocks' rate, so each card leads with the stock's own record.`;
 }

@@ -34,7 +34,8 @@ describe("the landing page's paragraph on the model's evidence", () => {
         "tenth by 4.1% a year (not enough to rule out luck, given that 27 versions of the model were tried)",
     );
     expect(text).toContain(
-      "companies that later failed or left the index, the top tenth trailed the bottom tenth by 1.2% a year",
+      "companies that later failed or left the index, the top tenth trailed the bottom tenth by 1.2% a year (not " +
+        "enough to rule out luck)",
     );
     expect(text).toContain("ranks the winner higher 51 times in 100, where a coin flip gets 50");
     expect(text).toContain("Treat its probabilities as close to a coin flip.");
@@ -51,7 +52,9 @@ describe("the landing page's paragraph on the model's evidence", () => {
       "beat the bottom tenth by 9.0% a year (more than luck would explain, even though 27 versions of the model " +
         "were tried)",
     );
-    expect(text).toContain("the top tenth beat the bottom tenth by 7.0% a year (more than luck");
+    expect(text).toContain(
+      "the top tenth beat the bottom tenth by 7.0% a year (more than luck would explain)",
+    );
     expect(text).not.toContain("close to a coin flip");
     expect(text).toContain("The edge is real but small");
   });

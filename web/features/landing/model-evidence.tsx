@@ -40,7 +40,7 @@ export function modelEvidenceText(h: ModelHeadline): string {
     `We test the model only on years it never learned from (${from} to ${to}). Counting only the stocks that were ` +
     `in the S&P 500 on each date, its top tenth of picks ${gap(h.decileSpread.annualised)} ` +
     `(${luck(h.edgeSignificant)}). On a second test set that also holds companies that later failed or left the ` +
-    `index, the top tenth ${gap(free.annualised)} (${luck(clears(free, h))}). Shown one stock that went on to beat ` +
+    `index, the top tenth ${gap(free.annualised)} (${clears(free, h) ? "more than luck would explain" : "not enough to rule out luck"}). Shown one stock that went on to beat ` +
     `the median stock and one that did not, it ranks the winner higher ${auc} times in 100, where a coin flip ` +
     `gets 50. ` +
     (h.edgeSignificant

@@ -34,6 +34,15 @@ export const insights = sqliteTable(
     expectedReturnLow: real(),
     expectedReturnHigh: real(),
     horizonDays: integer(),
+    /**
+     * Expected total return minus the median member's over the horizon and its 80% interval from the stock's own
+     * volatility (docs/decisions/066-calls-that-agree.md); analyses saved since leave expectedReturn* null.
+     */
+    expectedExcessReturn: real(),
+    expectedExcessLow: real(),
+    expectedExcessHigh: real(),
+    /** Whether a news source was configured when the analysis was made; null for analyses made before. */
+    newsAvailable: integer({ mode: "boolean" }),
     createdAt: integer({ mode: "timestamp_ms" }).notNull(),
   },
   (t) => [index("insights_user_created_idx").on(t.userId, t.createdAt)],

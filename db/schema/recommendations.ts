@@ -32,10 +32,18 @@ export const recommendations = sqliteTable(
     call: text({ enum: ["BUY", "SELL", "HOLD", "WATCH"] }),
     decile: integer(),
     probability: real(),
+    /** The total-return forecast of calls posted before decision 066; left null on newer rows. */
     expectedReturn: real(),
     expectedReturnLow: real(),
     expectedReturnHigh: real(),
     horizonDays: integer(),
+    /**
+     * Expected total return minus the median member's over the horizon and its 80% interval from the stock's own
+     * volatility (docs/decisions/066-calls-that-agree.md); null on rows posted before them and on editor's picks.
+     */
+    expectedExcessReturn: real(),
+    expectedExcessLow: real(),
+    expectedExcessHigh: real(),
     postedBy: integer().references(() => users.id, { onDelete: "set null" }),
     createdAt: integer({ mode: "timestamp_ms" }).notNull().default(sql`(unixepoch() * 1000)`),
   },

@@ -3,9 +3,28 @@ import { and, eq, gt } from "drizzle-orm";
 import { dailyPrices } from "../../db/schema/index.ts";
 import { UnknownSymbolError } from "../lib/market-port.ts";
 import { startTestApp, type TestApp, testDbKind } from "../test/harness.ts";
-import { createAnalysisEngine, signedPercent } from "./engine.ts";
+import { createAnalysisEngine, signedPercent, unsignedPercent } from "./engine.ts";
+import { isMemberOn } from "./index-membership.ts";
+import { modelFor } from "./models/registry.ts";
 
-const SYMBOLS = ["AAPL", "MSFT", "NVDA", "JPM", "XOM", "KO", "PFE", "AMZN", "META", "WMT", "CAT", "DIS"];
+// SEE left the index on 2023-10-18 and PODD joined on 2023-03-15: both are in the demo market, both outsiders on
+// some of its dates.
+const SYMBOLS = [
+  "AAPL",
+  "MSFT",
+  "NVDA",
+  "JPM",
+  "XOM",
+  "KO",
+  "PFE",
+  "AMZN",
+  "META",
+  "WMT",
+  "CAT",
+  "DIS",
+  "SEE",
+  "PODD",
+];
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();
@@ -17,8 +36,9 @@ afterAll(() => t.close());
 export const percentagesIn = (text: string) => text.match(/[-+]?\d+(?:\.\d+)?%/g) ?? [];
 
 describe(`analysis engine on real demo prices (${testDbKind})`, () => {
-  test("an insight with every field it shows and the model's call, decile and expected return", async () => {
+  test("an insight with every field it shows: the call, decile, named event and expected excess return", async () => {
     const insight = await t.deps.analysis!.analyze("AAPL");
+    const model = modelFor("2023-10-27")!;
     expect(insight).toMatchObject({
       symbol: "AAPL",
       asOf: "2023-10-27",
@@ -27,32 +47,137 @@ describe(`analysis engine on real demo prices (${testDbKind})`, () => {
       targetDate: "2024-01-25",
       timeHorizon: "60 trading days",
       horizonDays: 60,
-      modelVersion: "xgb-rank-h60-2023",
+      modelVersion: model.version,
+      modelTrainedThrough: model.trainedThrough,
+      modelStale: false,
+      // The total-return forecast is gone from new analyses (decision 066).
+      expectedReturn: null,
     });
     expect(["BUY", "SELL", "HOLD", "WATCH"]).toContain(insight.recommendation);
-    expect(insight.decile).toBeGreaterThanOrEqual(1);
-    expect(insight.decile).toBeLessThanOrEqual(10);
+    expect(insight.statedEvent).toBe(insight.decile! >= 6 ? "beats-median" : "trails-median");
     expect(insight.confidence).toBe(Math.round(insight.probability! * 100));
-    expect(insight.expectedReturnLow!).toBeLessThan(insight.expectedReturn!);
-    expect(insight.expectedReturnHigh!).toBeGreaterThan(insight.expectedReturn!);
-    expect(insight.projectedPrice).toBeCloseTo(168.22 * (1 + insight.expectedReturn!), 2);
+    expect(insight.expectedExcessLow!).toBeLessThan(insight.expectedExcessReturn!);
+    expect(insight.expectedExcessHigh!).toBeGreaterThan(insight.expectedExcessReturn!);
+    expect(insight.projectedPrice).toBeCloseTo(168.22 * (1 + insight.expectedExcessReturn!), 2);
     expect(insight.keyFactors).toHaveLength(4);
     expect(insight.reasoning).toContain(`decile ${insight.decile} of 10`);
+    expect(insight.reasoning).toContain("against 50% for a coin flip");
+    expect(insight.reasoning).toContain(`Model ${model.version}`);
+    expect(insight.reasoning).not.toContain("today's S&P 500 members");
+    expect(insight.reasoning).not.toContain("older than the data");
   });
 
-  test("every percentage in a reason is a stored field", async () => {
+  test("every percentage in a reason is a stored field (or the coin flip's 50%)", async () => {
     const engine = createAnalysisEngine(t.deps.database.db, () => "2023-10-27");
     for (const symbol of SYMBOLS) {
       const insight = await engine.analyze(symbol);
       const stored = [
         `${insight.confidence}%`,
-        signedPercent(insight.expectedReturn!),
-        signedPercent(insight.expectedReturnLow!),
-        signedPercent(insight.expectedReturnHigh!),
+        "50%",
+        unsignedPercent(insight.expectedExcessReturn!),
+        signedPercent(insight.expectedExcessLow!),
+        signedPercent(insight.expectedExcessHigh!),
       ];
       const printed = percentagesIn(insight.reasoning);
-      expect(printed.length).toBe(4);
+      // A model whose calibration says 50% expects every stock to match the median: no excess to print.
+      expect(printed.length).toBe(insight.expectedExcessReturn === 0 ? 4 : 5);
       for (const p of printed) expect(stored).toContain(p);
+      const verb = insight.statedEvent === "beats-median" ? "beat" : "trail";
+      expect(insight.reasoning).toContain(
+        `a ${insight.confidence}% chance to ${verb} the median S&P 500 stock over the next 60 trading days`,
+      );
+    }
+  });
+
+  test("the sign of the expected excess return follows the call; a SELL projects a price at or below today's", async () => {
+    const engine = createAnalysisEngine(t.deps.database.db, () => "2023-10-27");
+    const universe = await engine.scoreUniverse("2023-10-27");
+    const skill = modelFor("2023-10-27")!.calibration.slope > 0;
+    let sells = 0;
+    for (const s of universe) {
+      const insight = await engine.analyze(s.symbol);
+      const excess = insight.expectedExcessReturn!;
+      expect(insight.reasoning).toContain(
+        excess === 0
+          ? "expected to match the median stock"
+          : `expected to ${excess > 0 ? "beat" : "trail"} the median stock by ${unsignedPercent(excess)}`,
+      );
+      if (insight.recommendation === "BUY") {
+        expect(excess).toBeGreaterThan(0);
+        expect(insight.projectedPrice).toBeGreaterThan(insight.currentPrice);
+      }
+      if (insight.recommendation === "SELL") {
+        sells++;
+        expect(excess).toBeLessThan(0);
+        expect(insight.projectedPrice).toBeLessThanOrEqual(insight.currentPrice);
+      }
+      // Every lower-half stock expects to trail the median, every upper-half one to beat it (or to match it).
+      if (insight.decile! <= 5) expect(excess).toBeLessThanOrEqual(0);
+      else expect(excess).toBeGreaterThanOrEqual(0);
+      // Decile 1 is a SELL whenever the model has any skill to state.
+      if (skill && insight.decile === 1) expect(insight.recommendation).toBe("SELL");
+    }
+    if (skill) expect(sells).toBeGreaterThan(0);
+  });
+
+  test("each stock's interval comes from its own volatility: widths in proportion to vol_60d", async () => {
+    const universe = await createAnalysisEngine(t.deps.database.db, () => "2023-10-27").scoreUniverse(
+      "2023-10-27",
+    );
+    const byVol = [...universe].sort((a, b) => a.stock.vol_60d - b.stock.vol_60d);
+    const calm = byVol[0]!;
+    const wild = byVol.at(-1)!;
+    expect(wild.stock.vol_60d / calm.stock.vol_60d).toBeGreaterThan(1.5);
+    const width = (s: typeof calm) => s.expectedExcessHigh - s.expectedExcessLow;
+    expect(width(wild)).toBeGreaterThan(width(calm));
+    expect(width(wild) / width(calm)).toBeCloseTo(wild.stock.vol_60d / calm.stock.vol_60d, 6);
+  });
+
+  test("only that date's index members are ranked; an outsider is analysed among them and told so", async () => {
+    const engine = createAnalysisEngine(t.deps.database.db, () => "2023-01-27");
+    const january = await engine.scoreUniverse("2023-01-27");
+    expect(january.map((s) => s.symbol)).not.toContain("PODD");
+    expect(january.map((s) => s.symbol)).toContain("SEE");
+    for (const s of january) expect(isMemberOn(s.symbol, "2023-01-27")).toBe(true);
+    expect(january.every((s) => s.universeSize === january.length)).toBe(true);
+
+    const podd = await engine.analyze("PODD");
+    expect(podd.asOf).toBe("2023-01-27");
+    expect(podd.reasoning).toContain("PODD is not an S&P 500 member on 2023-01-27");
+    expect(podd.decile).toBeGreaterThanOrEqual(1);
+
+    const october = await engine.scoreUniverseOn(["2023-10-20"]);
+    expect(october.get("2023-10-20")!.map((s) => s.symbol)).not.toContain("SEE");
+    const see = await createAnalysisEngine(t.deps.database.db, () => "2023-10-20").analyze("SEE");
+    expect(see.reasoning).toContain("SEE is not an S&P 500 member on 2023-10-20");
+    const member = await engine.analyze("AAPL");
+    expect(member.reasoning).not.toContain("not an S&P 500 member");
+  });
+
+  test("a model past the dates it serves says it is stale, and how old its training is", async () => {
+    const old = modelFor("2022-06-30")!;
+    expect(old.splits.servesUntil < "2023-06-30").toBe(true);
+    const engine = createAnalysisEngine(
+      t.deps.database.db,
+      () => "2023-06-30",
+      () => old,
+    );
+    const insight = await engine.analyze("MSFT");
+    expect(insight).toMatchObject({
+      modelVersion: old.version,
+      modelStale: true,
+      modelTrainedThrough: old.trainedThrough,
+    });
+    expect(insight.reasoning).toContain(
+      `trained on outcomes through ${old.trainedThrough}, older than the data it scores`,
+    );
+  });
+
+  test("key factors in plain words from the stock's own values, never the model's rank encoding", async () => {
+    const insight = await createAnalysisEngine(t.deps.database.db, () => "2023-10-27").analyze("NVDA");
+    for (const f of insight.keyFactors) {
+      expect(f).not.toContain("in 100 stocks");
+      expect(f).toMatch(/in 10 stocks|^Market state/);
     }
   });
 
@@ -80,7 +205,7 @@ describe(`analysis engine on real demo prices (${testDbKind})`, () => {
     const fromUniverse = all.find((s) => s.symbol === "AAPL")!;
     expect(Number(fromUniverse.probability.toFixed(4))).toBe(one.probability!);
     expect(fromUniverse.decile).toBe(one.decile!);
+    expect(fromUniverse.expectedExcessReturn).toBe(one.expectedExcessReturn!);
     expect(new Set(all.map((s) => s.decile)).size).toBeGreaterThan(5);
-    expect([...new Set(all.map((s) => s.call))].sort()).toEqual(["BUY", "HOLD", "SELL", "WATCH"]);
   });
 });

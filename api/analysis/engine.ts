@@ -12,9 +12,11 @@ import {
   outsiderInputs,
   universeInputs,
 } from "./cross-section.ts";
-import { describeFactor } from "./describe.ts";
+import { describeFactor, FACTOR_LABELS } from "./describe.ts";
 import { type Bar, MIN_HISTORY, marketFeaturesAt, type StockFeatures, stockFeaturesAt } from "./features.ts";
-import { modelFor } from "./models/registry.ts";
+import { isMemberOn } from "./index-membership.ts";
+import { EDGE_SIGNIFICANT } from "./model-card.ts";
+import { modelFor, SERVED_MODELS } from "./models/registry.ts";
 import { type Ranked, type RankerModel, rankOutsider, rankUniverse, topFactors } from "./ranker.ts";
 
 /** Sessions of prices loaded before a date: a year of features, and a month to spare for a stock's missing bars. */
@@ -37,11 +39,13 @@ export interface Scored extends Ranked {
   stock: StockFeatures;
   input: number[];
   model: RankerModel;
-  /** Stocks in that date's universe. */
+  /** Index members ranked that date. */
   universeSize: number;
+  /** Whether the stock was an S&P 500 member that date (an outsider is placed among the members). */
+  member: boolean;
 }
 
-/** A date's universe, scored: every stock with a year of prices on that date, the benchmark excepted. */
+/** A date's universe, scored: every index member with a year of prices on that date (decision 065). */
 export interface UniverseOnDate {
   date: string;
   model: RankerModel;
@@ -52,23 +56,66 @@ export interface UniverseOnDate {
 
 /** `+4.1%`: how a reason prints a stored fraction (tested against the stored fields). */
 export const signedPercent = (x: number) => `${x >= 0 ? "+" : ""}${(x * 100).toFixed(1)}%`;
+/** `4.1%`: a stored fraction's size, for "beat the median stock by 4.1%". */
+export const unsignedPercent = (x: number) => `${Math.abs(x * 100).toFixed(1)}%`;
 
-/** Builds the insight for one scored stock: call, decile, calibrated confidence, expected return, the reasons. */
+const COMMITTED_MODELS = new Map(SERVED_MODELS.map((m) => [m.version, m]));
+
+/** What a probability is the chance of, for the decile that states it. */
+export const statedEventOfDecile = (decile: number): "beats-median" | "trails-median" =>
+  decile >= 6 ? "beats-median" : "trails-median";
+
+/**
+ * What a call made by model `version` on `date` carries beside its probability (api/lib/model-evidence.schema.ts):
+ * the card's verdict on the edge, how far the model's training reaches and whether the date is past the dates it
+ * was trained to serve (null for a version no committed model has).
+ */
+export function modelEvidenceOf(version: string | null, date: string | null, decile: number | null) {
+  const model = version ? COMMITTED_MODELS.get(version) : undefined;
+  return {
+    statedEvent: decile === null ? null : statedEventOfDecile(decile),
+    edgeSignificant: EDGE_SIGNIFICANT,
+    modelTrainedThrough: model?.trainedThrough ?? null,
+    modelStale: model && date ? date > model.splits.servesUntil : null,
+  };
+}
+
+/** Builds the insight for one scored stock: call, decile, calibrated confidence, expected excess return, reasons. */
 export function toInsight(scored: Scored, name: string): InsightDraft {
   const { model, close, asOf, symbol } = scored;
   const confidence = Math.round(scored.probability * 100);
-  const projected = close * (1 + scored.expectedReturn);
-  const factors = topFactors(model, scored.input).map(describeFactor);
-  const event = scored.event === "beat" ? "beats" : "trails";
-  const reasoning =
-    `${name} (${symbol}) closed at $${close.toFixed(2)} on ${asOf}. Ranked against the ${scored.universeSize} stocks ` +
-    `of the universe that day, it sits in decile ${scored.decile} of 10 (10 is the best-ranked tenth), so the call ` +
-    `is ${scored.call}. The model puts the chance that its total return over the next ${model.horizonDays} trading ` +
-    `days ${event} the universe's median stock at ${confidence}%, calibrated on earlier years it never trained on. ` +
-    `Expected total return over that horizon: ${signedPercent(scored.expectedReturn)} (8 in 10 outcomes between ` +
-    `${signedPercent(scored.expectedReturnLow)} and ${signedPercent(scored.expectedReturnHigh)}). What moved its ` +
-    `rank most: ${factors.join("; ")}. Model ${model.version}; the universe is today's S&P 500 members, which ` +
-    `flatters any back-test (see the model card).`;
+  const excess = scored.expectedExcessReturn;
+  const projected = close * (1 + excess);
+  const top = topFactors(model, scored.input);
+  const stale = asOf > model.splits.servesUntil;
+  const verb = scored.event === "beat" ? "beat" : "trail";
+  const horizon = `${model.horizonDays} trading days`;
+  const place = scored.member
+    ? `Ranked against the ${scored.universeSize} S&P 500 members that day`
+    : `${symbol} is not an S&P 500 member on ${asOf}: placed among the index's ${scored.universeSize} members that ` +
+      "day as an outsider";
+  const expected =
+    excess === 0
+      ? "It is expected to match the median stock"
+      : `It is expected to ${excess > 0 ? "beat" : "trail"} the median stock by ${unsignedPercent(excess)}`;
+  const reasoning = [
+    `${name} (${symbol}) closed at $${close.toFixed(2)} on ${asOf}.`,
+    `${place}, it sits in decile ${scored.decile} of 10 (10 is the best-ranked tenth), so the call is ${scored.call}.`,
+    `The model gives it a ${confidence}% chance to ${verb} the median S&P 500 stock over the next ${horizon}, ` +
+      "against 50% for a coin flip.",
+    EDGE_SIGNIFICANT
+      ? ""
+      : "Its out-of-sample record does not clear the bar for the number of designs tried (see the model card), " +
+        "so read that chance as little better than the coin flip.",
+    `${expected} over that horizon, with 8 in 10 outcomes between ${signedPercent(scored.expectedExcessLow)} and ` +
+      `${signedPercent(scored.expectedExcessHigh)} against the median, a range set by its own volatility.`,
+    `What moved its rank most: ${top.map((f) => FACTOR_LABELS[f.name]).join(", ")}.`,
+    stale
+      ? `Model ${model.version}, trained on outcomes through ${model.trainedThrough}, older than the data it scores.`
+      : `Model ${model.version}.`,
+  ]
+    .filter(Boolean)
+    .join(" ");
   return {
     symbol,
     recommendation: scored.call,
@@ -76,20 +123,27 @@ export function toInsight(scored: Scored, name: string): InsightDraft {
     currentPrice: Number(close.toFixed(2)),
     projectedPrice: Number(projected.toFixed(2)),
     confidence,
-    timeHorizon: `${model.horizonDays} trading days`,
+    timeHorizon: horizon,
     targetDate: addTradingSessions(asOf, model.horizonDays),
     reasoning,
     newsImpact: "NEUTRAL",
-    keyFactors: factors.map((f) => f.charAt(0).toUpperCase() + f.slice(1)),
+    keyFactors: top.map((f) => describeFactor(f, scored.stock)),
     newsSummary: null,
     probability: Number(scored.probability.toFixed(4)),
     modelVersion: model.version,
     asOf,
     decile: scored.decile,
-    expectedReturn: scored.expectedReturn,
-    expectedReturnLow: scored.expectedReturnLow,
-    expectedReturnHigh: scored.expectedReturnHigh,
+    expectedReturn: null,
+    expectedReturnLow: null,
+    expectedReturnHigh: null,
     horizonDays: model.horizonDays,
+    expectedExcessReturn: excess,
+    expectedExcessLow: scored.expectedExcessLow,
+    expectedExcessHigh: scored.expectedExcessHigh,
+    statedEvent: statedEventOfDecile(scored.decile),
+    edgeSignificant: EDGE_SIGNIFICANT,
+    modelTrainedThrough: model.trainedThrough,
+    modelStale: stale,
   };
 }
 
@@ -164,6 +218,8 @@ export function createAnalysisEngine(
       if (!model || !market) continue;
       const members: Array<CrossSectionRow & { bar: Bar }> = [];
       for (const [symbol, bars] of bySymbol) {
+        // Only that date's index members are ranked: scoring stocks that joined later is look-ahead (decision 065).
+        if (!isMemberOn(symbol, date)) continue;
         const i = sessionIndex(bars, date);
         if (i < 0) continue;
         const stock = stockFeaturesAt(bars, i, benchmark);
@@ -175,6 +231,7 @@ export function createAnalysisEngine(
         model,
         members.map((m) => m.symbol),
         inputs,
+        members.map((m) => m.stock.vol_60d),
       );
       out.set(date, {
         date,
@@ -189,6 +246,7 @@ export function createAnalysisEngine(
           input: inputs[k]!,
           model,
           universeSize: members.length,
+          member: true,
         })),
       });
     }
@@ -208,7 +266,10 @@ export function createAnalysisEngine(
     );
   }
 
-  /** A symbol outside the universe (or without a bar that day): its own features placed among the universe's. */
+  /**
+   * A symbol outside the universe (not a member that day, or a member without a bar that day): its own features
+   * placed among the members'.
+   */
   async function scoreOutsider(symbol: string, universe: UniverseOnDate): Promise<Scored | null> {
     const [bars, index] = await Promise.all([
       barsUpTo(db, symbol, universe.date, MIN_HISTORY + 5),
@@ -218,15 +279,17 @@ export function createAnalysisEngine(
     const stock = stockFeaturesAt(own, own.length - 1, new Map(index.map((b) => [b.date, b.adjClose])));
     if (!stock) return null;
     const input = outsiderInputs(universe.section, stock);
-    const ranked = rankOutsider(universe.model, symbol, input, universe.scoresAscending);
+    const ranked = rankOutsider(universe.model, symbol, input, universe.scoresAscending, stock.vol_60d);
+    const asOf = own.at(-1)!.date;
     return {
       ...ranked,
-      asOf: own.at(-1)!.date,
+      asOf,
       close: own.at(-1)!.close,
       stock,
       input,
       model: universe.model,
       universeSize: universe.scored.length,
+      member: isMemberOn(symbol, asOf),
     };
   }
 
@@ -245,11 +308,11 @@ export function createAnalysisEngine(
       if (!scored) throw new UnknownSymbolError(symbol, `Not enough price history for ${symbol}`);
       return toInsight(scored, security.name);
     },
-    /** Scores every stock as of `date` from one read of the universe's prices. */
+    /** Scores every index member as of `date` from one read of the universe's prices. */
     async scoreUniverse(date: string): Promise<Scored[]> {
       return (await universeOn(date))?.scored ?? [];
     },
-    /** Scores every stock on each of `dates` (trading days) from one read of prices. */
+    /** Scores every index member on each of `dates` (trading days) from one read of prices. */
     async scoreUniverseOn(dates: readonly string[]): Promise<Map<string, Scored[]>> {
       const universes = await universesOn(dates);
       return new Map([...dates].map((d) => [d, universes.get(d)?.scored ?? []]));

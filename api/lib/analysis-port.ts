@@ -19,11 +19,27 @@ export interface InsightDraft {
   asOf?: string | null;
   /** The stock's decile in the universe on asOf (10 is the best-ranked tenth). */
   decile?: number | null;
-  /** Expected total return over `horizonDays` sessions and its 80% interval, as fractions. */
+  /** Analyses made before decision 066 forecast the total return; new ones leave these null. */
   expectedReturn?: number | null;
   expectedReturnLow?: number | null;
   expectedReturnHigh?: number | null;
   horizonDays?: number | null;
+  /**
+   * The stock's total return minus the median member's over `horizonDays` sessions, expected, and its 80% interval
+   * from the stock's own volatility, as fractions (docs/decisions/066-calls-that-agree.md).
+   */
+  expectedExcessReturn?: number | null;
+  expectedExcessLow?: number | null;
+  expectedExcessHigh?: number | null;
+  /** What `probability` is the chance of. */
+  statedEvent?: "beats-median" | "trails-median" | null;
+  /** Whether the model card's spread clears its hurdle (docs/model-card.md). */
+  edgeSignificant?: boolean | null;
+  /** The last outcome date the model was trained on, and whether the analysis date is past what it serves. */
+  modelTrainedThrough?: string | null;
+  modelStale?: boolean | null;
+  /** Whether a news source is configured (newsImpact says nothing about news without one). */
+  newsAvailable?: boolean;
   /** The headlines behind newsImpact/newsSummary (given to the narrative writer; not stored). */
   headlines?: Headline[];
 }

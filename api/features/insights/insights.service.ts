@@ -1,5 +1,6 @@
 import { count, desc, eq } from "drizzle-orm";
 import { insights } from "../../../db/schema/index.ts";
+import { modelEvidenceOf } from "../../analysis/engine.ts";
 import type { InsightDraft } from "../../lib/analysis-port.ts";
 import type { AppDeps } from "../../lib/context.ts";
 import { type DataVersions, pricesStamp, readDataVersions } from "../../lib/derived-data.ts";
@@ -10,8 +11,26 @@ import type { Insight } from "./insights.schema.ts";
 
 type Row = typeof insights.$inferSelect;
 
-function toInsight({ userId: _owner, createdAt, ...rest }: Row): Insight {
-  return { ...rest, createdAt: createdAt.toISOString() };
+function toInsight({ userId: _owner, createdAt, newsAvailable, ...rest }: Row): Insight {
+  return {
+    ...rest,
+    ...(newsAvailable === null ? {} : { newsAvailable }),
+    ...modelEvidenceOf(rest.modelVersion, rest.asOf, rest.decile),
+    createdAt: createdAt.toISOString(),
+  };
+}
+
+/** Markets whose provider answers headlines: the demo market and the stand-in have no news source. */
+const NEWS_SOURCES = new Set(["yahoo", "finnhub"]);
+
+/** Says when there is no news source, so "NEUTRAL" is never read as news that balanced out. */
+function withNewsSource(draft: InsightDraft, newsAvailable: boolean): InsightDraft {
+  if (newsAvailable) return { ...draft, newsAvailable };
+  return {
+    ...draft,
+    newsAvailable,
+    reasoning: `${draft.reasoning} No news source is configured, so no news went into this analysis.`,
+  };
 }
 
 const ANALYSIS_UNAVAILABLE = failure(503, "UNAVAILABLE", "Analysis is not available on this server.");
@@ -41,7 +60,11 @@ export async function analyzeSymbol(
     () => analysis.analyze(symbol),
     ANALYSES_KEPT,
   );
-  const draft = await narrate(deps.narrative, figures, deps.log);
+  const draft = await narrate(
+    deps.narrative,
+    withNewsSource(figures, NEWS_SOURCES.has(deps.market.source)),
+    deps.log,
+  );
   return success(await saveInsight(deps, userId, draft));
 }
 
@@ -71,6 +94,10 @@ export async function saveInsight(deps: AppDeps, userId: number, draft: InsightD
       expectedReturnLow: draft.expectedReturnLow ?? null,
       expectedReturnHigh: draft.expectedReturnHigh ?? null,
       horizonDays: draft.horizonDays ?? null,
+      expectedExcessReturn: draft.expectedExcessReturn ?? null,
+      expectedExcessLow: draft.expectedExcessLow ?? null,
+      expectedExcessHigh: draft.expectedExcessHigh ?? null,
+      newsAvailable: draft.newsAvailable ?? null,
       createdAt: deps.clock.now(),
     })
     .returning();

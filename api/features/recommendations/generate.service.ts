@@ -15,8 +15,9 @@ export interface GenerateReport {
 }
 
 /**
- * The calls worth posting: BUY calls (the universe's top decile) with a positive expected return, best-ranked
- * first, at most PICKS_PER_SECTOR from one sector so a date's list is not one industry's bet.
+ * The calls worth posting: BUY calls (the members' top decile) expected to beat the median stock, best-ranked
+ * first, at most PICKS_PER_SECTOR from one sector so a date's list is not one industry's bet. Only index members of
+ * the date are scored (decision 065); the membership check here keeps it so whatever hands the scores in.
  */
 export function pickCalls(
   scored: readonly Scored[],
@@ -26,7 +27,7 @@ export function pickCalls(
   const perSector = new Map<string, number>();
   const picks: Scored[] = [];
   const candidates = scored
-    .filter((s) => s.call === "BUY" && s.expectedReturn > 0)
+    .filter((s) => s.call === "BUY" && s.member && s.expectedExcessReturn > 0)
     .sort((a, b) => b.raw - a.raw || a.symbol.localeCompare(b.symbol));
   for (const s of candidates) {
     if (picks.length >= count) break;
@@ -55,7 +56,8 @@ export async function postGeneratedRecommendations(
   for (const pick of pickCalls(scored, sectors)) {
     const insight = toInsight(pick, names.get(pick.symbol) ?? pick.symbol);
     const buy = Math.round(pick.close * 100);
-    const target = Math.round(pick.close * (1 + pick.expectedReturn) * 100);
+    // The target is the price the expected excess return points to (decision 066): above the close for a BUY.
+    const target = Math.round(pick.close * (1 + pick.expectedExcessReturn) * 100);
     if (target <= buy) continue;
     const result = await postRecommendation(
       deps,
@@ -77,10 +79,13 @@ export async function postGeneratedRecommendations(
           call: pick.call,
           decile: pick.decile,
           probability: insight.probability!,
-          expectedReturn: pick.expectedReturn,
-          expectedReturnLow: pick.expectedReturnLow,
-          expectedReturnHigh: pick.expectedReturnHigh,
+          expectedReturn: null,
+          expectedReturnLow: null,
+          expectedReturnHigh: null,
           horizonDays: pick.model.horizonDays,
+          expectedExcessReturn: pick.expectedExcessReturn,
+          expectedExcessLow: pick.expectedExcessLow,
+          expectedExcessHigh: pick.expectedExcessHigh,
         },
         riskBasis: `model risk level ${insight.riskLevel} (60-day volatility ${(pick.stock.vol_60d * 100).toFixed(0)}% a year)`,
       },

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { gt } from "drizzle-orm";
 import { dailyPrices, recommendations } from "../../../db/schema/index.ts";
-import { createAnalysisEngine, signedPercent } from "../../analysis/engine.ts";
+import { createAnalysisEngine, signedPercent, unsignedPercent } from "../../analysis/engine.ts";
+import { isMemberOn } from "../../analysis/index-membership.ts";
 import { modelFor, SERVED_MODELS } from "../../analysis/models/registry.ts";
 import { addTradingSessions } from "../../lib/trading-calendar.ts";
 import { securityNames } from "../../market/price-history.ts";
@@ -47,18 +48,20 @@ const rows = async () =>
     decile: r.decile,
     probability: r.probability,
     expectedReturn: r.expectedReturn,
-    expectedReturnLow: r.expectedReturnLow,
-    expectedReturnHigh: r.expectedReturnHigh,
+    expectedExcessReturn: r.expectedExcessReturn,
+    expectedExcessLow: r.expectedExcessLow,
+    expectedExcessHigh: r.expectedExcessHigh,
     modelVersion: r.modelVersion,
   }));
 
-/** Every percentage in a reason must print one of the stored fields. */
+/** Every percentage in a reason must print one of the stored fields (or the coin flip's 50%). */
 function expectReasonQuotesFields(r: Awaited<ReturnType<typeof rows>>[number]) {
   const stored = [
     `${r.confidence}%`,
-    signedPercent(r.expectedReturn!),
-    signedPercent(r.expectedReturnLow!),
-    signedPercent(r.expectedReturnHigh!),
+    "50%",
+    unsignedPercent(r.expectedExcessReturn!),
+    signedPercent(r.expectedExcessLow!),
+    signedPercent(r.expectedExcessHigh!),
   ];
   const printed = r.reason.match(/[-+]?\d+(?:\.\d+)?%/g) ?? [];
   expect(printed.length).toBeGreaterThan(0);
@@ -73,7 +76,7 @@ describe(`recommendation generator (${testDbKind})`, () => {
     expect(weeklyDates(days, "2023-10-27", 1)).toEqual(["2023-10-27"]);
   });
 
-  test("posts the top decile's BUY calls: close as buy price, target = buy x (1 + expected return), 60 sessions", async () => {
+  test("posts the top decile's BUY calls: close as buy price, target = buy x (1 + expected excess return), 60 sessions", async () => {
     const engine = createAnalysisEngine(t.deps.database.db, () => DATE);
     const names = await securityNames(t.deps.database.db);
     const [first] = await generateRecommendations(t.deps, engine, [DATE], names);
@@ -82,12 +85,25 @@ describe(`recommendation generator (${testDbKind})`, () => {
     const posted = await rows();
     const scored = await engine.scoreUniverse(DATE);
     for (const r of posted) {
-      expect(r).toMatchObject({ call: "BUY", decile: 10, modelVersion: "xgb-rank-h60-2023" });
-      expect(r.target).toBe(Math.round(r.buy * (1 + r.expectedReturn!)));
+      expect(r).toMatchObject({ call: "BUY", decile: 10, modelVersion: modelFor(DATE)!.version });
+      // A BUY expects to beat the median stock, so its target is above its price (decision 066).
+      expect(r.expectedExcessReturn!).toBeGreaterThan(0);
+      expect(r.target).toBeGreaterThan(r.buy);
+      expect(r.target).toBe(Math.round(r.buy * (1 + r.expectedExcessReturn!)));
+      expect(r.expectedReturn).toBeNull();
+      expect(r.reason).toContain(
+        `expected to beat the median stock by ${unsignedPercent(r.expectedExcessReturn!)}`,
+      );
       expect(r.estimatedDate).toBe(addTradingSessions(DATE, 60));
       expectReasonQuotesFields(r);
     }
-    expect(posted.length).toBe(scored.filter((s) => s.call === "BUY").length);
+    expect(posted.length).toBe(
+      scored.filter(
+        (s) =>
+          s.call === "BUY" &&
+          Math.round(s.close * (1 + s.expectedExcessReturn) * 100) > Math.round(s.close * 100),
+      ).length,
+    );
     const [again] = await generateRecommendations(t.deps, engine, [DATE], names);
     expect(again!.posted).toBe(0);
     expect(await rows()).toEqual(posted);
@@ -122,6 +138,8 @@ test("the seeded year of history: each date by a model trained and calibrated be
     expect(model.calibration.to < r.recommendationDate).toBe(true);
     expect(model.splits.trainLabelsEnd < r.recommendationDate).toBe(true);
     expect(r.call).toBe("BUY");
+    expect(isMemberOn(r.symbol, r.recommendationDate)).toBe(true);
+    expect(r.sellTargetCents).toBeGreaterThan(r.buyPriceCents);
     expectReasonQuotesFields({ ...r, buy: r.buyPriceCents, target: r.sellTargetCents });
     versions.add(r.modelVersion!);
   }
@@ -145,5 +163,40 @@ test("admins generate today's calls through the API, idempotently", async () => 
     alreadyThere: number;
   };
   expect(again).toMatchObject({ posted: 0, alreadyThere: body.posted });
+  await g.close();
+});
+
+test("no generated call is outside the index on its date: the whole demo market, the dates the issue found", async () => {
+  const g = await startTestApp();
+  const csv = await Bun.file("data/market/securities.csv").text();
+  const every = csv
+    .trim()
+    .split("\n")
+    .slice(1)
+    .map((line) => line.split(",")[0]!.replaceAll('"', ""));
+  await g.useDemoMarket({ symbols: every, from: "2021-09-01" });
+  // SEE left the index on 2023-10-18 and PODD joined on 2023-03-15: the survivors-only universe posted both.
+  const dates = ["2022-10-28", "2023-01-27", "2023-06-30", "2023-10-20", "2023-10-27"];
+  const engine = createAnalysisEngine(g.deps.database.db, () => dates.at(-1)!);
+  const reports = await generateRecommendations(
+    g.deps,
+    engine,
+    dates,
+    await securityNames(g.deps.database.db),
+  );
+  const posted = await g.deps.database.db.select().from(recommendations);
+  expect(posted.length).toBe(reports.reduce((n, r) => n + r.posted, 0));
+  expect(posted.length).toBeGreaterThan(20);
+  for (const r of posted) {
+    expect(`${r.symbol} ${r.recommendationDate} ${isMemberOn(r.symbol, r.recommendationDate)}`).toBe(
+      `${r.symbol} ${r.recommendationDate} true`,
+    );
+    expect(r.expectedExcessReturn!).toBeGreaterThan(0);
+    expect(r.sellTargetCents).toBeGreaterThan(r.buyPriceCents);
+  }
+  // Each date ranks only its members: on these two, fewer than the demo market's stocks.
+  const scoredOn = new Map(reports.map((r) => [r.date, r.scored]));
+  expect(scoredOn.get("2023-01-27")!).toBeLessThan(every.length - 1);
+  expect(scoredOn.get("2023-10-20")!).toBeLessThan(every.length - 1);
   await g.close();
 });

@@ -1,5 +1,6 @@
-import { and, count, desc, eq, inArray, max } from "drizzle-orm";
-import { recommendations } from "../../../db/schema/index.ts";
+import { and, count, desc, eq, getTableColumns, inArray, max } from "drizzle-orm";
+import { recommendations, users } from "../../../db/schema/index.ts";
+import { modelEvidenceOf } from "../../analysis/engine.ts";
 import type { AppDeps } from "../../lib/context.ts";
 import { bothStamps, type DataVersions, pricesStamp, readDataVersions } from "../../lib/derived-data.ts";
 import { type KeptJson, keepJson } from "../../lib/kept-answer.ts";
@@ -17,7 +18,26 @@ import {
 } from "./recommendations.schema.ts";
 import type { Outcome } from "./track-record.ts";
 
-type Row = typeof recommendations.$inferSelect;
+/** A stored recommendation, with its poster's name when the list read joined it (null for model calls). */
+type Row = typeof recommendations.$inferSelect & {
+  posterFirstName?: string | null;
+  posterLastName?: string | null;
+  posterEmail?: string | null;
+};
+
+/** A list's columns: each row and who posted it, in the same read (one join on the users' primary key). */
+const LIST_COLUMNS = {
+  ...getTableColumns(recommendations),
+  posterFirstName: users.firstName,
+  posterLastName: users.lastName,
+  posterEmail: users.email,
+};
+
+/** An editor's name as a pick shows it: first and last name, else the email; null once the account is deleted. */
+function posterName(row: Row): string | null {
+  const name = [row.posterFirstName, row.posterLastName].filter(Boolean).join(" ").trim();
+  return name || row.posterEmail || null;
+}
 
 /** Annualised volatility at or above this makes a call aggressive. */
 export const AGGRESSIVE_VOLATILITY = 0.35;
@@ -39,6 +59,7 @@ function toRecommendation(row: Row): Recommendation {
     recommendationDate: row.recommendationDate,
     reason: row.reason,
     source: row.source,
+    postedByName: row.source === "admin" ? posterName(row) : null,
     modelVersion: row.modelVersion,
     call: row.call,
     decile: row.decile,
@@ -47,6 +68,13 @@ function toRecommendation(row: Row): Recommendation {
     expectedReturnLow: row.expectedReturnLow,
     expectedReturnHigh: row.expectedReturnHigh,
     horizonDays: row.horizonDays,
+    expectedExcessReturn: row.expectedExcessReturn,
+    expectedExcessLow: row.expectedExcessLow,
+    expectedExcessHigh: row.expectedExcessHigh,
+    // An editor's pick states no model event and no model evidence: its confidence is the editor's own.
+    ...(row.source === "model"
+      ? modelEvidenceOf(row.modelVersion, row.recommendationDate, row.decile)
+      : { statedEvent: null, edgeSignificant: null, modelTrainedThrough: null, modelStale: null }),
   };
 }
 
@@ -95,8 +123,9 @@ export async function latestRecommendations(deps: AppDeps): Promise<Recommendati
     const { db } = deps.database;
     const latestDate = db.select({ d: max(recommendations.recommendationDate) }).from(recommendations);
     const rows = await db
-      .select()
+      .select(LIST_COLUMNS)
       .from(recommendations)
+      .leftJoin(users, eq(users.id, recommendations.postedBy))
       .where(eq(recommendations.recommendationDate, latestDate))
       .orderBy(desc(recommendations.confidence), recommendations.symbol);
     return scoreRows(deps, rows);
@@ -149,8 +178,9 @@ export async function historicalRecommendations(
       const where = and(...recommendationFilters(query));
       const [rows, [counted]] = await Promise.all([
         db
-          .select()
+          .select(LIST_COLUMNS)
           .from(recommendations)
+          .leftJoin(users, eq(users.id, recommendations.postedBy))
           .where(where)
           .orderBy(
             desc(recommendations.recommendationDate),
@@ -282,6 +312,9 @@ export async function postRecommendation(
       expectedReturnLow: options.model?.expectedReturnLow ?? null,
       expectedReturnHigh: options.model?.expectedReturnHigh ?? null,
       horizonDays: options.model?.horizonDays ?? null,
+      expectedExcessReturn: options.model?.expectedExcessReturn ?? null,
+      expectedExcessLow: options.model?.expectedExcessLow ?? null,
+      expectedExcessHigh: options.model?.expectedExcessHigh ?? null,
       postedBy: options.postedBy,
       createdAt: postedAt,
     })
@@ -294,7 +327,18 @@ export async function postRecommendation(
       `A recommendation for ${input.symbol} on ${usedDate} already exists; posted recommendations are never edited.`,
     );
   }
-  const [priced] = await withPrices(deps, await scoreRows(deps, [row]));
+  const [poster] =
+    options.postedBy === null
+      ? []
+      : await deps.database.db
+          .select({
+            posterFirstName: users.firstName,
+            posterLastName: users.lastName,
+            posterEmail: users.email,
+          })
+          .from(users)
+          .where(eq(users.id, options.postedBy));
+  const [priced] = await withPrices(deps, await scoreRows(deps, [{ ...row, ...poster }]));
   return success({ recommendation: priced!, usedDate, postedAt });
 }
 

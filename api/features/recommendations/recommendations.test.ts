@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { recommendations } from "../../../db/schema/index.ts";
+import { eq } from "drizzle-orm";
+import { recommendations, users } from "../../../db/schema/index.ts";
+import { EDGE_SIGNIFICANT } from "../../analysis/model-card.ts";
+import { modelFor } from "../../analysis/models/registry.ts";
 import { fixedMarket } from "../../test/fixed-market.ts";
 import { startTestApp, type TestApp, testDbKind } from "../../test/harness.ts";
 import { postRecommendation } from "./recommendations.service.ts";
@@ -53,6 +56,10 @@ describe(`recommendations on ${testDbKind}`, () => {
       recommendationDate: "2023-10-27",
       currentPrice: 170.12,
       source: "admin",
+      // An editor's pick says who posted it and carries no model evidence (issue 24 point 7).
+      postedByName: "Test User",
+      statedEvent: null,
+      edgeSignificant: null,
     });
     expect(String(rec.aggressiveBasis)).toContain("volatility 22%");
   });
@@ -80,9 +87,14 @@ describe(`recommendations on ${testDbKind}`, () => {
     expect((await post({ symbol: "MSFT" }, "?recommendationDate=2023-10-20")).status).toBe(201);
     const res = await t.request("/api/recommendations/latest", { token: investor });
     expect(res.status).toBe(200);
-    const list = (await res.json()) as Array<{ symbol: string; recommendationDate: string }>;
+    const list = (await res.json()) as Array<{
+      symbol: string;
+      recommendationDate: string;
+      postedByName: string | null;
+    }>;
     expect(list.map((r) => r.recommendationDate)).toEqual(list.map(() => "2023-10-27"));
     expect(list.map((r) => r.symbol).sort()).toEqual(["AAPL", "TSLA", "ZZZ"]);
+    expect(list.map((r) => r.postedByName)).toEqual(["Test User", "Test User", "Test User"]);
   });
 
   test("historical filters by date range, symbol and risk level", async () => {
@@ -227,15 +239,18 @@ describe(`recommendations on ${testDbKind}`, () => {
 });
 
 describe(`what the model said (${testDbKind})`, () => {
-  test("a generated call stores call, decile, probability, expected return, interval and horizon; an admin's leaves them null", async () => {
+  test("a generated call stores call, decile, probability, expected excess return, interval and horizon; an admin's leaves them null", async () => {
     const model = {
       call: "BUY" as const,
       decile: 10,
       probability: 0.574,
-      expectedReturn: 0.041,
-      expectedReturnLow: -0.12,
-      expectedReturnHigh: 0.213,
+      expectedReturn: null,
+      expectedReturnLow: null,
+      expectedReturnHigh: null,
       horizonDays: 60,
+      expectedExcessReturn: 0.041,
+      expectedExcessLow: -0.12,
+      expectedExcessHigh: 0.213,
     };
     const posted = await postRecommendation(
       t.deps,
@@ -258,7 +273,17 @@ describe(`what the model said (${testDbKind})`, () => {
       })
     ).json()) as Array<Record<string, unknown>>;
     expect(list).toHaveLength(1);
-    expect(list[0]).toMatchObject({ symbol: "NVDA", source: "model", ...model });
+    expect(list[0]).toMatchObject({
+      symbol: "NVDA",
+      source: "model",
+      ...model,
+      postedByName: null,
+      statedEvent: "beats-median",
+      edgeSignificant: EDGE_SIGNIFICANT,
+      // No committed model has this version: nothing to say of its training.
+      modelTrainedThrough: null,
+      modelStale: null,
+    });
     const admins = (await (
       await t.request("/api/recommendations/historical?symbol=MSFT", { token: investor })
     ).json()) as Array<Record<string, unknown>>;
@@ -271,7 +296,91 @@ describe(`what the model said (${testDbKind})`, () => {
       expectedReturnLow: null,
       expectedReturnHigh: null,
       horizonDays: null,
+      expectedExcessReturn: null,
+      statedEvent: null,
+      edgeSignificant: null,
+      modelTrainedThrough: null,
+      modelStale: null,
     });
+  });
+
+  test("a call by a committed model says when it was trained through, and is stale past the dates it serves", async () => {
+    const model = modelFor("2023-06-30")!;
+    const call = (symbol: string, date: string) =>
+      postRecommendation(
+        t.deps,
+        {
+          symbol,
+          buyPrice: 10_000,
+          sellTarget: 10_300,
+          confidence: 53,
+          estimatedDate: "2024-12-31",
+          reason: "Top decile.",
+          aggressive: false,
+        },
+        {
+          recommendationDate: date,
+          postedBy: null,
+          source: "model",
+          modelVersion: model.version,
+          model: {
+            call: "BUY",
+            decile: 10,
+            probability: 0.53,
+            expectedReturn: null,
+            expectedReturnLow: null,
+            expectedReturnHigh: null,
+            horizonDays: 60,
+            expectedExcessReturn: 0.03,
+            expectedExcessLow: -0.1,
+            expectedExcessHigh: 0.16,
+          },
+        },
+      );
+    const inside = await call("STALE", "2023-06-29");
+    const past = await call("STALE", "2024-03-01");
+    expect(model.splits.servesUntil < "2024-03-01").toBe(true);
+    if (!inside.ok || !past.ok) throw new Error("not posted");
+    expect(inside.value.recommendation).toMatchObject({
+      modelTrainedThrough: model.trainedThrough,
+      modelStale: false,
+    });
+    expect(past.value.recommendation).toMatchObject({
+      modelTrainedThrough: model.trainedThrough,
+      modelStale: true,
+    });
+    const listed = (await (
+      await t.request("/api/recommendations/historical?symbol=STALE", { token: investor })
+    ).json()) as Array<{ recommendationDate: string; modelStale: boolean }>;
+    expect(listed.map((r) => [r.recommendationDate, r.modelStale])).toEqual([
+      ["2024-03-01", true],
+      ["2023-06-29", false],
+    ]);
+    await t.deps.database.db.delete(recommendations).where(eq(recommendations.symbol, "STALE"));
+  });
+
+  test("an editor's pick is labelled with who posted it in every list, and by nobody once the account is gone", async () => {
+    const editor = await t.createUser({ isAdmin: true, firstName: "Ada" });
+    const token = await t.signIn(editor.email, "correct-horse-battery");
+    const res = await post({ symbol: "EDIT", confidence: 85 }, "?recommendationDate=2023-10-25", token);
+    expect(res.status).toBe(201);
+    const expected = {
+      symbol: "EDIT",
+      source: "admin",
+      confidence: 85,
+      postedByName: "Ada User",
+      statedEvent: null,
+      edgeSignificant: null,
+      probability: null,
+    };
+    expect(((await res.json()) as { recommendation: unknown }).recommendation).toMatchObject(expected);
+    const historical = async () =>
+      (await (
+        await t.request("/api/recommendations/historical?symbol=EDIT", { token: investor })
+      ).json()) as Array<Record<string, unknown>>;
+    expect(await historical()).toMatchObject([expected]);
+    await t.deps.database.db.delete(users).where(eq(users.id, editor.id));
+    expect(await historical()).toMatchObject([{ ...expected, postedByName: null }]);
   });
 });
 

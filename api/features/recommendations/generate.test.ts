@@ -199,4 +199,4 @@ test("no generated call is outside the index on its date: the whole demo market,
   expect(scoredOn.get("2023-01-27")!).toBeLessThan(every.length - 1);
   expect(scoredOn.get("2023-10-20")!).toBeLessThan(every.length - 1);
   await g.close();
-});
+}, 60_000);

@@ -22,6 +22,10 @@ type SymbolAction = (symbol: string) => ReactNode;
 
 const TONES = { green: POSITIVE, yellow: "yellow.4", red: "red.9" } as const;
 
+const RECORD_TITLE =
+  "Rose: closed higher 5 sessions after the report than the session before it. Reports: the busiest trading " +
+  "session of each quarter, found from volume.";
+
 /** The growth probability in the spec's colours and labels. */
 function GrowthBadge(props: { entry: EarningsEntry; size?: "sm" | "md" }) {
   const band = growthBand(props.entry.growthProbability);
@@ -32,6 +36,7 @@ function GrowthBadge(props: { entry: EarningsEntry; size?: "sm" | "md" }) {
       c={band.tone === "yellow" ? "dark.9" : "white"}
       variant="filled"
       data-tone={band.tone}
+      style={{ flexShrink: 0 }}
       title="Growth probability: the chance the close 5 sessions after the report is above the close before it"
     >
       {props.entry.growthProbability}% · {band.label}
@@ -70,7 +75,7 @@ function EarningsCard(props: { entry: EarningsEntry; leadWithCounts: boolean; ac
       </Group>
       {props.leadWithCounts ? (
         <Stack gap={4} mt={4}>
-          <Text fw={700} fz="md" data-testid="earnings-record">
+          <Text fw={700} fz="md" data-testid="earnings-record" title={RECORD_TITLE}>
             {reportRecord(e)}
           </Text>
           <Group gap={6} wrap="nowrap" align="center">
@@ -101,25 +106,6 @@ function EarningsCard(props: { entry: EarningsEntry; leadWithCounts: boolean; ac
             Q{e.quarter} {e.year}
           </Text>
         </Stack>
-        <Stack gap={0}>
-          <Text size="xs" c="dimmed">
-            Target price (5 sessions after)
-          </Text>
-          {e.targetPrice === null ? (
-            <Text size="sm" data-testid="earnings-target">
-              {e.targetPriceNote}
-            </Text>
-          ) : (
-            <>
-              <Text fw={600} data-testid="earnings-target">
-                {formatMoney(e.targetPrice)}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {e.targetPriceNote}
-              </Text>
-            </>
-          )}
-        </Stack>
         {e.epsEstimate !== null || e.revenueEstimate !== null ? (
           <Stack gap={0}>
             <Text size="xs" c="dimmed">
@@ -141,6 +127,25 @@ function EarningsCard(props: { entry: EarningsEntry; leadWithCounts: boolean; ac
           </Stack>
         )}
       </SimpleGrid>
+      <Stack gap={0} mt="xs">
+        <Text size="xs" c="dimmed">
+          Target price (5 sessions after)
+        </Text>
+        {e.targetPrice === null ? (
+          <Text size="sm" data-testid="earnings-target">
+            {e.targetPriceNote}
+          </Text>
+        ) : (
+          <>
+            <Text fw={600} data-testid="earnings-target">
+              {formatMoney(e.targetPrice)}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {e.targetPriceNote}
+            </Text>
+          </>
+        )}
+      </Stack>
       {props.leadWithCounts ? null : (
         <Text size="sm" mt="xs" data-testid="earnings-record">
           {reportRecord(e)}

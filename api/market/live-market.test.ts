@@ -167,7 +167,9 @@ describe("earnings calendar from a keyed provider", () => {
         epsEstimate: 4.5474,
         revenueEstimate: 88496400000,
         estimated: false,
-        targetPrice: 261.74,
+        // Withheld: the estimate did no better than today's price out of sample (decision 071).
+        targetPrice: null,
+        targetPriceNote: "No target: our estimate did no better than today's price",
       });
       expect(body.earnings[0].basis).toStartWith("Date and estimates from finnhub's earnings calendar");
       expect(body.earnings[1]).toMatchObject({ symbol: "MSFT", time: "pre-market", targetPrice: null });

@@ -165,28 +165,63 @@ function decileStats(calibration: readonly Sample[], places: readonly number[]):
   return stats;
 }
 
+/** Each sample's volatility fifth among its date's samples (1 calmest .. 5 most volatile). */
+function volatilityFifths(set: readonly Sample[]): number[] {
+  const out = new Array<number>(set.length);
+  const byDate = new Map<string, number[]>();
+  set.forEach((s, k) => {
+    const list = byDate.get(s.date) ?? [];
+    list.push(k);
+    byDate.set(s.date, list);
+  });
+  for (const list of byDate.values()) {
+    list.sort(
+      (a, b) => set[a]!.raw.vol_60d - set[b]!.raw.vol_60d || set[a]!.symbol.localeCompare(set[b]!.symbol),
+    );
+    list.forEach((k, rank) => {
+      out[k] = Math.floor((rank * 5) / list.length) + 1;
+    });
+  }
+  return out;
+}
+
 /**
- * The excess-return model (api/analysis/ranker.ts): on the calibration evidence, z = excess / (vol_60d * sqrt(h /
- * 252)); `scale` is z's standard deviation, `low` and `high` the 10th and 90th percentiles of z - scale * probit(p).
+ * The excess-return model (api/analysis/ranker.ts), all on the calibration evidence: z = excess / s with s =
+ * sqrt(vol_60d^2 + volFloor^2) * sqrt(h / 252); `scale` is z's standard deviation, `low` and `high` the 10th and
+ * 90th percentiles of z - scale * probit(p). volFloor (0 to 0.30 by 0.01) is the one whose interval's coverage is
+ * closest to 80% in every volatility fifth of the evidence (the smallest worst gap).
  */
 function excessModel(calibration: readonly Sample[], places: readonly number[], slope: number): ExcessModel {
-  const z: number[] = [];
-  const q: number[] = [];
-  calibration.forEach((s, k) => {
-    const scale = horizonVolatility(s.raw.vol_60d, HORIZON);
-    if (!(scale > 0)) return;
-    z.push(s.excess! / scale);
-    q.push(probit(sigmoid(slope * (2 * places[k]! - 1))));
-  });
-  const m = z.reduce((a, b) => a + b, 0) / z.length;
-  const sd = Math.sqrt(z.reduce((a, v) => a + (v - m) ** 2, 0) / (z.length - 1));
-  const residuals = Float64Array.from(z, (v, k) => v - sd * q[k]!).sort();
-  return {
-    scale: round(sd, 4),
-    low: round(quantile(residuals, 0.1), 4),
-    high: round(quantile(residuals, 0.9), 4),
-    samples: z.length,
+  const kept = calibration.flatMap((s, k) => (s.raw.vol_60d > 0 ? [k] : []));
+  const set = kept.map((k) => calibration[k]!);
+  const q = kept.map((k) => probit(sigmoid(slope * (2 * places[k]! - 1))));
+  const fifths = volatilityFifths(set);
+  const fit = (floor: number) => {
+    const z = set.map(
+      (s) => s.excess! / horizonVolatility(Math.sqrt(s.raw.vol_60d ** 2 + floor ** 2), HORIZON),
+    );
+    const m = z.reduce((a, b) => a + b, 0) / z.length;
+    const sd = Math.sqrt(z.reduce((a, v) => a + (v - m) ** 2, 0) / (z.length - 1));
+    const residuals = z.map((v, k) => v - round(sd, 4) * q[k]!);
+    const sorted = Float64Array.from(residuals).sort();
+    const low = round(quantile(sorted, 0.1), 4);
+    const high = round(quantile(sorted, 0.9), 4);
+    const inside = [0, 0, 0, 0, 0, 0];
+    const counts = [0, 0, 0, 0, 0, 0];
+    residuals.forEach((r, k) => {
+      counts[fifths[k]!]!++;
+      if (r >= low && r <= high) inside[fifths[k]!]!++;
+    });
+    const worstGap = Math.max(...[1, 2, 3, 4, 5].map((f) => Math.abs(inside[f]! / counts[f]! - 0.8)));
+    return { scale: round(sd, 4), low, high, samples: set.length, volFloor: floor, worstGap };
   };
+  let best = fit(0);
+  for (let k = 1; k <= 30; k++) {
+    const candidate = fit(k / 100);
+    if (candidate.worstGap < best.worstGap - 1e-12) best = candidate;
+  }
+  const { worstGap: _, ...model } = best;
+  return model;
 }
 
 /** Each model's own out-of-sample record: the samples of the year it serves, with their places by date. */
@@ -305,7 +340,7 @@ function buildLiveModel(forest: { baseScore: number; trees: Tree[] }): RankerMod
 const describeModel = (name: string, model: RankerModel) =>
   console.log(
     `${name}: calibration slope ${model.calibration.slope} on ${model.calibration.samples} samples, excess scale ` +
-      `${model.excess.scale} [${model.excess.low}, ${model.excess.high}], trained through ${model.trainedThrough}`,
+      `${model.excess.scale} [${model.excess.low}, ${model.excess.high}] floor ${model.excess.volFloor}, trained through ${model.trainedThrough}`,
   );
 
 for (const year of years) {

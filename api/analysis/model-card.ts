@@ -6,4 +6,53 @@ import card from "../../docs/model-card.json" with { type: "json" };
  * Whether the demo set's out-of-sample decile spread clears the Bonferroni hurdle for every design tried: only then
  * may a probability be shown as evidence of an edge (docs/model-card.md).
  */
-export const EDGE_SIGNIFICANT = (card as { edgeSignificant?: boolean }).edgeSignificant === true;
+export const EDGE_SIGNIFICANT = card.edgeSignificant === true;
+
+const figures = (f: {
+  samples: number;
+  dates: number;
+  baseRate: number;
+  auc: number;
+  brier: number;
+  brierBase: number;
+  decileSpread: { annualised: number; tNeweyWest: number; lag: number; dates: number };
+}) => ({
+  samples: f.samples,
+  dates: f.dates,
+  baseRate: f.baseRate,
+  auc: f.auc,
+  brier: f.brier,
+  brierBase: f.brierBase,
+  decileSpread: f.decileSpread,
+});
+
+/**
+ * The card's summary the performance answer serves under `model` (ModelCardSummary): point-in-time figures of the
+ * demo set, the survivorship-free set beside the demo set over the same dates, the designs tried and their hurdle,
+ * calibration by year, each stock's interval coverage by volatility fifth, and the survivorship left.
+ */
+export const MODEL_CARD = {
+  protocol: card.protocol,
+  period: card.period,
+  horizonDays: card.horizonDays,
+  designsTried: card.designsTried,
+  hurdleT: card.hurdleT,
+  edgeSignificant: EDGE_SIGNIFICANT,
+  ...figures(card),
+  survivorshipFree: {
+    period: card.survivorshipFree.period,
+    ...figures(card.survivorshipFree),
+    demoSameDates: figures(card.survivorshipFree.demoSameDates),
+  },
+  recent: { fromYear: card.recent.fromYear, toYear: card.recent.toYear, ...figures(card.recent) },
+  calibrationByYear: card.calibrationByYear,
+  intervalCoverageByVolatility: card.intervalCoverageByVolatility,
+  spreadWithinVolatilityFifths: card.spreadWithinVolatilityFifths,
+  topDecileBeatRate: card.topDecileBeatRate,
+  bottomDecileBeatRate: card.bottomDecileBeatRate,
+  effects: card.effects,
+  designs: card.designs,
+  survivorshipLeft: card.survivorshipLeft,
+};
+
+export type ModelCard = typeof MODEL_CARD;

@@ -3,8 +3,11 @@ import {
   auc,
   aucScorer,
   brier,
+  decileSpread,
   expectedCalibrationError,
+  hurdleT,
   logLoss,
+  neweyWestT,
   probabilityDeciles,
   reliabilityBins,
 } from "./metrics.ts";
@@ -55,5 +58,48 @@ describe("probability scores", () => {
     expect(constant[0]!.n).toBe(3);
     expect(constant[0]!.predicted).toBeCloseTo(0.4, 12);
     expect(constant[0]!.observed).toBeCloseTo(1 / 3, 12);
+  });
+});
+
+describe("Newey-West t and the multiple-testing hurdle", () => {
+  test("with lag 0 it is the plain t of the mean (variance over n, not n - 1)", () => {
+    const xs = [0.1, -0.05, 0.2, 0.03, -0.01, 0.07];
+    const n = xs.length;
+    const m = xs.reduce((a, b) => a + b, 0) / n;
+    const v = xs.reduce((a, x) => a + (x - m) ** 2, 0) / n;
+    expect(neweyWestT(xs, 0)).toBeCloseTo(m / Math.sqrt(v / n), 12);
+  });
+
+  test("Bartlett weights: lag 1 by hand, and overlapping terms lower the t", () => {
+    const xs = [1, 2, 3, 2, 1, 2, 3, 4];
+    const n = xs.length;
+    const m = xs.reduce((a, b) => a + b, 0) / n;
+    const g = (l: number) => xs.slice(l).reduce((a, x, t) => a + (x - m) * (xs[t]! - m), 0) / n;
+    expect(neweyWestT(xs, 1)).toBeCloseTo(m / Math.sqrt((g(0) + 2 * 0.5 * g(1)) / n), 12);
+    // A smooth series (each term shares most of its neighbours'): the t shrinks as the lag covers the overlap.
+    const smooth = Array.from({ length: 200 }, (_, t) => 0.01 + 0.05 * Math.sin(t / 6));
+    expect(Math.abs(neweyWestT(smooth, 12))).toBeLessThan(Math.abs(neweyWestT(smooth, 0)));
+  });
+
+  test("Bonferroni hurdle: 1.96 for one design, 3.08 for 24, 3.45 for 90 (NormalDist.inv_cdf)", () => {
+    expect(hurdleT(1)).toBeCloseTo(1.959964, 5);
+    expect(hurdleT(24)).toBeCloseTo(3.0781, 3);
+    expect(hurdleT(90)).toBeCloseTo(3.4524, 3);
+  });
+
+  test("the decile spread averages top minus bottom per date and annualises by 252 / horizon", () => {
+    const rows = [
+      { date: "a", decile: 10, forward: 0.05 },
+      { date: "a", decile: 10, forward: 0.03 },
+      { date: "a", decile: 1, forward: 0.01 },
+      { date: "a", decile: 5, forward: 0.5 },
+      { date: "b", decile: 10, forward: 0.0 },
+      { date: "b", decile: 1, forward: 0.02 },
+      { date: "c", decile: 10, forward: 0.02 },
+      { date: "c", decile: 1, forward: 0.0 },
+    ];
+    const s = decileSpread(rows, 60, 1);
+    expect(s.dates).toBe(3);
+    expect(s.annualised).toBeCloseTo(((0.03 - 0.02 + 0.02) / 3) * 4.2, 4);
   });
 });

@@ -1,4 +1,5 @@
 // Scores of probabilistic predictions against 0/1 outcomes, for the model card and the training script.
+import { probit } from "../../api/analysis/ranker.ts";
 
 const mean = (xs: readonly number[]) => xs.reduce((a, v) => a + v, 0) / xs.length;
 
@@ -145,4 +146,97 @@ export function fitSlope(s: readonly number[], y: readonly number[]): number {
     if (Math.abs(step) < 1e-12) break;
   }
   return b;
+}
+
+/**
+ * Newey-West t statistic of the mean of a series whose terms overlap (a 60-session return every 5 sessions shares
+ * most of its days with its neighbours): the mean over its standard error with Bartlett-weighted autocovariances up
+ * to `lag`.
+ */
+export function neweyWestT(xs: readonly number[], lag: number): number {
+  const n = xs.length;
+  const m = xs.reduce((a, v) => a + v, 0) / n;
+  const autocovariance = (l: number) => {
+    let sum = 0;
+    for (let t = l; t < n; t++) sum += (xs[t]! - m) * (xs[t - l]! - m);
+    return sum / n;
+  };
+  let variance = autocovariance(0);
+  for (let l = 1; l <= Math.min(lag, n - 1); l++) variance += 2 * (1 - l / (lag + 1)) * autocovariance(l);
+  return m / Math.sqrt(variance / n);
+}
+
+/** The t a result must reach to be significant at 5% two-sided after a Bonferroni correction for `designs` tries. */
+export const hurdleT = (designs: number) => probit(1 - 0.025 / designs);
+
+export interface ScoredRow {
+  date: string;
+  probability: number;
+  decile: number;
+  /** Total return over the horizon. */
+  forward: number;
+  /** 1 when it beat the median of the date's scored stocks. */
+  beat: number;
+}
+
+export interface Spread {
+  /** Mean over dates of (decile 10's mean return - decile 1's), times 252 / horizon. */
+  annualised: number;
+  /** Its t with Newey-West errors. */
+  tNeweyWest: number;
+  lag: number;
+  dates: number;
+}
+
+/** The top-minus-bottom decile spread of rows grouped by date (any order), with its Newey-West t. */
+export function decileSpread(
+  rows: readonly Pick<ScoredRow, "date" | "decile" | "forward">[],
+  horizon: number,
+  lag: number,
+): Spread {
+  const byDate = new Map<string, { top: number; nTop: number; bottom: number; nBottom: number }>();
+  for (const r of rows) {
+    if (r.decile !== 10 && r.decile !== 1) continue;
+    const e = byDate.get(r.date) ?? { top: 0, nTop: 0, bottom: 0, nBottom: 0 };
+    if (r.decile === 10) {
+      e.top += r.forward;
+      e.nTop++;
+    } else {
+      e.bottom += r.forward;
+      e.nBottom++;
+    }
+    byDate.set(r.date, e);
+  }
+  const diffs = [...byDate.entries()]
+    .filter(([, e]) => e.nTop && e.nBottom)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([, e]) => e.top / e.nTop - e.bottom / e.nBottom);
+  const m = diffs.reduce((a, v) => a + v, 0) / diffs.length;
+  return {
+    annualised: Number((m * (252 / horizon)).toFixed(4)),
+    tNeweyWest: Number(neweyWestT(diffs, lag).toFixed(2)),
+    lag,
+    dates: diffs.length,
+  };
+}
+
+/** The card's headline figures of scored stock-dates with known outcomes. */
+export function headlineFigures(rows: readonly ScoredRow[], horizon: number, lag: number) {
+  const p = rows.map((r) => r.probability);
+  const y = rows.map((r) => r.beat);
+  const base = baseRate(y);
+  return {
+    samples: rows.length,
+    dates: new Set(rows.map((r) => r.date)).size,
+    baseRate: Number(base.toFixed(4)),
+    auc: Number(auc(p, y).toFixed(4)),
+    brier: Number(brier(p, y).toFixed(5)),
+    brierBase: Number(
+      brier(
+        p.map(() => base),
+        y,
+      ).toFixed(5),
+    ),
+    decileSpread: decileSpread(rows, horizon, lag),
+  };
 }

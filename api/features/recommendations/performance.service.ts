@@ -1,6 +1,6 @@
 import { and, asc, desc, gte, inArray, lte, sql } from "drizzle-orm";
 import { dailyPrices, recommendations } from "../../../db/schema/index.ts";
-import modelCard from "../../../docs/model-card.json" with { type: "json" };
+import { MODEL_CARD } from "../../analysis/model-card.ts";
 import type { AppDeps } from "../../lib/context.ts";
 import { type DataVersions, readDataVersions, type Stamp, stampOf } from "../../lib/derived-data.ts";
 import { BENCHMARK } from "../../market/demo-import.ts";
@@ -40,51 +40,6 @@ export const METHOD =
   "stand still on days with no open call, and are gross of trading costs. " +
   "How often a target price was touched is not shown: with no like-for-like baseline it says more about a " +
   "stock's volatility than about the call.";
-
-const recent = modelCard.recent;
-const recentYears = recent.calibrationByYear.map((y) => y.year);
-
-/**
- * The model card's headline figures (docs/model-card.json, written by scripts/evaluate-model.ts from the committed
- * models): how the ranking model did out of sample before any call on the page, so a reader can check its claims.
- * Bundled at build time like the models themselves (docs/decisions/021).
- */
-export const MODEL_CARD = {
-  protocol: modelCard.protocol,
-  period: modelCard.period,
-  designsTried: modelCard.designsTried,
-  horizonDays: modelCard.horizonDays,
-  samples: modelCard.samples,
-  dates: modelCard.dates,
-  auc: modelCard.auc,
-  brier: modelCard.brier,
-  brierBase: modelCard.brierBase,
-  ece: modelCard.ece,
-  meanCalibrationGap: modelCard.meanCalibrationGap,
-  decileSpread: modelCard.decileSpread,
-  topDecileBeatRate: modelCard.topDecileBeatRate,
-  bottomDecileBeatRate: modelCard.bottomDecileBeatRate,
-  recent: {
-    fromYear: Math.min(...recentYears),
-    toYear: Math.max(...recentYears),
-    samples: recent.samples,
-    dates: recent.dates,
-    auc: recent.auc,
-    brier: recent.brier,
-    brierBase: recent.brierBase,
-    ece: recent.ece,
-    meanCalibrationGap: recent.meanCalibrationGap,
-    decileSpread: recent.decileSpread,
-    topDecileBeatRate: recent.topDecileBeatRate,
-    bottomDecileBeatRate: recent.bottomDecileBeatRate,
-  },
-  calibrationByYear: modelCard.calibrationByYear,
-  survivorship: {
-    meanDifference2005to2013: modelCard.survivorship.meanDifference2005to2013,
-    meanDifference2014to2022: modelCard.survivorship.meanDifference2014to2022,
-    effects: modelCard.survivorship.effects,
-  },
-};
 
 /**
  * What scored recommendations depend on besides their filters: the recommendations and market data versions (any

@@ -220,41 +220,52 @@ export const GrowthPoint = z.object({
 });
 
 const DecileSpread = z.object({
-  annualised: z.number().openapi({ description: "Top minus bottom decile's total return, a year" }),
-  t: z.number().openapi({ description: "t statistic over non-overlapping 60-session periods" }),
-  periods: z.number().int(),
+  annualised: z
+    .number()
+    .openapi({ description: "Mean over dates of decile 10's minus decile 1's total return, times 252 / horizon" }),
+  tNeweyWest: z.number().openapi({ description: "t statistic with Newey-West errors (overlapping horizons)" }),
+  lag: z.number().int().openapi({ description: "Newey-West lag: the horizon in sample dates" }),
+  dates: z.number().int(),
 });
 
 const ModelFigures = {
   samples: z.number().int().openapi({ description: "Stock-dates with known outcomes" }),
   dates: z.number().int(),
-  auc: z.number().openapi({ description: "Area under the ROC curve of the ranking; 0.5 is chance" }),
+  baseRate: z.number().openapi({ description: "Share of stock-dates that beat the median" }),
+  auc: z.number().openapi({ description: "Area under the ROC curve of the probabilities, pooled; 0.5 is chance" }),
   brier: z.number().openapi({ description: "Mean squared error of the stated probabilities" }),
   brierBase: z.number().openapi({ description: "Brier score of always stating the base rate" }),
-  ece: z.number().openapi({ description: "Expected calibration error over probability deciles" }),
-  meanCalibrationGap: z.number().openapi({ description: "Mean gap between stated and observed, by year" }),
   decileSpread: DecileSpread,
-  topDecileBeatRate: z.number().openapi({ description: "How often decile 10 beat the median" }),
-  bottomDecileBeatRate: z.number().openapi({ description: "How often decile 1 beat the median" }),
 };
 
 const SpreadEffect = z.object({
   name: z.string(),
   literature: z.string().openapi({ description: "What the published studies found" }),
-  spread: DecileSpread,
-  recent: DecileSpread,
-  flippedSign: z
-    .boolean()
-    .openapi({ description: "The sign in this universe is the opposite of the published one" }),
+  demo: DecileSpread,
+  survivorshipFree: DecileSpread,
 });
 
 export const ModelCardSummary = z
   .object({
     protocol: z.string(),
     period: z.object({ from: z.string(), to: z.string() }),
-    designsTried: z.number().int().openapi({ description: "Model designs tried on this history" }),
     horizonDays: z.number().int(),
+    designsTried: z
+      .number()
+      .int()
+      .openapi({ description: "Every model design tried on this history, this issue's included" }),
+    hurdleT: z.number().openapi({ description: "Bonferroni t at 5% two-sided for designsTried designs" }),
+    edgeSignificant: z
+      .boolean()
+      .openapi({ description: "The demo set's Newey-West t of the decile spread is at least hurdleT" }),
     ...ModelFigures,
+    survivorshipFree: z
+      .object({
+        period: z.object({ from: z.string(), to: z.string() }),
+        ...ModelFigures,
+        demoSameDates: z.object(ModelFigures).openapi({ description: "The demo set over the same dates" }),
+      })
+      .openapi({ description: "Every member of each date 2014-2018, the dead included: a test set only" }),
     recent: z
       .object({ fromYear: z.number().int(), toYear: z.number().int(), ...ModelFigures })
       .openapi({ description: "The same figures over the last years of the test period alone" }),
@@ -266,13 +277,17 @@ export const ModelCardSummary = z
         n: z.number().int(),
       }),
     ),
-    survivorship: z.object({
-      meanDifference2005to2013: z.number().openapi({
-        description: "Equal-weighted universe's total return minus the index's price return, a year",
-      }),
-      meanDifference2014to2022: z.number(),
-      effects: z.array(SpreadEffect),
+    intervalCoverageByVolatility: z
+      .array(z.object({ fifth: z.number().int(), n: z.number().int(), coverage: z.number() }))
+      .openapi({ description: "Share of outcomes inside each stock's 80% interval, by volatility fifth (1 calmest)" }),
+    spreadWithinVolatilityFifths: DecileSpread.openapi({
+      description: "The decile spread with deciles formed inside each volatility fifth",
     }),
+    topDecileBeatRate: z.number().openapi({ description: "How often decile 10 beat the median" }),
+    bottomDecileBeatRate: z.number().openapi({ description: "How often decile 1 beat the median" }),
+    effects: z.array(SpreadEffect).openapi({ description: "Single price-only factors on the same footing" }),
+    designs: z.array(z.object({ name: z.string(), when: z.string(), result: z.string() })),
+    survivorshipLeft: z.string().openapi({ description: "What survivorship the demo set still holds" }),
   })
   .openapi("ModelCard", {
     description:

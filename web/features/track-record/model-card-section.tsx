@@ -6,54 +6,53 @@ import type { Performance } from "./track-record.queries.ts";
 type ModelCard = Performance["model"];
 type Figures = Pick<
   ModelCard,
-  | "auc"
-  | "brier"
-  | "brierBase"
-  | "topDecileBeatRate"
-  | "bottomDecileBeatRate"
-  | "decileSpread"
-  | "meanCalibrationGap"
+  "samples" | "dates" | "baseRate" | "auc" | "brier" | "brierBase" | "decileSpread"
 >;
+type Spread = ModelCard["decileSpread"];
 
 const rate = (v: number) => `${(v * 100).toFixed(1)}%`;
 const signed = (v: number) => formatPercent(v * 100);
 const count = (n: number) => n.toLocaleString("en-US");
-const spread = (s: Figures["decileSpread"]) =>
-  `${signed(s.annualised)} a year (t ${s.t}, ${s.periods} periods)`;
+const spread = (s: Spread) => `${signed(s.annualised)} a year (t ${s.tNeweyWest.toFixed(2)})`;
 
-/** The headline figures, one row each, over the whole test period and its last years alone. */
-function headlineRows(all: Figures, recent: Figures): Array<[string, string, string]> {
+/** The headline figures of one set, a column each. */
+function columnsOf(f: Figures): string[] {
   return [
-    ["AUC (0.5 is chance)", all.auc.toFixed(3), recent.auc.toFixed(3)],
-    [
-      "Brier score (always 50%: base)",
-      `${all.brier.toFixed(5)} (base ${all.brierBase.toFixed(5)})`,
-      `${recent.brier.toFixed(5)} (base ${recent.brierBase.toFixed(5)})`,
-    ],
-    ["Top decile beat the median", rate(all.topDecileBeatRate), rate(recent.topDecileBeatRate)],
-    ["Bottom decile beat the median", rate(all.bottomDecileBeatRate), rate(recent.bottomDecileBeatRate)],
-    ["Top minus bottom decile", spread(all.decileSpread), spread(recent.decileSpread)],
-    [
-      "Mean yearly gap, stated vs observed",
-      `${(all.meanCalibrationGap * 100).toFixed(1)} points`,
-      `${(recent.meanCalibrationGap * 100).toFixed(1)} points`,
-    ],
+    count(f.samples),
+    f.auc.toFixed(3),
+    `${f.brier.toFixed(5)} (base ${f.brierBase.toFixed(5)})`,
+    spread(f.decileSpread),
   ];
 }
 
+const ROWS = [
+  "Stock-dates",
+  "AUC (0.5 is chance)",
+  "Brier score (stating the base rate: base)",
+  "Top minus bottom decile",
+];
+
 /**
  * What the model card (docs/model-card.json) measured out of sample before any call on the page, in plain words:
- * the figures a reader needs to check the model's claims, with the caveats that shrink them.
+ * point in time (each date's index members only), beside a survivorship-free test that keeps the companies that
+ * later failed, and against the bar that the number of designs tried sets.
  */
 export function ModelCardSection(props: { model: ModelCard }) {
   const m = props.model;
   const r = m.recent;
+  const sf = m.survivorshipFree;
   const from = m.period.from.slice(0, 4);
   const to = m.period.to.slice(0, 4);
+  const sfYears = `${sf.period.from.slice(0, 4)}-${sf.period.to.slice(0, 4)}`;
   const recentYears = `${r.fromYear}-${r.toYear}`;
   const headingId = useId();
-  const flipped = m.survivorship.effects.filter((e) => e.flippedSign);
-  const recentHeld = r.decileSpread.t >= 2;
+  const columns: Array<[string, Figures]> = [
+    [`${from}-${to}`, m],
+    [recentYears, r],
+    [`Survivorship-free ${sfYears}`, sf],
+    [`Same dates, demo set`, sf.demoSameDates],
+  ];
+  const headline = columns.map(([, f]) => columnsOf(f));
   return (
     <Card withBorder radius="md" component="section" aria-labelledby={headingId}>
       <Stack gap="md">
@@ -62,11 +61,15 @@ export function ModelCardSection(props: { model: ModelCard }) {
             How the model did before these calls (walk-forward {from}-{to})
           </Title>
           <Text size="sm" maw={900}>
-            Each year from {from} to {to} was ranked by a model trained only on earlier years and scored on
-            what followed: {count(m.samples)} stock-dates on {count(m.dates)} dates, each asking whether the
-            stock's total return over the next {m.horizonDays} sessions beat the median stock's.{" "}
-            {m.designsTried} designs were tried on this same history, so the chosen one looks somewhat better
-            than a fresh test would. Returns are gross of trading costs.
+            Each year from {from} to {to} was ranked by a model trained only on earlier years, and only the
+            companies in the S&amp;P 500 on each date were scored: {count(m.samples)} stock-dates on{" "}
+            {count(m.dates)} dates, each asking whether the stock's total return over the next {m.horizonDays}{" "}
+            trading days beat the median member's. Returns are gross of trading costs.
+          </Text>
+          <Text size="sm" maw={900} mt={6} fw={600}>
+            {m.edgeSignificant
+              ? `The gap between the model's top and bottom tenth clears the bar for the ${m.designsTried} designs tried on this history (t ${m.decileSpread.tNeweyWest.toFixed(2)} against ${m.hurdleT.toFixed(2)}).`
+              : `No proven edge: ${m.designsTried} designs were tried on this history, so a result needs a t of ${m.hurdleT.toFixed(2)} before it counts as more than luck; the model's reached ${m.decileSpread.tNeweyWest.toFixed(2)}. Its probabilities are close to a coin flip.`}
           </Text>
           <Spoiler maxHeight={0} showLabel="Read the test protocol" hideLabel="Hide the protocol" maw={900}>
             <Text size="sm" c="dimmed">
@@ -74,61 +77,88 @@ export function ModelCardSection(props: { model: ModelCard }) {
             </Text>
           </Spoiler>
         </div>
-        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
-          <Stack gap="sm">
-            <Table.ScrollContainer minWidth={300}>
-              <Table striped fz="sm" horizontalSpacing={6} captionSide="top">
-                <Table.Caption>
-                  Headline figures, {from}-{to} and {recentYears} alone
-                </Table.Caption>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">Figure</Table.Th>
-                    <Table.Th scope="col">
-                      {from}-{to}
-                    </Table.Th>
-                    <Table.Th scope="col">{recentYears}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {headlineRows(m, r).map(([label, all, recent]) => (
-                    <Table.Tr key={label}>
-                      <Table.Th scope="row" fw={600}>
-                        {label}
-                      </Table.Th>
-                      <Table.Td>{all}</Table.Td>
-                      <Table.Td>{recent}</Table.Td>
-                    </Table.Tr>
+        <Table.ScrollContainer minWidth={520}>
+          <Table striped fz="sm" horizontalSpacing={6} captionSide="top">
+            <Table.Caption>
+              Headline figures: {from}-{to}, {recentYears} alone, the survivorship-free set and the demo set
+              over the same dates
+            </Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Figure</Table.Th>
+                {columns.map(([label]) => (
+                  <Table.Th scope="col" key={label}>
+                    {label}
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {ROWS.map((label, k) => (
+                <Table.Tr key={label}>
+                  <Table.Th scope="row" fw={600}>
+                    {label}
+                  </Table.Th>
+                  {headline.map((cells, c) => (
+                    <Table.Td key={columns[c]![0]}>{cells[k]}</Table.Td>
                   ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-            <List size="sm" spacing={6}>
-              <List.Item>
-                AUC {m.auc.toFixed(3)}: take a stock that beat the median and one that did not; the model
-                ranked the first higher {rate(m.auc)} of the time, where a coin toss gets 50%. A weak signal:
-                most of a single stock's outcome is noise.
-              </List.Item>
-              <List.Item>
-                Brier score {m.brier.toFixed(5)} against {m.brierBase.toFixed(5)} for always saying 50%: the
-                stated probabilities are only slightly better than saying nothing, which is why confidence
-                stays within a few points of 50%.
-              </List.Item>
-              <List.Item>
-                The top decile beat the median {rate(m.topDecileBeatRate)} of the time, the bottom decile{" "}
-                {rate(m.bottomDecileBeatRate)}. Holding the top decile and shorting the bottom earned{" "}
-                {signed(m.decileSpread.annualised)} a year, t {m.decileSpread.t} over {m.decileSpread.periods}{" "}
-                non-overlapping {m.horizonDays}-session periods.
-              </List.Item>
-              <List.Item>
-                {recentYears} alone: top minus bottom decile {signed(r.decileSpread.annualised)} a year (t{" "}
-                {r.decileSpread.t}, {r.decileSpread.periods} periods).{" "}
-                {recentHeld
-                  ? "The edge held in the last years of the data."
-                  : `The edge measured over ${from}-${to} did not show in the last years of the data.`}
-              </List.Item>
-            </List>
-          </Stack>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+          <List size="sm" spacing={6}>
+            <List.Item>
+              AUC {m.auc.toFixed(3)}: take a stock that beat the median and one that did not; the model gave
+              the first the higher probability {rate(m.auc)} of the time, where a coin toss gets 50%.
+            </List.Item>
+            <List.Item>
+              Brier score {m.brier.toFixed(5)} against {m.brierBase.toFixed(5)} for stating the base rate (
+              {rate(m.baseRate)} of stocks beat the median) for every stock: lower is better.
+            </List.Item>
+            <List.Item>
+              The top tenth beat the median {rate(m.topDecileBeatRate)} of the time, the bottom tenth{" "}
+              {rate(m.bottomDecileBeatRate)}. Top minus bottom: {spread(m.decileSpread)}; {recentYears} alone{" "}
+              {spread(r.decileSpread)}. The t allows for overlapping {m.horizonDays}-day returns (Newey-West).
+            </List.Item>
+            <List.Item>
+              Survivorship-free test ({sfYears}, every member including those that later failed or were taken
+              over): {spread(sf.decileSpread)}, against {spread(sf.demoSameDates.decileSpread)} for the demo
+              set on the same dates.
+            </List.Item>
+            <List.Item>
+              Ranked inside each volatility fifth (not a bet on riskier stocks):{" "}
+              {spread(m.spreadWithinVolatilityFifths)}.
+            </List.Item>
+          </List>
+          <Table.ScrollContainer minWidth={280}>
+            <Table striped fz="sm" horizontalSpacing={6} captionSide="top">
+              <Table.Caption>
+                Each stock's 80% range: share of outcomes inside it, by volatility fifth (1 calmest)
+              </Table.Caption>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">Fifth</Table.Th>
+                  <Table.Th scope="col">Stock-dates</Table.Th>
+                  <Table.Th scope="col">Inside</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {m.intervalCoverageByVolatility.map((c) => (
+                  <Table.Tr key={c.fifth}>
+                    <Table.Th scope="row" fw={600}>
+                      {c.fifth}
+                    </Table.Th>
+                    <Table.Td>{count(c.n)}</Table.Td>
+                    <Table.Td>{rate(c.coverage)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
           <Table.ScrollContainer minWidth={280}>
             <Table striped fz="sm" horizontalSpacing={6} captionSide="top">
               <Table.Caption>
@@ -157,56 +187,55 @@ export function ModelCardSection(props: { model: ModelCard }) {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
+          <Table.ScrollContainer minWidth={300}>
+            <Table striped fz="sm" horizontalSpacing={6} captionSide="top">
+              <Table.Caption>
+                Single price-only factors on the same footing: top minus bottom decile
+              </Table.Caption>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">Factor</Table.Th>
+                  <Table.Th scope="col">Demo</Table.Th>
+                  <Table.Th scope="col">Survivorship-free</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {m.effects.map((e) => (
+                  <Table.Tr key={e.name}>
+                    <Table.Th scope="row" fw={600}>
+                      {e.name}
+                      <Text size="xs" c="dimmed" fw={400}>
+                        {e.literature}
+                      </Text>
+                    </Table.Th>
+                    <Table.Td>{spread(e.demo)}</Table.Td>
+                    <Table.Td>{spread(e.survivorshipFree)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
         </SimpleGrid>
         <div>
           <Title order={3} size="h4" mb={4}>
-            Survivorship: the universe is today's S&amp;P 500
+            Survivorship left
           </Title>
           <Text size="sm" maw={900}>
-            The universe is the stocks in the S&amp;P 500 today, followed back in time: companies that failed,
-            were taken over or left the index are missing, so the past looks better than it was.
-            Equal-weighted, the universe's total return beat the index's price return by{" "}
-            {signed(m.survivorship.meanDifference2005to2013)} a year in 2005-2013 and{" "}
-            {signed(m.survivorship.meanDifference2014to2022)} in 2014-2022 (part of that is dividends). The
-            model's event is measured against the universe's own median, so this does not inflate its stated
-            probabilities, but it shapes what the model can learn:{" "}
-            {flipped.length
-              ? `${flipped.map((e) => e.name).join(" and ")} ${flipped.length > 1 ? "have" : "has"} the opposite sign to the published studies here, as survivorship predicts: the volatile or beaten-down stocks still in the index today are the ones that recovered. Live, expect less.`
-              : "no published effect has the opposite sign here."}
+            {m.survivorshipLeft}
           </Text>
         </div>
-        <Table.ScrollContainer minWidth={300}>
-          <Table striped fz="sm" horizontalSpacing={6} captionSide="top" maw={900}>
-            <Table.Caption>
-              Published effects inside this universe: top minus bottom decile of one feature, {from}-{to}
-            </Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Effect</Table.Th>
-                <Table.Th scope="col">A year (t)</Table.Th>
-                <Table.Th scope="col">Sign</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {m.survivorship.effects.map((e) => (
-                <Table.Tr key={e.name}>
-                  <Table.Th scope="row" fw={600}>
-                    {e.name}
-                    <Text size="xs" c="dimmed" fw={400}>
-                      {e.literature}
-                    </Text>
-                  </Table.Th>
-                  <Table.Td>
-                    {signed(e.spread.annualised)} (t {e.spread.t})
-                  </Table.Td>
-                  <Table.Td fw={e.flippedSign ? 700 : undefined}>
-                    {e.flippedSign ? "flipped" : "as published"}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <div>
+          <Title order={3} size="h4" mb={4}>
+            Designs tried ({m.designsTried})
+          </Title>
+          <List size="sm" spacing={4} maw={900}>
+            {m.designs.map((d) => (
+              <List.Item key={d.name}>
+                {d.name} ({d.when}): {d.result}
+              </List.Item>
+            ))}
+          </List>
+        </div>
       </Stack>
     </Card>
   );

@@ -18,18 +18,15 @@ const row = (label: string, count: number, resolved: number, happened: number, s
   observedHigh: resolved ? 0.68 : null,
 });
 
-function figures(auc: number, top: number, bottom: number, spread: number, t: number) {
+function figures(auc: number, spread: number, t: number) {
   return {
-    samples: 136163,
+    samples: 113285,
     dates: 683,
+    baseRate: 0.4998,
     auc,
-    brier: 0.24972,
+    brier: 0.24988,
     brierBase: 0.25,
-    ece: 0.0064,
-    meanCalibrationGap: 0.0148,
-    decileSpread: { annualised: spread, t, periods: 57 },
-    topDecileBeatRate: top,
-    bottomDecileBeatRate: bottom,
+    decileSpread: { annualised: spread, tNeweyWest: t, lag: 12, dates: 683 },
   };
 }
 
@@ -69,34 +66,39 @@ const performance: Performance = {
   model: {
     protocol: "Walk-forward.",
     period: { from: "2010-01-08", to: "2023-10-23" },
-    designsTried: 24,
     horizonDays: 60,
-    ...figures(0.5207, 0.552, 0.467, 0.133, 3.29),
-    recent: { fromYear: 2022, toYear: 2023, ...figures(0.5202, 0.519, 0.486, -0.012, -0.1) },
+    designsTried: 25,
+    hurdleT: 3.09,
+    edgeSignificant: false,
+    ...figures(0.5146, 0.052, 2.38),
+    survivorshipFree: {
+      period: { from: "2014-03-03", to: "2017-11-27" },
+      ...figures(0.5104, 0.039, 1.61),
+      demoSameDates: figures(0.5121, 0.061, 1.2),
+    },
+    recent: { fromYear: 2022, toYear: 2023, ...figures(0.5052, -0.012, -0.1) },
     calibrationByYear: [
       { year: 2022, stated: 0.514, observed: 0.512, n: 10450 },
       { year: 2023, stated: 0.512, observed: 0.538, n: 6061 },
     ],
-    survivorship: {
-      meanDifference2005to2013: 0.106,
-      meanDifference2014to2022: 0.061,
-      effects: [
-        {
-          name: "low volatility",
-          literature: "low-volatility stocks beat high",
-          spread: { annualised: -0.184, t: -2.93, periods: 57 },
-          recent: { annualised: -0.012, t: -0.06, periods: 7 },
-          flippedSign: true,
-        },
-        {
-          name: "12-1 month momentum",
-          literature: "winners beat losers",
-          spread: { annualised: 0.007, t: 0.15, periods: 57 },
-          recent: { annualised: -0.181, t: -0.92, periods: 7 },
-          flippedSign: false,
-        },
-      ],
-    },
+    intervalCoverageByVolatility: [1, 2, 3, 4, 5].map((fifth) => ({
+      fifth,
+      n: 22000,
+      coverage: 0.78 + fifth / 100,
+    })),
+    spreadWithinVolatilityFifths: { annualised: 0.021, tNeweyWest: 1.1, lag: 12, dates: 683 },
+    topDecileBeatRate: 0.532,
+    bottomDecileBeatRate: 0.487,
+    effects: [
+      {
+        name: "low 60-day volatility",
+        literature: "calmer stocks beat riskier ones",
+        demo: { annualised: -0.093, tNeweyWest: -1.9, lag: 12, dates: 683 },
+        survivorshipFree: { annualised: 0.02, tNeweyWest: 0.28, lag: 12, dates: 195 },
+      },
+    ],
+    designs: [{ name: "point in time", when: "issue 24", result: "served" }],
+    survivorshipLeft: "The demo set holds only the companies still in the index in 2023.",
   },
 };
 
@@ -167,62 +169,40 @@ describe("track record view", () => {
     expect(screen.getByText("By Nov 8, 2022: $1.05 in the calls, $1.03 in the universe")).toBeTruthy();
   });
 
-  test("the model's out-of-sample record is on the page, with its weak recent years and survivorship", () => {
+  test("the model's out-of-sample record: point in time, survivorship-free beside it, and the hurdle", () => {
     show();
     const section = screen.getByRole("region", {
       name: "How the model did before these calls (walk-forward 2010-2023)",
     });
-    const headline = within(section).getByRole("table", {
-      name: /^Headline figures, 2010-2023 and 2022-2023/,
-    });
+    const headline = within(section).getByRole("table", { name: /^Headline figures/ });
     const cells = (name: RegExp) =>
       within(within(headline).getByRole("row", { name }))
         .getAllByRole("cell")
         .map((c) => c.textContent);
-    expect(cells(/AUC/)).toEqual(["0.521", "0.520"]);
-    expect(cells(/Brier/)).toEqual(["0.24972 (base 0.25000)", "0.24972 (base 0.25000)"]);
-    expect(cells(/Top decile/)).toEqual(["55.2%", "51.9%"]);
-    expect(cells(/Bottom decile/)).toEqual(["46.7%", "48.6%"]);
+    expect(cells(/AUC/)).toEqual(["0.515", "0.505", "0.510", "0.512"]);
     expect(cells(/Top minus bottom/)).toEqual([
-      "+13.3% a year (t 3.29, 57 periods)",
-      "-1.2% a year (t -0.1, 57 periods)",
+      "+5.2% a year (t 2.38)",
+      "-1.2% a year (t -0.10)",
+      "+3.9% a year (t 1.61)",
+      "+6.1% a year (t 1.20)",
     ]);
-    // The recent years' verdict follows the figures: a t of -0.1 is no edge.
-    expect(within(section).getByText(/did not show in the last years of the data/)).toBeTruthy();
-    const years = within(section).getByRole("table", { name: /^Stated against observed, by year/ });
-    expect(
-      within(years)
-        .getAllByRole("row")
-        .slice(1)
-        .map((r) => r.textContent),
-    ).toEqual(["202210,45051.4%51.2%", "20236,06151.2%53.8%"]);
-    // Survivorship: today's members, the difference it makes, and the effects whose sign flips here.
-    expect(within(section).getByText(/\+10\.6% a year in 2005-2013 and \+6\.1% in 2014-2022/)).toBeTruthy();
-    expect(
-      within(section).getByText(/low volatility has the opposite sign to the published studies/),
-    ).toBeTruthy();
-    const effects = within(section).getByRole("table", { name: /^Published effects inside this universe/ });
-    expect(
-      within(within(effects).getByRole("row", { name: /low volatility/ }))
-        .getAllByRole("cell")
-        .map((c) => c.textContent),
-    ).toEqual(["-18.4% (t -2.93)", "flipped"]);
-    expect(
-      within(within(effects).getByRole("row", { name: /momentum/ }))
-        .getAllByRole("cell")
-        .map((c) => c.textContent),
-    ).toEqual(["+0.7% (t 0.15)", "as published"]);
+    // Below the hurdle for the designs tried: said plainly.
+    expect(within(section).getByText(/No proven edge: 25 designs were tried/)).toBeTruthy();
+    const coverage = within(section).getByRole("table", { name: /80% range/ });
+    expect(within(coverage).getAllByRole("row")).toHaveLength(6);
+    expect(within(section).getByText(/still in the index in 2023/)).toBeTruthy();
   });
 
-  test("a recent spread with a large t says the edge held", () => {
+  test("an edge that clears the hurdle is said to", () => {
     show({
       ...performance,
       model: {
         ...performance.model,
-        recent: { ...performance.model.recent, decileSpread: { annualised: 0.1, t: 2.5, periods: 7 } },
+        edgeSignificant: true,
+        decileSpread: { ...performance.model.decileSpread, tNeweyWest: 3.5 },
       },
     });
-    expect(screen.getByText(/The edge held in the last years of the data/)).toBeTruthy();
+    expect(screen.getByText(/clears the bar for the 25 designs tried/)).toBeTruthy();
   });
 
   test("without resolved calls or deciles it says so instead of drawing empty charts", () => {

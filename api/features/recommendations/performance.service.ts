@@ -1,5 +1,6 @@
 import { and, asc, desc, gte, inArray, lte, sql } from "drizzle-orm";
 import { dailyPrices, recommendations } from "../../../db/schema/index.ts";
+import { isMemberOn } from "../../analysis/index-membership.ts";
 import { MODEL_CARD } from "../../analysis/model-card.ts";
 import type { AppDeps } from "../../lib/context.ts";
 import { type DataVersions, readDataVersions, type Stamp, stampOf } from "../../lib/derived-data.ts";
@@ -8,38 +9,55 @@ import { allSymbols, tradingDays } from "../../market/price-history.ts";
 import { recommendationFilters, recommendationFiltersKey } from "./recommendation-filters.ts";
 import type { HistoricalQuery } from "./recommendations.schema.ts";
 import {
+  baselineRate,
+  type Call,
   type CloseSeries,
   type ClosesByDate,
   calendarTimeGrowth,
   computeOutcome,
   createUniverse,
   type DailyCloses,
+  type MembersOn,
+  median,
+  neweyWestLag,
   type Outcome,
   statedEvent,
   summarisePerformance,
   type TargetTouch,
+  type Universe,
 } from "./track-record.ts";
+
+/** Calendar days of closes read before the first call: more than the 60 sessions the volatility fifths need. */
+const VOLATILITY_LOOKBACK_DAYS = 100;
 
 /** The performance view scores at most this many recommendations, the most recent first. */
 export const PERFORMANCE_LIMIT = 5000;
 
 export const METHOD =
   "Each recommendation is scored on total returns (closes adjusted for dividends and splits) from the close of its " +
-  "recommendation date to the close of its target date (the last session on or before it), against the stocks of " +
-  "the universe over the same sessions. Confidence states the probability of one event: for a call ranked in " +
-  "deciles 6-10 (every BUY), that the stock's total return beats the median total return of the universe's " +
-  "stocks; for deciles 1-5, that it trails that median. The observed rate is how often that event happened, with a " +
-  "95% Wilson interval; a call is open until its target date has passed. The universe is every stock the market " +
-  "has prices for: in the demo market, the 209 stocks that are in the S&P 500 today. Stocks that left the index, " +
-  "were taken over or went bankrupt are missing, so past returns, the universe's and the calls' alike, look " +
-  "better than an investor of the time could have had (survivorship bias). Recommendations posted by an admin " +
-  "state no probability: they count in the totals (as beating the median) but not in the calibration rows. The " +
-  "growth lines are calendar-time portfolios: each trading day the calls line holds, in equal parts, every call " +
-  "open that day (after its recommendation date, up to its target date) and earns their average total return that " +
-  "day; the universe line earns the average total return of every universe stock that day. Both compound from $1, " +
-  "stand still on days with no open call, and are gross of trading costs. " +
-  "How often a target price was touched is not shown: with no like-for-like baseline it says more about a " +
-  "stock's volatility than about the call.";
+  "recommendation date to the close of its target date (the last session on or before it). The universe it is " +
+  "measured against is the stocks that were S&P 500 members on its recommendation date, among the stocks the " +
+  "market has prices for: a stock that joined the index later is not in an earlier date's universe. Confidence " +
+  "states the probability of one event: for a call ranked in deciles 6-10 (every BUY), that the stock's total " +
+  "return beats the median total return of the universe's stocks; for deciles 1-5, that it trails that median. " +
+  "The observed rate is how often that event happened; a call is open until its target date has passed. Beside it " +
+  "stands a baseline: how often random members of the same date and the same risk did the same event, where risk " +
+  "is the volatility of the last 60 sessions' daily returns on the recommendation date and the members are split " +
+  "into fifths by it; the baseline is that fifth's rate over the same sessions, averaged over the calls. A model " +
+  "that leans to volatile stocks in a rising market beats the median often without any skill; the baseline shows " +
+  "how often. Calls made on one date share one market, and weekly calls over 60 sessions overlap, so the 95% " +
+  "intervals come from each date's rate with Newey-West errors over dates (lag: the horizon over the sessions " +
+  "between recommendation dates), not from counting calls as independent. The top-decile basket is the model's " +
+  "BUY calls, date by date, against the same baseline. Editor's picks (posted by an admin) are the editors' " +
+  "calls, with the editor's own confidence, not a calibrated probability: they are reported apart and kept out " +
+  "of every figure of the model, its growth line included. The demo market holds only the stocks that were in " +
+  "the S&P 500 in 2023: members that later failed or were taken over are missing, so past returns, the " +
+  "universe's and the calls' alike, look better than an investor of the time could have had (survivorship bias). " +
+  "The growth lines are calendar-time portfolios: each trading day the calls line holds, in equal parts, every " +
+  "model call open that day (after its recommendation date, up to its target date) and earns their average total " +
+  "return that day; the universe line earns the average total return of that day's members. Both compound from " +
+  "$1, stand still on days with no open call, and are gross of trading costs. How often a target price was " +
+  "touched is not shown: with no like-for-like baseline it says more about a stock's volatility than about the call.";
 
 /**
  * What scored recommendations depend on besides their filters: the recommendations and market data versions (any
@@ -69,26 +87,60 @@ async function computePerformance(deps: AppDeps, query: HistoricalQuery) {
     .where(and(lte(recommendations.recommendationDate, asOf), ...recommendationFilters(query)))
     .orderBy(desc(recommendations.recommendationDate))
     .limit(PERFORMANCE_LIMIT);
-  // Every session's closes: the calendar-time portfolio needs them, and they hold the window ends scoring needs.
+  // Every session's closes: the calendar-time portfolio and the volatility fifths need them, and they hold the
+  // window ends scoring needs.
   const prices = await scoringPrices(deps, rows, asOf, "every session");
-  const scored = scoreWith(rows, prices, asOf);
+  const universe = universeOf(prices);
+  const scored = rows.map((r) => {
+    const call = callOf(r);
+    return {
+      recommendationDate: r.recommendationDate,
+      source: r.source,
+      call: r.call,
+      confidence: r.confidence,
+      probability: r.probability,
+      decile: r.decile,
+      outcome: outcomeOf(r, call, prices, universe, asOf),
+      baseline: baselineRate(call, universe, asOf),
+    };
+  });
+  const modelRows = rows.filter((r) => r.source === "model");
   return {
     asOf,
     method: METHOD,
-    ...summarisePerformance(
-      scored.map((s) => ({
-        recommendationDate: s.recommendation.recommendationDate,
-        confidence: s.recommendation.confidence,
-        probability: s.recommendation.probability,
-        decile: s.recommendation.decile,
-        outcome: s.outcome,
-      })),
-    ),
+    ...summarisePerformance(scored, intervalLag(modelRows, prices.sessions)),
+    // The calls line holds the model's calls only: an editor's pick is not the model's.
     cumulative: prices.daily
-      ? calendarTimeGrowth(rows, prices.daily, prices.members, prices.sessions, asOf)
+      ? calendarTimeGrowth(modelRows, prices.daily, prices.members, prices.sessions, asOf, isMemberOn)
       : [],
     model: MODEL_CARD,
   };
+}
+
+/**
+ * The Newey-West lag of the intervals: the calls' horizon (median sessions from recommendation to target date) over
+ * the median sessions between recommendation dates.
+ */
+function intervalLag(rows: readonly Row[], sessions: readonly string[]): number {
+  const calendar = createUniverse(sessions, new Map(), []);
+  const index = new Map(sessions.map((d, i) => [d, i]));
+  const last = sessions.at(-1) ?? "";
+  const horizons = rows
+    .filter((r) => r.estimatedDate <= last)
+    .map((r) => {
+      const a = calendar.sessionOnOrBefore(r.recommendationDate);
+      const b = calendar.sessionOnOrBefore(r.estimatedDate);
+      return a && b ? index.get(b)! - index.get(a)! : null;
+    })
+    .filter((h): h is number => h !== null && h > 0);
+  const horizon = median(horizons);
+  return horizon === null
+    ? 0
+    : neweyWestLag(
+        rows.map((r) => r.recommendationDate),
+        sessions,
+        horizon,
+      );
 }
 
 type Row = typeof recommendations.$inferSelect;
@@ -96,7 +148,7 @@ type Row = typeof recommendations.$inferSelect;
 interface ScoringPrices {
   /** The trading calendar, from before the first recommendation date to as-of. */
   sessions: string[];
-  /** The universe: every symbol with prices but the benchmark. */
+  /** Every symbol with prices but the benchmark; each date's universe is its index members among them. */
   members: string[];
   /** Adjusted closes on the sessions the calls start and end on. */
   closes: ClosesByDate;
@@ -119,22 +171,36 @@ export async function scoreRecommendations(
 }
 
 function scoreWith(rows: readonly Row[], prices: ScoringPrices, asOf: string) {
-  const universe = createUniverse(prices.sessions, prices.closes, prices.members);
+  const universe = universeOf(prices);
   return rows.map((r) => ({
     recommendation: r,
-    outcome: computeOutcome(
-      {
-        symbol: r.symbol,
-        recommendationDate: r.recommendationDate,
-        estimatedDate: r.estimatedDate,
-        event: statedEvent(r.decile, r.call),
-      },
-      prices.touches.get(r.id) ?? { reachedOn: null, lastSeen: null },
-      universe,
-      asOf,
-    ),
+    outcome: outcomeOf(r, callOf(r), prices, universe, asOf),
   }));
 }
+
+/** Each date's universe: its index members among the stocks with prices (docs/decisions/065, 069). */
+function universeOf(prices: ScoringPrices): Universe {
+  const byDate = new Map<string, readonly string[]>();
+  const membersOn: MembersOn = (date) => {
+    let members = byDate.get(date);
+    if (!members) {
+      members = prices.members.filter((s) => isMemberOn(s, date));
+      byDate.set(date, members);
+    }
+    return members;
+  };
+  return createUniverse(prices.sessions, prices.closes, membersOn, prices.daily ?? undefined);
+}
+
+const callOf = (r: Row): Call => ({
+  symbol: r.symbol,
+  recommendationDate: r.recommendationDate,
+  estimatedDate: r.estimatedDate,
+  event: statedEvent(r.decile, r.call),
+});
+
+const outcomeOf = (r: Row, call: Call, prices: ScoringPrices, universe: Universe, asOf: string) =>
+  computeOutcome(call, prices.touches.get(r.id) ?? { reachedOn: null, lastSeen: null }, universe, asOf);
 
 /**
  * What scoring `rows` needs, in three or four reads. "window ends" reads the universe's closes on the sessions the
@@ -154,7 +220,8 @@ async function scoringPrices(
   );
   if (!firstDate) return { sessions: [], members: [], closes: new Map(), touches: new Map(), daily: null };
   const symbols = [...new Set(rows.map((r) => r.symbol))];
-  // The calendar also needs the session on (or just before) the first recommendation date.
+  // The calendar also needs the session on (or just before) the first recommendation date; every session's closes
+  // start 60 sessions before it, for the volatility fifths.
   const calendarFrom = prevDay(firstDate, 10);
   const membersRead = allSymbols(db).then((all) => all.filter((s) => s !== BENCHMARK));
   if (closes === "every session") {
@@ -162,7 +229,7 @@ async function scoringPrices(
     const daily = await dailyCloses(
       deps,
       [...new Set([...members, ...symbols, BENCHMARK])],
-      calendarFrom,
+      prevDay(firstDate, VOLATILITY_LOOKBACK_DAYS),
       asOf,
     );
     const benchmark = daily.get(BENCHMARK)?.dates;

@@ -85,6 +85,7 @@ type Row = {
   observedRate: number | null;
   observedLow: number | null;
   observedHigh: number | null;
+  observedRateBaseline: number | null;
 };
 type Perf = {
   asOf: string;
@@ -96,12 +97,43 @@ type Perf = {
   observedRate: number | null;
   observedLow: number | null;
   observedHigh: number | null;
+  observedRateBaseline: number | null;
+  observedMinusBaseline: number | null;
+  observedMinusBaselineLow: number | null;
+  observedMinusBaselineHigh: number | null;
+  intervalLag: number;
   averageReturn: number | null;
   averageUniverseReturn: number | null;
   averageExcessReturn: number | null;
   bands: Row[];
   deciles: Row[];
   years: Row[];
+  basket: {
+    calls: number;
+    resolved: number;
+    beatMedian: number;
+    beatMedianRate: number | null;
+    beatMedianLow: number | null;
+    beatMedianHigh: number | null;
+    beatMedianRateBaseline: number | null;
+    dates: Array<{
+      date: string;
+      calls: number;
+      resolved: number;
+      beatMedian: number;
+      beatMedianRate: number | null;
+      beatMedianRateBaseline: number | null;
+    }>;
+  };
+  editorsPicks: {
+    count: number;
+    open: number;
+    resolved: number;
+    beatMedian: number;
+    beatMedianRate: number | null;
+    beatMedianRateBaseline: number | null;
+    meanEditorConfidence: number | null;
+  };
   cumulative: Array<{ date: string; openCalls: number; callsValue: number; universeValue: number }>;
   model: {
     period: { from: string; to: string };
@@ -109,9 +141,11 @@ type Perf = {
     brier: number;
     brierBase: number;
     designsTried: number;
-    recent: { fromYear: number; toYear: number; decileSpread: { t: number } };
+    hurdleT: number;
+    edgeSignificant: boolean;
+    decileSpread: { tNeweyWest: number };
+    recent: { fromYear: number; toYear: number };
     calibrationByYear: Array<{ year: number; stated: number; observed: number; n: number }>;
-    survivorship: { effects: Array<{ name: string; flippedSign: boolean }> };
   };
 };
 type Rec = {
@@ -137,10 +171,11 @@ const performance = async (query = "") =>
   (await (await t.request(`/api/recommendations/performance${query}`, { token })).json()) as Perf;
 
 describe(`track record against the universe, on real demo prices (${testDbKind})`, () => {
-  test("totals add up; admin posts count in totals but in no calibration row; the method is stated", async () => {
+  test("totals add up over the model's calls; the editor's pick is apart; the method is stated", async () => {
     const p = await performance();
     expect(p.asOf).toBe("2023-10-27");
-    expect(p.count).toBe(modelCalls + 1);
+    expect(p.count).toBe(modelCalls);
+    expect(p.editorsPicks).toMatchObject({ count: 1, open: 0, resolved: 1, meanEditorConfidence: 90 });
     expect(p.open + p.resolved).toBe(p.count);
     expect(p.open).toBeGreaterThan(0);
     expect(p.resolved).toBeGreaterThan(10);
@@ -162,11 +197,88 @@ describe(`track record against the universe, on real demo prices (${testDbKind})
     expect(p.deciles.map((d) => d.label)).toEqual(["Decile 10", "Decile 2"]);
     expect(p.years.map((y) => y.label)).toEqual(["2023"]);
     expect(p.method).toContain("median total return of the universe");
+    expect(p.method).toContain("S&P 500 members on its recommendation date");
+    expect(p.method).toContain("Newey-West");
     expect(p.method).toContain("survivorship");
+    expect(p.method).not.toContain("every stock the market has prices for");
     expect(p.method).not.toContain("S&P 500 over");
+    // Calls every fifth session over a 60-session horizon: the intervals let 12 neighbouring dates covary.
+    expect(p.intervalLag).toBe(12);
   });
 
-  test("each call is scored on adjusted closes against the median of every stock but the index", async () => {
+  test("no rate without its baseline: every key ending in Rate has a RateBaseline beside it", async () => {
+    const { model, ...answer } = await performance();
+    const rates: string[] = [];
+    const walk = (value: unknown, path: string) => {
+      if (Array.isArray(value)) for (const [i, v] of value.entries()) walk(v, `${path}[${i}]`);
+      else if (value && typeof value === "object") {
+        const record = value as Record<string, unknown>;
+        for (const [key, v] of Object.entries(record)) {
+          if (key.endsWith("Rate")) {
+            rates.push(`${path}.${key}`);
+            expect(record, `${path}.${key}`).toHaveProperty(`${key}Baseline`);
+          }
+          walk(v, `${path}.${key}`);
+        }
+      }
+    };
+    walk(answer, "");
+    expect(rates).toContain(".observedRate");
+    expect(rates).toContain(".bands[2].observedRate");
+    expect(rates).toContain(".basket.beatMedianRate");
+    expect(rates).toContain(".basket.dates[0].beatMedianRate");
+    expect(rates).toContain(".editorsPicks.beatMedianRate");
+    expect(answer).not.toHaveProperty("hitRate");
+    // The model card (under `model`) is the model's own evidence, written and pinned with scripts/evaluate-model.ts.
+    expect(model).toBeTruthy();
+  });
+
+  test("each rate's baseline is the same-volatility fifth of that date's members, averaged over the calls", async () => {
+    const p = await performance();
+    expect(p.observedRateBaseline).toBeGreaterThan(0);
+    expect(p.observedRateBaseline).toBeLessThan(1);
+    expect(p.observedMinusBaseline).toBeCloseTo(p.observedRate! - p.observedRateBaseline!, 10);
+    expect(p.observedMinusBaselineLow!).toBeLessThan(p.observedMinusBaseline!);
+    expect(p.observedMinusBaselineHigh!).toBeGreaterThan(p.observedMinusBaseline!);
+    // Ten members in fifths of two: a call's baseline is 0, 1/2 or 1 (the other stock of its fifth, and itself).
+    for (const d of p.basket.dates.filter((x) => x.resolved))
+      expect([0, 0.5, 1]).toContain(d.beatMedianRateBaseline!);
+    // One BUY call a date: the basket per date, pooled with its clustered interval.
+    expect(p.basket.dates.every((d) => d.calls === 1)).toBe(true);
+    expect(p.basket.calls).toBe(modelCalls / 2);
+    expect(p.basket.resolved).toBe(p.basket.dates.filter((d) => d.resolved).length);
+    expect(p.basket.beatMedianRate).toBeCloseTo(p.basket.beatMedian / p.basket.resolved, 10);
+    expect(p.basket.beatMedianLow!).toBeLessThanOrEqual(p.basket.beatMedianRate!);
+    expect(p.basket.beatMedianHigh!).toBeGreaterThanOrEqual(p.basket.beatMedianRate!);
+    expect(p.deciles[0]!.observedRate).toBe(p.basket.beatMedianRate);
+  });
+
+  test("an editor's pick posted with confidence 85 leaves every model figure unchanged", async () => {
+    const before = await performance();
+    const posted = await t.request("/api/recommendations?recommendationDate=2023-04-03", {
+      method: "POST",
+      token: admin,
+      json: {
+        symbol: "NVDA",
+        buyPrice: 27,
+        sellTarget: 30,
+        confidence: 85,
+        estimatedDate: "2023-06-30",
+        reason: "Editor's pick.",
+      },
+    });
+    expect(posted.status).toBe(201);
+    const after = await performance();
+    const { editorsPicks: picksBefore, ...modelBefore } = before;
+    const { editorsPicks: picksAfter, ...modelAfter } = after;
+    expect(modelAfter).toEqual(modelBefore);
+    expect(picksAfter.count).toBe(picksBefore.count + 1);
+    expect(picksAfter.resolved).toBe(picksBefore.resolved + 1);
+    expect(picksAfter.meanEditorConfidence).toBeCloseTo((90 + 85) / 2, 10);
+    expect(picksAfter.beatMedianRateBaseline).not.toBeNull();
+  });
+
+  test("each call is scored on adjusted closes against the median of that date's members", async () => {
     const list = (await (await t.request("/api/recommendations/historical", { token })).json()) as Rec[];
     const resolved = list.filter((r) => r.outcome.eventHappened !== null);
     expect(resolved.length).toBeGreaterThan(10);
@@ -257,18 +369,16 @@ describe(`track record against the universe, on real demo prices (${testDbKind})
 
   test("the model card's walk-forward figures come with the answer", async () => {
     const p = await performance();
-    expect(p.model.period).toEqual({ from: "2010-01-08", to: "2023-10-23" });
+    expect(p.model.period.from).toBe("2010-01-08");
     expect(p.model.auc).toBeGreaterThan(0.5);
-    expect(p.model.brier).toBeLessThan(p.model.brierBase);
+    expect(p.model.brier).toBeLessThanOrEqual(p.model.brierBase);
     expect(p.model.designsTried).toBeGreaterThan(1);
+    expect(p.model.hurdleT).toBeGreaterThan(1.96);
+    expect(p.model.edgeSignificant).toBe(p.model.decileSpread.tNeweyWest >= p.model.hurdleT);
     expect(p.model.recent).toMatchObject({ fromYear: 2022, toYear: 2023 });
     expect(p.model.calibrationByYear.map((y) => y.year)).toEqual(
       Array.from({ length: 14 }, (_, i) => 2010 + i),
     );
-    expect(p.model.survivorship.effects.filter((e) => e.flippedSign).map((e) => e.name)).toEqual([
-      "52-week high",
-      "low volatility",
-    ]);
   });
 
   test("filters apply and are validated", async () => {
@@ -284,16 +394,17 @@ describe(`track record against the universe, on real demo prices (${testDbKind})
 });
 
 describe(`growth lines on hand-made prices (${testDbKind})`, () => {
-  // Three stocks and the index on five sessions. Daily total returns:
+  // Three stocks (index members on these dates: the universe is each date's members) and the index on five
+  // sessions. Daily total returns:
   //        01-04  01-05  01-06  01-09
-  //   AAA   +10%   -10%     0%   +10%
-  //   BBB     0%   +10%   -20%     0%
-  //   CCC     0%     0%    +5%     0%
+  //   AAPL   +10%   -10%     0%   +10%
+  //   MSFT     0%   +10%   -20%     0%
+  //   KO     0%     0%    +5%     0%
   const days = ["2023-01-03", "2023-01-04", "2023-01-05", "2023-01-06", "2023-01-09"];
   const prices: Record<string, number[]> = {
-    AAA: [100, 110, 99, 99, 108.9],
-    BBB: [50, 50, 55, 44, 44],
-    CCC: [20, 20, 20, 21, 21],
+    AAPL: [100, 110, 99, 99, 108.9],
+    MSFT: [50, 50, 55, 44, 44],
+    KO: [20, 20, 20, 21, 21],
     [BENCHMARK]: [4000, 4400, 4400, 4400, 4400],
   };
   let h: TestApp;
@@ -321,10 +432,10 @@ describe(`growth lines on hand-made prices (${testDbKind})`, () => {
       ),
     );
     await configureMarket(h.deps, { MARKET_AS_OF: "2023-01-09" });
-    // Two calls: AAA held 01-04 and 01-05, BBB held 01-05 and 01-06 (a Saturday target ends on Friday).
+    // Two calls: AAPL held 01-04 and 01-05, MSFT held 01-05 and 01-06 (a Saturday target ends on Friday).
     for (const [symbol, date, target] of [
-      ["AAA", "2023-01-03", "2023-01-05"],
-      ["BBB", "2023-01-04", "2023-01-07"],
+      ["AAPL", "2023-01-03", "2023-01-05"],
+      ["MSFT", "2023-01-04", "2023-01-07"],
     ] as const) {
       const posted = await postRecommendation(
         h.deps,
@@ -347,7 +458,7 @@ describe(`growth lines on hand-made prices (${testDbKind})`, () => {
 
   test("$1 in the open calls and $1 in the universe, compounded day by day", async () => {
     const p = (await (await h.request("/api/recommendations/performance", { token: user })).json()) as Perf;
-    // Calls: 01-04 AAA +10% -> 1.10; 01-05 mean(-10%, +10%) = 0 -> 1.10; 01-06 BBB -20% -> 0.88.
+    // Calls: 01-04 AAPL +10% -> 1.10; 01-05 mean(-10%, +10%) = 0 -> 1.10; 01-06 MSFT -20% -> 0.88.
     // Universe (the index left out): 01-04 mean(+10%, 0, 0) -> 1.0333; 01-05 mean(-10%, +10%, 0) = 0 -> 1.0333;
     // 01-06 mean(0, -20%, +5%) = -5% -> 0.981667. No call is open on 01-09, so the lines end on 01-06.
     expect(
@@ -358,7 +469,7 @@ describe(`growth lines on hand-made prices (${testDbKind})`, () => {
       ["2023-01-05", 2, 1.1, 1.0333333333],
       ["2023-01-06", 1, 0.88, 0.9816666667],
     ]);
-    // The same prices score the calls over their whole windows: AAA -1%, BBB -12%.
+    // The same prices score the calls over their whole windows: AAPL -1%, MSFT -12%.
     expect(p.resolved).toBe(2);
     expect(p.averageReturn).toBeCloseTo((-0.01 - 0.12) / 2, 10);
   });

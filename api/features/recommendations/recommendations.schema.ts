@@ -190,6 +190,24 @@ export type CreateRecommendationInput = z.infer<typeof CreateRecommendationInput
 export type HistoricalQuery = z.infer<typeof HistoricalQuery>;
 export type HistoricalPageQuery = z.infer<typeof HistoricalPageQuery>;
 
+/** A rate's same-risk baseline and the difference from it, beside every observed rate of the track record. */
+const AgainstBaseline = {
+  observedRateBaseline: z.number().nullable().openapi({
+    description:
+      "How often random index members of the same date and 60-session volatility fifth did the same event over the " +
+      "same sessions, averaged over the resolved calls",
+  }),
+  observedMinusBaseline: z
+    .number()
+    .nullable()
+    .openapi({ description: "observedRate minus its baseline, over the calls with one" }),
+  observedMinusBaselineLow: z
+    .number()
+    .nullable()
+    .openapi({ description: "95% interval of the difference, Newey-West over dates: low end" }),
+  observedMinusBaselineHigh: z.number().nullable().openapi({ description: "The same interval's high end" }),
+};
+
 export const CalibrationRow = z.object({
   label: z.string(),
   count: z.number().int(),
@@ -200,11 +218,12 @@ export const CalibrationRow = z.object({
     .nullable()
     .openapi({ description: "Mean stated probability of the resolved calls" }),
   observedRate: z.number().nullable(),
-  observedLow: z.number().nullable().openapi({ description: "95% Wilson interval of observedRate, low end" }),
-  observedHigh: z
+  observedLow: z
     .number()
     .nullable()
-    .openapi({ description: "95% Wilson interval of observedRate, high end" }),
+    .openapi({ description: "95% interval of observedRate from per-date rates, Newey-West over dates: low end" }),
+  observedHigh: z.number().nullable().openapi({ description: "The same interval's high end" }),
+  ...AgainstBaseline,
 });
 
 export const GrowthPoint = z.object({
@@ -216,8 +235,53 @@ export const GrowthPoint = z.object({
   callsValue: z.number().openapi({ description: "Value of $1 held in the open calls, equally weighted" }),
   universeValue: z
     .number()
-    .openapi({ description: "Value of $1 held in every universe stock, equally weighted, on the same days" }),
+    .openapi({ description: "Value of $1 held in that day's index members, equally weighted, on the same days" }),
 });
+
+const BasketDate = z.object({
+  date: z.string().openapi({ format: "date" }),
+  calls: z.number().int().openapi({ description: "The model's BUY calls of the date" }),
+  resolved: z.number().int(),
+  beatMedian: z.number().int().openapi({ description: "Resolved BUY calls that beat the median member" }),
+  beatMedianRate: z.number().nullable(),
+  beatMedianRateBaseline: z.number().nullable().openapi({
+    description: "How often members of the same date and volatility fifths beat the median, over the same calls",
+  }),
+});
+
+const Basket = z
+  .object({
+    calls: z.number().int(),
+    resolved: z.number().int(),
+    beatMedian: z.number().int(),
+    beatMedianRate: z.number().nullable(),
+    beatMedianLow: z.number().nullable().openapi({ description: "95% interval, Newey-West over dates: low end" }),
+    beatMedianHigh: z.number().nullable(),
+    beatMedianRateBaseline: z.number().nullable(),
+    beatMedianMinusBaseline: z.number().nullable(),
+    beatMedianMinusBaselineLow: z.number().nullable(),
+    beatMedianMinusBaselineHigh: z.number().nullable(),
+    dates: z.array(BasketDate).openapi({ description: "One row per recommendation date with BUY calls, oldest first" }),
+  })
+  .openapi({ description: "The top-decile basket: the model's BUY calls, date by date and pooled" });
+
+const EditorsPicks = z
+  .object({
+    count: z.number().int(),
+    open: z.number().int(),
+    resolved: z.number().int(),
+    beatMedian: z.number().int().openapi({ description: "Resolved picks whose stock beat the median member" }),
+    beatMedianRate: z.number().nullable(),
+    beatMedianRateBaseline: z.number().nullable().openapi({
+      description: "How often members of the same date and volatility fifth beat the median, over the same picks",
+    }),
+    meanEditorConfidence: z.number().nullable().openapi({
+      description: "The editors' own mean confidence (0-100) of the resolved picks: not a calibrated probability",
+    }),
+  })
+  .openapi({
+    description: "Editor's picks (posted by an admin), reported apart: kept out of every figure of the model",
+  });
 
 const DecileSpread = z.object({
   annualised: z
@@ -303,16 +367,15 @@ export const PerformanceAnswer = z
     resolved: z.number().int(),
     happened: z.number().int(),
     observedRate: z.number().nullable().openapi({
-      description: "Share of resolved calls whose stated event happened (admin posts: beat the median)",
+      description: "Share of the model's resolved calls whose stated event happened",
     }),
-    observedLow: z.number().nullable(),
+    observedLow: z.number().nullable().openapi({ description: "95% interval, Newey-West over dates: low end" }),
     observedHigh: z.number().nullable(),
-    meanProbability: z.number().nullable(),
-    hits: z.number().int(),
-    hitRate: z.number().nullable().openapi({
-      description:
-        "Share of settled calls whose target was touched. No baseline of same-volatility stocks: not shown in the app",
+    ...AgainstBaseline,
+    intervalLag: z.number().int().openapi({
+      description: "Newey-West lag in dates: the horizon over the sessions between recommendation dates",
     }),
+    meanProbability: z.number().nullable(),
     averageReturn: z.number().nullable(),
     medianReturn: z.number().nullable(),
     averageUniverseReturn: z.number().nullable(),
@@ -322,10 +385,12 @@ export const PerformanceAnswer = z
       .openapi({ description: "By stated confidence; calls with a probability only" }),
     deciles: z.array(CalibrationRow).openapi({ description: "By the model's decile, best first" }),
     years: z.array(CalibrationRow).openapi({ description: "By recommendation year" }),
+    basket: Basket,
+    editorsPicks: EditorsPicks,
     cumulative: z.array(GrowthPoint).openapi({
       description:
         "Calendar-time portfolios, one point per session from the close before the first open call: the calls line " +
-        "holds every open call equally each day, the universe line every universe stock; both compound from 1, stand " +
+        "holds every open model call equally each day, the universe line that day's members; both compound from 1, stand " +
         "still on days with no open call and are gross of costs (docs/decisions/021)",
     }),
     model: ModelCardSummary,

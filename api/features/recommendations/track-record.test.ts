@@ -1,15 +1,19 @@
 import { describe, expect, test } from "bun:test";
 import {
+  baselineRate,
   type Call,
   type CloseSeries,
   calendarTimeGrowth,
+  clusteredRate,
   computeOutcome,
   createUniverse,
+  neweyWestLag,
   type Outcome,
   type ScoredCall,
   statedEvent,
   summarisePerformance,
   type TargetTouch,
+  volatilityAsOf,
   wilsonInterval,
 } from "./track-record.ts";
 
@@ -191,14 +195,17 @@ describe("performance summary", () => {
     out: Partial<Outcome> = {},
   ): ScoredCall => ({
     recommendationDate: "2023-01-03",
+    source: probability === null ? "admin" : "model",
+    call: probability === null ? null : "BUY",
     confidence: probability === null ? 80 : Math.round(probability * 100),
     probability,
     decile: probability === null ? null : 10,
     outcome: outcome({ eventHappened, ...out }),
+    baseline: null,
     ...over,
   });
 
-  test("bands by stated confidence with mean stated probability, observed rate and its Wilson interval", () => {
+  test("bands by stated confidence with mean stated probability and observed rate", () => {
     const p = summarisePerformance([
       scored(0.521, true),
       scored(0.526, false),
@@ -220,9 +227,8 @@ describe("performance summary", () => {
     expect(b).toMatchObject({ label: "52-53%", count: 3, resolved: 3, happened: 2 });
     expect(b.meanProbability).toBeCloseTo((0.521 + 0.526 + 0.534) / 3, 10);
     expect(b.observedRate).toBeCloseTo(2 / 3, 10);
-    const i = wilsonInterval(2, 3)!;
-    expect(b.observedLow).toBeCloseTo(i.low, 10);
-    expect(b.observedHigh).toBeCloseTo(i.high, 10);
+    // Every call of one date: one draw of the market, no interval (clustered by date).
+    expect(b.observedLow).toBeNull();
     expect(p.bands[1]).toMatchObject({ count: 1, resolved: 0, observedRate: null, meanProbability: null });
     expect(p.bands[0]).toMatchObject({ count: 0, observedLow: null });
     // 53.6% is stated as 54%: the card's whole-percent confidence decides the band.
@@ -230,14 +236,30 @@ describe("performance summary", () => {
     expect(p.bands[6]).toMatchObject({ label: "60% and above", count: 1, happened: 1 });
   });
 
-  test("admin posts (no probability) count in the totals but not in any calibration row", () => {
-    const p = summarisePerformance([scored(0.6, true), scored(null, false), scored(null, true)]);
-    expect(p).toMatchObject({ count: 3, resolved: 3, happened: 2 });
-    expect(p.observedRate).toBeCloseTo(2 / 3, 10);
-    expect(p.meanProbability).toBeCloseTo(0.6, 10);
-    expect(p.bands.reduce((n, b) => n + b.count, 0)).toBe(1);
-    expect(p.deciles.reduce((n, b) => n + b.count, 0)).toBe(1);
-    expect(p.years.reduce((n, b) => n + b.count, 0)).toBe(1);
+  test("editor's picks are kept out of every model figure and reported apart", () => {
+    const model = [scored(0.6, true, { baseline: 0.5 }), scored(0.53, false, { baseline: 0.4 })];
+    const picks = [
+      scored(null, false, { confidence: 85, baseline: 0.3 }),
+      scored(null, true, { confidence: 90, baseline: 0.5 }),
+      scored(null, null, { confidence: 70 }, { status: "open" }),
+    ];
+    const alone = summarisePerformance(model);
+    const mixed = summarisePerformance([...picks, ...model]);
+    const { editorsPicks, ...modelFigures } = mixed;
+    const { editorsPicks: none, ...aloneFigures } = alone;
+    expect(modelFigures).toEqual(aloneFigures);
+    expect(mixed).toMatchObject({ count: 2, resolved: 2, happened: 1 });
+    expect(mixed.basket.calls).toBe(2);
+    expect(none).toMatchObject({ count: 0, resolved: 0, beatMedianRate: null, beatMedianRateBaseline: null });
+    expect(editorsPicks).toEqual({
+      count: 3,
+      open: 1,
+      resolved: 2,
+      beatMedian: 1,
+      beatMedianRate: 0.5,
+      beatMedianRateBaseline: 0.4,
+      meanEditorConfidence: 87.5,
+    });
   });
 
   test("rows per stored decile (best first) and per recommendation year", () => {
@@ -264,7 +286,9 @@ describe("performance summary", () => {
       scored(0.6, false, {}, { realisedReturn: -0.04, universeMeanReturn: 0.0, status: "hit" }),
       scored(0.6, null, {}, { realisedReturn: 0.5, universeMeanReturn: 0.0, status: "open" }),
     ]);
-    expect(p).toMatchObject({ count: 3, open: 1, resolved: 2, hits: 1, hitRate: 0.5 });
+    expect(p).toMatchObject({ count: 3, open: 1, resolved: 2 });
+    // The target hit rate has no same-risk baseline: it is not served (every rate has one beside it).
+    expect(p).not.toHaveProperty("hitRate");
     expect(p.averageReturn).toBeCloseTo(0.03, 10);
     expect(p.medianReturn).toBeCloseTo(0.03, 10);
     expect(p.averageUniverseReturn).toBeCloseTo(0.01, 10);
@@ -275,7 +299,7 @@ describe("performance summary", () => {
     const p = summarisePerformance([scored(0.6, null, {}, { status: "open" })]);
     expect(p.observedRate).toBeNull();
     expect(p.averageReturn).toBeNull();
-    expect(p.hitRate).toBeNull();
+    expect(p.observedRateBaseline).toBeNull();
   });
 });
 
@@ -345,5 +369,220 @@ describe("calendar-time growth of the open calls against the universe", () => {
     const call = { symbol: "AAA", recommendationDate: "2023-01-09", estimatedDate: "2023-03-31" };
     expect(calendarTimeGrowth([call], daily, members, days, "2023-01-09")).toEqual([]);
     expect(calendarTimeGrowth([], daily, members, days, "2023-01-09")).toEqual([]);
+  });
+});
+
+describe("the universe is each date's index members", () => {
+  test("a stock that was not a member on the recommendation date is not in that call's median", () => {
+    // EEE joins after 01-03: the median of AAA-DDD over 01-03 -> 01-06 is (+5% + 0%) / 2 = +2.5%.
+    const joined = (date: string) => (date < "2023-01-04" ? ["AAA", "BBB", "CCC", "DDD"] : members);
+    const u = createUniverse(sessions, closes, joined);
+    const before = computeOutcome(call({ symbol: "BBB" }), touch(null), u, "2023-01-31");
+    expect(before.universeMedianReturn).toBeCloseTo(0.025, 10);
+    expect(before.eventHappened).toBe(true);
+    expect(computeOutcome(call({ symbol: "CCC" }), touch(null), u, "2023-01-31").eventHappened).toBe(false);
+    // With EEE a member that day, the same window's median is 0%.
+    expect(computeOutcome(call(), touch(null), universe(), "2023-01-31").universeMedianReturn).toBeCloseTo(
+      0,
+      10,
+    );
+  });
+
+  test("the universe line holds, each day, only that day's members", () => {
+    const days = ["2023-01-03", "2023-01-04", "2023-01-05"];
+    const daily = new Map([
+      ["AAA", { dates: days, closes: [100, 110, 110] }],
+      ["BBB", { dates: days, closes: [100, 100, 100] }],
+      ["ZZZ", { dates: days, closes: [100, 200, 400] }],
+    ]);
+    const held = [{ symbol: "AAA", recommendationDate: "2023-01-03", estimatedDate: "2023-01-05" }];
+    // ZZZ (+100% a day) is a member from 01-05 only.
+    const points = calendarTimeGrowth(
+      held,
+      daily,
+      ["AAA", "BBB", "ZZZ"],
+      days,
+      "2023-01-05",
+      (symbol, date) => symbol !== "ZZZ" || date >= "2023-01-05",
+    );
+    // 01-04: mean(+10%, 0) = +5%; 01-05: mean(0, 0, +100%) = +33.3%.
+    expect(points.map((p) => +p.universeValue.toFixed(10))).toEqual([1, 1.05, 1.4]);
+  });
+});
+
+describe("the same-risk baseline on a hand-made market", () => {
+  // Ten members and one outsider on 66 business days. Up to the recommendation date (session 61) each stock's
+  // daily log return alternates +s/-s, s = 0.5%, 1%, ... 5% for S0..S9, so the volatility fifths are
+  // {S0,S1} {S2,S3} {S4,S5} {S6,S7} {S8,S9}; OUT (s = 6%, not a member) ranks with the most volatile.
+  // Over sessions 61 -> 65 the returns are:
+  //   S0 +1%  S1 -2%  S2 +3%  S3 -4%  S4 +5%  S5 +6%  S6 +7%  S7 +8%  S8 -9%  S9 +10%, OUT +50%
+  // Median of the members: (+3% + +5%) / 2 = +4% (OUT is not in it). Beating it by fifth: 0/2, 0/2, 2/2, 2/2, 1/2.
+  const dates: string[] = [];
+  for (let d = new Date("2023-01-02T00:00:00Z"); dates.length < 66; d.setUTCDate(d.getUTCDate() + 1))
+    if (d.getUTCDay() % 6 !== 0) dates.push(d.toISOString().slice(0, 10));
+  const recommendationDate = dates[61]!;
+  const estimatedDate = dates[65]!;
+  const windowReturns = [0.01, -0.02, 0.03, -0.04, 0.05, 0.06, 0.07, 0.08, -0.09, 0.1];
+  const members = windowReturns.map((_, i) => `S${i}`);
+  const seriesOf = (s: number, r: number): CloseSeries => {
+    const out = [100];
+    for (let i = 1; i <= 61; i++) out.push(out[i - 1]! * Math.exp(i % 2 ? s : -s));
+    const at = out[61]!;
+    out.push(at, at, at, at * (1 + r));
+    return { dates, closes: out };
+  };
+  const daily = new Map<string, CloseSeries>([
+    ...members.map((m, i) => [m, seriesOf(0.005 * (i + 1), windowReturns[i]!)] as const),
+    ["OUT", seriesOf(0.06, 0.5)],
+  ]);
+  const byDate = new Map(
+    dates.map((d, j) => [d, new Map([...daily].map(([symbol, s]) => [symbol, s.closes[j]!]))]),
+  );
+  const universe = createUniverse(dates, byDate, members, daily);
+  const asOf = dates[65]!;
+  const on = (symbol: string, event: Call["event"] = "beats-median"): Call => ({
+    symbol,
+    recommendationDate,
+    estimatedDate,
+    event,
+  });
+
+  test("60-session volatility of daily log returns, annualised; none with fewer sessions", () => {
+    // Alternating +-1% over 60 returns: sample deviation 0.01 * sqrt(60 / 59), annualised by sqrt(252).
+    expect(volatilityAsOf(daily.get("S1")!, recommendationDate)).toBeCloseTo(
+      0.01 * Math.sqrt(60 / 59) * Math.sqrt(252),
+      10,
+    );
+    expect(volatilityAsOf(daily.get("S1")!, dates[59]!)).toBeNull();
+  });
+
+  test("fifths are formed among the date's members; an outsider is placed by their breakpoints", () => {
+    expect(members.map((m) => universe.fifthOf(m, recommendationDate, recommendationDate))).toEqual([
+      1, 1, 2, 2, 3, 3, 4, 4, 5, 5,
+    ]);
+    expect(universe.fifthOf("OUT", recommendationDate, recommendationDate)).toBe(5);
+  });
+
+  test("the baseline is how often the same fifth's members did the call's event over the same sessions", () => {
+    expect(baselineRate(on("S9"), universe, asOf)).toBe(0.5);
+    expect(baselineRate(on("OUT"), universe, asOf)).toBe(0.5);
+    expect(baselineRate(on("S5"), universe, asOf)).toBe(1);
+    expect(baselineRate(on("S0"), universe, asOf)).toBe(0);
+    // Trailing the median: both of the second fifth did (+3% and -4% against +4%).
+    expect(baselineRate(on("S2", "trails-median"), universe, asOf)).toBe(1);
+    // The call's own outcome is against the members' median: OUT +50% beat +4%.
+    expect(computeOutcome(on("OUT"), touch(null), universe, asOf).universeMedianReturn).toBeCloseTo(0.04, 10);
+    // Open calls and markets without daily closes have no baseline.
+    expect(baselineRate(on("S9"), universe, dates[64]!)).toBeNull();
+    expect(baselineRate(on("S9"), createUniverse(dates, byDate, members), asOf)).toBeNull();
+  });
+
+  test("observed against baseline: the rate, the mean of the calls' baselines and the difference", () => {
+    const scoredOn = (symbol: string): ScoredCall => {
+      const c = on(symbol);
+      return {
+        recommendationDate,
+        source: "model",
+        call: "BUY",
+        confidence: 53,
+        probability: 0.53,
+        decile: 10,
+        outcome: computeOutcome(c, touch(null), universe, asOf),
+        baseline: baselineRate(c, universe, asOf),
+      };
+    };
+    // S9 beat (baseline 1/2), S8 did not (1/2), S5 beat (1), S0 did not (0): observed 2/4, baseline 2/4.
+    const p = summarisePerformance(["S9", "S8", "S5", "S0"].map(scoredOn));
+    expect(p.observedRate).toBe(0.5);
+    expect(p.observedRateBaseline).toBe(0.5);
+    expect(p.observedMinusBaseline).toBe(0);
+    expect(p.bands[2]).toMatchObject({ label: "52-53%", observedRate: 0.5, observedRateBaseline: 0.5 });
+    expect(p.basket.dates).toEqual([
+      {
+        date: recommendationDate,
+        calls: 4,
+        resolved: 4,
+        beatMedian: 2,
+        beatMedianRate: 0.5,
+        beatMedianRateBaseline: 0.5,
+      },
+    ]);
+  });
+});
+
+describe("intervals clustered by date", () => {
+  const call = (date: string, happened: boolean, over: Partial<ScoredCall> = {}): ScoredCall => ({
+    recommendationDate: date,
+    source: "model",
+    call: "BUY",
+    confidence: 53,
+    probability: 0.53,
+    decile: 10,
+    outcome: {
+      status: "missed",
+      targetReachedOn: null,
+      exitDate: date,
+      realisedReturn: 0,
+      universeMedianReturn: 0,
+      universeMeanReturn: 0,
+      statedEvent: "beats-median",
+      eventHappened: happened,
+    },
+    baseline: 0.5,
+    ...over,
+  });
+  const dates = Array.from(
+    { length: 20 },
+    (_, i) => `2023-${String(1 + Math.floor(i / 4)).padStart(2, "0")}-0${1 + (i % 4) * 2}`,
+  );
+
+  test("when a date's calls move together the interval is much wider than Wilson's on independent calls", () => {
+    // 20 dates of 10 calls; on 11 dates every call beat the median, on 9 none did: 110 of 200.
+    const together = dates.flatMap((d, i) =>
+      Array.from({ length: 10 }, () => call(d, i % 2 === 0 || i === 19)),
+    );
+    const r = clusteredRate(together, 0);
+    expect(r.rate).toBe(0.55);
+    const wilson = wilsonInterval(110, 200)!;
+    // Per date the rate is 0 or 1: the clustered half-width is 1.96 * sqrt(20 * 0.55 * 0.45) / 20, about 0.22.
+    expect(r.high! - r.low!).toBeCloseTo(2 * 1.959964 * Math.sqrt((0.55 * 0.45) / 20), 10);
+    expect(r.high! - r.low!).toBeGreaterThan(2.5 * (wilson.high - wilson.low));
+    // Calls that vary within each date (6 of 10 or 5 of 10 every date) give Wilson's width or less.
+    const mixed = dates.flatMap((d, i) =>
+      Array.from({ length: 10 }, (_, j) => call(d, j < (i % 2 === 0 ? 6 : 5))),
+    );
+    const m = clusteredRate(mixed, 0);
+    expect(m.rate).toBe(0.55);
+    expect(m.high! - m.low!).toBeLessThan(wilson.high - wilson.low);
+  });
+
+  test("overlapping horizons: Newey-West over neighbouring dates widens the interval of a run of good dates", () => {
+    // Runs of four good dates then four bad: neighbours move together, so a lag widens the interval.
+    const runs = dates.map((d, i) => call(d, Math.floor(i / 4) % 2 === 0));
+    const none = clusteredRate(runs, 0);
+    const lagged = clusteredRate(runs, 4);
+    expect(lagged.rate).toBe(none.rate);
+    expect(lagged.high! - lagged.low!).toBeGreaterThan(none.high! - none.low!);
+  });
+
+  test("the difference from the baseline gets its own clustered interval", () => {
+    const calls = dates.flatMap((d, i) =>
+      Array.from({ length: 10 }, () => call(d, i % 2 === 0 || i === 19, { baseline: 0.45 })),
+    );
+    const r = clusteredRate(calls, 0);
+    expect(r.baseline).toBeCloseTo(0.45, 10);
+    expect(r.difference).toBeCloseTo(0.1, 10);
+    expect(r.differenceHigh! - r.differenceLow!).toBeCloseTo(r.high! - r.low!, 10);
+    expect(r.differenceLow!).toBeLessThan(0);
+  });
+
+  test("the lag is the horizon over the sessions between dates: weekly calls over 60 sessions take 12", () => {
+    const sessions: string[] = [];
+    for (let d = new Date("2023-01-02T00:00:00Z"); sessions.length < 200; d.setUTCDate(d.getUTCDate() + 1))
+      if (d.getUTCDay() % 6 !== 0) sessions.push(d.toISOString().slice(0, 10));
+    const weekly = sessions.filter((_, i) => i % 5 === 0);
+    expect(neweyWestLag(weekly, sessions, 60)).toBe(12);
+    expect(neweyWestLag(sessions.slice(0, 50), sessions, 60)).toBe(60);
+    expect(neweyWestLag([weekly[0]!], sessions, 60)).toBe(0);
   });
 });

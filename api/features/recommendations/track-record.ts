@@ -1,5 +1,6 @@
-// The track record: how each recommendation turned out, scored on what its card states. Pure functions over
-// prices, so they are tested on hand-made series and reused by the API and scripts.
+// The track record: how each recommendation turned out, scored on what its card states, against that date's index
+// members and against random members of the same risk (docs/decisions/069-track-record-baselines.md). Pure functions
+// over prices, so they are tested on hand-made series and reused by the API and scripts.
 
 /** The event a call's probability states: its total return beats, or trails, the universe's median. */
 export type StatedEvent = "beats-median" | "trails-median";
@@ -70,9 +71,29 @@ export interface Universe {
   sessionOnOrBefore(date: string): string | null;
   /** Total return of one symbol between two sessions' closes, or null without both closes. */
   returnOf(symbol: string, start: string, end: string): number | null;
-  /** Median and average total return of the member stocks between two sessions (computed once per pair). */
-  window(start: string, end: string): UniverseWindow | null;
+  /**
+   * Median and average total return between two sessions of the stocks that were index members on `memberDate`
+   * (the recommendation date; `start` when left out), computed once per date and window.
+   */
+  window(start: string, end: string, memberDate?: string): UniverseWindow | null;
+  /**
+   * The same-risk baseline of one window: the members of `memberDate` in the given volatility fifth with a return
+   * over the window, and how many of them beat or trailed the median. Null without daily closes to rank by.
+   */
+  fifthOutcomes(start: string, end: string, memberDate: string, fifth: number): FifthOutcomes | null;
+  /** A symbol's 60-session volatility fifth among `memberDate`'s members, as of `start`; null without 60 sessions. */
+  fifthOf(symbol: string, start: string, memberDate: string): number | null;
 }
+
+/** How the members of one volatility fifth did over a window against the median member. */
+export interface FifthOutcomes {
+  size: number;
+  beat: number;
+  trailed: number;
+}
+
+/** The stocks a date's universe holds: that date's index members among the stocks with prices. */
+export type MembersOn = (date: string) => readonly string[];
 
 export function median(xs: readonly number[]): number | null {
   if (!xs.length) return null;
@@ -83,45 +104,134 @@ export function median(xs: readonly number[]): number | null {
 
 export const mean = (xs: readonly number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
 
+/** Sessions of daily log returns the volatility that forms the fifths is measured on (as the engine's vol_60d). */
+export const VOLATILITY_SESSIONS = 60;
+
+/**
+ * Annualised standard deviation of the last `VOLATILITY_SESSIONS` daily log returns of a series up to and including
+ * `date`; null with fewer closes than that.
+ */
+export function volatilityAsOf(series: CloseSeries, date: string): number | null {
+  const end = firstAfter(series.dates, date) - 1;
+  const from = end - VOLATILITY_SESSIONS;
+  if (from < 0) return null;
+  const r: number[] = [];
+  for (let i = from + 1; i <= end; i++) {
+    const a = series.closes[i - 1]!;
+    const b = series.closes[i]!;
+    if (!(a > 0 && b > 0)) return null;
+    r.push(Math.log(b / a));
+  }
+  const m = mean(r)!;
+  const variance = r.reduce((x, v) => x + (v - m) ** 2, 0) / (r.length - 1);
+  return Math.sqrt(variance * 252);
+}
+
 /**
  * The universe a call is measured against: `sessions` is the trading calendar (sorted), `closes` the adjusted
- * closes on the sessions needed, `members` the stocks whose median is the comparison line.
+ * closes on the sessions needed, `members` the stocks whose median is the comparison line: a list, or each date's
+ * index members. `daily` (every session's closes, from at least 60 sessions before the first call) ranks the members
+ * by volatility for the same-risk baseline; without it there is none.
  */
 export function createUniverse(
   sessions: readonly string[],
   closes: ClosesByDate,
-  members: readonly string[],
+  members: readonly string[] | MembersOn,
+  daily?: DailyCloses,
 ): Universe {
+  const membersOn: MembersOn = typeof members === "function" ? members : () => members;
   const windows = new Map<string, UniverseWindow | null>();
+  const fifths = new Map<string, { sorted: number[]; bySymbol: Map<string, number> } | null>();
+  const outcomes = new Map<string, Map<number, FifthOutcomes> | null>();
   const returnOf = (symbol: string, start: string, end: string) => {
     const a = closes.get(start)?.get(symbol);
     const b = closes.get(end)?.get(symbol);
     return a !== undefined && b !== undefined && a > 0 ? b / a - 1 : null;
   };
+  const window = (start: string, end: string, memberDate = start) => {
+    const key = `${memberDate}/${start}/${end}`;
+    if (!windows.has(key)) {
+      const returns = membersOn(memberDate)
+        .map((s) => returnOf(s, start, end))
+        .filter((r): r is number => r !== null);
+      windows.set(
+        key,
+        returns.length ? { median: median(returns)!, mean: mean(returns)!, size: returns.length } : null,
+      );
+    }
+    return windows.get(key)!;
+  };
+  // The members' volatilities as of `start`, sorted, for the fifths' breakpoints.
+  const volatilities = (start: string, memberDate: string) => {
+    const key = `${memberDate}/${start}`;
+    if (!fifths.has(key)) {
+      const bySymbol = new Map<string, number>();
+      for (const symbol of membersOn(memberDate)) {
+        const series = daily?.get(symbol);
+        const v = series ? volatilityAsOf(series, start) : null;
+        if (v !== null) bySymbol.set(symbol, v);
+      }
+      fifths.set(
+        key,
+        bySymbol.size ? { sorted: [...bySymbol.values()].sort((a, b) => a - b), bySymbol } : null,
+      );
+    }
+    return fifths.get(key)!;
+  };
+  // Fifth 1 is the calmest: a volatility's place among the members' (ties share the lower place).
+  const fifthOfVolatility = (sorted: readonly number[], v: number) =>
+    Math.min(5, Math.floor((5 * firstAtOrAbove(sorted, v)) / sorted.length) + 1);
   return {
     sessionOnOrBefore(date) {
-      let lo = 0;
-      let hi = sessions.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        if (sessions[mid]! <= date) lo = mid + 1;
-        else hi = mid;
-      }
-      return lo ? sessions[lo - 1]! : null;
+      const i = firstAfter(sessions, date);
+      return i ? sessions[i - 1]! : null;
     },
     returnOf,
-    window(start, end) {
-      const key = `${start}/${end}`;
-      if (!windows.has(key)) {
-        const returns = members.map((s) => returnOf(s, start, end)).filter((r): r is number => r !== null);
-        windows.set(
-          key,
-          returns.length ? { median: median(returns)!, mean: mean(returns)!, size: returns.length } : null,
-        );
+    window,
+    fifthOf(symbol, start, memberDate) {
+      const vols = daily ? volatilities(start, memberDate) : null;
+      if (!vols) return null;
+      const own = vols.bySymbol.get(symbol);
+      const series = own === undefined ? daily?.get(symbol) : undefined;
+      const v = own ?? (series ? volatilityAsOf(series, start) : null);
+      return v === null ? null : fifthOfVolatility(vols.sorted, v);
+    },
+    fifthOutcomes(start, end, memberDate, fifth) {
+      const key = `${memberDate}/${start}/${end}`;
+      if (!outcomes.has(key)) {
+        const vols = daily ? volatilities(start, memberDate) : null;
+        const line = window(start, end, memberDate);
+        let byFifth: Map<number, FifthOutcomes> | null = null;
+        if (vols && line) {
+          byFifth = new Map();
+          for (const [symbol, v] of vols.bySymbol) {
+            const r = returnOf(symbol, start, end);
+            if (r === null) continue;
+            const f = fifthOfVolatility(vols.sorted, v);
+            const o = byFifth.get(f) ?? { size: 0, beat: 0, trailed: 0 };
+            o.size++;
+            if (r > line.median) o.beat++;
+            if (r < line.median) o.trailed++;
+            byFifth.set(f, o);
+          }
+        }
+        outcomes.set(key, byFifth);
       }
-      return windows.get(key)!;
+      return outcomes.get(key)?.get(fifth) ?? null;
     },
   };
+}
+
+/** The first index whose value is at or above `v` in an ascending list. */
+function firstAtOrAbove(sorted: readonly number[], v: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]! < v) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /**
@@ -139,7 +249,7 @@ export function computeOutcome(call: Call, target: TargetTouch, universe: Univer
       ? "missed"
       : "open";
   const realisedReturn = start && end ? universe.returnOf(call.symbol, start, end) : null;
-  const line = start && end ? universe.window(start, end) : null;
+  const line = start && end ? universe.window(start, end, call.recommendationDate) : null;
   let eventHappened: boolean | null = null;
   if (targetDatePassed && realisedReturn !== null && line)
     eventHappened =
@@ -156,6 +266,22 @@ export function computeOutcome(call: Call, target: TargetTouch, universe: Univer
   };
 }
 
+/**
+ * The same-risk baseline of one resolved call: how often the members of its date in its stock's volatility fifth (60
+ * sessions as of the recommendation date, fifths formed among that date's members) did the event the call states,
+ * over the same sessions. Null until the target date has passed, or without a volatility for the stock.
+ */
+export function baselineRate(call: Call, universe: Universe, asOf: string): number | null {
+  if (asOf < call.estimatedDate) return null;
+  const start = universe.sessionOnOrBefore(call.recommendationDate);
+  const end = universe.sessionOnOrBefore(call.estimatedDate);
+  if (!start || !end || end <= start) return null;
+  const fifth = universe.fifthOf(call.symbol, start, call.recommendationDate);
+  const peers = fifth === null ? null : universe.fifthOutcomes(start, end, call.recommendationDate, fifth);
+  if (!peers?.size) return null;
+  return (call.event === "beats-median" ? peers.beat : peers.trailed) / peers.size;
+}
+
 /** A 95% Wilson score interval of a rate of `k` in `n`; null when n is 0. */
 export function wilsonInterval(k: number, n: number, z = 1.959964): { low: number; high: number } | null {
   if (n <= 0) return null;
@@ -169,14 +295,144 @@ export function wilsonInterval(k: number, n: number, z = 1.959964): { low: numbe
 
 export interface ScoredCall {
   recommendationDate: string;
+  /** model: the ranking model's call; admin: an editor's pick, kept out of every model figure. */
+  source: "model" | "admin";
+  /** The model's call (BUY, SELL, HOLD, WATCH); null for editor's picks and calls made before the ranking model. */
+  call: string | null;
   confidence: number;
-  /** The calibrated probability of the stated event; null for admin posts (no calibration rows). */
+  /** The calibrated probability of the stated event; null for editor's picks (no calibration rows). */
   probability: number | null;
   decile: number | null;
   outcome: Outcome;
+  /** The call's same-risk baseline (baselineRate); null while open or without a volatility for its stock. */
+  baseline: number | null;
 }
 
-/** One calibration row: the probability the calls stated against how often their event happened. */
+/** A rate with its 95% interval and, beside it, the same-risk baseline and the difference's 95% interval. */
+export interface RateAgainstBaseline {
+  rate: number | null;
+  low: number | null;
+  high: number | null;
+  baseline: number | null;
+  difference: number | null;
+  differenceLow: number | null;
+  differenceHigh: number | null;
+}
+
+/** One recommendation date's resolved calls: how many, how many did their event, and their baselines' sum. */
+interface DateGroup {
+  date: string;
+  n: number;
+  k: number;
+  /** Calls with a baseline, how many of them did their event, and the sum of their baselines. */
+  nb: number;
+  kb: number;
+  b: number;
+}
+
+const Z95 = 1.959964;
+
+function byDate(calls: readonly ScoredCall[]): DateGroup[] {
+  const groups = new Map<string, DateGroup>();
+  for (const c of calls) {
+    if (c.outcome.eventHappened === null) continue;
+    const g = groups.get(c.recommendationDate) ?? {
+      date: c.recommendationDate,
+      n: 0,
+      k: 0,
+      nb: 0,
+      kb: 0,
+      b: 0,
+    };
+    const happened = c.outcome.eventHappened ? 1 : 0;
+    g.n++;
+    g.k += happened;
+    if (c.baseline !== null) {
+      g.nb++;
+      g.kb += happened;
+      g.b += c.baseline;
+    }
+    groups.set(c.recommendationDate, g);
+  }
+  return [...groups.values()].sort((a, b) => a.date.localeCompare(b.date));
+}
+
+/**
+ * Newey-West (Bartlett) long-run variance of a sum of per-date residuals in date order: calls of one date are one
+ * cluster, and dates up to `lag` apart are let covary (their horizons overlap).
+ */
+export function neweyWestVariance(residuals: readonly number[], lag: number): number {
+  let s = 0;
+  for (const u of residuals) s += u * u;
+  for (let l = 1; l <= lag && l < residuals.length; l++) {
+    const w = 1 - l / (lag + 1);
+    let c = 0;
+    for (let t = l; t < residuals.length; t++) c += residuals[t]! * residuals[t - l]!;
+    s += 2 * w * c;
+  }
+  return Math.max(0, s);
+}
+
+/**
+ * The lag of the Newey-West errors: the calls' horizon over the sessions between consecutive recommendation dates
+ * (their median), so weekly calls over 60 sessions take 12. 0 with fewer than two dates.
+ */
+export function neweyWestLag(
+  dates: readonly string[],
+  sessions: readonly string[],
+  horizonDays: number,
+): number {
+  const distinct = [...new Set(dates)].sort();
+  if (distinct.length < 2) return 0;
+  const at = distinct.map((d) => firstAfter(sessions, d));
+  const gaps = at.slice(1).map((p, i) => Math.max(1, p - at[i]!));
+  return Math.max(0, Math.round(horizonDays / median(gaps)!));
+}
+
+/**
+ * A pooled rate over resolved calls with its 95% interval from per-date rates (Newey-West over dates, `lag`), the
+ * mean of the calls' same-risk baselines, and the difference (over the calls with a baseline) with its interval.
+ * Intervals need at least two dates: one date's calls are one draw of the market.
+ */
+export function clusteredRate(calls: readonly ScoredCall[], lag: number): RateAgainstBaseline {
+  const groups = byDate(calls);
+  const n = groups.reduce((x, g) => x + g.n, 0);
+  const k = groups.reduce((x, g) => x + g.k, 0);
+  const nb = groups.reduce((x, g) => x + g.nb, 0);
+  const kb = groups.reduce((x, g) => x + g.kb, 0);
+  const b = groups.reduce((x, g) => x + g.b, 0);
+  const rate = n ? k / n : null;
+  const baseline = nb ? b / nb : null;
+  const difference = nb ? (kb - b) / nb : null;
+  const enough = groups.length >= 2;
+  const half = (residuals: number[], total: number) =>
+    (Z95 * Math.sqrt(neweyWestVariance(residuals, lag))) / total;
+  const rateHalf =
+    enough && rate !== null
+      ? half(
+          groups.map((g) => g.k - rate * g.n),
+          n,
+        )
+      : null;
+  const diffHalf =
+    enough && difference !== null
+      ? half(
+          groups.map((g) => g.kb - g.b - difference * g.nb),
+          nb,
+        )
+      : null;
+  return {
+    rate,
+    low: rate !== null && rateHalf !== null ? Math.max(0, rate - rateHalf) : null,
+    high: rate !== null && rateHalf !== null ? Math.min(1, rate + rateHalf) : null,
+    baseline,
+    difference,
+    differenceLow: difference !== null && diffHalf !== null ? difference - diffHalf : null,
+    differenceHigh: difference !== null && diffHalf !== null ? difference + diffHalf : null,
+  };
+}
+
+/** One calibration row: the probability the calls stated against how often their event happened, and the baseline. */
 export interface CalibrationRow {
   label: string;
   count: number;
@@ -187,9 +443,15 @@ export interface CalibrationRow {
   /** Mean stated probability of the resolved calls. */
   meanProbability: number | null;
   observedRate: number | null;
-  /** 95% Wilson interval of observedRate. */
+  /** 95% interval of observedRate from per-date rates, Newey-West over dates. */
   observedLow: number | null;
   observedHigh: number | null;
+  /** How often random members of the same date and volatility fifth did the same event, averaged over the calls. */
+  observedRateBaseline: number | null;
+  /** observedRate minus its baseline (over the calls with one), with its 95% interval (Newey-West over dates). */
+  observedMinusBaseline: number | null;
+  observedMinusBaselineLow: number | null;
+  observedMinusBaselineHigh: number | null;
 }
 
 /**
@@ -209,19 +471,22 @@ export const CONFIDENCE_BANDS = [
 
 const isResolved = (c: ScoredCall) => c.outcome.eventHappened !== null;
 
-function calibrationRow(label: string, calls: readonly ScoredCall[]): CalibrationRow {
+function calibrationRow(label: string, calls: readonly ScoredCall[], lag: number): CalibrationRow {
   const resolved = calls.filter(isResolved);
-  const happened = resolved.filter((c) => c.outcome.eventHappened).length;
-  const interval = wilsonInterval(happened, resolved.length);
+  const r = clusteredRate(resolved, lag);
   return {
     label,
     count: calls.length,
     resolved: resolved.length,
-    happened,
+    happened: resolved.filter((c) => c.outcome.eventHappened).length,
     meanProbability: mean(resolved.map((c) => c.probability!)),
-    observedRate: resolved.length ? happened / resolved.length : null,
-    observedLow: interval?.low ?? null,
-    observedHigh: interval?.high ?? null,
+    observedRate: r.rate,
+    observedLow: r.low,
+    observedHigh: r.high,
+    observedRateBaseline: r.baseline,
+    observedMinusBaseline: r.difference,
+    observedMinusBaselineLow: r.differenceLow,
+    observedMinusBaselineHigh: r.differenceHigh,
   };
 }
 
@@ -275,9 +540,10 @@ function dailyReturn(series: CloseSeries, i: number): number | null {
  * The calendar-time portfolio of the calls (docs/decisions/021): on each session the calls line holds, in equal
  * parts, every call open that session (its recommendation date < session <= its target date and `asOf`) and earns
  * their average total return that session; the universe line earns the equal-weighted average total return of the
- * `members` that session. Both compound from 1 at the close before the first session with an open call, and stand
- * still on sessions with none, so the lines compare the calls with the universe over the same days. Overlapping
- * windows count once a day each, unlike adding up each date's 60-session returns.
+ * `members` that were index members that session (`memberOn`; every one of them when left out). Both compound from 1
+ * at the close before the first session with an open call, and stand still on sessions with none, so the lines
+ * compare the calls with the universe over the same days. Overlapping windows count once a day each, unlike adding
+ * up each date's 60-session returns.
  */
 export function calendarTimeGrowth(
   calls: readonly HeldCall[],
@@ -285,6 +551,7 @@ export function calendarTimeGrowth(
   members: readonly string[],
   sessions: readonly string[],
   asOf: string,
+  memberOn: (symbol: string, date: string) => boolean = () => true,
 ): GrowthPoint[] {
   const held = new Map<string, { sum: number; n: number }>();
   for (const call of calls) {
@@ -313,7 +580,7 @@ export function calendarTimeGrowth(
     for (let i = Math.max(0, firstAfter(series.dates, first) - 1); i < series.dates.length; i++) {
       const date = series.dates[i]!;
       if (date > lastHeld) break;
-      if (!held.has(date)) continue;
+      if (!held.has(date) || !memberOn(symbol, date)) continue;
       const r = dailyReturn(series, i);
       if (r === null) continue;
       const day = universe.get(date) ?? { sum: 0, n: 0 };
@@ -345,40 +612,138 @@ function prevOf(sessions: readonly string[], date: string): string {
   return j >= 0 ? sessions[j]! : date;
 }
 
-export interface Performance {
+/** One recommendation date of the top-decile basket: the model's BUY calls of that date. */
+export interface BasketDate {
+  date: string;
+  calls: number;
+  resolved: number;
+  /** Resolved BUY calls that beat the median member. */
+  beatMedian: number;
+  beatMedianRate: number | null;
+  /** How often random members of the same date and volatility fifths beat the median, over the same calls. */
+  beatMedianRateBaseline: number | null;
+}
+
+/** The top-decile basket (the model's BUY calls) date by date, and pooled with its interval clustered by date. */
+export interface Basket {
+  calls: number;
+  resolved: number;
+  beatMedian: number;
+  beatMedianRate: number | null;
+  beatMedianLow: number | null;
+  beatMedianHigh: number | null;
+  beatMedianRateBaseline: number | null;
+  beatMedianMinusBaseline: number | null;
+  beatMedianMinusBaselineLow: number | null;
+  beatMedianMinusBaselineHigh: number | null;
+  dates: BasketDate[];
+}
+
+/** Editor's picks, reported apart from the model: their confidence is the editor's own, never calibrated. */
+export interface EditorsPicks {
   count: number;
   open: number;
-  /** Calls past their target date with known returns (admin posts included). */
+  resolved: number;
+  /** Resolved picks whose stock beat the median member (an editor's pick is a buy with a target above its price). */
+  beatMedian: number;
+  beatMedianRate: number | null;
+  /** How often random members of the same date and volatility fifth beat the median, over the same picks. */
+  beatMedianRateBaseline: number | null;
+  /** The editors' mean stated confidence (0-100) of the resolved picks: their own figure, not a probability. */
+  meanEditorConfidence: number | null;
+}
+
+export interface Performance {
+  /** The model's calls (editor's picks are in `editorsPicks` only). */
+  count: number;
+  open: number;
+  /** The model's calls past their target date with known returns. */
   resolved: number;
   happened: number;
-  /** Share of resolved calls whose stated event happened, with its 95% Wilson interval. */
+  /** Share of resolved model calls whose stated event happened, with its 95% interval clustered by date. */
   observedRate: number | null;
   observedLow: number | null;
   observedHigh: number | null;
+  /** The same-risk baseline of observedRate, and the difference with its 95% interval. */
+  observedRateBaseline: number | null;
+  observedMinusBaseline: number | null;
+  observedMinusBaselineLow: number | null;
+  observedMinusBaselineHigh: number | null;
+  /** Newey-West lag of the intervals: the horizon over the sessions between recommendation dates. */
+  intervalLag: number;
   /** Mean stated probability of the resolved calls that state one. */
   meanProbability: number | null;
-  /** Target price reached on or before the target date (over calls whose target status is settled). */
-  hits: number;
-  hitRate: number | null;
   /** Total returns of resolved calls over their whole horizon. */
   averageReturn: number | null;
   medianReturn: number | null;
-  /** The universe's equal-weighted average total return over the same windows, averaged over resolved calls. */
+  /** The members' equal-weighted average total return over the same windows, averaged over resolved calls. */
   averageUniverseReturn: number | null;
   /** averageReturn minus averageUniverseReturn. */
   averageExcessReturn: number | null;
   bands: CalibrationRow[];
   deciles: CalibrationRow[];
   years: CalibrationRow[];
+  basket: Basket;
+  editorsPicks: EditorsPicks;
 }
 
-/** Totals over all calls; calibration rows (bands, deciles, years) over the calls that state a probability. */
-export function summarisePerformance(calls: readonly ScoredCall[]): Performance {
+/** The top-decile basket: the model's BUY calls (decile 10 with an expected excess return above 0). */
+const inBasket = (c: ScoredCall) => c.source === "model" && c.call === "BUY";
+
+function basketOf(calls: readonly ScoredCall[], lag: number): Basket {
+  const buys = calls.filter(inBasket);
+  const resolved = buys.filter(isResolved);
+  const pooled = clusteredRate(resolved, lag);
+  const dates = [...new Set(buys.map((c) => c.recommendationDate))].sort();
+  return {
+    calls: buys.length,
+    resolved: resolved.length,
+    beatMedian: resolved.filter((c) => c.outcome.eventHappened).length,
+    beatMedianRate: pooled.rate,
+    beatMedianLow: pooled.low,
+    beatMedianHigh: pooled.high,
+    beatMedianRateBaseline: pooled.baseline,
+    beatMedianMinusBaseline: pooled.difference,
+    beatMedianMinusBaselineLow: pooled.differenceLow,
+    beatMedianMinusBaselineHigh: pooled.differenceHigh,
+    dates: dates.map((date) => {
+      const day = buys.filter((c) => c.recommendationDate === date);
+      const done = day.filter(isResolved);
+      const withBaseline = done.filter((c) => c.baseline !== null);
+      return {
+        date,
+        calls: day.length,
+        resolved: done.length,
+        beatMedian: done.filter((c) => c.outcome.eventHappened).length,
+        beatMedianRate: done.length ? done.filter((c) => c.outcome.eventHappened).length / done.length : null,
+        beatMedianRateBaseline: mean(withBaseline.map((c) => c.baseline!)),
+      };
+    }),
+  };
+}
+
+function editorsPicksOf(picks: readonly ScoredCall[]): EditorsPicks {
+  const resolved = picks.filter(isResolved);
+  const beat = resolved.filter((c) => c.outcome.eventHappened).length;
+  return {
+    count: picks.length,
+    open: picks.length - resolved.length,
+    resolved: resolved.length,
+    beatMedian: beat,
+    beatMedianRate: resolved.length ? beat / resolved.length : null,
+    beatMedianRateBaseline: mean(resolved.filter((c) => c.baseline !== null).map((c) => c.baseline!)),
+    meanEditorConfidence: mean(resolved.map((c) => c.confidence)),
+  };
+}
+
+/**
+ * The model's figures (totals, calibration rows, basket) over its calls, intervals clustered by date with
+ * Newey-West errors of `lag` dates; editor's picks apart. Calibration rows hold the calls that state a probability.
+ */
+export function summarisePerformance(all: readonly ScoredCall[], lag = 0): Performance {
+  const calls = all.filter((c) => c.source === "model");
   const resolved = calls.filter(isResolved);
-  const happened = resolved.filter((c) => c.outcome.eventHappened).length;
-  const interval = wilsonInterval(happened, resolved.length);
-  const settled = calls.filter((c) => c.outcome.status !== "open");
-  const hits = settled.filter((c) => c.outcome.status === "hit").length;
+  const pooled = clusteredRate(resolved, lag);
   const returns = resolved.map((c) => c.outcome.realisedReturn!);
   const universe = resolved.map((c) => c.outcome.universeMeanReturn).filter((r): r is number => r !== null);
   const averageReturn = mean(returns);
@@ -392,13 +757,16 @@ export function summarisePerformance(calls: readonly ScoredCall[]): Performance 
     count: calls.length,
     open: calls.length - resolved.length,
     resolved: resolved.length,
-    happened,
-    observedRate: resolved.length ? happened / resolved.length : null,
-    observedLow: interval?.low ?? null,
-    observedHigh: interval?.high ?? null,
+    happened: resolved.filter((c) => c.outcome.eventHappened).length,
+    observedRate: pooled.rate,
+    observedLow: pooled.low,
+    observedHigh: pooled.high,
+    observedRateBaseline: pooled.baseline,
+    observedMinusBaseline: pooled.difference,
+    observedMinusBaselineLow: pooled.differenceLow,
+    observedMinusBaselineHigh: pooled.differenceHigh,
+    intervalLag: lag,
     meanProbability: mean(resolved.filter((c) => c.probability !== null).map((c) => c.probability!)),
-    hits,
-    hitRate: settled.length ? hits / settled.length : null,
     averageReturn,
     medianReturn: median(returns),
     averageUniverseReturn,
@@ -408,19 +776,24 @@ export function summarisePerformance(calls: readonly ScoredCall[]): Performance 
       calibrationRow(
         b.label,
         stated.filter((c) => c.confidence >= b.min && c.confidence <= b.max),
+        lag,
       ),
     ),
     deciles: deciles.map((d) =>
       calibrationRow(
         `Decile ${d}`,
         stated.filter((c) => c.decile === d),
+        lag,
       ),
     ),
     years: years.map((y) =>
       calibrationRow(
         y,
         stated.filter((c) => c.recommendationDate.startsWith(y)),
+        lag,
       ),
     ),
+    basket: basketOf(calls, lag),
+    editorsPicks: editorsPicksOf(all.filter((c) => c.source === "admin")),
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { calibrationView, mergeSparseBands, wilson } from "./calibration-bins.ts";
+import { calibrationView, designWidening, mergeSparseBands, wilson } from "./calibration-bins.ts";
 
 const row = (label: string, resolved: number, happened: number, meanProbability = 0.5) => ({
   label,
@@ -48,5 +48,38 @@ describe("calibration bins", () => {
     const view = calibrationView([row("52-53%", 40, 20), row("54-55%", 40, 25)], []);
     expect(view.by).toBe("confidence");
     expect(view.points).toHaveLength(2);
+  });
+
+  test("a bar of one row keeps the API's clustered interval and baseline; joined bars widen Wilson's", () => {
+    const clustered = {
+      ...row("2022", 100, 55, 0.52),
+      observedLow: 0.4,
+      observedHigh: 0.7,
+      observedRateBaseline: 0.5,
+    };
+    const view = calibrationView([row("52-53%", 300, 160, 0.525)], [clustered], 2);
+    expect(view.points[0]).toMatchObject({ low: 0.4, high: 0.7, baseline: 0.5 });
+    const joined = mergeSparseBands(
+      [
+        { ...row("50-51%", 10, 5, 0.505), observedRateBaseline: 0.4 },
+        { ...row("52-53%", 30, 15, 0.525), observedRateBaseline: 0.6 },
+      ],
+      30,
+      2,
+    );
+    const w = wilson(20, 40);
+    expect(joined[0]!.low).toBeCloseTo(0.5 - 2 * (0.5 - w.low), 10);
+    expect(joined[0]!.baseline).toBeCloseTo((0.4 * 10 + 0.6 * 30) / 40, 10);
+    // The widening is the whole record's clustered width over Wilson's, never below 1.
+    const total = { resolved: 40, happened: 20 };
+    expect(
+      designWidening({
+        ...total,
+        observedLow: 0.5 - 2 * (0.5 - w.low),
+        observedHigh: 0.5 + 2 * (w.high - 0.5),
+      }),
+    ).toBeCloseTo(2, 10);
+    expect(designWidening({ ...total, observedLow: 0.49, observedHigh: 0.51 })).toBe(1);
+    expect(designWidening({ ...total, observedLow: null, observedHigh: null })).toBe(1);
   });
 });

@@ -6,6 +6,10 @@ export interface CalibrationRowInput {
   resolved: number;
   happened: number;
   meanProbability: number | null;
+  /** The API's interval, clustered by date (Newey-West), and the same-risk baseline. */
+  observedLow?: number | null;
+  observedHigh?: number | null;
+  observedRateBaseline?: number | null;
 }
 
 /** Fewer resolved calls than this make a bar whose 95% interval spans most of the axis (decision 048). */
@@ -43,11 +47,51 @@ function mergedLabel(first: string, last: string): string {
   return `${low}-${high}%`;
 }
 
-function point(label: string, rows: readonly CalibrationRowInput[]): CalibrationPoint {
+/**
+ * One bar. A bar of one API row keeps the row's interval (clustered by date) and baseline. A bar joined from
+ * several rows has no clustered interval from the API: it takes Wilson's on the joined calls widened by `widen`,
+ * the whole record's ratio of the clustered half-width to Wilson's (its design effect), and the rows' baselines
+ * weighted by their resolved calls.
+ */
+function point(label: string, rows: readonly CalibrationRowInput[], widen = 1): CalibrationPoint {
   const n = rows.reduce((sum, r) => sum + r.resolved, 0);
   const happened = rows.reduce((sum, r) => sum + r.happened, 0);
   const stated = rows.reduce((sum, r) => sum + (r.meanProbability ?? 0) * r.resolved, 0) / n;
-  return { label, stated, observed: happened / n, ...wilson(happened, n), n };
+  const observed = happened / n;
+  const withBaseline = rows.filter((r) => r.observedRateBaseline != null);
+  const weight = withBaseline.reduce((sum, r) => sum + r.resolved, 0);
+  const baseline = weight
+    ? withBaseline.reduce((sum, r) => sum + r.observedRateBaseline! * r.resolved, 0) / weight
+    : null;
+  const only = rows.length === 1 ? rows[0]! : null;
+  if (only && only.observedLow != null && only.observedHigh != null)
+    return { label, stated, observed, low: only.observedLow, high: only.observedHigh, n, baseline };
+  const w = wilson(happened, n);
+  return {
+    label,
+    stated,
+    observed,
+    low: Math.max(0, observed - (observed - w.low) * widen),
+    high: Math.min(1, observed + (w.high - observed) * widen),
+    n,
+    baseline,
+  };
+}
+
+/**
+ * How much wider the clustered interval of the whole record is than Wilson's on the same calls (1 when unknown):
+ * what joined bins widen their Wilson interval by.
+ */
+export function designWidening(total: {
+  resolved: number;
+  happened: number;
+  observedLow: number | null;
+  observedHigh: number | null;
+}): number {
+  if (!total.resolved || total.observedLow === null || total.observedHigh === null) return 1;
+  const w = wilson(total.happened, total.resolved);
+  const ratio = (total.observedHigh - total.observedLow) / (w.high - w.low);
+  return Number.isFinite(ratio) && ratio > 1 ? ratio : 1;
 }
 
 /**
@@ -58,6 +102,7 @@ function point(label: string, rows: readonly CalibrationRowInput[]): Calibration
 export function mergeSparseBands(
   bands: readonly CalibrationRowInput[],
   min = MIN_RESOLVED_PER_BIN,
+  widen = 1,
 ): CalibrationPoint[] {
   const rows = bands.filter((b) => b.resolved > 0 && b.meanProbability !== null);
   const groups: CalibrationRowInput[][] = [];
@@ -73,7 +118,7 @@ export function mergeSparseBands(
     if (groups.length) groups.at(-1)!.push(...current);
     else groups.push(current);
   }
-  return groups.map((g) => point(mergedLabel(g[0]!.label, g.at(-1)!.label), g));
+  return groups.map((g) => point(mergedLabel(g[0]!.label, g.at(-1)!.label), g, widen));
 }
 
 /**
@@ -84,14 +129,15 @@ export function mergeSparseBands(
 export function calibrationView(
   bands: readonly CalibrationRowInput[],
   years: readonly CalibrationRowInput[],
+  widen = 1,
 ):
   | { by: "confidence"; points: CalibrationPoint[] }
   | { by: "year"; statedRange: string | null; points: CalibrationPoint[] } {
-  const merged = mergeSparseBands(bands);
+  const merged = mergeSparseBands(bands, MIN_RESOLVED_PER_BIN, widen);
   // None resolved yet: nothing to compare, by confidence or by year.
   if (merged.length !== 1) return { by: "confidence", points: merged };
   const points = years
     .filter((y) => y.resolved > 0 && y.meanProbability !== null)
-    .map((y) => point(y.label, [y]));
+    .map((y) => point(y.label, [y], widen));
   return { by: "year", statedRange: merged[0]?.label ?? null, points };
 }

@@ -17,7 +17,8 @@ const pct = (v: number, digits = 0) => `${(v * 100).toFixed(digits)}%`;
 
 /**
  * Calibration as bins: per band of stated confidence a bar of how often the stated event happened (with its 95%
- * interval) beside a mark at the probability the calls stated, and the number of resolved calls under each bar.
+ * interval) beside a mark at the probability the calls stated and one at the same-risk baseline, and the number of
+ * resolved calls under each bar.
  * Drawn with recharts, loaded only with the track record.
  */
 export default function CalibrationBins(props: { points: CalibrationPoint[] }) {
@@ -25,11 +26,13 @@ export default function CalibrationBins(props: { points: CalibrationPoint[] }) {
   const text = dark ? "#c9c9c9" : "#343a40";
   const bar = dark ? "#748ffc" : "#4263eb";
   const stated = dark ? "#ffa94d" : "#d9480f";
+  const sameRisk = dark ? "#ced4da" : "#495057";
   const data = props.points.map((p) => ({
     ...p,
     bin: `${p.label}\nn=${p.n}`,
     observedPct: p.observed * 100,
     statedPct: p.stated * 100,
+    baselinePct: p.baseline === null ? null : p.baseline * 100,
     interval: [(p.observed - p.low) * 100, (p.high - p.observed) * 100],
   }));
   const top = Math.min(100, Math.ceil(Math.max(...props.points.map((p) => p.high)) * 10 + 1) * 10);
@@ -67,6 +70,9 @@ export default function CalibrationBins(props: { points: CalibrationPoint[] }) {
                 <Text size="xs">
                   Happened {pct(p.observed, 1)} (95%: {pct(p.low, 1)} to {pct(p.high, 1)})
                 </Text>
+                {p.baseline === null ? null : (
+                  <Text size="xs">Random stocks of the same risk {pct(p.baseline, 1)}</Text>
+                )}
               </Paper>
             );
           }}
@@ -94,6 +100,26 @@ export default function CalibrationBins(props: { points: CalibrationPoint[] }) {
           strokeWidth={0}
           dot={{ r: 5, fill: stated, stroke: stated }}
           activeDot={false}
+          isAnimationActive={false}
+        />
+        <Line
+          dataKey="baselinePct"
+          name="Same risk"
+          stroke={sameRisk}
+          strokeWidth={0}
+          dot={(d: { cx?: number; cy?: number; index?: number; value?: unknown }) =>
+            d.cx === undefined || d.cy === undefined || d.value == null ? (
+              <g key={`same-risk-${d.index}`} />
+            ) : (
+              <path
+                key={`same-risk-${d.index}`}
+                d={`M${d.cx},${d.cy - 5}L${d.cx + 5},${d.cy}L${d.cx},${d.cy + 5}L${d.cx - 5},${d.cy}Z`}
+                fill={sameRisk}
+              />
+            )
+          }
+          activeDot={false}
+          connectNulls={false}
           isAnimationActive={false}
         />
       </ComposedChart>

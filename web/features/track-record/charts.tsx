@@ -12,12 +12,15 @@ export interface CalibrationPoint {
   low: number;
   high: number;
   n: number;
+  /** How often random members of the same date and risk did the same event; null when unknown. */
+  baseline: number | null;
 }
 
 /**
- * Per bin (a band of stated confidence, or a year: decision 048), how often the stated event happened (a bar with its 95% interval and the number
- * of resolved calls) beside the probability the calls stated (a dot): where the dots sit on the bars' tops, the
- * stated probabilities held.
+ * Per bin (a band of stated confidence, or a year: decision 048), how often the stated event happened (a bar with
+ * its 95% interval and the number of resolved calls) beside the probability the calls stated (a dot) and how often
+ * random stocks of the same date and risk did the same (a diamond): where the dots sit on the bars' tops, the stated
+ * probabilities held; where the diamonds do too, the calls did no better than risk alone.
  */
 export function CalibrationChart(props: { points: CalibrationPoint[] }) {
   const { points } = props;
@@ -25,14 +28,15 @@ export function CalibrationChart(props: { points: CalibrationPoint[] }) {
   return (
     <div
       role="img"
-      aria-label="Stated probability against how often the stated event happened, with 95% intervals"
+      aria-label="Stated probability against how often the stated event happened, with 95% intervals, beside random stocks of the same risk"
     >
       <Suspense fallback={<div style={{ height: 280 }} />}>
         <CalibrationBins points={points} />
       </Suspense>
       <Text size="xs" c="dimmed" aria-hidden>
-        <span style={{ color: "var(--mantine-color-indigo-6)" }}>■</span> happened (95% interval, n = resolved
-        calls) <span style={{ color: "var(--mantine-color-orange-8)" }}>●</span> stated
+        <span style={{ color: "var(--mantine-color-indigo-6)" }}>■</span> happened (95% interval clustered by
+        date, n = resolved calls) <span style={{ color: "var(--mantine-color-orange-8)" }}>●</span> stated{" "}
+        <span style={{ color: "var(--mantine-color-gray-7)" }}>◆</span> random stocks of the same risk
       </Text>
     </div>
   );

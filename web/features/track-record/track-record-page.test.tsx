@@ -16,6 +16,10 @@ const row = (label: string, count: number, resolved: number, happened: number, s
   observedRate: resolved ? happened / resolved : null,
   observedLow: resolved ? 0.41 : null,
   observedHigh: resolved ? 0.68 : null,
+  observedRateBaseline: resolved ? 0.49 : null,
+  observedMinusBaseline: resolved ? happened / resolved - 0.49 : null,
+  observedMinusBaselineLow: resolved ? -0.1 : null,
+  observedMinusBaselineHigh: resolved ? 0.2 : null,
 });
 
 function figures(auc: number, spread: number, t: number) {
@@ -40,9 +44,12 @@ const performance: Performance = {
   observedRate: 0.56,
   observedLow: 0.422,
   observedHigh: 0.689,
+  observedRateBaseline: 0.49,
+  observedMinusBaseline: 0.07,
+  observedMinusBaselineLow: -0.002,
+  observedMinusBaselineHigh: 0.146,
+  intervalLag: 12,
   meanProbability: 0.571,
-  hits: 40,
-  hitRate: 0.8,
   averageReturn: 0.031,
   medianReturn: 0.02,
   averageUniverseReturn: 0.018,
@@ -58,6 +65,53 @@ const performance: Performance = {
   ],
   deciles: [row("Decile 10", 58, 49, 27, 0.571)],
   years: [row("2022", 20, 20, 11, 0.56), row("2023", 38, 29, 16, 0.58)],
+  basket: {
+    calls: 30,
+    resolved: 20,
+    beatMedian: 11,
+    beatMedianRate: 0.55,
+    beatMedianLow: 0.41,
+    beatMedianHigh: 0.69,
+    beatMedianRateBaseline: 0.5,
+    beatMedianMinusBaseline: 0.05,
+    beatMedianMinusBaselineLow: -0.09,
+    beatMedianMinusBaselineHigh: 0.19,
+    dates: [
+      {
+        date: "2022-11-04",
+        calls: 10,
+        resolved: 10,
+        beatMedian: 6,
+        beatMedianRate: 0.6,
+        beatMedianRateBaseline: 0.52,
+      },
+      {
+        date: "2022-11-11",
+        calls: 10,
+        resolved: 10,
+        beatMedian: 5,
+        beatMedianRate: 0.5,
+        beatMedianRateBaseline: 0.48,
+      },
+      {
+        date: "2023-10-20",
+        calls: 10,
+        resolved: 0,
+        beatMedian: 0,
+        beatMedianRate: null,
+        beatMedianRateBaseline: null,
+      },
+    ],
+  },
+  editorsPicks: {
+    count: 3,
+    open: 1,
+    resolved: 2,
+    beatMedian: 1,
+    beatMedianRate: 0.5,
+    beatMedianRateBaseline: 0.47,
+    meanEditorConfidence: 85,
+  },
   cumulative: [
     { date: "2022-11-04", openCalls: 0, callsValue: 1, universeValue: 1 },
     { date: "2022-11-07", openCalls: 8, callsValue: 1.02, universeValue: 1.01 },
@@ -112,6 +166,10 @@ const show = (p: Performance = performance) =>
 describe("track record view", () => {
   test("totals: the stated event's observed rate with its 95% interval, returns against the universe", () => {
     show();
+    // Every recommendation is counted; the figures below are the model's calls only.
+    const total = screen.getByText("Recommendations").parentElement!;
+    expect(within(total).getByText("63")).toBeTruthy();
+    expect(within(total).getByText("60 by the model, 3 editor's picks")).toBeTruthy();
     const stat = screen.getByText("Stated event happened").parentElement!;
     expect(within(stat).getByText("56.0%")).toBeTruthy();
     expect(within(stat).getByText("95%: 42.2% to 68.9%")).toBeTruthy();
@@ -121,9 +179,17 @@ describe("track record view", () => {
     expect(
       screen.getByText(/Scored against the median total return of the universe\. Scored as of Oct 27, 2023/),
     ).toBeTruthy();
+    // Each rate beside its baseline: random stocks of the same date and risk.
+    expect(
+      screen.getByText(
+        "56.0% of the model's calls did what they stated (beat the median stock, or for the lower half trail it); random stocks of the same risk: 49.0%.",
+      ),
+    ).toBeTruthy();
+    const baseline = screen.getByText("Random stocks of the same risk").parentElement!;
+    expect(within(baseline).getByText("49.0%")).toBeTruthy();
+    expect(within(baseline).getByText("Difference +7.0 points (95%: -0.2 to +14.6)")).toBeTruthy();
     // The raw target hit rate has no baseline, so it is not shown (docs/decisions/013).
     expect(screen.queryByText(/Hit rate/i)).toBeNull();
-    expect(screen.queryByText("80.0%")).toBeNull();
     // The benchmark is the universe's median, never the S&P 500 (which appears only in the survivorship note).
     expect(screen.queryByText(/(beats?|against) the S&P 500/)).toBeNull();
   });
@@ -136,7 +202,7 @@ describe("track record view", () => {
       within(band)
         .getAllByRole("cell")
         .map((c) => c.textContent),
-    ).toEqual(["34 / 40", "54.5%", "55.9%41.0–68.0%"]);
+    ).toEqual(["34 / 40", "54.5%", "55.9%41.0–68.0%", "49.0%"]);
     // Bands without calls are left out (the caption says so).
     expect(
       within(bands)
@@ -158,7 +224,7 @@ describe("track record view", () => {
     show();
     expect(
       screen.getByRole("img", {
-        name: "Stated probability against how often the stated event happened, with 95% intervals",
+        name: "Stated probability against how often the stated event happened, with 95% intervals, beside random stocks of the same risk",
       }),
     ).toBeTruthy();
     expect(
@@ -167,6 +233,40 @@ describe("track record view", () => {
       }),
     ).toBeTruthy();
     expect(screen.getByText("By Nov 8, 2022: $1.05 in the calls, $1.03 in the universe")).toBeTruthy();
+  });
+
+  test("the top-decile basket per date, newest first, beside random stocks of the same risk", () => {
+    show();
+    const section = screen.getByRole("region", { name: "Top-decile basket, date by date" });
+    expect(
+      within(section).getByText(
+        "55.0% of the model's BUY calls beat the median stock; random stocks of the same risk: 50.0%. Difference +5.0 points (95%: -9.0 to +19.0); 11 of 20 resolved calls over 2 dates, 95%: 41.0% to 69.0%.",
+      ),
+    ).toBeTruthy();
+    const table = within(section).getByRole("table", { name: "Top-decile basket, date by date" });
+    expect(
+      within(table)
+        .getAllByRole("row")
+        .slice(1)
+        .map((r) => [...r.children].map((c) => c.textContent)),
+    ).toEqual([
+      ["Oct 20, 2023", "10", "open", "—"],
+      ["Nov 11, 2022", "10", "5 of 10", "48.0%"],
+      ["Nov 4, 2022", "10", "6 of 10", "52.0%"],
+    ]);
+  });
+
+  test("editor's picks are reported apart, as the editors' calls, never as a calibrated probability", () => {
+    show();
+    const section = screen.getByRole("region", { name: "Editor's picks" });
+    expect(within(section).getByText(/not a calibrated probability/)).toBeTruthy();
+    expect(within(section).getByText(/kept out of every figure of the model/)).toBeTruthy();
+    expect(
+      within(section).getByText(
+        "3 picks, 2 resolved: 1 beat the median stock (50.0%); random stocks of the same risk: 47.0%. The editors' mean confidence: 85.",
+      ),
+    ).toBeTruthy();
+    expect(within(section).queryByText(/CONFIDENCE/)).toBeNull();
   });
 
   test("the model's out-of-sample record: point in time, survivorship-free beside it, and the hurdle", () => {
@@ -215,9 +315,13 @@ describe("track record view", () => {
       bands: performance.bands.map((b) => ({ ...b, resolved: 0, observedRate: null, meanProbability: null })),
       deciles: [],
       cumulative: [],
+      basket: { ...performance.basket, resolved: 0, dates: [] },
+      editorsPicks: { ...performance.editorsPicks, count: 0, resolved: 0 },
     });
     expect(screen.getByText("No resolved calls with a stated probability yet.")).toBeTruthy();
     expect(screen.getByText("No call has been held for a full session yet.")).toBeTruthy();
     expect(screen.getByText("No calls with a decile yet.")).toBeTruthy();
+    expect(screen.getByText("No BUY call has reached its target date yet.")).toBeTruthy();
+    expect(screen.getByText("No editor's picks in this record.")).toBeTruthy();
   });
 });

@@ -1,14 +1,27 @@
-import { Card, Container, Group, SimpleGrid, Spoiler, Stack, Table, Text, Title } from "@mantine/core";
+import {
+  Card,
+  Container,
+  Group,
+  ScrollArea,
+  SimpleGrid,
+  Spoiler,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
 import { Skeletons } from "../../components/skeleton-list.tsx";
 import { formatDate, formatMoney, formatPercent } from "../../lib/format.ts";
-import { calibrationView } from "./calibration-bins.ts";
+import { calibrationView, designWidening } from "./calibration-bins.ts";
 import { CalibrationChart, GrowthChart } from "./charts.tsx";
 import { ModelCardSection } from "./model-card-section.tsx";
 import { type Performance, performanceQueryOptions } from "./track-record.queries.ts";
 
 type CalibrationRow = Performance["bands"][number];
+type Basket = Performance["basket"];
+type EditorsPicks = Performance["editorsPicks"];
 
 const pct = (v: number | null) => (v === null ? "—" : formatPercent(v * 100));
 const rate = (v: number | null) => (v === null ? "—" : `${(v * 100).toFixed(1)}%`);
@@ -16,6 +29,13 @@ const interval = (low: number | null, high: number | null) =>
   low === null || high === null ? "—" : `${rate(low)} to ${rate(high)}`;
 const shortInterval = (low: number | null, high: number | null) =>
   low === null || high === null ? null : `${(low * 100).toFixed(1)}–${rate(high)}`;
+/** A difference of two rates in percentage points, signed. */
+const points = (v: number | null) =>
+  v === null ? "—" : `${v >= 0 ? "+" : ""}${(v * 100).toFixed(1)} points`;
+const pointsInterval = (low: number | null, high: number | null) =>
+  low === null || high === null
+    ? null
+    : `${low >= 0 ? "+" : ""}${(low * 100).toFixed(1)} to ${high >= 0 ? "+" : ""}${(high * 100).toFixed(1)}`;
 
 function Stat(props: { label: string; value: string; detail?: string }) {
   return (
@@ -61,6 +81,7 @@ function CalibrationTable(props: {
                 <Table.Th scope="col">Resolved / calls</Table.Th>
                 <Table.Th scope="col">Stated</Table.Th>
                 <Table.Th scope="col">Happened</Table.Th>
+                <Table.Th scope="col">Same risk</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -81,6 +102,7 @@ function CalibrationTable(props: {
                       </Text>
                     ) : null}
                   </Table.Td>
+                  <Table.Td>{rate(r.observedRateBaseline)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -91,12 +113,100 @@ function CalibrationTable(props: {
   );
 }
 
+/** The top-decile basket: the model's BUY calls of each date against random stocks of the same risk. */
+function BasketSection(props: { basket: Basket }) {
+  const b = props.basket;
+  const id = useId();
+  const newestFirst = [...b.dates].reverse();
+  return (
+    <Card withBorder radius="md" component="section" aria-labelledby={`${id}-title`}>
+      <Title order={2} size="h4" mb="xs" id={`${id}-title`}>
+        Top-decile basket, date by date
+      </Title>
+      {b.resolved === 0 ? (
+        <Text size="sm">No BUY call has reached its target date yet.</Text>
+      ) : (
+        <Text size="sm" mb="xs">
+          {rate(b.beatMedianRate)} of the model's BUY calls beat the median stock; random stocks of the same
+          risk: {rate(b.beatMedianRateBaseline)}. Difference {points(b.beatMedianMinusBaseline)}
+          {pointsInterval(b.beatMedianMinusBaselineLow, b.beatMedianMinusBaselineHigh)
+            ? ` (95%: ${pointsInterval(b.beatMedianMinusBaselineLow, b.beatMedianMinusBaselineHigh)})`
+            : ""}
+          ; {b.beatMedian} of {b.resolved} resolved calls over {b.dates.filter((d) => d.resolved > 0).length}{" "}
+          dates
+          {b.beatMedianLow !== null ? `, 95%: ${interval(b.beatMedianLow, b.beatMedianHigh)}` : ""}.
+        </Text>
+      )}
+      {b.dates.length ? (
+        <ScrollArea.Autosize mah={360} type="auto">
+          <Table aria-labelledby={`${id}-title`} striped fz="sm" horizontalSpacing={6} stickyHeader>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Date</Table.Th>
+                <Table.Th scope="col">BUY calls</Table.Th>
+                <Table.Th scope="col">Beat the median</Table.Th>
+                <Table.Th scope="col">Same risk</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {newestFirst.map((d) => (
+                <Table.Tr key={d.date}>
+                  <Table.Th scope="row" fw={600}>
+                    {formatDate(d.date)}
+                  </Table.Th>
+                  <Table.Td>{d.calls}</Table.Td>
+                  <Table.Td>{d.resolved ? `${d.beatMedian} of ${d.resolved}` : "open"}</Table.Td>
+                  <Table.Td>{d.resolved ? rate(d.beatMedianRateBaseline) : "—"}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollArea.Autosize>
+      ) : null}
+      <Text size="xs" c="dimmed" mt={4}>
+        Same risk: how often random index members of the same date and the same volatility fifth beat the
+        median over the same sessions. The interval counts each date once, since one date's calls share one
+        market.
+      </Text>
+    </Card>
+  );
+}
+
+/** Editor's picks, apart from the model: the editors' own calls and confidence, never a calibrated probability. */
+function EditorsPicksSection(props: { picks: EditorsPicks }) {
+  const e = props.picks;
+  const id = useId();
+  return (
+    <Card withBorder radius="md" component="section" aria-labelledby={id}>
+      <Title order={2} size="h4" mb="xs" id={id}>
+        Editor's picks
+      </Title>
+      <Text size="sm">
+        The editors' own calls, posted by an admin. Their confidence is the editor's, not a calibrated
+        probability, and they are kept out of every figure of the model on this page.
+      </Text>
+      {e.count === 0 ? (
+        <Text size="sm" mt={4}>
+          No editor's picks in this record.
+        </Text>
+      ) : (
+        <Text size="sm" mt={4}>
+          {e.count} {e.count === 1 ? "pick" : "picks"}, {e.resolved} resolved
+          {e.resolved
+            ? `: ${e.beatMedian} beat the median stock (${rate(e.beatMedianRate)}); random stocks of the same risk: ${rate(e.beatMedianRateBaseline)}. The editors' mean confidence: ${e.meanEditorConfidence === null ? "—" : Math.round(e.meanEditorConfidence)}.`
+            : "."}
+        </Text>
+      )}
+    </Card>
+  );
+}
+
 /** The track record itself, from the performance answer. */
 export function TrackRecordView(props: { performance: Performance }) {
   const p = props.performance;
   const last = p.cumulative.length > 1 ? p.cumulative.at(-1) : undefined;
   // Bins with enough calls to compare, or years when every call stated about the same probability (decision 048).
-  const calibration = calibrationView(p.bands, p.years);
+  const calibration = calibrationView(p.bands, p.years, designWidening(p));
   return (
     <Stack gap="lg">
       <Spoiler maxHeight={64} showLabel="Read how calls are scored" hideLabel="Show less" maw={900}>
@@ -104,13 +214,36 @@ export function TrackRecordView(props: { performance: Performance }) {
           {p.method} Scored as of {formatDate(p.asOf)}.
         </Text>
       </Spoiler>
-      <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }}>
-        <Stat label="Recommendations" value={String(p.count)} />
-        <Stat label="Resolved / open" value={`${p.resolved} / ${p.open}`} />
+      {p.observedRate !== null ? (
+        <Text fw={600}>
+          {rate(p.observedRate)} of the model's calls did what they stated (beat the median stock, or for the
+          lower half trail it); random stocks of the same risk: {rate(p.observedRateBaseline)}.
+        </Text>
+      ) : null}
+      <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }}>
+        <Stat
+          label="Recommendations"
+          value={String(p.count + p.editorsPicks.count)}
+          detail={`${p.count} by the model, ${p.editorsPicks.count} editor's ${p.editorsPicks.count === 1 ? "pick" : "picks"}`}
+        />
+        <Stat label="Resolved / open" value={`${p.resolved} / ${p.open}`} detail="The model's calls" />
         <Stat
           label="Stated event happened"
           value={rate(p.observedRate)}
           detail={p.observedRate === null ? undefined : `95%: ${interval(p.observedLow, p.observedHigh)}`}
+        />
+        <Stat
+          label="Random stocks of the same risk"
+          value={rate(p.observedRateBaseline)}
+          detail={
+            p.observedMinusBaseline === null
+              ? undefined
+              : `Difference ${points(p.observedMinusBaseline)}${
+                  pointsInterval(p.observedMinusBaselineLow, p.observedMinusBaselineHigh)
+                    ? ` (95%: ${pointsInterval(p.observedMinusBaselineLow, p.observedMinusBaselineHigh)})`
+                    : ""
+                }`
+          }
         />
         <Stat label="Mean stated probability" value={rate(p.meanProbability)} />
         <Stat
@@ -153,7 +286,7 @@ export function TrackRecordView(props: { performance: Performance }) {
               <Text span c="dimmed" fw={700}>
                 ╌
               </Text>{" "}
-              universe average
+              members' average
             </Text>
           </Group>
           {last ? (
@@ -164,9 +297,9 @@ export function TrackRecordView(props: { performance: Performance }) {
           ) : null}
           <GrowthChart series={p.cumulative} />
           <Text size="xs" c="dimmed" mt={4}>
-            Growth of $1 held, each session, equally in every call still open (recommended, target date not
-            yet passed) against $1 held equally in every stock of the universe; total returns, gross of costs.
-            The lines stand still on days with no open call.
+            Growth of $1 held, each session, equally in every model call still open (recommended, target date
+            not yet passed) against $1 held equally in that day's index members; total returns, gross of
+            costs. The lines stand still on days with no open call. Editor's picks are not in it.
           </Text>
         </Card>
       </SimpleGrid>
@@ -175,8 +308,9 @@ export function TrackRecordView(props: { performance: Performance }) {
         first="Band"
         rows={p.bands.filter((b) => b.count > 0)}
         empty="No calls with a stated probability yet."
-        caption="Stated: the mean probability the resolved calls gave their event. Happened: how often it did, with its 95% interval below. Bands are two points wide; bands without calls are left out. The chart joins neighbouring bands until each bar has at least 30 resolved calls."
+        caption="Stated: the mean probability the resolved calls gave their event. Happened: how often it did, with its 95% interval below (clustered by date). Same risk: how often random members of the same date and volatility fifth did the same. Bands are two points wide; bands without calls are left out. The chart joins neighbouring bands until each bar has at least 30 resolved calls."
       />
+      <BasketSection basket={p.basket} />
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
         <CalibrationTable
           title="By decile"
@@ -191,6 +325,7 @@ export function TrackRecordView(props: { performance: Performance }) {
           empty="No calls with a stated probability yet."
         />
       </SimpleGrid>
+      <EditorsPicksSection picks={p.editorsPicks} />
       <ModelCardSection model={p.model} />
     </Stack>
   );

@@ -47,7 +47,8 @@ export const Recommendation = z
     recommendationDate: z.string().openapi({ format: "date" }),
     reason: z.string(),
     source: z.enum(["admin", "model"]).openapi({
-      description: "model: the ranking model's call; admin: an editor's pick, its confidence the editor's own",
+      description:
+        "model: the ranking model's call; admin: an editor's pick, its confidence the editor's own",
     }),
     postedByName: z
       .string()
@@ -192,11 +193,14 @@ export type HistoricalPageQuery = z.infer<typeof HistoricalPageQuery>;
 
 /** A rate's same-risk baseline and the difference from it, beside every observed rate of the track record. */
 const AgainstBaseline = {
-  observedRateBaseline: z.number().nullable().openapi({
-    description:
-      "How often random index members of the same date and 60-session volatility fifth did the same event over the " +
-      "same sessions, averaged over the resolved calls",
-  }),
+  observedRateBaseline: z
+    .number()
+    .nullable()
+    .openapi({
+      description:
+        "How often random index members of the same date and 60-session volatility fifth did the same event over the " +
+        "same sessions, averaged over the resolved calls",
+    }),
   observedMinusBaseline: z
     .number()
     .nullable()
@@ -221,7 +225,9 @@ export const CalibrationRow = z.object({
   observedLow: z
     .number()
     .nullable()
-    .openapi({ description: "95% interval of observedRate from per-date rates, Newey-West over dates: low end" }),
+    .openapi({
+      description: "95% interval of observedRate from per-date rates, Newey-West over dates: low end",
+    }),
   observedHigh: z.number().nullable().openapi({ description: "The same interval's high end" }),
   ...AgainstBaseline,
 });
@@ -235,7 +241,9 @@ export const GrowthPoint = z.object({
   callsValue: z.number().openapi({ description: "Value of $1 held in the open calls, equally weighted" }),
   universeValue: z
     .number()
-    .openapi({ description: "Value of $1 held in that day's index members, equally weighted, on the same days" }),
+    .openapi({
+      description: "Value of $1 held in that day's index members, equally weighted, on the same days",
+    }),
 });
 
 const BasketDate = z.object({
@@ -245,7 +253,8 @@ const BasketDate = z.object({
   beatMedian: z.number().int().openapi({ description: "Resolved BUY calls that beat the median member" }),
   beatMedianRate: z.number().nullable(),
   beatMedianRateBaseline: z.number().nullable().openapi({
-    description: "How often members of the same date and volatility fifths beat the median, over the same calls",
+    description:
+      "How often members of the same date and volatility fifths beat the median, over the same calls",
   }),
 });
 
@@ -255,13 +264,18 @@ const Basket = z
     resolved: z.number().int(),
     beatMedian: z.number().int(),
     beatMedianRate: z.number().nullable(),
-    beatMedianLow: z.number().nullable().openapi({ description: "95% interval, Newey-West over dates: low end" }),
+    beatMedianLow: z
+      .number()
+      .nullable()
+      .openapi({ description: "95% interval, Newey-West over dates: low end" }),
     beatMedianHigh: z.number().nullable(),
     beatMedianRateBaseline: z.number().nullable(),
     beatMedianMinusBaseline: z.number().nullable(),
     beatMedianMinusBaselineLow: z.number().nullable(),
     beatMedianMinusBaselineHigh: z.number().nullable(),
-    dates: z.array(BasketDate).openapi({ description: "One row per recommendation date with BUY calls, oldest first" }),
+    dates: z
+      .array(BasketDate)
+      .openapi({ description: "One row per recommendation date with BUY calls, oldest first" }),
   })
   .openapi({ description: "The top-decile basket: the model's BUY calls, date by date and pooled" });
 
@@ -270,13 +284,18 @@ const EditorsPicks = z
     count: z.number().int(),
     open: z.number().int(),
     resolved: z.number().int(),
-    beatMedian: z.number().int().openapi({ description: "Resolved picks whose stock beat the median member" }),
+    beatMedian: z
+      .number()
+      .int()
+      .openapi({ description: "Resolved picks whose stock beat the median member" }),
     beatMedianRate: z.number().nullable(),
     beatMedianRateBaseline: z.number().nullable().openapi({
-      description: "How often members of the same date and volatility fifth beat the median, over the same picks",
+      description:
+        "How often members of the same date and volatility fifth beat the median, over the same picks",
     }),
     meanEditorConfidence: z.number().nullable().openapi({
-      description: "The editors' own mean confidence (0-100) of the resolved picks: not a calibrated probability",
+      description:
+        "The editors' own mean confidence (0-100) of the resolved picks: not a calibrated probability",
     }),
   })
   .openapi({
@@ -286,8 +305,12 @@ const EditorsPicks = z
 const DecileSpread = z.object({
   annualised: z
     .number()
-    .openapi({ description: "Mean over dates of decile 10's minus decile 1's total return, times 252 / horizon" }),
-  tNeweyWest: z.number().openapi({ description: "t statistic with Newey-West errors (overlapping horizons)" }),
+    .openapi({
+      description: "Mean over dates of decile 10's minus decile 1's total return, times 252 / horizon",
+    }),
+  tNeweyWest: z
+    .number()
+    .openapi({ description: "t statistic with Newey-West errors (overlapping horizons)" }),
   lag: z.number().int().openapi({ description: "Newey-West lag: the horizon in sample dates" }),
   dates: z.number().int(),
 });
@@ -296,7 +319,9 @@ const ModelFigures = {
   samples: z.number().int().openapi({ description: "Stock-dates with known outcomes" }),
   dates: z.number().int(),
   baseRate: z.number().openapi({ description: "Share of stock-dates that beat the median" }),
-  auc: z.number().openapi({ description: "Area under the ROC curve of the probabilities, pooled; 0.5 is chance" }),
+  auc: z
+    .number()
+    .openapi({ description: "Area under the ROC curve of the probabilities, pooled; 0.5 is chance" }),
   brier: z.number().openapi({ description: "Mean squared error of the stated probabilities" }),
   brierBase: z.number().openapi({ description: "Brier score of always stating the base rate" }),
   decileSpread: DecileSpread,
@@ -343,7 +368,9 @@ export const ModelCardSummary = z
     ),
     intervalCoverageByVolatility: z
       .array(z.object({ fifth: z.number().int(), n: z.number().int(), coverage: z.number() }))
-      .openapi({ description: "Share of outcomes inside each stock's 80% interval, by volatility fifth (1 calmest)" }),
+      .openapi({
+        description: "Share of outcomes inside each stock's 80% interval, by volatility fifth (1 calmest)",
+      }),
     spreadWithinVolatilityFifths: DecileSpread.openapi({
       description: "The decile spread with deciles formed inside each volatility fifth",
     }),
@@ -369,7 +396,10 @@ export const PerformanceAnswer = z
     observedRate: z.number().nullable().openapi({
       description: "Share of the model's resolved calls whose stated event happened",
     }),
-    observedLow: z.number().nullable().openapi({ description: "95% interval, Newey-West over dates: low end" }),
+    observedLow: z
+      .number()
+      .nullable()
+      .openapi({ description: "95% interval, Newey-West over dates: low end" }),
     observedHigh: z.number().nullable(),
     ...AgainstBaseline,
     intervalLag: z.number().int().openapi({

@@ -120,7 +120,7 @@ describe(`analysis engine on real demo prices (${testDbKind})`, () => {
     if (skill) expect(sells).toBeGreaterThan(0);
   });
 
-  test("each stock's interval comes from its own volatility: widths in proportion to vol_60d", async () => {
+  test("each stock's interval comes from its own volatility: widths in proportion to its (floored) vol_60d", async () => {
     const universe = await createAnalysisEngine(t.deps.database.db, () => "2023-10-27").scoreUniverse(
       "2023-10-27",
     );
@@ -130,7 +130,11 @@ describe(`analysis engine on real demo prices (${testDbKind})`, () => {
     expect(wild.stock.vol_60d / calm.stock.vol_60d).toBeGreaterThan(1.5);
     const width = (s: typeof calm) => s.expectedExcessHigh - s.expectedExcessLow;
     expect(width(wild)).toBeGreaterThan(width(calm));
-    expect(width(wild) / width(calm)).toBeCloseTo(wild.stock.vol_60d / calm.stock.vol_60d, 6);
+    // The model's volatility floor (ranker.ts excessOf) keeps the calmest stock's interval from collapsing.
+    const floor = calm.model.excess.volFloor ?? 0;
+    const own = (s: typeof calm) => Math.hypot(s.stock.vol_60d, floor);
+    expect(width(wild) / width(calm)).toBeCloseTo(own(wild) / own(calm), 6);
+    expect(width(wild) / own(wild)).toBeCloseTo(width(calm) / own(calm), 6);
   });
 
   test("only that date's index members are ranked; an outsider is analysed among them and told so", async () => {

@@ -14,8 +14,10 @@ import {
 } from "@mantine/core";
 import { IconBrain, IconChartHistogram, IconGauge } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
+import { MODEL_HEADLINE } from "../../../api/analysis/model-headline.constants.ts";
 import { AppLogo } from "../../components/app-logo.tsx";
 import { ColorSchemeToggle } from "../../components/color-scheme-toggle.tsx";
+import { ModelEvidence } from "./model-evidence.tsx";
 import { ProductPreview } from "./product-preview.tsx";
 import { SiteFooter } from "./site-footer.tsx";
 
@@ -132,6 +134,8 @@ export function LandingPage() {
             ))}
           </SimpleGrid>
         </Container>
+
+        <ModelEvidence headline={MODEL_HEADLINE} />
 
         <Box bg="indigo.8" py={{ base: 48, sm: 64 }}>
           <Container size="md">

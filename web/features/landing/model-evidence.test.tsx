@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { MantineProvider } from "@mantine/core";
 import { cleanup, render, screen } from "@testing-library/react";
+import { MODEL_HEADLINE } from "../../../api/analysis/model-headline.constants.ts";
 import { theme } from "../../theme.ts";
 import { ModelEvidence, type ModelHeadline } from "./model-evidence.tsx";
 
@@ -57,5 +58,14 @@ describe("the landing page's paragraph on the model's evidence", () => {
     );
     expect(text).not.toContain("close to a coin flip");
     expect(text).toContain("The edge is real but small");
+  });
+
+  test("the landing page's own figures, from the model card: a coin flip unless the edge is significant", () => {
+    const text = show(MODEL_HEADLINE);
+    expect(text).toContain(`${MODEL_HEADLINE.designsTried} versions of the model were tried`);
+    expect(text).toContain(`${Math.abs(MODEL_HEADLINE.decileSpread.annualised * 100).toFixed(1)}% a year`);
+    expect(text.includes("Treat its probabilities as close to a coin flip.")).toBe(
+      !MODEL_HEADLINE.edgeSignificant,
+    );
   });
 });

@@ -28,7 +28,9 @@ const NarrativeSchema = z.object({
 const SYSTEM =
   "You write short, plain-English stock analysis notes for investors. Use only the facts and headlines given. " +
   "Do not invent numbers, news or events. Do not change the call, the confidence or the prices. The reasoning is " +
-  "three to five sentences and ends by saying it is not financial advice. The news summary describes only the " +
+  "three to five sentences and ends by saying it is not financial advice. Say the chance is against the median stock, " +
+  "not the index; when edgeProven is false, say the model's edge is not proven; when modelStale is true, say the " +
+  "model is older than the data it scores. The news summary describes only the " +
   "headlines given (null when there are none). Answer with a JSON object with the keys reasoning and newsSummary.";
 
 /** The computed facts the writer may use, and nothing else. */
@@ -37,7 +39,14 @@ function factsOf(draft: InsightDraft) {
     symbol: draft.symbol,
     call: draft.recommendation,
     confidencePercent: draft.confidence,
-    meaning: "calibrated probability that the call comes true over the horizon (beating the S&P 500)",
+    meaning:
+      draft.statedEvent === "trails-median"
+        ? "calibrated chance that the stock's total return trails the median S&P 500 member's over the horizon; 50 is a coin flip"
+        : "calibrated chance that the stock's total return beats the median S&P 500 member's over the horizon; 50 is a coin flip",
+    edgeProven: draft.edgeSignificant ?? false,
+    expectedExcessReturnPercent:
+      draft.expectedExcessReturn == null ? null : Number((draft.expectedExcessReturn * 100).toFixed(1)),
+    modelStale: draft.modelStale ?? false,
     risk: draft.riskLevel,
     price: draft.currentPrice,
     projectedPrice: draft.projectedPrice,

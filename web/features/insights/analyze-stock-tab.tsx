@@ -23,8 +23,9 @@ export function AnalyzeStockTab(props: { onAnalyzed: () => void }) {
           Analyze Stock
         </Title>
         <Text c="dimmed" size="sm" mb="md">
-          Enter a ticker for an AI analysis: its rank among the universe, a call with a calibrated confidence,
-          an expected return with its range, and the inputs that moved its rank.
+          Enter a ticker for an AI analysis: its rank among that day's S&P 500 members, its chance to beat the
+          median stock (a coin flip is 50%), its expected return against the median stock with a range from its
+          own volatility, and the inputs that moved its rank.
         </Text>
         <form
           onSubmit={(e) => {

@@ -2,6 +2,7 @@
 // only (point in time), and writes api/analysis/models/: the walk-forward ranker-YYYY.json (2007-2023, each serving
 // its own year), ranker-live.json (trained on every known label, calibrated on the pooled walk-forward evidence,
 // serving after the last bundled session) and the parity samples the TypeScript evaluator is tested against.
+// The label is the forward return's place among the date's members of the same volatility fifth (decision 067).
 // Features are computed here, in TypeScript, by the same code the app runs; the trees are grown by XGBoost in
 // scripts/model/train_ranker.py (install: `apt-get install -y python3-xgboost`, see
 // docs/decisions/015-ranking-model.md). Deterministic: the same data gives the same files.
@@ -34,6 +35,7 @@ import {
   type Sample,
   type Split,
   splitFor,
+  volatilityNeutralLabels,
 } from "./model/samples.ts";
 import { PARAMS, ROUNDS } from "./model/training-settings.ts";
 
@@ -59,10 +61,10 @@ console.log(`${samples.length} samples in ${((performance.now() - started) / 100
 const work = mkdtempSync(join(tmpdir(), "train-ranker-"));
 const d = FEATURE_NAMES.length;
 const x = new Float32Array(samples.length * d);
-const y = new Float32Array(samples.length);
+// The label: the forward return's place within the date's volatility fifth (decision 067, design 3).
+const y = volatilityNeutralLabels(samples);
 samples.forEach((s, i) => {
   x.set(s.x, i * d);
-  y[i] = s.label ?? Number.NaN;
 });
 await Bun.write(join(work, "x.f32"), x);
 await Bun.write(join(work, "y.f32"), y);

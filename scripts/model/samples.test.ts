@@ -1,7 +1,15 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import type { Bar } from "../../api/analysis/features.ts";
 import { isMemberOn } from "../../api/analysis/index-membership.ts";
-import { buildSamples, HORIZON, isCalibration, isTraining, loadHistory, splitFor } from "./samples.ts";
+import {
+  buildSamples,
+  HORIZON,
+  isCalibration,
+  isTraining,
+  loadHistory,
+  splitFor,
+  volatilityNeutralLabels,
+} from "./samples.ts";
 
 let history: Map<string, Bar[]>;
 beforeAll(async () => {
@@ -86,5 +94,23 @@ describe("training samples: no look-ahead", () => {
     expect(calibration.every((s) => s.date >= "2013-01-01" && s.labelDate! <= "2013-12-31")).toBe(true);
     // 2013-11-01's label ends in 2014, after the calibration year: it is not evidence for the 2014 model.
     expect(calibration.some((s) => s.date === "2013-11-01")).toBe(false);
+  });
+});
+
+describe("the training label (decision 067, design 3)", () => {
+  test("the place of the forward return among the date's members of the same volatility fifth", () => {
+    const samples = buildSamples(history, ["2015-06-01"]);
+    const y = volatilityNeutralLabels(samples);
+    const order = samples
+      .map((_, k) => k)
+      .sort((a, b) => samples[a]!.raw.vol_60d - samples[b]!.raw.vol_60d || a - b);
+    const calmest = order
+      .slice(0, Math.ceil(samples.length / 5))
+      .filter((k) => Math.floor((order.indexOf(k) * 5) / samples.length) === 0);
+    const best = calmest.reduce((a, k) => (samples[k]!.forward! > samples[a]!.forward! ? k : a));
+    const worst = calmest.reduce((a, k) => (samples[k]!.forward! < samples[a]!.forward! ? k : a));
+    expect(y[best]).toBe(1);
+    expect(y[worst]).toBe(0);
+    expect([...y].every((v) => v >= 0 && v <= 1)).toBe(true);
   });
 });

@@ -149,6 +149,33 @@ export function buildSamples(
   return samples.sort((a, b) => a.date.localeCompare(b.date) || a.symbol.localeCompare(b.symbol));
 }
 
+/**
+ * The training label of each sample (design 3 of docs/decisions/067-design-budget.md): the place of its forward
+ * return among the members of its date in the same volatility fifth (vol_60d), 0 to 1; NaN when the outcome is not
+ * known. Ranking stocks of similar risk keeps the model from learning a bet on volatility itself.
+ */
+export function volatilityNeutralLabels(samples: readonly Sample[]): Float32Array {
+  const y = new Float32Array(samples.length).fill(Number.NaN);
+  const byDate = new Map<string, number[]>();
+  samples.forEach((s, k) => {
+    if (s.forward === null) return;
+    const list = byDate.get(s.date) ?? [];
+    list.push(k);
+    byDate.set(s.date, list);
+  });
+  for (const ks of byDate.values()) {
+    const sorted = [...ks].sort((a, b) => samples[a]!.raw.vol_60d - samples[b]!.raw.vol_60d || a - b);
+    for (let fifth = 0; fifth < 5; fifth++) {
+      const group = sorted.filter((_, r) => Math.floor((r * 5) / sorted.length) === fifth);
+      const places = positionsWithin(group.map((k) => samples[k]!.forward!));
+      group.forEach((k, j) => {
+        y[k] = places[j]!;
+      });
+    }
+  }
+  return y;
+}
+
 /** The walk-forward split of the model that serves `year`: what it may train on and calibrate with. */
 export function splitFor(year: number) {
   return {

@@ -429,7 +429,10 @@ apt-get install -y python3-xgboost      # XGBoost 1.7.4, NumPy 1.24.2 (Debian 12
 bun scripts/train-model.ts              # api/analysis/models/ (about 1-3 min, byte for byte)
 bun scripts/evaluate-model.ts           # this card, docs/model-card.json, docs/model/walk-forward.csv.gz
 bun scripts/check-model-card.ts         # recomputes AUC, Brier, spread and t from the export and the prices alone
+bun scripts/test.ts model               # all three, then fails if any committed file differs
 \`\`\`
+The four designs of decision 067 were run once with \`bun scripts/model/trial-designs.ts\` (several minutes; not needed
+to regenerate the card, and running more designs would have to be counted in \`designsTried\`).
 The export has one row per scored stock-date whose outcome is known: \`set,date,symbol,probability,decile\`
 (\`set\` is \`demo\` or \`survivorship-free\`). The event: the stock's total return (adjusted closes) over ${HORIZON}
 sessions beats the median of the stocks scored that date (a stock that stopped trading: its return to its last

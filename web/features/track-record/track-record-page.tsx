@@ -138,7 +138,12 @@ function BasketSection(props: { basket: Basket }) {
         </Text>
       )}
       {b.dates.length ? (
-        <ScrollArea.Autosize mah={360} type="auto">
+        <ScrollArea.Autosize
+          mah={360}
+          type="auto"
+          // A scrolling region must be reachable by keyboard (axe: scrollable-region-focusable).
+          viewportProps={{ tabIndex: 0, "aria-labelledby": `${id}-title` }}
+        >
           <Table aria-labelledby={`${id}-title`} striped fz="sm" horizontalSpacing={6} stickyHeader>
             <Table.Thead>
               <Table.Tr>

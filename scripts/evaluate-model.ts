@@ -191,7 +191,21 @@ const sfDates = new Set(sf.map((s) => s.sample.date));
 const demoSame = demo.filter((s) => sfDates.has(s.sample.date));
 const recentSet = demo.filter((s) => yearOf(s) >= RECENT.fromYear && yearOf(s) <= RECENT.toYear);
 const headline = figures(demo);
-const edgeSignificant = headline.decileSpread.tNeweyWest >= HURDLE;
+const sfFigures = figures(sf);
+/**
+ * The edge counts only when the demo set clears the hurdle for every design tried AND the survivorship-free set, one
+ * test decided in advance and never used to build or choose anything, confirms it at 5% two-sided (decision 068).
+ * The demo set alone is not enough: it holds only survivors, and its designs were chosen on its own years.
+ */
+const CONFIRMATION_T = 1.96;
+const clearsHurdleOnDemo = headline.decileSpread.annualised > 0 && headline.decileSpread.tNeweyWest >= HURDLE;
+const confirmedSurvivorshipFree =
+  sfFigures.decileSpread.annualised > 0 && sfFigures.decileSpread.tNeweyWest >= CONFIRMATION_T;
+const edgeSignificant = clearsHurdleOnDemo && confirmedSurvivorshipFree;
+const EDGE_RULE =
+  `Significant only when the demo set's decile spread has a Newey-West t of at least hurdleT (Bonferroni for ` +
+  `every design tried) and the survivorship-free set, never used to build or choose the model, confirms it with a ` +
+  `positive spread and t of at least ${CONFIRMATION_T}.`;
 const period = (set: readonly Scored[]) => ({ from: set[0]!.sample.date, to: set.at(-1)!.sample.date });
 const liveModel = await Bun.file(join(import.meta.dir, "../api/analysis/models/ranker-live.json")).json();
 
@@ -220,10 +234,14 @@ const card = {
   designsTried: DESIGNS_TRIED,
   hurdleT: HURDLE,
   edgeSignificant,
+  edgeRule: EDGE_RULE,
+  clearsHurdleOnDemo,
+  confirmationT: CONFIRMATION_T,
+  confirmedSurvivorshipFree,
   ...headline,
   survivorshipFree: {
     period: period(sf),
-    ...figures(sf),
+    ...sfFigures,
     demoSameDates: figures(demoSame),
     intervalCoverageByVolatility: intervalCoverage(sf),
   },
@@ -299,6 +317,8 @@ function tsLiteral(value: unknown, indent = ""): string {
 
 const headlineConstants = {
   edgeSignificant,
+  clearsHurdleOnDemo,
+  confirmationT: CONFIRMATION_T,
   designsTried: DESIGNS_TRIED,
   hurdleT: HURDLE,
   auc: card.auc,
@@ -347,8 +367,10 @@ Machine-readable: \`docs/model-card.json\`. Every out-of-sample prediction behin
   choose the model.
 - **The verdict.** ${
   edgeSignificant
-    ? `**${sfFig.decileSpread.tNeweyWest >= HURDLE ? "A small edge, on both test sets." : "A small edge, on the demo set only."}** Over ${card.period.from.slice(0, 4)}-${card.period.to.slice(0, 4)} the stocks the model ranked best beat those it ranked worst by ${spreadWords(headline.decileSpread)}; after trying ${DESIGNS_TRIED} designs on this history a result needs t ${HURDLE} or more before it counts as more than luck, and this one clears it. Hold it loosely: the design that reaches it was suggested by a figure already seen on these same years (decision 067)${sfFig.decileSpread.tNeweyWest >= HURDLE ? "" : ", and on the survivorship-free set, the one test that counts the companies that later failed or left, it is not significant"}. Any one stock's outcome is still mostly noise: a probability of 53% means 53 in 100, not a sure thing.`
-    : `**No proven edge.** Over ${card.period.from.slice(0, 4)}-${card.period.to.slice(0, 4)} the stocks the model ranked best beat those it ranked worst by ${spreadWords(headline.decileSpread)}; after trying ${DESIGNS_TRIED} designs on this history, a result needs t ${HURDLE} or more before it counts as more than luck. It does not clear that bar, so the app shows its probabilities as close to a coin flip, in a neutral colour.`
+    ? `**A small edge, on both test sets.** Over ${card.period.from.slice(0, 4)}-${card.period.to.slice(0, 4)} the stocks the model ranked best beat those it ranked worst by ${spreadWords(headline.decileSpread)}; after trying ${DESIGNS_TRIED} designs on this history a result needs t ${HURDLE} or more before it counts as more than luck, and the survivorship-free set confirms it. Any one stock's outcome is still mostly noise: a probability of 53% means 53 in 100, not a sure thing.`
+    : clearsHurdleOnDemo
+      ? `**Not proven.** Over ${card.period.from.slice(0, 4)}-${card.period.to.slice(0, 4)} the stocks the model ranked best beat those it ranked worst by ${spreadWords(headline.decileSpread)}, which clears the t ${HURDLE} that ${DESIGNS_TRIED} designs tried on this history demand. But the demo set holds only companies that survived to 2023, the design that reaches it was suggested by a figure already seen on these same years (decision 067), and the survivorship-free set, the one test never used to build or choose the model, does not confirm it (it would need a positive spread with t ${CONFIRMATION_T} or more). Until a test it was not tuned on confirms it, the app shows its probabilities in a neutral colour, as close to a coin flip.`
+      : `**No proven edge.** Over ${card.period.from.slice(0, 4)}-${card.period.to.slice(0, 4)} the stocks the model ranked best beat those it ranked worst by ${spreadWords(headline.decileSpread)}; after trying ${DESIGNS_TRIED} designs on this history, a result needs t ${HURDLE} or more before it counts as more than luck. It does not clear that bar, so the app shows its probabilities as close to a coin flip, in a neutral colour.`
 } On the survivorship-free set, where the companies that later failed or left are counted, the same spread is ${spreadWords(sfFig.decileSpread)}, against ${spreadWords(sfFig.demoSameDates.decileSpread)} for the demo set over the same dates.
 - **How sure can you be of one stock?** Not very: each stock's 80% range comes from its own volatility, and the
   range is wide. Returns are before trading costs and taxes.
@@ -369,7 +391,8 @@ ${row("demo, the same dates", sfFig.demoSameDates)}
   averaged over dates and annualised (times 252 / ${HORIZON}). Its t uses Newey-West errors with lag ${LAG}, because
   ${HORIZON}-day returns measured every ${STEP} days overlap.
 - Designs tried on this history: ${DESIGNS_TRIED}; the Bonferroni hurdle (5%, two-sided) for that many is
-  t ${HURDLE}. Edge significant: **${edgeSignificant ? "yes" : "no"}**.
+  t ${HURDLE}; the demo set ${clearsHurdleOnDemo ? "clears" : "does not clear"} it. The survivorship-free set
+  ${confirmedSurvivorshipFree ? "confirms" : "does not confirm"} it (a positive spread with t ${CONFIRMATION_T} or more). Edge significant (both): **${edgeSignificant ? "yes" : "no"}**.
 - Top decile beat the median ${pct(card.topDecileBeatRate)} of the time, bottom decile ${pct(card.bottomDecileBeatRate)};
   base rate ${pct(headline.baseRate)}.
 - Spread with deciles formed inside each volatility fifth (not a bet on volatility): ${spreadWords(card.spreadWithinVolatilityFifths)}.

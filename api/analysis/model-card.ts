@@ -3,8 +3,8 @@
 import card from "../../docs/model-card.json" with { type: "json" };
 
 /**
- * Whether the demo set's out-of-sample decile spread clears the Bonferroni hurdle for every design tried: only then
- * may a probability be shown as evidence of an edge (docs/model-card.md).
+ * Whether the demo set's out-of-sample decile spread clears the Bonferroni hurdle for every design tried and the
+ * survivorship-free set confirms it: only then may a probability be shown as evidence of an edge (docs/model-card.md).
  */
 export const EDGE_SIGNIFICANT = card.edgeSignificant === true;
 
@@ -38,6 +38,10 @@ export const MODEL_CARD = {
   designsTried: card.designsTried,
   hurdleT: card.hurdleT,
   edgeSignificant: EDGE_SIGNIFICANT,
+  edgeRule: card.edgeRule,
+  clearsHurdleOnDemo: card.clearsHurdleOnDemo,
+  confirmationT: card.confirmationT,
+  confirmedSurvivorshipFree: card.confirmedSurvivorshipFree,
   ...figures(card),
   survivorshipFree: {
     period: card.survivorshipFree.period,

@@ -222,12 +222,9 @@ export const CalibrationRow = z.object({
     .nullable()
     .openapi({ description: "Mean stated probability of the resolved calls" }),
   observedRate: z.number().nullable(),
-  observedLow: z
-    .number()
-    .nullable()
-    .openapi({
-      description: "95% interval of observedRate from per-date rates, Newey-West over dates: low end",
-    }),
+  observedLow: z.number().nullable().openapi({
+    description: "95% interval of observedRate from per-date rates, Newey-West over dates: low end",
+  }),
   observedHigh: z.number().nullable().openapi({ description: "The same interval's high end" }),
   ...AgainstBaseline,
 });
@@ -239,11 +236,9 @@ export const GrowthPoint = z.object({
     .int()
     .openapi({ description: "Calls held over the session: 0 on the starting point and on days without one" }),
   callsValue: z.number().openapi({ description: "Value of $1 held in the open calls, equally weighted" }),
-  universeValue: z
-    .number()
-    .openapi({
-      description: "Value of $1 held in that day's index members, equally weighted, on the same days",
-    }),
+  universeValue: z.number().openapi({
+    description: "Value of $1 held in that day's index members, equally weighted, on the same days",
+  }),
 });
 
 const BasketDate = z.object({
@@ -303,11 +298,9 @@ const EditorsPicks = z
   });
 
 const DecileSpread = z.object({
-  annualised: z
-    .number()
-    .openapi({
-      description: "Mean over dates of decile 10's minus decile 1's total return, times 252 / horizon",
-    }),
+  annualised: z.number().openapi({
+    description: "Mean over dates of decile 10's minus decile 1's total return, times 252 / horizon",
+  }),
   tNeweyWest: z
     .number()
     .openapi({ description: "t statistic with Newey-West errors (overlapping horizons)" }),
@@ -344,9 +337,22 @@ export const ModelCardSummary = z
       .int()
       .openapi({ description: "Every model design tried on this history, this issue's included" }),
     hurdleT: z.number().openapi({ description: "Bonferroni t at 5% two-sided for designsTried designs" }),
-    edgeSignificant: z
+    edgeSignificant: z.boolean().openapi({
+      description:
+        "clearsHurdleOnDemo and confirmedSurvivorshipFree: only then is the edge called significant",
+    }),
+    edgeRule: z.string().openapi({ description: "The rule for edgeSignificant, in words" }),
+    clearsHurdleOnDemo: z
       .boolean()
       .openapi({ description: "The demo set's Newey-West t of the decile spread is at least hurdleT" }),
+    confirmationT: z
+      .number()
+      .openapi({
+        description: "The t the survivorship-free set must reach to confirm (one test, 5% two-sided)",
+      }),
+    confirmedSurvivorshipFree: z.boolean().openapi({
+      description: "The survivorship-free set's decile spread is positive with a t of at least confirmationT",
+    }),
     ...ModelFigures,
     survivorshipFree: z
       .object({

@@ -3,6 +3,8 @@ import { Container, Text, Title } from "@mantine/core";
 /** The model card's headline out-of-sample figures (api/analysis/model-headline.constants.ts); fractions, t values. */
 export interface ModelHeadline {
   edgeSignificant: boolean;
+  clearsHurdleOnDemo: boolean;
+  confirmationT: number;
   designsTried: number;
   hurdleT: number;
   auc: number;
@@ -17,9 +19,9 @@ const yearly = (fraction: number) => `${Math.abs(fraction * 100).toFixed(1)}% a 
 const gap = (annualised: number) =>
   `${annualised >= 0 ? "beat" : "trailed"} the bottom tenth by ${yearly(annualised)}`;
 
-/** Whether a spread's t clears the hurdle for every design tried (the card's rule for edgeSignificant). */
-const clears = (spread: { annualised: number; tNeweyWest: number }, h: ModelHeadline) =>
-  spread.annualised > 0 && spread.tNeweyWest >= h.hurdleT;
+/** Whether the survivorship-free set confirms: one test never tuned on, 5% two-sided (the card's rule). */
+const confirms = (spread: { annualised: number; tNeweyWest: number }, h: ModelHeadline) =>
+  spread.annualised > 0 && spread.tNeweyWest >= h.confirmationT;
 
 /**
  * The model's out-of-sample evidence in words a new investor understands: the point-in-time spread between its top
@@ -39,13 +41,15 @@ export function modelEvidenceText(h: ModelHeadline): string {
   return (
     `We test the model only on years it never learned from (${from} to ${to}). Counting only the stocks that were ` +
     `in the S&P 500 on each date, its top tenth of picks ${gap(h.decileSpread.annualised)} ` +
-    `(${luck(h.edgeSignificant)}). On a second test set that also holds companies that later failed or left the ` +
-    `index, the top tenth ${gap(free.annualised)} (${clears(free, h) ? "more than luck would explain" : "not enough to rule out luck"}). Shown one stock that went on to beat ` +
+    `(${luck(h.clearsHurdleOnDemo)}). On a second test set that also holds companies that later failed or left the ` +
+    `index, never used to build or choose the model, the top tenth ${gap(free.annualised)} (${confirms(free, h) ? "which confirms it" : "not enough to rule out luck"}). Shown one stock that went on to beat ` +
     `the median stock and one that did not, it ranks the winner higher ${auc} times in 100, where a coin flip ` +
     `gets 50. ` +
     (h.edgeSignificant
       ? "The edge is real but small: read a 55% chance as 55 in 100, not as a sure thing."
-      : "Treat its probabilities as close to a coin flip.")
+      : h.clearsHurdleOnDemo
+        ? "Until a test it was never tuned on confirms the edge, treat its probabilities as close to a coin flip."
+        : "Treat its probabilities as close to a coin flip.")
   );
 }
 

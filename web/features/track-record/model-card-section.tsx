@@ -68,8 +68,10 @@ export function ModelCardSection(props: { model: ModelCard }) {
           </Text>
           <Text size="sm" maw={900} mt={6} fw={600}>
             {m.edgeSignificant
-              ? `The gap between the model's top and bottom tenth clears the bar for the ${m.designsTried} designs tried on this history (t ${m.decileSpread.tNeweyWest.toFixed(2)} against ${m.hurdleT.toFixed(2)})${sf.decileSpread.tNeweyWest >= m.hurdleT ? ", on the survivorship-free test too." : `, but not on the survivorship-free test (t ${sf.decileSpread.tNeweyWest.toFixed(2)}): a small edge, to hold loosely.`}`
-              : `No proven edge: ${m.designsTried} designs were tried on this history, so a result needs a t of ${m.hurdleT.toFixed(2)} before it counts as more than luck; the model's reached ${m.decileSpread.tNeweyWest.toFixed(2)}. Its probabilities are close to a coin flip.`}
+              ? `The gap between the model's top and bottom tenth clears the bar for the ${m.designsTried} designs tried on this history (t ${m.decileSpread.tNeweyWest.toFixed(2)} against ${m.hurdleT.toFixed(2)}), and the survivorship-free test confirms it (t ${sf.decileSpread.tNeweyWest.toFixed(2)}): a small edge.`
+              : m.clearsHurdleOnDemo
+                ? `Not proven: the gap between the model's top and bottom tenth clears the bar for the ${m.designsTried} designs tried on this history (t ${m.decileSpread.tNeweyWest.toFixed(2)} against ${m.hurdleT.toFixed(2)}) on stocks that survived to 2023, but the survivorship-free test, never used to build or choose the model, does not confirm it (t ${sf.decileSpread.tNeweyWest.toFixed(2)}, below ${m.confirmationT.toFixed(2)}). Its probabilities are shown as close to a coin flip.`
+                : `No proven edge: ${m.designsTried} designs were tried on this history, so a result needs a t of ${m.hurdleT.toFixed(2)} before it counts as more than luck; the model's reached ${m.decileSpread.tNeweyWest.toFixed(2)}. Its probabilities are close to a coin flip.`}
           </Text>
           <Spoiler maxHeight={0} showLabel="Read the test protocol" hideLabel="Hide the protocol" maw={900}>
             <Text size="sm" c="dimmed">

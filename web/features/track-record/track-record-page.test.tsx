@@ -124,6 +124,10 @@ const performance: Performance = {
     designsTried: 25,
     hurdleT: 3.09,
     edgeSignificant: false,
+    edgeRule: "Significant only when both sets agree.",
+    clearsHurdleOnDemo: false,
+    confirmationT: 1.96,
+    confirmedSurvivorshipFree: false,
     ...figures(0.5146, 0.052, 2.38),
     survivorshipFree: {
       period: { from: "2014-03-03", to: "2017-11-27" },
@@ -293,19 +297,33 @@ describe("track record view", () => {
     expect(within(section).getByText(/still in the index in 2023/)).toBeTruthy();
   });
 
-  test("an edge that clears the hurdle is said to", () => {
+  test("clearing the hurdle on the demo set alone is not proven; with the survivorship-free set it is", () => {
     show({
       ...performance,
       model: {
         ...performance.model,
-        edgeSignificant: true,
+        clearsHurdleOnDemo: true,
         decileSpread: { ...performance.model.decileSpread, tNeweyWest: 3.5 },
       },
     });
     expect(
       screen.getByText(
-        /clears the bar for the 25 designs tried .* but not on the survivorship-free test \(t 1\.61\)/,
+        /Not proven: .* clears the bar for the 25 designs tried .* does not confirm it \(t 1\.61, below 1\.96\)/,
       ),
+    ).toBeTruthy();
+    cleanup();
+    show({
+      ...performance,
+      model: {
+        ...performance.model,
+        edgeSignificant: true,
+        clearsHurdleOnDemo: true,
+        confirmedSurvivorshipFree: true,
+        decileSpread: { ...performance.model.decileSpread, tNeweyWest: 3.5 },
+      },
+    });
+    expect(
+      screen.getByText(/and the survivorship-free test confirms it \(t 1\.61\): a small edge/),
     ).toBeTruthy();
   });
 

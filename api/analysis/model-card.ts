@@ -53,7 +53,10 @@ export const MODEL_CARD = {
   intervalCoverageByVolatility: card.intervalCoverageByVolatility,
   spreadWithinVolatilityFifths: card.spreadWithinVolatilityFifths,
   topDecileBeatRate: card.topDecileBeatRate,
+  // A random member stock-date beats the median at the base rate: the baseline of both deciles' rates.
+  topDecileBeatRateBaseline: card.baseRate,
   bottomDecileBeatRate: card.bottomDecileBeatRate,
+  bottomDecileBeatRateBaseline: card.baseRate,
   effects: card.effects,
   designs: card.designs,
   survivorshipLeft: card.survivorshipLeft,

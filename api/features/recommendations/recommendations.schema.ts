@@ -345,11 +345,9 @@ export const ModelCardSummary = z
     clearsHurdleOnDemo: z
       .boolean()
       .openapi({ description: "The demo set's Newey-West t of the decile spread is at least hurdleT" }),
-    confirmationT: z
-      .number()
-      .openapi({
-        description: "The t the survivorship-free set must reach to confirm (one test, 5% two-sided)",
-      }),
+    confirmationT: z.number().openapi({
+      description: "The t the survivorship-free set must reach to confirm (one test, 5% two-sided)",
+    }),
     confirmedSurvivorshipFree: z.boolean().openapi({
       description: "The survivorship-free set's decile spread is positive with a t of at least confirmationT",
     }),
@@ -381,7 +379,13 @@ export const ModelCardSummary = z
       description: "The decile spread with deciles formed inside each volatility fifth",
     }),
     topDecileBeatRate: z.number().openapi({ description: "How often decile 10 beat the median" }),
+    topDecileBeatRateBaseline: z
+      .number()
+      .openapi({ description: "How often any scored member beat the median (the base rate)" }),
     bottomDecileBeatRate: z.number().openapi({ description: "How often decile 1 beat the median" }),
+    bottomDecileBeatRateBaseline: z
+      .number()
+      .openapi({ description: "How often any scored member beat the median (the base rate)" }),
     effects: z.array(SpreadEffect).openapi({ description: "Single price-only factors on the same footing" }),
     designs: z.array(z.object({ name: z.string(), when: z.string(), result: z.string() })),
     survivorshipLeft: z.string().openapi({ description: "What survivorship the demo set still holds" }),

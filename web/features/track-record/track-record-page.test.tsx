@@ -146,7 +146,9 @@ const performance: Performance = {
     })),
     spreadWithinVolatilityFifths: { annualised: 0.021, tNeweyWest: 1.1, lag: 12, dates: 683 },
     topDecileBeatRate: 0.532,
+    topDecileBeatRateBaseline: 0.5,
     bottomDecileBeatRate: 0.487,
+    bottomDecileBeatRateBaseline: 0.5,
     effects: [
       {
         name: "low 60-day volatility",

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { symbol } from "../../lib/validation.ts";
 import { ModelEvidence } from "../../lib/model-evidence.schema.ts";
+import { symbol } from "../../lib/validation.ts";
 
 export const Insight = z
   .object({

@@ -143,7 +143,11 @@ type Perf = {
     designsTried: number;
     hurdleT: number;
     edgeSignificant: boolean;
+    clearsHurdleOnDemo: boolean;
+    confirmationT: number;
+    confirmedSurvivorshipFree: boolean;
     decileSpread: { tNeweyWest: number };
+    survivorshipFree: { decileSpread: { annualised: number; tNeweyWest: number } };
     recent: { fromYear: number; toYear: number };
     calibrationByYear: Array<{ year: number; stated: number; observed: number; n: number }>;
   };

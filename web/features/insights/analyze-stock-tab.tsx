@@ -24,8 +24,8 @@ export function AnalyzeStockTab(props: { onAnalyzed: () => void }) {
         </Title>
         <Text c="dimmed" size="sm" mb="md">
           Enter a ticker for an AI analysis: its rank among that day's S&P 500 members, its chance to beat the
-          median stock (a coin flip is 50%), its expected return against the median stock with a range from its
-          own volatility, and the inputs that moved its rank.
+          median stock (a coin flip is 50%), its expected return against the median stock with a range from
+          its own volatility, and the inputs that moved its rank.
         </Text>
         <form
           onSubmit={(e) => {

@@ -1,5 +1,6 @@
 import { Card, List, SimpleGrid, Spoiler, Stack, Table, Text, Title } from "@mantine/core";
 import { useId } from "react";
+import { KEYBOARD_SCROLL } from "../../components/keyboard-scroll.ts";
 import { formatPercent } from "../../lib/format.ts";
 import type { Performance } from "./track-record.queries.ts";
 
@@ -79,7 +80,7 @@ export function ModelCardSection(props: { model: ModelCard }) {
             </Text>
           </Spoiler>
         </div>
-        <Table.ScrollContainer minWidth={520}>
+        <Table.ScrollContainer minWidth={520} scrollAreaProps={KEYBOARD_SCROLL}>
           <Table striped fz="sm" horizontalSpacing={6} captionSide="top">
             <Table.Caption>
               Headline figures: {from}-{to}, {recentYears} alone, the survivorship-free set and the demo set
@@ -134,7 +135,7 @@ export function ModelCardSection(props: { model: ModelCard }) {
               {spread(m.spreadWithinVolatilityFifths)}.
             </List.Item>
           </List>
-          <Table.ScrollContainer minWidth={280}>
+          <Table.ScrollContainer minWidth={280} scrollAreaProps={KEYBOARD_SCROLL}>
             <Table striped fz="sm" horizontalSpacing={6} captionSide="top">
               <Table.Caption>
                 Each stock's 80% range: share of outcomes inside it, by volatility fifth (1 calmest)
@@ -161,7 +162,7 @@ export function ModelCardSection(props: { model: ModelCard }) {
           </Table.ScrollContainer>
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
-          <Table.ScrollContainer minWidth={280}>
+          <Table.ScrollContainer minWidth={280} scrollAreaProps={KEYBOARD_SCROLL}>
             <Table striped fz="sm" horizontalSpacing={6} captionSide="top">
               <Table.Caption>
                 Stated against observed, by year: the mean probability stated for the stock-dates of each test
@@ -189,7 +190,7 @@ export function ModelCardSection(props: { model: ModelCard }) {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <Table.ScrollContainer minWidth={300}>
+          <Table.ScrollContainer minWidth={300} scrollAreaProps={KEYBOARD_SCROLL}>
             <Table striped fz="sm" horizontalSpacing={6} captionSide="top">
               <Table.Caption>
                 Single price-only factors on the same footing: top minus bottom decile

@@ -12,6 +12,7 @@ import {
 } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
+import { KEYBOARD_SCROLL } from "../../components/keyboard-scroll.ts";
 import { Skeletons } from "../../components/skeleton-list.tsx";
 import { formatDate, formatMoney, formatPercent } from "../../lib/format.ts";
 import { calibrationView, designWidening } from "./calibration-bins.ts";
@@ -72,7 +73,7 @@ function CalibrationTable(props: {
       {props.rows.length === 0 ? (
         <Text size="sm">{props.empty}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={300}>
+        <Table.ScrollContainer minWidth={300} scrollAreaProps={KEYBOARD_SCROLL}>
           <Table aria-labelledby={id} striped fz="sm" horizontalSpacing={6} captionSide="bottom">
             {props.caption ? <Table.Caption>{props.caption}</Table.Caption> : null}
             <Table.Thead>

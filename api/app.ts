@@ -13,6 +13,7 @@ import { watchlistRoutes } from "./features/watchlist/watchlist.routes.ts";
 import type { AppDeps } from "./lib/context.ts";
 import { appCompresses } from "./lib/kept-answer.ts";
 import { createRouter } from "./lib/openapi.ts";
+import { ApiFailure } from "./lib/result.ts";
 import { API_REFERENCE_CSP, API_REFERENCE_SCRIPT_PATH, cspHeader } from "./lib/security-headers.ts";
 import { accessLog } from "./middleware/access-log.ts";
 import { resolveAuth } from "./middleware/auth.ts";
@@ -39,11 +40,12 @@ export function createApp(deps: AppDeps) {
     "/api/*",
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
-      onError: (c) =>
-        c.json(
-          { message: `Request body too large (limit ${MAX_BODY_BYTES / 1024} KB).`, code: "TOO_LARGE" },
-          413,
-        ),
+      onError: () => {
+        throw new ApiFailure(413, {
+          message: `Request body too large (limit ${MAX_BODY_BYTES / 1024} KB).`,
+          code: "TOO_LARGE",
+        });
+      },
     }),
   );
   app.use("/api/*", refuseCrossSiteCookieWrites);

@@ -103,6 +103,8 @@ export const isAdmin: AdminUser["isAdmin"] = 1;
 type Unauthorized = paths["/api/watchlist"]["get"]["responses"][401];
 export const challenge: Unauthorized["headers"]["WWW-Authenticate"] = 'Bearer realm="signalboard"';
 export const message: Unauthorized["content"]["application/json"]["message"] = "Unauthorized: please sign in.";
+// Every error answer carries a machine code: required, so it is a string, never undefined.
+export const code: string = ({} as Unauthorized["content"]["application/json"]).code;
 
 type Limited = paths["/api/auth/signin"]["post"]["responses"][429]["headers"];
 export const retryAfter: Limited["Retry-After"] = 30;

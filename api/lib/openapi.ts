@@ -1,10 +1,15 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "./context.ts";
+import { ApiFailure } from "./result.ts";
 
 export const ErrorSchema = z
   .object({
     message: z.string().openapi({ example: "Unauthorized: please sign in." }),
-    code: z.string().optional().openapi({ example: "UNAUTHORIZED" }),
+    code: z.string().openapi({
+      example: "UNAUTHORIZED",
+      description:
+        "Stable machine code: VALIDATION_ERROR, BAD_REQUEST, UNAUTHORIZED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, ACCOUNT_INACTIVE, INTERNAL...",
+    }),
   })
   .openapi("Error");
 
@@ -112,19 +117,16 @@ export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
     .join("; ");
 }
 
-/** A router whose validation failures answer 400 `{ message, code: "VALIDATION_ERROR", issues }`. */
+/** A router whose validation failures throw, for app.onError to answer 400 `{ message, code: "VALIDATION_ERROR", issues }`. */
 export function createRouter() {
   return new OpenAPIHono<AppEnv>({
-    defaultHook: (result, c) => {
+    defaultHook: (result) => {
       if (!result.success) {
-        return c.json(
-          {
-            message: `Invalid input: ${describeIssues(result.error.issues)}`,
-            code: "VALIDATION_ERROR",
-            issues: result.error.issues.map((i) => ({ path: i.path.join("."), message: i.message })),
-          },
-          400,
-        );
+        throw new ApiFailure(400, {
+          message: `Invalid input: ${describeIssues(result.error.issues)}`,
+          code: "VALIDATION_ERROR",
+          issues: result.error.issues.map((i) => ({ path: i.path.join("."), message: i.message })),
+        });
       }
     },
   });

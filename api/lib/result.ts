@@ -1,9 +1,13 @@
-// What a service answers when a request may fail in an expected way (docs/decisions/022).
+// What a service answers when a request may fail in an expected way (docs/decisions/022), and the one way a route
+// or middleware refuses a request: throw an ApiFailure, which app.onError answers as `{ message, code }`
+// (docs/decisions/073-one-error-vocabulary.md).
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
 
 /** Statuses of expected failures; each is documented with the one error shape by errorResponses (openapi.ts). */
 export type FailureStatus = 400 | 401 | 403 | 404 | 409 | 429 | 503;
 
-/** An expected failure, ready for the route to answer as `c.json(failureBody(f), f.status)`. */
+/** An expected failure: the route throws it as `ApiFailure.of(f)`. */
 export interface Failure<S extends FailureStatus = FailureStatus> {
   ok: false;
   status: S;
@@ -28,7 +32,36 @@ export function failure<const S extends FailureStatus>(status: S, code: string, 
   return { ok: false, status, message, code };
 }
 
-/** The body a route answers a failure with: the API's one error shape. */
-export function failureBody(f: Failure): { message: string; code: string } {
-  return { message: f.message, code: f.code };
+/** The API's one error body: a sentence for people and a stable machine code, plus details some codes carry. */
+export interface ErrorBody {
+  message: string;
+  code: string;
+  [detail: string]: unknown;
+}
+
+/**
+ * The one way an API request fails on purpose: thrown from a route, a middleware or the validator hook, answered by
+ * app.onError (api/middleware/errors.ts) as `{ message, code, ...details }` with this status. Headers set on the
+ * context before the throw (Retry-After, WWW-Authenticate) are kept.
+ */
+export class ApiFailure extends HTTPException {
+  readonly code: string;
+  readonly details: Record<string, unknown>;
+
+  constructor(status: ContentfulStatusCode, { message, code, ...details }: ErrorBody) {
+    super(status, { message });
+    this.name = "ApiFailure";
+    this.code = code;
+    this.details = details;
+  }
+
+  /** A service's expected failure, to throw. */
+  static of(f: Failure): ApiFailure {
+    return new ApiFailure(f.status, { message: f.message, code: f.code });
+  }
+
+  /** The body app.onError answers with. */
+  body(): ErrorBody {
+    return { ...this.details, message: this.message, code: this.code };
+  }
 }

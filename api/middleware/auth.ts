@@ -10,6 +10,7 @@ import type { AdminEnv, AppDeps, AppEnv, AuthState, SignedInEnv } from "../lib/c
 import { sha256Hex } from "../lib/crypto.ts";
 import type { DataVersions } from "../lib/derived-data.ts";
 import { readBatches } from "../lib/read-batch.ts";
+import { ApiFailure } from "../lib/result.ts";
 
 export const SESSION_COOKIE = "sb_session";
 export const API_KEY_PREFIX = "sbk_";
@@ -169,26 +170,27 @@ export const resolveAuth = createMiddleware<AppEnv>(async (c, next) => {
 /**
  * The 401 for a request whose credential resolved to nobody, worded for the credential it sent (resolveAuth has
  * already tried each one): an API key is invalid or revoked, a session token or cookie has expired, nothing at all
- * needs a sign-in. Every message starts "Unauthorized", which the web client recognises.
+ * needs a sign-in. Every one has the code UNAUTHORIZED, which the web client recognises (its message starts
+ * "Unauthorized", as the spec's catalogue says).
  */
-function unauthorized(c: Context) {
+function unauthorized(c: Context): never {
   const bearer = bearerToken(c.req.header("authorization"));
   if (bearer?.startsWith(API_KEY_PREFIX)) {
     c.header("WWW-Authenticate", challenge("The API key is invalid or has been revoked"));
-    return c.json(API_KEY_INVALID, 401);
+    throw new ApiFailure(401, API_KEY_INVALID);
   }
   if (bearer || getCookie(c, SESSION_COOKIE)) {
     c.header("WWW-Authenticate", challenge("The session has expired or ended"));
-    return c.json(SESSION_EXPIRED, 401);
+    throw new ApiFailure(401, SESSION_EXPIRED);
   }
   c.header("WWW-Authenticate", challenge());
-  return c.json(UNAUTHORIZED, 401);
+  throw new ApiFailure(401, UNAUTHORIZED);
 }
 
 /** Refuses callers who are not signed in (401); behind it, handlers read `c.var.user` and `c.var.session`. */
 export const requireUser = createMiddleware<AppEnv & SignedInEnv>(async (c, next) => {
   const auth = c.get("auth");
-  if (!auth) return unauthorized(c);
+  if (!auth) unauthorized(c);
   c.set("user", auth.user);
   c.set("session", auth.session);
   c.set("versions", auth.versions);
@@ -198,11 +200,11 @@ export const requireUser = createMiddleware<AppEnv & SignedInEnv>(async (c, next
 /** Refuses callers who are not admins on a session (401/403); behind it, `c.var.user` is that admin. */
 export const requireAdmin = createMiddleware<AppEnv & AdminEnv>(async (c, next) => {
   const auth = c.get("auth");
-  if (!auth) return unauthorized(c);
-  if (!auth.user.isAdmin) return c.json(FORBIDDEN, 403);
+  if (!auth) unauthorized(c);
+  if (!auth.user.isAdmin) throw new ApiFailure(403, FORBIDDEN);
   // An API key never idles out and lives in scripts and CI settings: it must not carry admin power
   // (docs/decisions/017-oauth-account-linking.md).
-  if (!auth.session) return c.json(API_KEY_NOT_ALLOWED, 403);
+  if (!auth.session) throw new ApiFailure(403, API_KEY_NOT_ALLOWED);
   c.set("user", auth.user);
   c.set("session", auth.session);
   c.set("versions", auth.versions);

@@ -2,6 +2,7 @@ import { getCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
 import { isHttpsRequest } from "../lib/client-address.ts";
 import type { AppEnv } from "../lib/context.ts";
+import { ApiFailure } from "../lib/result.ts";
 import { SESSION_COOKIE } from "./auth.ts";
 
 export const CROSS_SITE_REFUSED = {
@@ -30,6 +31,6 @@ export const refuseCrossSiteCookieWrites = createMiddleware<AppEnv>(async (c, ne
   const crossSite = site
     ? site !== "same-origin" && site !== "none"
     : origin !== undefined && origin !== ownOrigin;
-  if (crossSite) return c.json(CROSS_SITE_REFUSED, 403);
+  if (crossSite) throw new ApiFailure(403, CROSS_SITE_REFUSED);
   return next();
 });

@@ -1,10 +1,11 @@
-import type { ErrorHandler, NotFoundHandler } from "hono";
+import type { Context, ErrorHandler, NotFoundHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { PatternRouter } from "hono/router/pattern-router";
 import type { RouterRoute } from "hono/types";
 import { causesOf, isDatabaseBusy, isDatabaseUnavailable } from "../../db/unavailable.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { MarketUnavailableError, UnknownSymbolError } from "../lib/market-port.ts";
+import { ApiFailure } from "../lib/result.ts";
 
 export const DATABASE_UNAVAILABLE_MESSAGE =
   "The database is unavailable right now. Please try again in a moment.";
@@ -16,24 +17,39 @@ const causeChain = (err: unknown) =>
     .slice(1)
     .map((e) => String(e));
 
-export const handleError: ErrorHandler<AppEnv> = (err, c) => {
+/** The code of a failure Hono itself threw as a bare HTTPException (malformed JSON, a body it could not read...). */
+const CODE_OF_STATUS: Record<number, string> = {
+  400: "BAD_REQUEST",
+  401: "UNAUTHORIZED",
+  403: "FORBIDDEN",
+  404: "NOT_FOUND",
+  405: "METHOD_NOT_ALLOWED",
+  409: "CONFLICT",
+  413: "TOO_LARGE",
+  429: "RATE_LIMITED",
+  503: "UNAVAILABLE",
+};
+
+/** What any thrown error answers as: an ApiFailure as it is, everything else translated into one. */
+function asFailure(err: Error, c: Context<AppEnv>): ApiFailure {
+  if (err instanceof ApiFailure) return err;
   if (err instanceof HTTPException) {
     const status = err.status;
     const message =
       status === 400 && /json/i.test(err.message)
         ? "Malformed JSON in request body."
         : err.message || "Request could not be processed.";
-    return c.json({ message, code: status === 400 ? "BAD_REQUEST" : undefined }, status);
+    return new ApiFailure(status, { message, code: CODE_OF_STATUS[status] ?? "HTTP_ERROR" });
   }
   // The market port's two failures, wherever in a feature they were thrown: the one place they become answers.
   if (err instanceof MarketUnavailableError) {
-    return c.json({ message: err.message, code: "MARKET_UNAVAILABLE" }, 503);
+    return new ApiFailure(503, { message: err.message, code: "MARKET_UNAVAILABLE" });
   }
   if (err instanceof UnknownSymbolError) {
-    return c.json(
-      { message: `Unknown symbol '${err.symbol}': no market data for it.`, code: "UNKNOWN_SYMBOL" },
-      404,
-    );
+    return new ApiFailure(404, {
+      message: `Unknown symbol '${err.symbol}': no market data for it.`,
+      code: "UNKNOWN_SYMBOL",
+    });
   }
   const requestId = c.get("requestId");
   // The second middleware of every request sets deps (api/app.ts), before anything that can throw.
@@ -42,7 +58,7 @@ export const handleError: ErrorHandler<AppEnv> = (err, c) => {
   if (isDatabaseUnavailable(err)) {
     log("warn", "Database unavailable", { requestId, path: c.req.path, error: String(err) });
     c.header("Retry-After", "5");
-    return c.json({ message: DATABASE_UNAVAILABLE_MESSAGE, code: "DATABASE_UNAVAILABLE" }, 503);
+    return new ApiFailure(503, { message: DATABASE_UNAVAILABLE_MESSAGE, code: "DATABASE_UNAVAILABLE" });
   }
   // Another process (or transaction) kept the embedded file's write lock past the busy timeout (decision 019).
   if (isDatabaseBusy(err)) {
@@ -53,7 +69,7 @@ export const handleError: ErrorHandler<AppEnv> = (err, c) => {
       cause: causeChain(err),
     });
     c.header("Retry-After", "1");
-    return c.json({ message: DATABASE_BUSY_MESSAGE, code: "DATABASE_BUSY" }, 503);
+    return new ApiFailure(503, { message: DATABASE_BUSY_MESSAGE, code: "DATABASE_BUSY" });
   }
   log("error", "Unhandled error", {
     requestId,
@@ -61,8 +77,16 @@ export const handleError: ErrorHandler<AppEnv> = (err, c) => {
     error: String(err?.stack ?? err),
     cause: causeChain(err),
   });
-  return c.json({ message: `Internal server error (request ${requestId}).`, code: "INTERNAL" }, 500);
-};
+  return new ApiFailure(500, { message: `Internal server error (request ${requestId}).`, code: "INTERNAL" });
+}
+
+/** The one place an error answer is written: `{ message, code, ...details }` with the failure's status. */
+function answer(c: Context<AppEnv>, failure: ApiFailure) {
+  return c.json(failure.body(), failure.status);
+}
+
+/** app.onError: every failure of a request, thrown on purpose (ApiFailure) or not, answers the one error shape. */
+export const handleError: ErrorHandler<AppEnv> = (err, c) => answer(c, asFailure(err, c));
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 
@@ -92,15 +116,18 @@ export function notFoundHandler(routes: readonly RouterRoute[]): NotFoundHandler
       // is still not found.
       if (allowed.length > 0 && !allowed.includes(method)) {
         c.header("Allow", allowed.join(", "));
-        return c.json(
-          {
+        return answer(
+          c,
+          new ApiFailure(405, {
             message: `Method ${method} is not allowed on ${path}; it answers ${allowed.join(", ")}.`,
             code: "METHOD_NOT_ALLOWED",
-          },
-          405,
+          }),
         );
       }
     }
-    return c.json({ message: `No API route for ${method} ${path}.`, code: "NOT_FOUND" }, 404);
+    return answer(
+      c,
+      new ApiFailure(404, { message: `No API route for ${method} ${path}.`, code: "NOT_FOUND" }),
+    );
   };
 }

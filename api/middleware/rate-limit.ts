@@ -5,6 +5,7 @@ import { rateLimits } from "../../db/schema/index.ts";
 import { clientAddress } from "../lib/client-address.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { rateLimitSubject } from "../lib/ip-address.ts";
+import { ApiFailure } from "../lib/result.ts";
 
 export interface RateLimitResult {
   allowed: boolean;
@@ -67,15 +68,10 @@ export function setRateLimitHeaders(c: Context, ...results: RateLimitResult[]) {
   if (refused) c.header("Retry-After", String(refused.retryAfterSeconds));
 }
 
-export interface RateLimitedAnswer {
-  message: string;
-  code: "RATE_LIMITED";
-}
-
 /**
  * Counts a credential attempt (`action`: signin, register, reset...) per client address, an IPv6 address counting
- * as its /64, then per email; sets the rate-limit headers and answers the refusal to send (with Retry-After set)
- * or null to go on.
+ * as its /64, then per email; sets the rate-limit headers and, over the limit, throws the 429 (with Retry-After
+ * set).
  *
  * Over the per-email limit, a client that `isKnownClient` recognises (for sign-in: it signed in to this account
  * before) is held only to a limit of its own per email and address, so a stranger's failed attempts cannot lock
@@ -86,7 +82,7 @@ export async function limitCredentialAttempt(
   action: string,
   email: string,
   isKnownClient?: (address: string) => Promise<boolean>,
-): Promise<RateLimitedAnswer | null> {
+): Promise<void> {
   const { database, clock, config } = c.get("deps");
   const now = clock.now().getTime();
   const { perIp, perEmail, windowMs } = config.authRateLimit;
@@ -104,9 +100,9 @@ export async function limitCredentialAttempt(
     }
   }
   setRateLimitHeaders(c, byAddress, result);
-  if (result.allowed) return null;
-  return {
+  if (result.allowed) return;
+  throw new ApiFailure(429, {
     message: `Too many attempts. Try again in ${result.retryAfterSeconds} seconds.`,
     code: "RATE_LIMITED",
-  };
+  });
 }

@@ -8,7 +8,7 @@ import {
   signedIn,
   totalCountHeader,
 } from "../../lib/openapi.ts";
-import { failureBody } from "../../lib/result.ts";
+import { ApiFailure } from "../../lib/result.ts";
 import { requireAdmin } from "../../middleware/auth.ts";
 import { MessageAnswer } from "../auth/auth.schema.ts";
 import { AdminUser, SessionInfo, StatusInput, StatusParam, UserIdParam, UsersQuery } from "./admin.schema.ts";
@@ -76,18 +76,18 @@ export const adminRoutes = createRouter()
   })
   .openapi(sessionsOf, async (c) => {
     const result = await userSessions(c.get("deps"), c.req.valid("param").id);
-    if (!result.ok) return c.json(failureBody(result), result.status);
+    if (!result.ok) throw ApiFailure.of(result);
     return c.json(result.value, 200);
   })
   .openapi(status, async (c) => {
     const { userId } = c.req.valid("param");
     const active = Boolean(c.req.valid("json").isActive);
     const result = await setUserActive(c.get("deps"), c.var.user.id, userId, active);
-    if (!result.ok) return c.json(failureBody(result), result.status);
+    if (!result.ok) throw ApiFailure.of(result);
     return c.json({ message: active ? "User Activated" : "User Deactivated" }, 200);
   })
   .openapi(remove, async (c) => {
     const result = await deleteUser(c.get("deps"), c.var.user.id, c.req.valid("param").id);
-    if (!result.ok) return c.json(failureBody(result), result.status);
+    if (!result.ok) throw ApiFailure.of(result);
     return c.json({ message: "User deleted successfully" }, 200);
   });

@@ -12,7 +12,7 @@ import {
   sessionCookieHeader,
   signedIn,
 } from "../../lib/openapi.ts";
-import { failureBody } from "../../lib/result.ts";
+import { ApiFailure } from "../../lib/result.ts";
 import { requireUser, SESSION_COOKIE } from "../../middleware/auth.ts";
 import { limitCredentialAttempt } from "../../middleware/rate-limit.ts";
 import {
@@ -196,13 +196,12 @@ const resetConfirm = createRoute({
 export const authRoutes = createRouter()
   .openapi(signIn, async (c) => {
     const { email, password } = c.req.valid("json");
-    const limited = await limitCredentialAttempt(c, "signin", email, (address) =>
+    await limitCredentialAttempt(c, "signin", email, (address) =>
       hasSignedInFrom(c.get("deps"), email, address),
     );
-    if (limited) return c.json(limited, 429);
     const deps = c.get("deps");
     const result = await verifyCredentials(deps, email, password);
-    if (!result.ok) return c.json(failureBody(result), result.status);
+    if (!result.ok) throw ApiFailure.of(result);
     const token = await startSession(deps, result.value.id, sessionMeta(c));
     setSessionCookie(c, token);
     return c.json(
@@ -216,12 +215,11 @@ export const authRoutes = createRouter()
   .openapi(register, async (c) => {
     const input = c.req.valid("json");
     const open = registrationOpen(c.get("deps"));
-    if (!open.ok) return c.json(failureBody(open), open.status);
-    const limited = await limitCredentialAttempt(c, "register", input.email);
-    if (limited) return c.json(limited, 429);
+    if (!open.ok) throw ApiFailure.of(open);
+    await limitCredentialAttempt(c, "register", input.email);
     const deps = c.get("deps");
     const result = await createUser(deps, input);
-    if (!result.ok) return c.json(failureBody(result), result.status);
+    if (!result.ok) throw ApiFailure.of(result);
     const token = await startSession(deps, result.value.id, sessionMeta(c));
     setSessionCookie(c, token);
     return c.json(
@@ -244,9 +242,8 @@ export const authRoutes = createRouter()
   .openapi(resetRequest, async (c) => {
     const { email, fullName } = c.req.valid("json");
     const available = passwordResetAvailable(c.get("deps"));
-    if (!available.ok) return c.json(failureBody(available), available.status);
-    const limited = await limitCredentialAttempt(c, "reset", email);
-    if (limited) return c.json(limited, 429);
+    if (!available.ok) throw ApiFailure.of(available);
+    await limitCredentialAttempt(c, "reset", email);
     // Not awaited: matching details must not make the answer slower (docs/decisions/017-oauth-account-linking.md).
     afterAnswer(c, "Password reset request", requestPasswordReset(c.get("deps"), email, fullName));
     return c.json(
@@ -256,10 +253,9 @@ export const authRoutes = createRouter()
   })
   .openapi(resetConfirm, async (c) => {
     const { email, code, newPassword } = c.req.valid("json");
-    const limited = await limitCredentialAttempt(c, "reset-confirm", email);
-    if (limited) return c.json(limited, 429);
+    await limitCredentialAttempt(c, "reset-confirm", email);
     const result = await confirmPasswordReset(c.get("deps"), email, code, newPassword);
-    if (!result.ok) return c.json(failureBody(result), result.status);
+    if (!result.ok) throw ApiFailure.of(result);
     return c.json({ message: "Password Updated!" }, 200);
   })
   .openapi(regenerate, async (c) => {

@@ -9,7 +9,7 @@ import {
   signedIn,
   totalCountHeader,
 } from "../../lib/openapi.ts";
-import { failureBody } from "../../lib/result.ts";
+import { ApiFailure } from "../../lib/result.ts";
 import { requireUser } from "../../middleware/auth.ts";
 import { consumeRateLimit, setRateLimitHeaders } from "../../middleware/rate-limit.ts";
 import { AnalyzeInput, HistoryQuery, Insight } from "./insights.schema.ts";
@@ -65,16 +65,13 @@ export const insightRoutes = createRouter()
     );
     setRateLimitHeaders(c, limit);
     if (!limit.allowed) {
-      return c.json(
-        {
-          message: `You can run ${ANALYSES_PER_MINUTE} analyses a minute; try again in ${limit.retryAfterSeconds} seconds.`,
-          code: "RATE_LIMITED",
-        },
-        429,
-      );
+      throw new ApiFailure(429, {
+        message: `You can run ${ANALYSES_PER_MINUTE} analyses a minute; try again in ${limit.retryAfterSeconds} seconds.`,
+        code: "RATE_LIMITED",
+      });
     }
     const result = await analyzeSymbol(deps, user.id, symbol, c.var.versions);
-    if (!result.ok) return c.json(failureBody(result), result.status);
+    if (!result.ok) throw ApiFailure.of(result);
     return c.json(result.value, 201);
   })
   .openapi(history, async (c) => {

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { createRouter, errorResponses, jsonResponse, signedIn } from "../../lib/openapi.ts";
-import { failureBody } from "../../lib/result.ts";
+import { ApiFailure } from "../../lib/result.ts";
 import { symbol } from "../../lib/validation.ts";
 import { requireUser } from "../../middleware/auth.ts";
 import { SymbolMatch, SymbolSearchQuery } from "./market.schema.ts";
@@ -80,6 +80,6 @@ export const marketRoutes = createRouter()
   })
   .openapi(history, async (c) => {
     const result = await priceHistory(c.get("deps"), c.req.valid("param").symbol);
-    if (!result.ok) return c.json(failureBody(result), result.status);
+    if (!result.ok) throw ApiFailure.of(result);
     return c.json(result.value, 200);
   });

@@ -10,7 +10,7 @@ import {
   signedIn,
   totalCountHeader,
 } from "../../lib/openapi.ts";
-import { failureBody } from "../../lib/result.ts";
+import { ApiFailure } from "../../lib/result.ts";
 import { isoDate } from "../../lib/validation.ts";
 import { requireAdmin, requireUser } from "../../middleware/auth.ts";
 import { generateForDate } from "./generate.service.ts";
@@ -176,7 +176,7 @@ export const recommendationRoutes = createRouter()
       recommendationDate,
       postedBy: c.var.user.id,
     });
-    if (!result.ok) return c.json(failureBody(result), result.status);
+    if (!result.ok) throw ApiFailure.of(result);
     const { recommendation, usedDate, postedAt } = result.value;
     return c.json(
       {
@@ -191,7 +191,7 @@ export const recommendationRoutes = createRouter()
   .openapi(generate, async (c) => {
     const deps = c.get("deps");
     if (!hasMarketData(deps.market)) {
-      return c.json({ message: "No market data is configured.", code: "UNAVAILABLE" }, 503);
+      throw new ApiFailure(503, { message: "No market data is configured.", code: "UNAVAILABLE" });
     }
     const date = deps.market.marketToday();
     const { posted, alreadyThere } = await generateForDate(deps, date);

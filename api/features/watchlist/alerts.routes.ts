@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { createRouter, errorResponses, jsonBody, jsonResponse, signedIn } from "../../lib/openapi.ts";
-import { failureBody } from "../../lib/result.ts";
+import { ApiFailure } from "../../lib/result.ts";
 import { requireUser } from "../../middleware/auth.ts";
 import { AlertEvent, NotificationSettings, UpdateNotificationSettings } from "./alerts.schema.ts";
 import { getNotificationSettings, listAlertEvents, updateNotificationSettings } from "./alerts.service.ts";
@@ -51,7 +51,7 @@ export const alertRoutes = createRouter()
   .openapi(getSettings, async (c) => c.json(await getNotificationSettings(c.get("deps"), c.var.user.id), 200))
   .openapi(putSettings, async (c) => {
     const result = await updateNotificationSettings(c.get("deps"), c.var.user.id, c.req.valid("json"));
-    if (!result.ok) return c.json(failureBody(result), result.status);
+    if (!result.ok) throw ApiFailure.of(result);
     return c.json(result.value, 200);
   })
   .openapi(events, async (c) => c.json(await listAlertEvents(c.get("deps"), c.var.user.id), 200));

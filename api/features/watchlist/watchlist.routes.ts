@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { sendKept } from "../../lib/kept-answer.ts";
 import { createRouter, errorResponses, jsonBody, jsonResponse, signedIn } from "../../lib/openapi.ts";
-import { failureBody } from "../../lib/result.ts";
+import { ApiFailure } from "../../lib/result.ts";
 import { requireUser } from "../../middleware/auth.ts";
 import { MessageAnswer } from "../auth/auth.schema.ts";
 import {
@@ -73,17 +73,17 @@ export const watchlistRoutes = createRouter()
   )
   .openapi(add, async (c) => {
     const result = await addToWatchlist(c.get("deps"), c.var.user.id, c.req.valid("json"));
-    if (!result.ok) return c.json(failureBody(result), result.status);
+    if (!result.ok) throw ApiFailure.of(result);
     return c.json(result.value, 201);
   })
   .openapi(update, async (c) => {
     const { id } = c.req.valid("param");
     const result = await updateWatchlistItem(c.get("deps"), c.var.user.id, id, c.req.valid("json"));
-    if (!result.ok) return c.json(failureBody(result), result.status);
+    if (!result.ok) throw ApiFailure.of(result);
     return c.json(result.value, 200);
   })
   .openapi(remove, async (c) => {
     const result = await removeWatchlistItem(c.get("deps"), c.var.user.id, c.req.valid("param").id);
-    if (!result.ok) return c.json(failureBody(result), result.status);
+    if (!result.ok) throw ApiFailure.of(result);
     return c.json({ message: result.value }, 200);
   });

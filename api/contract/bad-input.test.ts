@@ -345,8 +345,10 @@ describe(`bad input (${targetName})`, () => {
       });
       expect(res.status).toBe(c.status);
       expect(res.headers.get("content-type")).toContain("application/json");
-      const body = (await res.json()) as { message?: unknown };
+      const body = (await res.json()) as { message?: unknown; code?: unknown };
       expect(typeof body.message).toBe("string");
+      expect(typeof body.code).toBe("string");
+      expect(body.code as string).toMatch(/^[A-Z][A-Z_]+$/);
       expect((body.message as string).length).toBeGreaterThan(5);
       if (c.message) expect(body.message as string).toMatch(c.message);
     });

@@ -86,6 +86,25 @@ function workerVars(config: AppConfig): Record<string, string> {
   };
 }
 
+/**
+ * Every API error answer any test receives has the one error shape, `{ message, code }` with both strings
+ * (docs/decisions/073-one-error-vocabulary.md): a test request that gets another shape fails, whatever it asserts.
+ */
+async function withErrorShape(method: string, path: string, res: Response): Promise<Response> {
+  if (res.status < 400 || !path.startsWith("/api/") || method === "HEAD") return res;
+  if (res.headers.get("content-encoding")) return res;
+  const body = (await res
+    .clone()
+    .json()
+    .catch(() => null)) as { message?: unknown; code?: unknown } | null;
+  if (typeof body?.message !== "string" || !body.message || typeof body.code !== "string" || !body.code) {
+    throw new Error(
+      `${method} ${path} answered ${res.status} without { message, code }: ${JSON.stringify(body)}`,
+    );
+  }
+  return res;
+}
+
 let counter = 0;
 export const uniqueEmail = (prefix = "user") => `${prefix}-${Date.now()}-${++counter}@example.com`;
 
@@ -136,8 +155,10 @@ export async function startTestApp(config: Partial<AppConfig> = {}): Promise<Tes
     if (ip) headers.set("x-forwarded-for", ip);
     if (json !== undefined) headers.set("content-type", "application/json");
     const requestInit = { ...rest, headers, body: json !== undefined ? JSON.stringify(json) : rest.body };
-    if (worker) return fetch(new URL(path, worker.url), { ...requestInit, redirect: "manual" });
-    return Promise.resolve(app.request(path, requestInit));
+    const answer = worker
+      ? fetch(new URL(path, worker.url), { ...requestInit, redirect: "manual" })
+      : Promise.resolve(app.request(path, requestInit));
+    return answer.then((res) => withErrorShape(rest.method ?? "GET", path, res));
   };
   return {
     app,

@@ -61,7 +61,11 @@ export async function okJson<R extends ClientResponse<unknown, number, "json">>(
  * is the form's own failure, not a lost session.
  */
 export function isUnauthorized(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 401 && (error.code === "UNAUTHORIZED" || error.code === null);
+  return (
+    error instanceof ApiError &&
+    error.status === 401 &&
+    (error.code === "UNAUTHORIZED" || error.code === null)
+  );
 }
 
 /** Whether the API refused with this machine code, e.g. `hasCode(error, "ACCOUNT_INACTIVE")`. */

@@ -1,5 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "./api-client.ts";
+import { ApiError } from "./api-error.ts";
 import { getStoredToken, removeStoredToken } from "./auth-token.ts";
 
 export const currentUserKey = ["/api/auth/user"] as const;
@@ -14,7 +15,7 @@ async function fetchCurrentUser() {
   if (res.ok) return res.json();
   // This call's failures read "status: statusText", not the body, unlike every other call.
   const raw = res as unknown as Response;
-  throw new Error(`${raw.status}: ${raw.statusText}`);
+  throw new ApiError(raw.status, "", raw.statusText);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "./api-client.ts";
-import { okJson } from "./http-error.ts";
+import { okJson } from "./api-error.ts";
 import { rootKeys } from "./query-keys.ts";
 
 /** Whether the app runs on the frozen demo market, and its date; shown in every header, so shared. */

@@ -1,4 +1,4 @@
-import { isUnauthorized, serverMessage } from "./http-error.ts";
+import { isUnauthorized, serverMessage } from "./api-error.ts";
 import { notify } from "./notify.ts";
 
 /**

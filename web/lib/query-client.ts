@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
-import { isUnauthorized } from "./http-error.ts";
+import { isUnauthorized } from "./api-error.ts";
 import { notify } from "./notify.ts";
 import { type LocalSession, signOutLocally } from "./session.ts";
 

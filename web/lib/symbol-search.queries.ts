@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { api } from "./api-client.ts";
-import { okJson } from "./http-error.ts";
+import { okJson } from "./api-error.ts";
 import { rootKeys } from "./query-keys.ts";
 
 /** Suggestions a symbol field shows at most. */

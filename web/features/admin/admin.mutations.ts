@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { InferRequestType } from "hono/client";
 import { api } from "../../lib/api-client.ts";
-import { okJson } from "../../lib/http-error.ts";
+import { okJson } from "../../lib/api-error.ts";
 import { toastFailure } from "../../lib/mutation-feedback.ts";
 import { notify } from "../../lib/notify.ts";
 import { rootKeys } from "../../lib/query-keys.ts";

@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../lib/api-client.ts";
-import { okJson } from "../../lib/http-error.ts";
+import { okJson } from "../../lib/api-error.ts";
 import { rootKeys } from "../../lib/query-keys.ts";
 
 /** The recommendations of one date, for the delete confirmation's count; under the recommendations root. */

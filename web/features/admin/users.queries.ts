@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { InferResponseType } from "hono/client";
 import { api } from "../../lib/api-client.ts";
-import { HttpError, okJson } from "../../lib/http-error.ts";
+import { ApiError, okJson } from "../../lib/api-error.ts";
 import { toastFailure } from "../../lib/mutation-feedback.ts";
 import { notify } from "../../lib/notify.ts";
 import { rootKeys } from "../../lib/query-keys.ts";
@@ -23,7 +23,7 @@ export const usersQueryOptions = (q: string, page: number) =>
       const res = await api.api.admin.users.$get({
         query: { q: q || undefined, page: String(page), pageSize: String(USERS_PAGE_SIZE) },
       });
-      if (!res.ok) throw new HttpError(res.status, await res.text(), res.statusText);
+      if (!res.ok) throw new ApiError(res.status, await res.text(), res.statusText);
       return { users: await res.json(), total: Number(res.headers.get("x-total-count") ?? 0) };
     },
     placeholderData: keepPreviousData,

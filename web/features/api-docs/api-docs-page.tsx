@@ -17,9 +17,9 @@ import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { FullPageSpinner } from "../../components/full-page-spinner.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
+import { ensureOk } from "../../lib/api-error.ts";
 import { POSITIVE } from "../../lib/colors.ts";
 import { currentUserQueryOptions } from "../../lib/current-user.queries.ts";
-import { ensureOk } from "../../lib/http-error.ts";
 import { groupEndpoints, type OpenApiDocument } from "./openapi-groups.ts";
 
 const METHOD_COLORS: Record<string, string> = {

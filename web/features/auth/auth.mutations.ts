@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { api } from "../../lib/api-client.ts";
+import { hasCode, okJson, serverMessage } from "../../lib/api-error.ts";
 import { storeToken } from "../../lib/auth-token.ts";
 import { currentUserKey, currentUserQueryOptions } from "../../lib/current-user.queries.ts";
-import { okJson, serverMessage } from "../../lib/http-error.ts";
 import { notify } from "../../lib/notify.ts";
 
 /** The inactive-account toast stays twice the default, long enough to read who to contact. */
@@ -23,7 +23,7 @@ export function useSignIn() {
       void navigate({ to: "/dashboard" });
     },
     onError: (error) => {
-      if (error.message.includes("ACCOUNT_INACTIVE")) {
+      if (hasCode(error, "ACCOUNT_INACTIVE")) {
         notify(
           "error",
           "Account Inactive",

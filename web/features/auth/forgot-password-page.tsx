@@ -5,7 +5,7 @@ import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { AppLogo } from "../../components/app-logo.tsx";
 import { api } from "../../lib/api-client.ts";
-import { okJson, serverMessage } from "../../lib/http-error.ts";
+import { okJson, serverMessage } from "../../lib/api-error.ts";
 import { notify } from "../../lib/notify.ts";
 import { AuthPageShell } from "./auth-page-shell.tsx";
 

@@ -2,7 +2,7 @@ import { Button, Divider, Stack } from "@mantine/core";
 import { IconBrandGithub, IconBrandGoogle } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../lib/api-client.ts";
-import { okJson } from "../../lib/http-error.ts";
+import { okJson } from "../../lib/api-error.ts";
 
 const providersQueryOptions = {
   queryKey: ["/api/auth/providers"],

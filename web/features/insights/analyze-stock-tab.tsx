@@ -2,7 +2,7 @@ import { Alert, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { IconAlertTriangle, IconCircleCheck } from "@tabler/icons-react";
 import { useState } from "react";
 import { SymbolAutocomplete } from "../../components/symbol-autocomplete.tsx";
-import { serverMessage } from "../../lib/http-error.ts";
+import { serverMessage } from "../../lib/api-error.ts";
 import { useAnalyzeStock } from "./insights.queries.ts";
 
 export function AnalyzeStockTab(props: { onAnalyzed: () => void }) {

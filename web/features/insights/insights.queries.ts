@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { InferRequestType, InferResponseType } from "hono/client";
 import { api } from "../../lib/api-client.ts";
-import { okJson } from "../../lib/http-error.ts";
+import { okJson } from "../../lib/api-error.ts";
 import { rootKeys } from "../../lib/query-keys.ts";
 
 export type Insight = InferResponseType<typeof api.api.insights.history.$get, 200>[number];

@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { InferResponseType } from "hono/client";
 import { api } from "../../lib/api-client.ts";
-import { okJson } from "../../lib/http-error.ts";
+import { okJson } from "../../lib/api-error.ts";
 import { rootKeys } from "../../lib/query-keys.ts";
 
 export type Performance = InferResponseType<typeof api.api.recommendations.performance.$get, 200>;

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { InferRequestType, InferResponseType } from "hono/client";
 import { api } from "../../lib/api-client.ts";
-import { isUnauthorized, okJson } from "../../lib/http-error.ts";
+import { isUnauthorized, okJson } from "../../lib/api-error.ts";
 import { toastFailure } from "../../lib/mutation-feedback.ts";
 import { notify } from "../../lib/notify.ts";
 import { rootKeys } from "../../lib/query-keys.ts";

@@ -36,6 +36,23 @@ describe("import boundaries", () => {
     ]);
   });
 
+  test("web code deciding on an error's message text is refused; status and code are fine, and so are tests", () => {
+    const problems = boundaryViolations([
+      file("web/features/a/a.mutations.ts", 'if (error.message.includes("ACCOUNT_INACTIVE")) return;'),
+      file("web/lib/b.ts", 'return e.message?.startsWith("401");'),
+      file("web/lib/c.ts", "return /Unauthorized/.test(error.message);"),
+      file("web/lib/ok.ts", 'return error instanceof ApiError && error.code === "ACCOUNT_INACTIVE";'),
+      file("web/lib/ok-path.ts", 'return window.location.pathname.includes("signin");'),
+      file("web/lib/d.test.ts", 'expect(error.message.startsWith("401")).toBe(true);'),
+      file("api/features/x.ts", 'if (err.message.includes("busy")) return;'),
+    ]);
+    expect(problems.map((p) => p.split(" matches")[0])).toEqual([
+      "web/features/a/a.mutations.ts",
+      "web/lib/b.ts",
+      "web/lib/c.ts",
+    ]);
+  });
+
   test("multi-line, side-effect and dynamic imports are all seen", () => {
     const edges = importsOf(
       file(

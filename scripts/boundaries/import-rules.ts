@@ -4,6 +4,8 @@
 // - the web takes from api/ only types (the RPC type and what it infers) and zod-free `*.constants.ts` modules, so
 //   no route loads the server's schema library; it never imports db/;
 // - api/ imports neither web/ nor scripts/; db/ imports nothing of ours; nothing outside scripts/ imports scripts/.
+// - web code outside tests decides nothing by an error's message text (`.message.includes(...)` and the like): it
+//   reads ApiError's status and code (docs/decisions/073-one-error-vocabulary.md).
 // Tests and their harnesses may reach across (a component test starts the real API), so they are held only to the
 // feature rule; so is api/dev.ts, the development shell that serves web/index.html through Bun's HTML import.
 import { dirname, join, normalize, relative } from "node:path";
@@ -55,10 +57,19 @@ const isTestOrShell = (path: string) =>
 const featureOf = (path: string) => /^web\/features\/([^/]+)\//.exec(path)?.[1] ?? null;
 const top = (path: string) => path.split("/")[0]!;
 
-/** A sentence per import that crosses a boundary. */
+/** Text matching on an error's message: `.message.includes(`, `.message?.startsWith(`, `/x/.test(e.message)`... */
+const MESSAGE_MATCHING =
+  /\.message\??\.(?:includes|startsWith|endsWith|match|matchAll|indexOf|search)\(|\.test\([^)]*\.message\s*\)/;
+
+/** A sentence per import that crosses a boundary, and per web file that matches on error message text. */
 export function boundaryViolations(files: SourceFile[]): string[] {
   const problems: string[] = [];
   for (const file of files) {
+    if (file.path.startsWith("web/") && !isTestOrShell(file.path) && MESSAGE_MATCHING.test(file.text)) {
+      problems.push(
+        `${file.path} matches on an error's message text: decide on ApiError's status or code (web/lib/api-error.ts)`,
+      );
+    }
     for (const edge of importsOf(file)) {
       const { from, to } = edge;
       const say = (rule: string) => problems.push(`${from} imports ${to}: ${rule}`);

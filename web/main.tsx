@@ -9,7 +9,6 @@ import { FullPageSpinner } from "./components/full-page-spinner.tsx";
 import { ToastOutlet } from "./components/toast-outlet.tsx";
 import { currentUserQueryOptions } from "./lib/current-user.queries.ts";
 import { createQueryClient } from "./lib/query-client.ts";
-import { prefetchDashboardTabCode, validateDashboardSearch } from "./routes/-components/dashboard-search.ts";
 import { routeTree } from "./routeTree.gen.ts";
 import { colorSchemeManager, cssVariablesResolver, theme } from "./theme.ts";
 
@@ -34,11 +33,8 @@ const router = createRouter({
 void queryClient.prefetchQuery(currentUserQueryOptions());
 for (const match of router.matchRoutes(router.latestLocation)) {
   const route = router.routesById[match.routeId as keyof typeof router.routesById];
+  // The dashboard's open tab is a route of its own (decision 074), so its code starts here with the layouts'.
   if (route) void router.loadRouteChunk(route)?.catch(() => undefined);
-  // The dashboard's open tab is its own chunk, which its loader would start only once the user is known: started
-  // here, it arrives with the layouts' code (decision 053).
-  if (match.routeId === "/_authed/_app/dashboard")
-    void prefetchDashboardTabCode(validateDashboardSearch(match.search as Record<string, unknown>));
 }
 
 declare module "@tanstack/react-router" {

@@ -128,7 +128,7 @@ export async function benchBundle(): Promise<Record<string, string>> {
       `${(landing.gzipBytes / 1024).toFixed(1)} KB (target <= ${LANDING_BUDGET_KB} KB: ${landing.gzipBytes <= LANDING_BUDGET_KB * 1024 ? "met" : "NOT met"})`;
     const investor = await signedInState(browser, server.url, DEMO.investor);
     const routes = [
-      ...TABS.map((tab) => `/dashboard?tab=${tab}`),
+      ...TABS.map((tab) => (tab === "latest" ? "/dashboard" : `/dashboard/${tab}`)),
       "/track-record",
       "/insights",
       "/api-key",

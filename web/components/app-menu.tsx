@@ -56,6 +56,3 @@ export function AppMenu(props: {
     </Drawer>
   );
 }
-
-// Grouped with what most pages share into one chunk (decision 053).
-export { SHARED_CHUNK } from "./shared-chunk.ts";

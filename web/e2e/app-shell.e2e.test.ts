@@ -119,7 +119,7 @@ describe("phone layout", () => {
     await page.screenshot({ path: "test-results/screenshots/dashboard-fold-phone.png" });
     // The last tab scrolls into view and opens.
     await page.getByRole("tab", { name: "Watchlist" }).click();
-    await page.waitForURL(/tab=watchlist/);
+    await page.waitForURL(`${e2e.server.url}/dashboard/watchlist`);
     await page.getByRole("button", { name: "Open menu" }).click();
     await page.getByRole("dialog").getByRole("link", { name: "Insights" }).click();
     await page.waitForURL(`${e2e.server.url}/insights`);

@@ -160,6 +160,7 @@ describe("analysis end to end", () => {
     await page.getByRole("button", { name: "Analyze" }).click();
     await page.getByTestId("insight-card").filter({ hasText: "MSFT" }).waitFor();
     expect(await page.getByRole("tab", { name: "Analysis History", selected: true }).count()).toBe(1);
+    expect(new URL(page.url()).pathname).toBe("/dashboard/history");
     await screenshot(page, "analysis-history-desktop");
 
     await page.getByRole("tab", { name: "Analyze Stock" }).click();

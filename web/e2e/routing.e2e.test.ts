@@ -9,7 +9,7 @@ const dist = join(import.meta.dir, "../../dist");
 
 const toast = (page: Page, text: string) => page.getByText(text, { exact: false }).first();
 const selectedTab = (page: Page) => page.getByRole("tab", { selected: true }).textContent();
-const tabParam = (page: Page) => new URL(page.url()).searchParams.get("tab");
+const path = (page: Page) => new URL(page.url()).pathname;
 
 async function newUser() {
   const email = `routing-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
@@ -41,9 +41,9 @@ describe("addresses", () => {
     await user.context.close();
   });
 
-  test("/dashboard?tab=watchlist opens the Watchlist tab, a reload keeps it, Back returns to the previous tab", async () => {
+  test("/dashboard/watchlist opens the Watchlist tab, a reload keeps it, Back returns to the previous tab", async () => {
     const { page, context } = await newUser();
-    await page.goto(`${e2e.server.url}/dashboard?tab=watchlist`);
+    await page.goto(`${e2e.server.url}/dashboard/watchlist`);
     await page.getByRole("heading", { name: "My Watchlist" }).waitFor();
     expect(await selectedTab(page)).toBe("Watchlist");
     await page.reload();
@@ -52,13 +52,19 @@ describe("addresses", () => {
 
     await page.getByRole("tab", { name: "Earnings Calls" }).click();
     await page.getByRole("heading", { name: "Upcoming Earnings Calls" }).waitFor();
-    expect(tabParam(page)).toBe("earnings");
+    expect(path(page)).toBe("/dashboard/earnings");
     await page.goBack();
     await page.getByRole("heading", { name: "My Watchlist" }).waitFor();
     expect(await selectedTab(page)).toBe("Watchlist");
-    expect(tabParam(page)).toBe("watchlist");
+    expect(path(page)).toBe("/dashboard/watchlist");
     await page.goForward();
     await page.getByRole("heading", { name: "Upcoming Earnings Calls" }).waitFor();
+
+    // The arrow keys move along the strip and open the tab they reach, as before the tabs were routes.
+    await page.getByRole("tab", { name: "Earnings Calls" }).focus();
+    await page.keyboard.press("ArrowRight");
+    await page.waitForURL(`${e2e.server.url}/dashboard/watchlist`);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Watchlist");
 
     // The latest tab is the dashboard's plain address.
     await page.getByRole("tab", { name: "Latest Recommendations" }).click();
@@ -66,9 +72,71 @@ describe("addresses", () => {
     await context.close();
   });
 
+  test("each tab is a route: /dashboard opens Latest, every tab's path its heading or empty state, in the title", async () => {
+    const { page, context } = await newUser();
+    await page.goto(`${e2e.server.url}/dashboard`);
+    await page.getByRole("heading", { name: "Latest Recommendations", exact: true }).waitFor();
+    expect(await selectedTab(page)).toBe("Latest Recommendations");
+    for (const [tabPath, tab, shown] of [
+      ["/dashboard/latest", "Latest Recommendations", "Latest Recommendations"],
+      ["/dashboard/historical", "Historical Recommendations", "Historical Recommendations"],
+      ["/dashboard/analyze", "Analyze Stock", "Analyze Stock"],
+      ["/dashboard/history", "Analysis History", "No Analysis History"],
+      ["/dashboard/earnings", "Earnings Calls", "Upcoming Earnings Calls"],
+      ["/dashboard/watchlist", "Watchlist", "No stocks in your watchlist yet"],
+    ] as const) {
+      await page.goto(`${e2e.server.url}${tabPath}`);
+      await page.getByText(shown, { exact: true }).first().waitFor();
+      expect(await selectedTab(page)).toBe(tab);
+      expect(await page.title()).toBe("Dashboard · Signalboard");
+    }
+    // /dashboard/latest is a synonym of the dashboard's own address.
+    await page.goto(`${e2e.server.url}/dashboard/latest`);
+    await page.waitForURL(`${e2e.server.url}/dashboard`);
+    for (const [tabPath, tab, shown] of [
+      ["/insights", "Analyze Stock", "Analyze Stock"],
+      ["/insights/history", "Analysis History", "No Analysis History"],
+    ] as const) {
+      await page.goto(`${e2e.server.url}${tabPath}`);
+      await page.getByText(shown, { exact: true }).first().waitFor();
+      expect(await selectedTab(page)).toBe(tab);
+      expect(await page.title()).toBe("Stock Insights · Signalboard");
+    }
+    await page.goto(`${e2e.server.url}/insights/analyze`);
+    await page.waitForURL(`${e2e.server.url}/insights`);
+    await context.close();
+  });
+
+  test("old ?tab= links land on the tab's own path, the historical search kept", async () => {
+    const { page, context } = await newUser();
+    await page.goto(`${e2e.server.url}/dashboard?tab=historical&from=2023-10-01&to=2023-10-27&symbol=AAPL`);
+    await page.waitForURL((url) => url.pathname === "/dashboard/historical");
+    const url = new URL(page.url());
+    expect([
+      url.searchParams.get("from"),
+      url.searchParams.get("to"),
+      url.searchParams.get("symbol"),
+    ]).toEqual(["2023-10-01", "2023-10-27", "AAPL"]);
+    await page.getByRole("heading", { name: "Historical Recommendations", exact: true }).waitFor();
+    expect(await selectedTab(page)).toBe("Historical Recommendations");
+    expect(await page.getByRole("combobox", { name: "Stock Symbol" }).inputValue()).toBe("AAPL");
+    expect(await page.locator('input[type="date"]').first().inputValue()).toBe("2023-10-01");
+    for (const [old, now] of [
+      ["/dashboard?tab=watchlist", "/dashboard/watchlist"],
+      ["/dashboard?tab=latest", "/dashboard"],
+      ["/?tab=earnings", "/dashboard/earnings"],
+      ["/insights?tab=history", "/insights/history"],
+    ] as const) {
+      await page.goto(`${e2e.server.url}${old}`);
+      await page.waitForURL(`${e2e.server.url}${now}`);
+      await page.getByRole("tab", { selected: true }).waitFor();
+    }
+    await context.close();
+  });
+
   test("the historical search is in the address: a reload shows the same filters and results", async () => {
     const { page, context } = await newUser();
-    await page.goto(`${e2e.server.url}/dashboard?tab=historical`);
+    await page.goto(`${e2e.server.url}/dashboard/historical`);
     await page.getByRole("heading", { name: "Historical Recommendations", exact: true }).waitFor();
     await page.locator('input[type="date"]').first().fill("2023-10-01");
     await page.locator('input[type="date"]').nth(1).fill("2023-10-27");
@@ -87,7 +155,7 @@ describe("addresses", () => {
 
   test("a year's search shows its newest page and the next on Show more, each date counted in full", async () => {
     const { page, context } = await newUser();
-    await page.goto(`${e2e.server.url}/dashboard?tab=historical&from=2022-10-28&to=2023-10-27`);
+    await page.goto(`${e2e.server.url}/dashboard/historical?from=2022-10-28&to=2023-10-27`);
     const found = page.getByText(/^[\d,]+ recommendations found$/);
     await found.waitFor();
     const total = Number((await found.textContent())?.replace(/\D/g, ""));
@@ -108,10 +176,10 @@ describe("addresses", () => {
 
   test("'Analyze Your First Stock' is a navigation to the Analyze tab", async () => {
     const { page, context } = await newUser();
-    await page.goto(`${e2e.server.url}/dashboard?tab=history`);
+    await page.goto(`${e2e.server.url}/dashboard/history`);
     await page.getByRole("button", { name: "Analyze Your First Stock" }).click();
     await page.getByRole("combobox", { name: "Stock symbol" }).waitFor();
-    expect(tabParam(page)).toBe("analyze");
+    expect(path(page)).toBe("/dashboard/analyze");
     await page.goBack();
     await page.getByText("No Analysis History").waitFor();
     await context.close();
@@ -121,7 +189,7 @@ describe("addresses", () => {
 describe("access", () => {
   test("a signed-out visit to /dashboard gets the 'Unauthorized' toast and lands on /signin", async () => {
     const { page, context } = await e2e.browser.newPage();
-    await page.goto(`${e2e.server.url}/dashboard?tab=watchlist`);
+    await page.goto(`${e2e.server.url}/dashboard/watchlist`);
     await toast(page, "Unauthorized").waitFor();
     await toast(page, "You are logged out. Logging in again...").waitFor();
     await page.waitForURL(`${e2e.server.url}/signin`, { timeout: 5000 });
@@ -143,7 +211,7 @@ describe("access", () => {
 
   test("a session ended elsewhere: a mutation shows 'Unauthorized' and goes to /signin; a query goes there too", async () => {
     const { page, context } = await newUser();
-    await page.goto(`${e2e.server.url}/dashboard?tab=analyze`);
+    await page.goto(`${e2e.server.url}/dashboard/analyze`);
     await page.getByRole("combobox", { name: "Stock symbol" }).waitFor();
     // Sign out from another client with the same cookie: the page does not know yet.
     expect((await context.request.post(`${e2e.server.url}/api/auth/logout`)).ok()).toBe(true);

@@ -61,7 +61,7 @@ describe("every screen, phone and wide, light and dark", () => {
         await page.waitForURL(`${e2e.server.url}/dashboard`);
         const found: Record<string, string[]> = {};
         for (const tab of DASHBOARD_TABS) {
-          await page.goto(`${e2e.server.url}/dashboard${tab === "latest" ? "" : `?tab=${tab}`}`);
+          await page.goto(`${e2e.server.url}/dashboard${tab === "latest" ? "" : `/${tab}`}`);
           await page.getByRole("tab", { selected: true }).waitFor();
           await check(page, `dashboard-${tab}-${label}-${scheme}`, found);
         }
@@ -75,7 +75,7 @@ describe("every screen, phone and wide, light and dark", () => {
         await check(page, `recommendation-dialog-${label}-${scheme}`, found);
         await page.keyboard.press("Escape");
         // The watchlist's Add Stock dialog.
-        await page.goto(`${e2e.server.url}/dashboard?tab=watchlist`);
+        await page.goto(`${e2e.server.url}/dashboard/watchlist`);
         await page
           .getByRole("button", { name: /Add (Your First )?Stock/ })
           .first()

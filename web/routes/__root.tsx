@@ -2,6 +2,7 @@ import { Anchor, Center, Stack, Text, Title } from "@mantine/core";
 import type { QueryClient } from "@tanstack/react-query";
 import { createRootRouteWithContext, Link, Outlet, useRouterState } from "@tanstack/react-router";
 import { useEffect } from "react";
+import { RouteError } from "../components/route-error.tsx";
 import { SessionGuard } from "../features/auth/session-guard.tsx";
 
 /** What every route's `beforeLoad` and loader get; the signed-in layout adds the `user`. */
@@ -28,7 +29,10 @@ function NotFound() {
 
 const APP_NAME = "Signalboard";
 
-/** Each page's document title, by the id of the deepest route matched ("/" is the landing page or the dashboard). */
+/**
+ * Each page's document title, by the id of the deepest route matched that has one (a tab's route takes its page's:
+ * "/" is the landing page or the dashboard).
+ */
 const TITLES: Record<string, string> = {
   "/_authed/_app/dashboard": "Dashboard",
   "/_authed/_app/insights": "Stock Insights",
@@ -55,8 +59,8 @@ function pageTitle(
     const signedIn = Boolean((deepest.context as { user?: unknown }).user);
     return signedIn ? `Dashboard · ${APP_NAME}` : `${APP_NAME}: stock recommendations you can check`;
   }
-  const title = TITLES[deepest.routeId];
-  return title ? `${title} · ${APP_NAME}` : APP_NAME;
+  const title = matches.findLast((m) => TITLES[m.routeId])?.routeId;
+  return title ? `${TITLES[title]} · ${APP_NAME}` : APP_NAME;
 }
 
 function DocumentTitle() {
@@ -81,4 +85,5 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   component: Root,
   // Any path no route matches, including deeper ones such as /dashboard/extra.
   notFoundComponent: NotFound,
+  errorComponent: RouteError,
 });

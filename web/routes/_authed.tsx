@@ -1,4 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { RouteError } from "../components/route-error.tsx";
 import { currentUserQueryOptions } from "../lib/current-user.queries.ts";
 import { redirectAfterToast, SIGNED_OUT_REDIRECT_MS } from "./-components/access.ts";
 
@@ -21,4 +22,5 @@ export const Route = createFileRoute("/_authed")({
     }
     return { user };
   },
+  errorComponent: RouteError,
 });

@@ -1,9 +1,11 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { lazy, Suspense, useDeferredValue } from "react";
 import { FullPageSpinner } from "../components/full-page-spinner.tsx";
+import { RouteError } from "../components/route-error.tsx";
 import { LandingPage } from "../features/landing/landing-page.tsx";
+import { latestRecommendationsQueryOptions } from "../features/recommendations/recommendations.queries.ts";
 import { currentUserQueryOptions } from "../lib/current-user.queries.ts";
-import { prefetchDashboardTab, validateDashboardSearch } from "./-components/dashboard-search.ts";
+import { oldTabLinkRedirect } from "./-components/dashboard-search.ts";
 
 // Loaded only for a signed-in user: the landing page carries neither the header nor the dashboard.
 const SignedInHome = lazy(() =>
@@ -17,8 +19,6 @@ const SignedInHome = lazy(() =>
  */
 function Home() {
   const { user } = Route.useRouteContext();
-  const search = Route.useSearch();
-  const navigate = Route.useNavigate();
   // The router commits a page synchronously, so the landing page's first render would be one long task on a slow
   // phone; deferred, React renders it as a transition, in slices that leave the main thread free in between
   // (decision 047).
@@ -26,23 +26,26 @@ function Home() {
   if (!user) return deferredRender ? <LandingPage /> : null;
   return (
     <Suspense fallback={<FullPageSpinner />}>
-      <SignedInHome user={user} search={search} onSearchChange={(next) => void navigate({ search: next })} />
+      <SignedInHome user={user} />
     </Suspense>
   );
 }
 
 /**
- * "/" is the landing page for a visitor and the dashboard (with the same address for its tabs) for a signed-in
- * user, so it reads the user itself instead of sitting under a layout.
+ * "/" is the landing page for a visitor and the dashboard's Latest tab for a signed-in user (its other tabs are
+ * routes under /dashboard, decision 074), so it reads the user itself instead of sitting under a layout. An old
+ * `/?tab=...` link of a signed-in user goes to that tab's own path.
  */
 export const Route = createFileRoute("/")({
-  validateSearch: validateDashboardSearch,
-  beforeLoad: async ({ context }) => ({
-    user: await context.queryClient.ensureQueryData(currentUserQueryOptions()),
-  }),
-  loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => {
-    if (context.user) prefetchDashboardTab(context.queryClient, deps);
+  beforeLoad: async ({ context, location }) => {
+    const user = await context.queryClient.ensureQueryData(currentUserQueryOptions());
+    const redirect = user ? oldTabLinkRedirect(location.search as Record<string, unknown>) : undefined;
+    if (redirect) throw redirect;
+    return { user };
+  },
+  loader: ({ context }) => {
+    if (context.user) void context.queryClient.prefetchQuery(latestRecommendationsQueryOptions());
   },
   component: Home,
+  errorComponent: RouteError,
 });

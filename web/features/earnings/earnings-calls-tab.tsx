@@ -235,6 +235,3 @@ export function EarningsCallsTab(props: { watchlistButton?: SymbolAction }) {
     </section>
   );
 }
-
-// Grouped with what most pages share into one chunk (decision 053).
-export { SHARED_CHUNK } from "../../components/shared-chunk.ts";

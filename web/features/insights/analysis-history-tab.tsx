@@ -32,6 +32,3 @@ export function AnalysisHistoryTab(props: { onAnalyzeFirst: () => void; detailed
     </section>
   );
 }
-
-// Grouped with what most pages share into one chunk (decision 053).
-export { SHARED_CHUNK } from "../../components/shared-chunk.ts";

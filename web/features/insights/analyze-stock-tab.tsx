@@ -72,6 +72,3 @@ export function AnalyzeStockTab(props: { onAnalyzed: () => void }) {
     </section>
   );
 }
-
-// Grouped with what most pages share into one chunk (decision 053).
-export { SHARED_CHUNK } from "../../components/shared-chunk.ts";

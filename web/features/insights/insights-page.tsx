@@ -1,15 +1,18 @@
 import { Alert, Container, Tabs, Title } from "@mantine/core";
 import { IconInfoCircle } from "@tabler/icons-react";
-import { AnalysisHistoryTab } from "./analysis-history-tab.tsx";
-import { AnalyzeStockTab } from "./analyze-stock-tab.tsx";
+import type { ReactNode } from "react";
 
 export type InsightsTab = "analyze" | "history";
 
 /**
- * The insights page's content (the signed-in layout route puts the header above it). The open tab is the route's
- * to keep (in the address), so a reload or Back shows the same one.
+ * The insights page's content (the signed-in layout route puts the header above it) around the open tab, which is a
+ * route of its own (/insights, /insights/history: decision 074), so a reload or Back shows the same one.
  */
-export function InsightsPage(props: { tab: InsightsTab; onTabChange: (tab: InsightsTab) => void }) {
+export function InsightsPage(props: {
+  tab: InsightsTab;
+  onTabChange: (tab: InsightsTab) => void;
+  children: ReactNode;
+}) {
   return (
     <Container size="lg" py="lg" component="main">
       <Title order={1} mb="md">
@@ -32,12 +35,7 @@ export function InsightsPage(props: { tab: InsightsTab; onTabChange: (tab: Insig
           <Tabs.Tab value="analyze">Analyze Stock</Tabs.Tab>
           <Tabs.Tab value="history">Analysis History</Tabs.Tab>
         </Tabs.List>
-        <Tabs.Panel value="analyze">
-          <AnalyzeStockTab onAnalyzed={() => props.onTabChange("history")} />
-        </Tabs.Panel>
-        <Tabs.Panel value="history">
-          <AnalysisHistoryTab detailed onAnalyzeFirst={() => props.onTabChange("analyze")} />
-        </Tabs.Panel>
+        <Tabs.Panel value={props.tab}>{props.children}</Tabs.Panel>
       </Tabs>
     </Container>
   );

@@ -200,6 +200,3 @@ function mergePages(pages: readonly HistoricalPage[]) {
   }
   return { items, total: Math.max(pages.at(-1)?.total ?? 0, items.length), dateCounts };
 }
-
-// Grouped with what most pages share into one chunk (decision 053).
-export { SHARED_CHUNK } from "../../components/shared-chunk.ts";

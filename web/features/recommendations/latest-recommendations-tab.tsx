@@ -124,6 +124,3 @@ export function LatestRecommendationsTab() {
     </section>
   );
 }
-
-// Grouped with what most pages share into one chunk (decision 053).
-export { SHARED_CHUNK } from "../../components/shared-chunk.ts";

@@ -188,6 +188,3 @@ export function RecommendationDialog(props: { recommendation: Recommendation | n
     </Modal>
   );
 }
-
-// Grouped with what most pages share into one chunk (decision 053).
-export { SHARED_CHUNK } from "../../components/shared-chunk.ts";

@@ -192,6 +192,3 @@ export function WatchlistTab() {
     </section>
   );
 }
-
-// Grouped with what most pages share into one chunk (decision 053).
-export { SHARED_CHUNK } from "../../components/shared-chunk.ts";

@@ -1,13 +1,10 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { earningsCalendarQueryOptions } from "../../features/earnings/earnings.queries.ts";
-import { insightHistoryQueryOptions } from "../../features/insights/insights.queries.ts";
+import { redirect } from "@tanstack/react-router";
 import { defaultRange } from "../../features/recommendations/date-range.ts";
 import {
   type HistoricalFilters,
   historicalRecommendationsQueryOptions,
-  latestRecommendationsQueryOptions,
 } from "../../features/recommendations/recommendations.queries.ts";
-import { watchlistQueryOptions } from "../../features/watchlist/watchlist.queries.ts";
 import { marketStatusQueryOptions, marketToday } from "../../lib/market-status.queries.ts";
 
 export const DASHBOARD_TABS = [
@@ -21,48 +18,48 @@ export const DASHBOARD_TABS = [
 
 export type DashboardTab = (typeof DASHBOARD_TABS)[number]["value"];
 
-/** A chunk's import, started once (again after a failure), and its module once it has arrived. */
-export interface TabChunk<M> {
-  (): Promise<M>;
-  /** The module if it has arrived: rendered at once, where React.lazy would suspend for a turn (decision 053). */
-  loaded: () => M | undefined;
-}
+/** Each tab's own address: Latest is the dashboard's plain one, which sign-in opens (spec section 2). */
+export const DASHBOARD_TAB_PATHS = {
+  latest: "/dashboard",
+  historical: "/dashboard/historical",
+  analyze: "/dashboard/analyze",
+  history: "/dashboard/history",
+  earnings: "/dashboard/earnings",
+  watchlist: "/dashboard/watchlist",
+} as const satisfies Record<DashboardTab, string>;
 
-function tabChunk<M>(importer: () => Promise<M>): TabChunk<M> {
-  let module: M | undefined;
-  let loading: Promise<M> | undefined;
-  const load = () =>
-    (loading ??= importer().then(
-      (m) => (module = m),
-      (error: unknown) => {
-        loading = undefined;
-        throw error;
-      },
-    ));
-  return Object.assign(load, { loaded: () => module });
+/** The open tab, from the address's path (/ and /dashboard are Latest). */
+export function dashboardTabOf(pathname: string): DashboardTab {
+  const last = pathname.replace(/\/+$/, "").split("/").at(-1);
+  return (
+    oneOf(
+      DASHBOARD_TABS.map((t) => t.value),
+      last,
+    ) ?? "latest"
+  );
 }
 
 /**
- * Each tab's code, its own chunk: the dashboard loads only the open tab's (decision 047). `main.tsx` starts it with
- * the layouts' code and the loader with the tab's request; `dashboard-view.tsx` renders it.
+ * Old links (`/dashboard?tab=historical&from=...`, `/?tab=watchlist`) kept working: for an address with a `tab`,
+ * the redirect to that tab's own path with the rest of the search (the historical filters); none otherwise.
  */
-export const TAB_CODE = {
-  latest: tabChunk(() => import("../../features/recommendations/latest-recommendations-tab.tsx")),
-  historical: tabChunk(() => import("../../features/recommendations/historical-recommendations-tab.tsx")),
-  analyze: tabChunk(() => import("../../features/insights/analyze-stock-tab.tsx")),
-  history: tabChunk(() => import("../../features/insights/analysis-history-tab.tsx")),
-  earnings: tabChunk(() => import("../../features/earnings/earnings-calls-tab.tsx")),
-  watchlist: tabChunk(() => import("../../features/watchlist/watchlist-tab.tsx")),
-} satisfies Record<DashboardTab, TabChunk<unknown>>;
+export function oldTabLinkRedirect(raw: Record<string, unknown>) {
+  if (!("tab" in raw)) return undefined;
+  const { tab, ...rest } = raw;
+  const value = oneOf(
+    DASHBOARD_TABS.map((t) => t.value),
+    tab,
+  );
+  return redirect({ to: DASHBOARD_TAB_PATHS[value ?? "latest"], search: rest as never, replace: true });
+}
 
 const RISKS = ["aggressive", "non-aggressive"] as const;
 
 /**
- * The dashboard's address: the open tab (absent: Latest) and the historical search. A date absent means the
+ * The historical tab's search, in its address. A date absent means the
  * default range (the day before the app's today to today, decision 035); an empty one means that end is open, as an empty date field does.
  */
 export interface DashboardSearch {
-  tab?: DashboardTab;
   from?: string;
   to?: string;
   symbol?: string;
@@ -81,11 +78,6 @@ const oneOf = <T extends string>(values: readonly T[], value: unknown): T | unde
  */
 export function validateDashboardSearch(raw: Record<string, unknown>): DashboardSearch {
   const search: DashboardSearch = {};
-  const tab = oneOf(
-    DASHBOARD_TABS.map((t) => t.value),
-    raw.tab,
-  );
-  if (tab && tab !== "latest") search.tab = tab;
   for (const key of ["from", "to"] as const) {
     const value = raw[key];
     if (typeof value === "string" && (value === "" || DATE.test(value))) search[key] = value;
@@ -121,7 +113,6 @@ export function historicalFilters(
 /** The address for a historical search (an open end is kept as an empty date). */
 export function searchForFilters(filters: HistoricalFilters): DashboardSearch {
   return {
-    tab: "historical",
     from: filters.fromDate ?? "",
     to: filters.toDate ?? "",
     symbol: filters.symbol || undefined,
@@ -129,29 +120,17 @@ export function searchForFilters(filters: HistoricalFilters): DashboardSearch {
   };
 }
 
-/** Starts loading the open tab's code. A failed chunk shows where the tab renders (React.lazy retries the import). */
-export function prefetchDashboardTabCode(search: DashboardSearch): void {
-  void TAB_CODE[search.tab ?? "latest"]().catch(() => undefined);
-}
-
 /**
- * Starts the open tab's request while its code loads. Not awaited: the tab shows its own loading skeletons, and a
- * slow market call never holds a tab switch (decision 024). The tabs read the same query factories.
+ * Starts the historical tab's request while its code loads. Not awaited: the tab shows its own loading skeletons,
+ * and a slow market call never holds a tab switch (decision 024).
  */
-export function prefetchDashboardTab(queryClient: QueryClient, search: DashboardSearch): void {
-  const tab = search.tab ?? "latest";
-  prefetchDashboardTabCode(search);
-  if (tab === "latest") void queryClient.prefetchQuery(latestRecommendationsQueryOptions());
-  if (tab === "historical")
-    void queryClient
-      .ensureQueryData(marketStatusQueryOptions())
-      .catch(() => undefined)
-      .then((status) =>
-        queryClient.prefetchInfiniteQuery(
-          historicalRecommendationsQueryOptions(historicalFilters(search, marketToday(status))),
-        ),
-      );
-  if (tab === "history") void queryClient.prefetchQuery(insightHistoryQueryOptions());
-  if (tab === "earnings") void queryClient.prefetchQuery(earningsCalendarQueryOptions());
-  if (tab === "watchlist") void queryClient.prefetchQuery(watchlistQueryOptions());
+export function prefetchHistorical(queryClient: QueryClient, search: DashboardSearch): void {
+  void queryClient
+    .ensureQueryData(marketStatusQueryOptions())
+    .catch(() => undefined)
+    .then((status) =>
+      queryClient.prefetchInfiniteQuery(
+        historicalRecommendationsQueryOptions(historicalFilters(search, marketToday(status))),
+      ),
+    );
 }

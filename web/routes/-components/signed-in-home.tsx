@@ -1,20 +1,18 @@
+import { LatestRecommendationsTab } from "../../features/recommendations/latest-recommendations-tab.tsx";
 import type { CurrentUser } from "../../lib/current-user.queries.ts";
-import type { DashboardSearch } from "./dashboard-search.ts";
-import { DashboardView } from "./dashboard-view.tsx";
+import { DashboardFrame } from "./dashboard-frame.tsx";
 import { SignedInFrame } from "./signed-in-frame.tsx";
 
-/** "/" for a signed-in user: the dashboard in the signed-in frame. Its own chunk, which the landing page never loads. */
-export function SignedInHome(props: {
-  user: CurrentUser;
-  search: DashboardSearch;
-  onSearchChange: (search: DashboardSearch) => void;
-}) {
+/**
+ * "/" for a signed-in user: the dashboard on its Latest tab, in the signed-in frame (the other tabs are their own
+ * routes under /dashboard). Its own chunk, which the landing page never loads.
+ */
+export function SignedInHome(props: { user: CurrentUser }) {
   return (
     <SignedInFrame user={props.user}>
-      <DashboardView search={props.search} onSearchChange={props.onSearchChange} />
+      <DashboardFrame tab="latest">
+        <LatestRecommendationsTab />
+      </DashboardFrame>
     </SignedInFrame>
   );
 }
-
-// Grouped with what most pages share into one chunk (decision 053).
-export { SHARED_CHUNK } from "../../components/shared-chunk.ts";

@@ -12,6 +12,3 @@ function AppLayout() {
 }
 
 export const Route = createLazyFileRoute("/_authed/_app")({ component: AppLayout });
-
-// Grouped with what most pages share into one chunk (decision 053).
-export { SHARED_CHUNK } from "../../components/shared-chunk.ts";

@@ -7,6 +7,3 @@ function Admin() {
 }
 
 export const Route = createLazyFileRoute("/_authed/_admin/admin")({ component: Admin });
-
-// Grouped with what most pages share into one chunk (decision 053).
-export { SHARED_CHUNK } from "../../../components/shared-chunk.ts";

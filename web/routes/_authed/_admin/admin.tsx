@@ -1,4 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { RouteError } from "../../../components/route-error.tsx";
 import { usersQueryOptions } from "../../../features/admin/users.queries.ts";
 
 /** The user list's first page starts loading while the panel's code does (not awaited: the list shows its own loading). */
@@ -6,4 +7,5 @@ export const Route = createFileRoute("/_authed/_admin/admin")({
   loader: ({ context }) => {
     void context.queryClient.prefetchQuery(usersQueryOptions("", 1));
   },
+  errorComponent: RouteError,
 });

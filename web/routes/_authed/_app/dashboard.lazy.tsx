@@ -1,13 +1,15 @@
-import { createLazyFileRoute } from "@tanstack/react-router";
-import { DashboardView } from "../../-components/dashboard-view.tsx";
+import { createLazyFileRoute, Outlet, useLocation } from "@tanstack/react-router";
+import { DashboardFrame } from "../../-components/dashboard-frame.tsx";
+import { dashboardTabOf } from "../../-components/dashboard-search.ts";
 
+/** The tab strip around the open tab's route (decision 074). */
 function Dashboard() {
-  const search = Route.useSearch();
-  const navigate = Route.useNavigate();
-  return <DashboardView search={search} onSearchChange={(next) => void navigate({ search: next })} />;
+  const tab = useLocation({ select: (location) => dashboardTabOf(location.pathname) });
+  return (
+    <DashboardFrame tab={tab}>
+      <Outlet />
+    </DashboardFrame>
+  );
 }
 
 export const Route = createLazyFileRoute("/_authed/_app/dashboard")({ component: Dashboard });
-
-// Grouped with what most pages share into one chunk (decision 053).
-export { SHARED_CHUNK } from "../../../components/shared-chunk.ts";

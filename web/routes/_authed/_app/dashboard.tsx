@@ -1,9 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { prefetchDashboardTab, validateDashboardSearch } from "../../-components/dashboard-search.ts";
+import { RouteError } from "../../../components/route-error.tsx";
 
-/** /dashboard?tab=watchlist opens the Watchlist tab; the historical search is in the address too. */
-export const Route = createFileRoute("/_authed/_app/dashboard")({
-  validateSearch: validateDashboardSearch,
-  loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => prefetchDashboardTab(context.queryClient, deps),
-});
+/** The dashboard's layout: its tabs are the routes below (/dashboard is Latest, decision 074). */
+export const Route = createFileRoute("/_authed/_app/dashboard")({ errorComponent: RouteError });

@@ -1,18 +1,17 @@
-import { createLazyFileRoute } from "@tanstack/react-router";
+import { createLazyFileRoute, Outlet, useLocation } from "@tanstack/react-router";
 import { InsightsPage } from "../../../features/insights/insights-page.tsx";
 
 function Insights() {
-  const { tab = "analyze" } = Route.useSearch();
+  const tab = useLocation({ select: (l) => (/\/history\/?$/.test(l.pathname) ? "history" : "analyze") });
   const navigate = Route.useNavigate();
   return (
     <InsightsPage
       tab={tab}
-      onTabChange={(next) => void navigate({ search: next === "history" ? { tab: next } : {} })}
-    />
+      onTabChange={(next) => void navigate({ to: next === "history" ? "/insights/history" : "/insights" })}
+    >
+      <Outlet />
+    </InsightsPage>
   );
 }
 
 export const Route = createLazyFileRoute("/_authed/_app/insights")({ component: Insights });
-
-// Grouped with what most pages share into one chunk (decision 053).
-export { SHARED_CHUNK } from "../../../components/shared-chunk.ts";

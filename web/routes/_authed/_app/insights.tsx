@@ -1,13 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { insightHistoryQueryOptions } from "../../../features/insights/insights.queries.ts";
-import type { InsightsTab } from "../../../features/insights/insights-page.tsx";
+import { RouteError } from "../../../components/route-error.tsx";
 
-/** /insights?tab=history opens the Analysis History tab; Analyze Stock otherwise. */
-export const Route = createFileRoute("/_authed/_app/insights")({
-  validateSearch: (raw: Record<string, unknown>): { tab?: InsightsTab } =>
-    raw.tab === "history" ? { tab: "history" } : {},
-  loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => {
-    if (deps.tab === "history") void context.queryClient.prefetchQuery(insightHistoryQueryOptions());
-  },
-});
+/** The insights page's layout: Analyze Stock at /insights, Analysis History at /insights/history (decision 074). */
+export const Route = createFileRoute("/_authed/_app/insights")({ errorComponent: RouteError });

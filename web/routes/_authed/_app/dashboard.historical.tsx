@@ -1,0 +1,11 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { RouteError } from "../../../components/route-error.tsx";
+import { prefetchHistorical, validateDashboardSearch } from "../../-components/dashboard-search.ts";
+
+/** /dashboard/historical: the search (dates, symbol, risk) is in the address, so reload and Back keep it. */
+export const Route = createFileRoute("/_authed/_app/dashboard/historical")({
+  validateSearch: validateDashboardSearch,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => prefetchHistorical(context.queryClient, deps),
+  errorComponent: RouteError,
+});

@@ -1,0 +1,10 @@
+import { createLazyFileRoute } from "@tanstack/react-router";
+import { AnalyzeStockTab } from "../../../features/insights/analyze-stock-tab.tsx";
+
+/** On success the page switches to the Analysis History tab (spec, insights page): a navigation to its route. */
+function Analyze() {
+  const navigate = Route.useNavigate();
+  return <AnalyzeStockTab onAnalyzed={() => void navigate({ to: "/insights/history" })} />;
+}
+
+export const Route = createLazyFileRoute("/_authed/_app/insights/")({ component: Analyze });

@@ -38,6 +38,7 @@ import {
   volatilityNeutralLabels,
 } from "./model/samples.ts";
 import { PARAMS, ROUNDS } from "./model/training-settings.ts";
+import { readForest } from "./model/xgboost-forest.ts";
 
 parseCli({
   usage: `usage: bun scripts/train-model.ts
@@ -104,41 +105,6 @@ if (python.exitCode !== 0) {
   rmSync(work, { recursive: true, force: true });
   console.error(`training failed (${PYTHON} scripts/model/train_ranker.py); see the install step above`);
   process.exit(1);
-}
-
-/** The shortest decimal that is the same 32-bit float, so the files stay small and exact. */
-function float32Text(v: number): number {
-  const f = Math.fround(v);
-  for (let p = 1; p <= 9; p++) {
-    const shorter = Number(f.toPrecision(p));
-    if (Math.fround(shorter) === f) return shorter;
-  }
-  return f;
-}
-
-interface XgbTree {
-  left_children: number[];
-  right_children: number[];
-  split_indices: number[];
-  split_conditions: number[];
-  default_left: number[];
-  sum_hessian: number[];
-}
-
-async function readForest(file: string): Promise<{ baseScore: number; trees: Tree[] }> {
-  const json = await Bun.file(file).json();
-  const learner = json.learner;
-  return {
-    baseScore: float32Text(Number(learner.learner_model_param.base_score)),
-    trees: (learner.gradient_booster.model.trees as XgbTree[]).map((t) => ({
-      left: t.left_children,
-      right: t.right_children,
-      feature: t.split_indices.map((f, k) => (t.left_children[k] === -1 ? 0 : f)),
-      value: t.split_conditions.map(float32Text),
-      defaultLeft: t.default_left.map((v) => (v ? 1 : 0)),
-      cover: t.sum_hessian.map((c) => Number(c.toPrecision(6))),
-    })),
-  };
 }
 
 const round = (v: number, digits = 6) => Number(v.toFixed(digits));

@@ -1,5 +1,6 @@
 // Scores of probabilistic predictions against 0/1 outcomes, for the model card and the training script.
 import { probit } from "../../api/analysis/ranker.ts";
+import { neweyWestVariance } from "../../api/lib/newey-west.ts";
 
 const mean = (xs: readonly number[]) => xs.reduce((a, v) => a + v, 0) / xs.length;
 
@@ -156,14 +157,16 @@ export function fitSlope(s: readonly number[], y: readonly number[]): number {
 export function neweyWestT(xs: readonly number[], lag: number): number {
   const n = xs.length;
   const m = xs.reduce((a, v) => a + v, 0) / n;
-  const autocovariance = (l: number) => {
-    let sum = 0;
-    for (let t = l; t < n; t++) sum += (xs[t]! - m) * (xs[t - l]! - m);
-    return sum / n;
-  };
-  let variance = autocovariance(0);
-  for (let l = 1; l <= Math.min(lag, n - 1); l++) variance += 2 * (1 - l / (lag + 1)) * autocovariance(l);
-  return m / Math.sqrt(variance / n);
+  return (
+    m /
+    (Math.sqrt(
+      neweyWestVariance(
+        xs.map((x) => x - m),
+        lag,
+      ),
+    ) /
+      n)
+  );
 }
 
 /** The t a result must reach to be significant at 5% two-sided after a Bonferroni correction for `designs` tries. */

@@ -28,6 +28,7 @@ import {
 } from "./samples.ts";
 import { PARAMS, ROUNDS } from "./training-settings.ts";
 import { readModels } from "./walk-forward.ts";
+import { readForest } from "./xgboost-forest.ts";
 
 const PYTHON = process.env.TRAIN_PYTHON ?? "/usr/bin/python3";
 const LAG = HORIZON / STEP;
@@ -119,33 +120,9 @@ async function trainForests(name: string, labels: Float32Array, keep?: readonly 
   });
   if (python.exitCode !== 0) throw new Error(`training ${name} failed`);
   const forests = new Map<number, { baseScore: number; trees: Tree[] }>();
-  for (const year of YEARS) forests.set(year, await readForest(join(work, `${year}.model.json`)));
+  for (const year of YEARS) forests.set(year, await readForest(join(work, `${year}.model.json`), "exact"));
   rmSync(work, { recursive: true, force: true });
   return { score: (year, input) => rawScore(forests.get(year)!, input) };
-}
-
-interface XgbTree {
-  left_children: number[];
-  right_children: number[];
-  split_indices: number[];
-  split_conditions: number[];
-  default_left: number[];
-  sum_hessian: number[];
-}
-
-async function readForest(file: string): Promise<{ baseScore: number; trees: Tree[] }> {
-  const learner = (await Bun.file(file).json()).learner;
-  return {
-    baseScore: Math.fround(Number(learner.learner_model_param.base_score)),
-    trees: (learner.gradient_booster.model.trees as XgbTree[]).map((t) => ({
-      left: t.left_children,
-      right: t.right_children,
-      feature: t.split_indices.map((f, k) => (t.left_children[k] === -1 ? 0 : f)),
-      value: t.split_conditions.map(Math.fround),
-      defaultLeft: t.default_left.map((v) => (v ? 1 : 0)),
-      cover: t.sum_hessian,
-    })),
-  };
 }
 
 interface Result {

@@ -2,6 +2,8 @@
 // members and against random members of the same risk (docs/decisions/069-track-record-baselines.md). Pure functions
 // over prices, so they are tested on hand-made series and reused by the API and scripts.
 
+import { neweyWestVariance } from "../../lib/newey-west.ts";
+
 /** The event a call's probability states: its total return beats, or trails, the universe's median. */
 export type StatedEvent = "beats-median" | "trails-median";
 
@@ -355,22 +357,6 @@ function byDate(calls: readonly ScoredCall[]): DateGroup[] {
     groups.set(c.recommendationDate, g);
   }
   return [...groups.values()].sort((a, b) => a.date.localeCompare(b.date));
-}
-
-/**
- * Newey-West (Bartlett) long-run variance of a sum of per-date residuals in date order: calls of one date are one
- * cluster, and dates up to `lag` apart are let covary (their horizons overlap).
- */
-export function neweyWestVariance(residuals: readonly number[], lag: number): number {
-  let s = 0;
-  for (const u of residuals) s += u * u;
-  for (let l = 1; l <= lag && l < residuals.length; l++) {
-    const w = 1 - l / (lag + 1);
-    let c = 0;
-    for (let t = l; t < residuals.length; t++) c += residuals[t]! * residuals[t - l]!;
-    s += 2 * w * c;
-  }
-  return Math.max(0, s);
 }
 
 /**

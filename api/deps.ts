@@ -2,10 +2,10 @@
 // server and scripts (runtime/bun-deps.ts), the Worker (worker.ts) and the tests (test/harness.ts) each hand in
 // what their runtime provides, and every stand-in for something not configured is chosen here, on purpose.
 import type { Database } from "../db/client.ts";
+import { createAnswerCache } from "./lib/answer-cache.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
 import type { AppConfig, Env } from "./lib/config.ts";
 import type { AppDeps } from "./lib/context.ts";
-import { createDerivedData } from "./lib/derived-data.ts";
 import { type Logger, logTo } from "./lib/logger.ts";
 import { logMailer, type Mailer } from "./lib/mailer.ts";
 import { marketWithoutData } from "./lib/market-port.ts";
@@ -76,7 +76,7 @@ export function createDeps(config: DepsConfig, runtime: Runtime): AppDeps {
     mailer,
     market: marketWithoutData(clock),
     webhooks: runtime.webhooks,
-    derived: createDerivedData(),
+    cache: createAnswerCache(),
     narrative: config.llm ? narrativeFromEnv(config.llm) : undefined,
     clientAddress: runtime.clientAddress,
     log,

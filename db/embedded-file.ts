@@ -36,20 +36,31 @@ export function embeddedFileClient(client: Client, busyTimeoutMs: number): Clien
     return walReady;
   };
 
-  /** This process's open write transaction: resolves when it commits, rolls back or closes. */
-  let open: Promise<void> | null = null;
+  /**
+   * This process's write transactions, one after another: resolves when the last one queued has committed,
+   * rolled back or closed. A turn is taken in one synchronous step, so two waiters never wake into one turn.
+   */
+  let queue: Promise<void> = Promise.resolve();
+  // Bounded: a write issued from inside a transaction's own callback must not wait for it forever; after the
+  // timeout it goes ahead and meets SQLITE_BUSY, as it would have without this queue.
+  const within = async (ahead: Promise<void>) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([ahead, new Promise((resolve) => (timer = setTimeout(resolve, busyTimeoutMs)))]);
+    clearTimeout(timer);
+  };
   const writeTurn = async () => {
     await ready();
-    // Bounded: a write issued from inside a transaction's own callback must not wait for it forever; after the
-    // timeout it goes ahead and meets SQLITE_BUSY, as it would have without this queue.
-    const deadline = Date.now() + busyTimeoutMs;
-    while (open) {
-      const left = deadline - Date.now();
-      if (left <= 0) return;
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      await Promise.race([open, new Promise((resolve) => (timer = setTimeout(resolve, left)))]);
-      clearTimeout(timer);
-    }
+    await within(queue);
+  };
+  /** Queues a write transaction; resolves once it is its turn, with the function that ends it. */
+  const transactionTurn = async () => {
+    await ready();
+    const ahead = queue;
+    let release = () => {};
+    const mine = new Promise<void>((resolve) => (release = resolve));
+    queue = ahead.then(() => mine);
+    await within(ahead);
+    return release;
   };
   const turnFor = (sql: string) => (READ_ONLY.test(sql) ? ready() : writeTurn());
   /** Runs `call`; after SQLITE_BUSY, replaces the connections before passing the error on. */
@@ -83,15 +94,7 @@ export function embeddedFileClient(client: Client, busyTimeoutMs: number): Clien
       await ready();
       return endsWith(await fresh(() => client.transaction(mode)), fresh, () => {});
     }
-    await writeTurn();
-    let release = () => {};
-    const mine: Promise<void> = new Promise((resolve) => {
-      release = () => {
-        if (open === mine) open = null;
-        resolve();
-      };
-    });
-    open = mine;
+    const release = await transactionTurn();
     try {
       return endsWith(await fresh(() => client.transaction(mode)), fresh, release);
     } catch (error) {

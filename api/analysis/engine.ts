@@ -1,6 +1,5 @@
 import type { Db } from "../../db/client.ts";
-import type { AnalysisPort, InsightDraft } from "../lib/analysis-port.ts";
-import { createDerivedData, type DerivedData, readDataVersions, stampOf } from "../lib/derived-data.ts";
+import { type AnalysisPort, computeAnew, type InsightDraft, type Keep } from "../lib/analysis-port.ts";
 import { UnknownSymbolError } from "../lib/market-port.ts";
 import { addTradingSessions } from "../lib/trading-calendar.ts";
 import { BENCHMARK } from "../market/demo-import.ts";
@@ -27,10 +26,6 @@ export function riskLevel(volatility: number): "LOW" | "MEDIUM" | "HIGH" {
   if (volatility < 0.4) return "MEDIUM";
   return "HIGH";
 }
-
-/** Where engines keep the scored universes in the derived-data store. */
-export const UNIVERSE_SLOT = "universe ranks";
-let engines = 0;
 
 /** One stock as the model saw it on a date. */
 export interface Scored extends Ranked {
@@ -181,19 +176,16 @@ function sessionIndex(bars: readonly Bar[], date: string): number {
   return bars[lo]?.date === date ? lo : -1;
 }
 
-/** Dates whose scored universe is kept per market data version (each is a few hundred stocks' features). */
-const UNIVERSE_DATES_KEPT = 2;
-
 /**
  * The analysis engine on the market's daily prices as of `asOf()`, with no look-ahead: each date is scored with
- * prices up to it and by the model trained before it (api/analysis/models/registry.ts). A date's scored universe is
- * kept in `derived` until a write to the market data (by any process) bumps its version (decision 027).
+ * prices up to it and by the model trained before it (api/analysis/models/registry.ts). It keeps nothing: a caller
+ * that analyses often passes `keep`, and a date's scored universe is then kept where the caller keeps it (the
+ * analyze route: in the app's cache, per market data version, decision 076).
  */
 export function createAnalysisEngine(
   db: Db,
   asOf: () => string,
   pickModel: (date: string) => RankerModel | null = modelFor,
-  derived: DerivedData = createDerivedData(),
 ) {
   /** Scores every stock on each of `dates` from one read of prices; each date uses only sessions up to it. */
   async function universesOn(dates: readonly string[]): Promise<Map<string, UniverseOnDate>> {
@@ -253,17 +245,8 @@ export function createAnalysisEngine(
     return out;
   }
 
-  // The model picked for a date is part of what was computed, so an engine with another picker keeps its own.
-  const slot = pickModel === modelFor ? UNIVERSE_SLOT : `${UNIVERSE_SLOT} ${engines++}`;
-  async function universeOn(date: string): Promise<UniverseOnDate | null> {
-    const { market } = await readDataVersions(db);
-    return derived.get(
-      slot,
-      stampOf(market),
-      date,
-      () => universesOn([date]).then((m) => m.get(date) ?? null),
-      UNIVERSE_DATES_KEPT,
-    );
+  function universeOn(date: string, keep: Keep): Promise<UniverseOnDate | null> {
+    return keep(date, () => universesOn([date]).then((m) => m.get(date) ?? null));
   }
 
   /**
@@ -294,13 +277,13 @@ export function createAnalysisEngine(
   }
 
   const engine = {
-    async analyze(symbol: string): Promise<InsightDraft> {
+    async analyze(symbol: string, keep: Keep = computeAnew): Promise<InsightDraft> {
       const security = await findSecurity(db, symbol);
       if (!security || symbol === BENCHMARK) throw new UnknownSymbolError(symbol);
       // The last session on or before the market's today (a live market's today may be a weekend or not yet closed).
       const [lastSession] = await barsUpTo(db, BENCHMARK, asOf(), 1);
       const date = lastSession?.date ?? asOf();
-      const universe = await universeOn(date);
+      const universe = await universeOn(date, keep);
       if (!universe)
         throw new UnknownSymbolError(symbol, `No market data to rank ${symbol} against on ${date}`);
       const scored =
@@ -310,7 +293,7 @@ export function createAnalysisEngine(
     },
     /** Scores every index member as of `date` from one read of the universe's prices. */
     async scoreUniverse(date: string): Promise<Scored[]> {
-      return (await universeOn(date))?.scored ?? [];
+      return (await universeOn(date, computeAnew))?.scored ?? [];
     },
     /** Scores every index member on each of `dates` (trading days) from one read of prices. */
     async scoreUniverseOn(dates: readonly string[]): Promise<Map<string, Scored[]>> {

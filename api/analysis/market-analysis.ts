@@ -1,6 +1,5 @@
 import type { Db } from "../../db/client.ts";
 import type { AnalysisPort } from "../lib/analysis-port.ts";
-import type { DerivedData } from "../lib/derived-data.ts";
 import { type MarketPort, UnknownSymbolError } from "../lib/market-port.ts";
 import { BENCHMARK } from "../market/demo-import.ts";
 import { createAnalysisEngine } from "./engine.ts";
@@ -10,14 +9,14 @@ import { assessHeadlines } from "./news.ts";
  * The on-demand analysis: brings the symbol's and the benchmark's history up to date (live markets), runs the
  * engine as of the market's today, and reads the lean of recent headlines into newsImpact and newsSummary.
  */
-export function analysisOnMarket(db: Db, market: MarketPort, derived?: DerivedData): AnalysisPort {
-  const engine = createAnalysisEngine(db, () => market.marketToday(), undefined, derived);
+export function analysisOnMarket(db: Db, market: MarketPort): AnalysisPort {
+  const engine = createAnalysisEngine(db, () => market.marketToday());
   return {
-    async analyze(symbol) {
+    async analyze(symbol, keep) {
       if (symbol === BENCHMARK)
         throw new UnknownSymbolError(symbol, `${symbol} is the benchmark index, not a stock.`);
       await market.prepareHistory([symbol, BENCHMARK]);
-      const [draft, headlines] = await Promise.all([engine.analyze(symbol), market.headlines(symbol)]);
+      const [draft, headlines] = await Promise.all([engine.analyze(symbol, keep), market.headlines(symbol)]);
       const news = assessHeadlines(headlines);
       if (!news.summary) return draft;
       return {

@@ -44,7 +44,16 @@ export interface InsightDraft {
   headlines?: Headline[];
 }
 
+/**
+ * How a caller keeps the expensive part that analyses share (a date's scored universe, under the date as key)
+ * between calls; the engine itself keeps nothing.
+ */
+export type Keep = <T>(key: string, compute: () => Promise<T>) => Promise<T>;
+
+/** Keeps nothing: each call computes anew (scripts, jobs, tests). */
+export const computeAnew: Keep = (_key, compute) => compute();
+
 export interface AnalysisPort {
   /** Analyses one symbol as of the market's today; throws UnknownSymbolError (market-port.ts) for unknown symbols. */
-  analyze(symbol: string): Promise<InsightDraft>;
+  analyze(symbol: string, keep?: Keep): Promise<InsightDraft>;
 }

@@ -1,9 +1,9 @@
 import type { Database } from "../../db/client.ts";
 import type { sessions, users } from "../../db/schema/index.ts";
 import type { AnalysisPort } from "./analysis-port.ts";
+import type { AnswerCache, DataVersions } from "./answer-cache.ts";
 import type { Clock } from "./clock.ts";
 import type { AppConfig } from "./config.ts";
-import type { DataVersions, DerivedData } from "./derived-data.ts";
 import type { Log } from "./logger.ts";
 import type { Mailer } from "./mailer.ts";
 import type { MarketPort } from "./market-port.ts";
@@ -41,8 +41,8 @@ export interface AppDeps {
   market: MarketPort;
   /** Sends alert webhooks to public addresses only (decision 016). */
   webhooks: WebhookSender;
-  /** Derived data (outcomes, track record, calendar, universe ranks) kept per data version (decision 027). */
-  derived: DerivedData;
+  /** The one cache: derived answers kept per data version, used by the routes only (decisions 027, 076). */
+  cache: AnswerCache;
   /** The client's address as the runtime sees it (the socket peer on Bun); null when unknown. */
   clientAddress?: (request: Request, env: unknown) => string | null;
   log: Log;

@@ -51,6 +51,6 @@ export async function configureMarket(deps: AppDeps, settings: MarketSettings = 
     if (!asOf) return null;
     deps.market = demoMarket(db, asOf);
   }
-  deps.analysis = analysisOnMarket(db, deps.market, deps.derived);
+  deps.analysis = analysisOnMarket(db, deps.market);
   return deps.market.marketToday();
 }

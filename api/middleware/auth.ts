@@ -6,9 +6,9 @@ import { createMiddleware } from "hono/factory";
 import type { Db } from "../../db/client.ts";
 import { preparedPerDatabase } from "../../db/prepared.ts";
 import { dataVersions, sessions, users } from "../../db/schema/index.ts";
+import type { DataVersions } from "../lib/answer-cache.ts";
 import type { AdminEnv, AppDeps, AppEnv, AuthState, SignedInEnv } from "../lib/context.ts";
 import { sha256Hex } from "../lib/crypto.ts";
-import type { DataVersions } from "../lib/derived-data.ts";
 import { readBatches } from "../lib/read-batch.ts";
 import { ApiFailure } from "../lib/result.ts";
 

@@ -5,8 +5,8 @@ import { join } from "node:path";
 import { createDb, type Database } from "../../db/client.ts";
 import { createApp } from "../app.ts";
 import { createUser } from "../features/auth/auth.service.ts";
+import { createAnswerCache } from "../lib/answer-cache.ts";
 import type { AppDeps } from "../lib/context.ts";
-import { createDerivedData } from "../lib/derived-data.ts";
 import { configureMarket } from "../market/configure.ts";
 import { depsOn, prepareDatabase } from "./prepared-database.ts";
 import { type SqldServer, startSqld } from "./sqld.ts";
@@ -51,7 +51,7 @@ beforeAll(async () => {
   });
   server = createDb(url);
   deps = depsOn(server, SECRET);
-  deps.derived = createDerivedData({ onCompute: (slot) => computed.push(slot) });
+  deps.cache = createAnswerCache({ onCompute: (slot) => computed.push(slot) });
   await configureMarket(deps, { MARKET_AS_OF: "2023-10-27" });
   app = createApp(deps);
   await createUser(deps, { email: "reader@example.com", password: PASSWORD, firstName: "R", lastName: "R" });

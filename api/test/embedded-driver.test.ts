@@ -3,15 +3,15 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createClient } from "@libsql/client";
-import { eq, sql } from "drizzle-orm";
+import { eq, is, sql } from "drizzle-orm";
+import { LibSQLDatabase } from "drizzle-orm/libsql";
 import { createDb, type Database } from "../../db/client.ts";
 import { runMigrations } from "../../db/migrate.ts";
 import { users, watchlistItems } from "../../db/schema/index.ts";
-import { SqliteFileDatabase } from "../../db/sqlite-file.ts";
 import { testDbKind } from "./harness.ts";
 
-// The embedded file on libsql's synchronous API (decision 028): async transactions that are atomic and isolated
-// from this process's other writes, batches, migrations, and the libSQL client API over the same connections.
+// The embedded file on Drizzle's libsql driver over @libsql/client (decision 075): async transactions that are
+// atomic and isolated from this process's other writes, batches, migrations, and the raw client on the same gate.
 const dir = mkdtempSync(join(tmpdir(), "sqlite-file-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 let files = 0;
@@ -39,10 +39,10 @@ const RAW_INSERT =
 const emails = async ({ db }: Database) =>
   (await db.select({ email: users.email }).from(users).orderBy(users.email)).map((r) => r.email);
 
-describe.skipIf(testDbKind !== "file")("an embedded file under Bun (decision 028)", () => {
-  test("runs on the native driver, migrated, with foreign keys on as libSQL has them", async () => {
+describe.skipIf(testDbKind !== "file")("an embedded file (decision 075)", () => {
+  test("runs on Drizzle's libsql driver, migrated, with foreign keys on as libSQL has them", async () => {
     const database = await migrated();
-    expect(database.db).toBeInstanceOf(SqliteFileDatabase);
+    expect(is(database.db, LibSQLDatabase)).toBe(true);
     expect((await database.client.execute("pragma foreign_keys")).rows[0]!.foreign_keys).toBe(1);
     // WAL with synchronous=NORMAL (1): no fsync per commit (decision 052).
     expect((await database.client.execute("pragma journal_mode")).rows[0]!.journal_mode).toBe("wal");

@@ -183,16 +183,16 @@ export async function benchDrivers(): Promise<Record<string, string>> {
   };
 
   try {
-    // (a) @libsql/client on a file: URL, as the app opened it before decision 028 (WAL, busy timeout, one write at
-    // a time); (d) below is what createDb opens now.
+    // (a) what createDb opens for a file: URL (decision 075): @libsql/client under Drizzle's libsql driver (WAL,
+    // busy timeout, one write at a time).
     {
-      const database = createDb(`file:${copy("a.db")}`, undefined, { fileDriver: "@libsql/client" });
+      const database = createDb(`file:${copy("a.db")}`);
       const stmt = { sql: "select * from sessions where token_hash = ?", args: [tokenHash] };
-      await measureOn("(a) @libsql/client file: (db/client.ts)", database.db, () =>
+      await measureOn("(a) @libsql/client file: (createDb)", database.db, () =>
         database.client.execute(stmt),
       );
       notes["(a) migrations"] = await migrationsWork(async (path) => {
-        const m = createDb(`file:${path}`, undefined, { fileDriver: "@libsql/client" });
+        const m = createDb(`file:${path}`);
         await runMigrations(m.db);
         m.client.close();
       });
@@ -234,16 +234,6 @@ export async function benchDrivers(): Promise<Record<string, string>> {
     } catch (error) {
       notes["(c) libsql via drizzle-orm/better-sqlite3"] =
         `did not load or run: ${String(error).slice(0, 300)}`;
-    }
-    // (d) what createDb opens for a file: URL under Bun now: libsql's synchronous API through db/sqlite-file.ts.
-    {
-      const database = createDb(`file:${copy("d.db")}`);
-      const stmt = { sql: "select * from sessions where token_hash = ?", args: [tokenHash] };
-      await measureOn("(d) libsql, db/sqlite-file.ts (createDb now)", database.db, () =>
-        database.client.execute(stmt),
-      );
-      notes["(d) async transaction"] = await asyncTransaction(database.db, markers(database.db));
-      database.client.close();
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -9,6 +9,7 @@ import { count, eq } from "drizzle-orm";
 import { createUser, startSession } from "../../api/features/auth/auth.service.ts";
 import { saveInsight } from "../../api/features/insights/insights.service.ts";
 import { addToWatchlist } from "../../api/features/watchlist/watchlist.service.ts";
+import type { Keep } from "../../api/lib/analysis-port.ts";
 import type { AppDeps } from "../../api/lib/context.ts";
 import type { PasswordHasher } from "../../api/lib/passwords.ts";
 import { configureMarket } from "../../api/market/configure.ts";
@@ -86,8 +87,14 @@ export async function buildServingSeed(secret: string, pools: number): Promise<S
     .from(watchlistItems)
     .where(eq(watchlistItems.userId, main.id));
   if (n !== WATCHLIST_ITEMS) throw new Error(`the bench user's watchlist has ${n} items`);
+  // One scored universe for all of them, as the analyze route keeps it.
+  const universes = new Map<string, Promise<unknown>>();
+  const keep: Keep = (date, score) => {
+    if (!universes.has(date)) universes.set(date, score());
+    return universes.get(date) as ReturnType<typeof score>;
+  };
   for (const symbol of symbols.slice(0, INSIGHTS)) {
-    await saveInsight(deps, main.id, await deps.analysis.analyze(symbol));
+    await saveInsight(deps, main.id, await deps.analysis.analyze(symbol, keep));
   }
   const analyzePools: string[][] = [];
   for (let p = 0; p < pools; p++) {

@@ -21,27 +21,13 @@ export async function newApiKey(secret: string) {
   return { key, hash: await sha256Hex(key), ciphertext: await encryptText(secret, key) };
 }
 
-/** Decrypted API keys by ciphertext, at most this many: AES-GCM per /api/auth/user was a quarter of its time. */
-const DECRYPTED_KEYS_KEPT = 1024;
-const decryptedKeys = new Map<string, Promise<string>>();
-
-/**
- * The user's API key in plaintext. A regenerated key has a new ciphertext, so a kept one is never stale; the
- * process holds the secret that decrypts every key anyway.
- */
-function apiKeyOf(secret: string, ciphertext: string): Promise<string> {
-  let key = decryptedKeys.get(ciphertext);
-  if (!key) {
-    key = decryptText(secret, ciphertext);
-    key.catch(() => decryptedKeys.delete(ciphertext));
-    decryptedKeys.set(ciphertext, key);
-    if (decryptedKeys.size > DECRYPTED_KEYS_KEPT) decryptedKeys.delete(decryptedKeys.keys().next().value!);
-  }
-  return key;
+/** The user's API key in plaintext (AES-GCM under the server secret). */
+export function apiKeyOf(deps: AppDeps, user: Pick<SignedInUser, "apiKeyCiphertext">): Promise<string> {
+  return decryptText(deps.config.secret, user.apiKeyCiphertext);
 }
 
-/** The signed-in user as the API answers it, with their API key decrypted. */
-export async function toCurrentUser(deps: AppDeps, user: SignedInUser): Promise<CurrentUser> {
+/** The signed-in user as the API answers it, with their API key in plaintext. */
+export function toCurrentUser(user: SignedInUser, apiKey: string): CurrentUser {
   return {
     id: user.id,
     email: user.email,
@@ -49,7 +35,7 @@ export async function toCurrentUser(deps: AppDeps, user: SignedInUser): Promise<
     lastName: user.lastName,
     isAdmin: user.isAdmin,
     isActive: user.isActive ? 1 : 0,
-    apiKey: await apiKeyOf(deps.config.secret, user.apiKeyCiphertext),
+    apiKey,
     apiKeyCreatedAt: user.apiKeyCreatedAt.toISOString(),
   };
 }

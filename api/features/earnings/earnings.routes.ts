@@ -1,9 +1,10 @@
 import { createRoute } from "@hono/zod-openapi";
-import { sendKept } from "../../lib/kept-answer.ts";
+import { kept } from "../../lib/answer-cache.ts";
+import { keepJson, sendKept } from "../../lib/kept-answer.ts";
 import { createRouter, errorResponses, jsonResponse, signedIn } from "../../lib/openapi.ts";
 import { requireUser } from "../../middleware/auth.ts";
 import { EarningsAnswer } from "./earnings.schema.ts";
-import { earningsAnswer } from "./earnings.service.ts";
+import { earningsCalendar, readReactionHistory } from "./earnings.service.ts";
 
 const calendar = createRoute({
   operationId: "getEarningsCalendar",
@@ -19,6 +20,14 @@ const calendar = createRoute({
   responses: { 200: jsonResponse(EarningsAnswer, "The calendar"), ...errorResponses(401, 503) },
 });
 
-export const earningsRoutes = createRouter().openapi(calendar, async (c) =>
-  sendKept(c, await earningsAnswer(c.get("deps"), c.var.versions), 200),
-);
+export const earningsRoutes = createRouter().openapi(calendar, async (c) => {
+  const deps = c.get("deps");
+  // Years of every stored stock's bars are the expensive part: read once per market data version and day. The
+  // calendar is priced, so it is kept as long as the market's prices are (a live market's is made each time).
+  const reactions = () =>
+    kept(c, "earnings reactions", ["market"], "", () => readReactionHistory(deps, deps.market.marketToday()));
+  const answer = await kept(c, "earnings calendar", ["prices"], "", async () =>
+    keepJson(await earningsCalendar(deps, reactions)),
+  );
+  return sendKept(c, answer, 200);
+});

@@ -13,8 +13,6 @@ import {
 } from "../../analysis/earnings-events.ts";
 import { EARNINGS_EVIDENCE, type EarningsEvidence } from "../../analysis/earnings-evidence.ts";
 import type { AppDeps } from "../../lib/context.ts";
-import { type DataVersions, pricesStamp, readDataVersions, stampOf } from "../../lib/derived-data.ts";
-import { type KeptJson, keepJson } from "../../lib/kept-answer.ts";
 import { hasMarketData, type MarketPort } from "../../lib/market-port.ts";
 import { BENCHMARK } from "../../market/demo-import.ts";
 import { universeSeries } from "../../market/price-history.ts";
@@ -29,23 +27,11 @@ function reportedQuarter(date: string): { quarter: number; year: number } {
   return { quarter: Math.floor(d.getUTCMonth() / 3) + 1, year: d.getUTCFullYear() };
 }
 
-/** What the calendar's stored-data part depends on: the market data version (one indexed read) and the day. */
-async function marketStamp(deps: AppDeps, asOf: string) {
-  const versions = await readDataVersions(deps.database.db);
-  return stampOf(versions.market, deps.market.source, asOf);
-}
-
-// Reading years of every stored stock's bars is the expensive part: once per market data version and day.
-const reactionHistory = async (deps: AppDeps, asOf: string) =>
-  deps.derived.get("earnings reactions", await marketStamp(deps, asOf), "", () =>
-    readReactionHistory(deps, asOf),
-  );
-
 /**
  * Each stored stock's report reactions and what the growth probability knows on `asOf`. The bars start early
  * enough (warmUpStart) that the reactions are the ones scripts/evaluate-earnings.ts finds on the full history.
  */
-async function readReactionHistory(deps: AppDeps, asOf: string) {
+export async function readReactionHistory(deps: AppDeps, asOf: string) {
   const { db } = deps.database;
   // A year back at least: next reports are estimated from the reactions of a year earlier.
   const from = addDays(asOf, -Math.max(GROWTH_HISTORY_DAYS, 372));
@@ -63,7 +49,9 @@ async function readReactionHistory(deps: AppDeps, asOf: string) {
   return { asOf, reactions, growth: growthHistoryAt(reactions, asOf), securities, lastClose };
 }
 
-type Reactions = Awaited<ReturnType<typeof readReactionHistory>>;
+export type Reactions = Awaited<ReturnType<typeof readReactionHistory>>;
+/** The reaction history as of the market's today; the route keeps it per market data version and day. */
+export type ReactionsLoader = () => Promise<Reactions>;
 
 /**
  * The growth probability and the counts behind it for one stock, exactly as docs/earnings-model.md measures it:
@@ -136,8 +124,8 @@ function assess(history: Reactions, symbol: string, fallbackPrice: number | null
 }
 
 /** The demo market has no calendar: dates are estimated from each stock's report reaction a year earlier. */
-async function estimatedCalendar(deps: AppDeps, asOf: string): Promise<EarningsEntry[]> {
-  const history = await reactionHistory(deps, asOf);
+async function estimatedCalendar(asOf: string, reactions: ReactionsLoader): Promise<EarningsEntry[]> {
+  const history = await reactions();
   const entries: EarningsEntry[] = [];
   for (const [symbol, reactions] of history.reactions) {
     const next = nextReportEstimate(reactions, asOf, WINDOW_DAYS);
@@ -161,10 +149,10 @@ async function estimatedCalendar(deps: AppDeps, asOf: string): Promise<EarningsE
 /** A live provider's calendar: real dates, times and estimates; growth probability from stored reactions. */
 async function providerCalendar(
   deps: AppDeps,
-  asOf: string,
+  reactions: ReactionsLoader,
   events: NonNullable<Awaited<ReturnType<NonNullable<MarketPort["earnings"]>>>>,
 ): Promise<EarningsEntry[]> {
-  const history = await reactionHistory(deps, asOf);
+  const history = await reactions();
   const prices = await deps.market.latestPrices(events.map((e) => e.symbol));
   return events.map((event) => ({
     symbol: event.symbol,
@@ -182,37 +170,16 @@ async function providerCalendar(
   }));
 }
 
-async function computeCalendar(deps: AppDeps, asOf: string): Promise<EarningsEntry[]> {
-  const events = await deps.market.earnings?.(addDays(asOf, 1), addDays(asOf, WINDOW_DAYS));
-  const entries = events ? await providerCalendar(deps, asOf, events) : await estimatedCalendar(deps, asOf);
-  return entries.sort((a, b) => a.date.localeCompare(b.date) || a.symbol.localeCompare(b.symbol));
-}
-
 /** Earnings expected in the 7 days after the market's today (estimated in the demo market). */
-export async function earningsCalendar(deps: AppDeps) {
+export async function earningsCalendar(deps: AppDeps, reactions: ReactionsLoader) {
   if (!hasMarketData(deps.market))
     return { earnings: [], count: 0, from: "", to: "", measured: measuredSummary() };
   const asOf = deps.market.marketToday();
   const window = { from: addDays(asOf, 1), to: addDays(asOf, WINDOW_DAYS) };
-  const earnings =
-    deps.market.source === "demo"
-      ? // The demo calendar is made of stored data only: once per market data version and day (decision 027).
-        await deps.derived.get("earnings calendar", await marketStamp(deps, asOf), "", () =>
-          computeCalendar(deps, asOf),
-        )
-      : // A live market's events and prices come from the provider layer, with its own lifetimes, each time.
-        await computeCalendar(deps, asOf);
-  return { earnings, count: earnings.length, ...window, measured: measuredSummary() };
-}
-
-/** The calendar as a kept answer: the demo's once per market data version and day, a live market's each time. */
-export async function earningsAnswer(
-  deps: AppDeps,
-  versions?: DataVersions,
-): Promise<KeptJson<Awaited<ReturnType<typeof earningsCalendar>>>> {
-  versions ??= await readDataVersions(deps.database.db);
-  // The calendar is priced: kept as long as the market's prices are (a live market's answer is made each time).
-  return deps.derived.get("earnings calendar answer", pricesStamp(versions, deps.market), "", async () =>
-    keepJson(await earningsCalendar(deps)),
-  );
+  const events = await deps.market.earnings?.(window.from, window.to);
+  const entries = events
+    ? await providerCalendar(deps, reactions, events)
+    : await estimatedCalendar(asOf, reactions);
+  entries.sort((a, b) => a.date.localeCompare(b.date) || a.symbol.localeCompare(b.symbol));
+  return { earnings: entries, count: entries.length, ...window, measured: measuredSummary() };
 }

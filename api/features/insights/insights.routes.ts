@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { sendKept } from "../../lib/kept-answer.ts";
+import { kept } from "../../lib/answer-cache.ts";
+import { keepJson, sendKept } from "../../lib/kept-answer.ts";
 import {
   createRouter,
   errorResponses,
@@ -13,7 +14,14 @@ import { ApiFailure } from "../../lib/result.ts";
 import { requireUser } from "../../middleware/auth.ts";
 import { consumeRateLimit, setRateLimitHeaders } from "../../middleware/rate-limit.ts";
 import { AnalyzeInput, HistoryQuery, Insight } from "./insights.schema.ts";
-import { analyzeSymbol, insightHistoryAnswer } from "./insights.service.ts";
+import { analyzeSymbol, insightHistory } from "./insights.service.ts";
+
+/** Symbols whose engine figures are kept per prices stamp: the demo universe's ~500 fit. */
+const ANALYSES_KEPT = 1024;
+/** Dates whose scored universe is kept per market data version (each is a few hundred stocks' features). */
+const UNIVERSE_DATES_KEPT = 2;
+/** Pages of analysis history kept, across users. */
+const PAGES_KEPT = 256;
 
 /** Analyses a user may request per minute. */
 export const ANALYSES_PER_MINUTE = 30;
@@ -70,13 +78,39 @@ export const insightRoutes = createRouter()
         code: "RATE_LIMITED",
       });
     }
-    const result = await analyzeSymbol(deps, user.id, symbol, c.var.versions);
+    // The engine's figures for a symbol change only with the prices (the demo market's: once per market version; a
+    // live market's are not kept), and the universe it ranks the symbol in only with the market data.
+    const result = await analyzeSymbol(deps, user.id, (analysis) =>
+      kept(
+        c,
+        "analyses",
+        ["prices"],
+        symbol,
+        () =>
+          analysis.analyze(symbol, (date, score) =>
+            kept(c, "universe ranks", ["market"], date, score, UNIVERSE_DATES_KEPT),
+          ),
+        ANALYSES_KEPT,
+      ),
+    );
     if (!result.ok) throw ApiFailure.of(result);
     return c.json(result.value, 201);
   })
   .openapi(history, async (c) => {
     const { page, pageSize } = c.req.valid("query");
-    const result = await insightHistoryAnswer(c.get("deps"), c.var.user, page, pageSize);
+    const { id, listsVersion } = c.var.user;
+    // Kept under the user's lists version, bumped by any write to their analyses in any process (decision 027).
+    const result = await kept(
+      c,
+      "insight history answers",
+      [],
+      `${id}:${listsVersion}:${page}:${pageSize}`,
+      async () => {
+        const { items, total } = await insightHistory(c.get("deps"), id, page, pageSize);
+        return { items: keepJson(items), total };
+      },
+      PAGES_KEPT,
+    );
     c.header("X-Total-Count", String(result.total));
     return sendKept(c, result.items, 200);
   });

@@ -1,10 +1,8 @@
 import { count, desc, eq } from "drizzle-orm";
 import { insights } from "../../../db/schema/index.ts";
 import { modelEvidenceOf } from "../../analysis/engine.ts";
-import type { InsightDraft } from "../../lib/analysis-port.ts";
+import type { AnalysisPort, InsightDraft } from "../../lib/analysis-port.ts";
 import type { AppDeps } from "../../lib/context.ts";
-import { type DataVersions, pricesStamp, readDataVersions } from "../../lib/derived-data.ts";
-import { type KeptJson, keepJson } from "../../lib/kept-answer.ts";
 import { narrate } from "../../lib/narrative.ts";
 import { failure, type Result, success } from "../../lib/result.ts";
 import type { Insight } from "./insights.schema.ts";
@@ -35,9 +33,6 @@ function withNewsSource(draft: InsightDraft, newsAvailable: boolean): InsightDra
 
 const ANALYSIS_UNAVAILABLE = failure(503, "UNAVAILABLE", "Analysis is not available on this server.");
 
-/** Symbols whose engine figures are kept per prices stamp: the demo universe's ~500 fit. */
-const ANALYSES_KEPT = 1024;
-
 /**
  * Analyses a symbol now (prose by the narrative writer when one is configured), keeps it in the user's history and
  * answers it as saved; 503 without an engine. An unknown symbol throws UnknownSymbolError (answered 404 by the app).
@@ -45,21 +40,12 @@ const ANALYSES_KEPT = 1024;
 export async function analyzeSymbol(
   deps: AppDeps,
   userId: number,
-  symbol: string,
-  versions?: DataVersions,
+  figuresOf: (analysis: AnalysisPort) => Promise<InsightDraft>,
 ): Promise<Result<Insight, 503>> {
   const { analysis } = deps;
   if (!analysis) return ANALYSIS_UNAVAILABLE;
-  versions ??= await readDataVersions(deps.database.db);
-  // The engine's figures for a symbol change only with the prices (the demo market's: once per market version;
-  // a live market's are not kept); the prose is written afresh each time.
-  const figures = await deps.derived.get(
-    "analyses",
-    pricesStamp(versions, deps.market),
-    symbol,
-    () => analysis.analyze(symbol),
-    ANALYSES_KEPT,
-  );
+  const figures = await figuresOf(analysis);
+  // The prose is written afresh each time.
   const draft = await narrate(
     deps.narrative,
     withNewsSource(figures, NEWS_SOURCES.has(deps.market.source)),
@@ -102,31 +88,6 @@ export async function saveInsight(deps: AppDeps, userId: number, draft: InsightD
     })
     .returning();
   return toInsight(row!);
-}
-
-/** Pages kept, across users. */
-const PAGES_KEPT = 256;
-
-/**
- * A page of the user's insights as a kept answer with its total, under their lists version (bumped by any write
- * to their insights, in any process: decision 027).
- */
-export async function insightHistoryAnswer(
-  deps: AppDeps,
-  user: { id: number; listsVersion: number },
-  page: number,
-  pageSize: number,
-): Promise<{ items: KeptJson<Insight[]>; total: number }> {
-  return deps.derived.get(
-    "insight history answers",
-    "stored rows",
-    `${user.id}:${user.listsVersion}:${page}:${pageSize}`,
-    async () => {
-      const { items, total } = await insightHistory(deps, user.id, page, pageSize);
-      return { items: keepJson(items), total };
-    },
-    PAGES_KEPT,
-  );
 }
 
 /** The user's own insights, newest first, one page at a time. */

@@ -1,10 +1,12 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { kept } from "../../lib/answer-cache.ts";
 import { createRouter, errorResponses, jsonResponse, signedIn } from "../../lib/openapi.ts";
 import { ApiFailure } from "../../lib/result.ts";
 import { symbol } from "../../lib/validation.ts";
 import { requireUser } from "../../middleware/auth.ts";
 import { SymbolMatch, SymbolSearchQuery } from "./market.schema.ts";
-import { marketStatus, priceHistory, searchSymbols } from "./market.service.ts";
+import { marketStatus, priceHistory, searchableSymbols } from "./market.service.ts";
+import { rankSymbols } from "./symbol-ranking.ts";
 
 const History = z
   .object({
@@ -76,7 +78,9 @@ export const marketRoutes = createRouter()
   .openapi(status, (c) => c.json(marketStatus(c.get("deps")), 200))
   .openapi(symbols, async (c) => {
     const { q, limit } = c.req.valid("query");
-    return c.json(await searchSymbols(c.get("deps"), q, limit), 200);
+    // Read once per market data version (a write to `securities` bumps it), not per keystroke.
+    const list = await kept(c, "symbol list", ["market"], "", () => searchableSymbols(c.get("deps")));
+    return c.json(rankSymbols(q, list, limit), 200);
   })
   .openapi(history, async (c) => {
     const result = await priceHistory(c.get("deps"), c.req.valid("param").symbol);

@@ -1,13 +1,11 @@
 import { SMA } from "trading-signals";
 import { securities } from "../../../db/schema/index.ts";
 import type { AppDeps } from "../../lib/context.ts";
-import { readDataVersions, stampOf } from "../../lib/derived-data.ts";
 import { hasMarketData, UnknownSymbolError } from "../../lib/market-port.ts";
 import { failure, type Result, success } from "../../lib/result.ts";
 import { BENCHMARK } from "../../market/demo-import.ts";
 import { barsUpTo, findSecurity } from "../../market/price-history.ts";
-import type { SymbolMatch } from "./market.schema.ts";
-import { rankSymbols, searchable } from "./symbol-ranking.ts";
+import { searchable } from "./symbol-ranking.ts";
 
 /** Sessions answered: one year shown, plus the 200 before it so the 200-day average covers the whole year. */
 const SHOWN = 252;
@@ -57,19 +55,12 @@ export async function priceHistory(deps: AppDeps, symbol: string): Promise<Resul
 }
 
 /**
- * The securities whose symbol or company name match `query`, best first (symbol-ranking.ts), at most `limit`.
- * The list is read once per market data version (a write to `securities` bumps it), not per keystroke; the
- * benchmark index is left out, since nothing that takes a symbol accepts it as a stock (decision 042).
+ * The securities a symbol search looks through, prepared for ranking (symbol-ranking.ts); the benchmark index is
+ * left out, since nothing that takes a symbol accepts it as a stock (decision 042).
  */
-export async function searchSymbols(deps: AppDeps, query: string, limit: number): Promise<SymbolMatch[]> {
-  const { db } = deps.database;
-  const { market } = await readDataVersions(db);
-  const list = await deps.derived.get("symbol list", stampOf(market), "", async () =>
-    searchable(
-      (await db.select({ symbol: securities.symbol, name: securities.name }).from(securities)).filter(
-        (s) => s.symbol !== BENCHMARK,
-      ),
-    ),
-  );
-  return rankSymbols(query, list, limit);
+export async function searchableSymbols(deps: AppDeps) {
+  const rows = await deps.database.db
+    .select({ symbol: securities.symbol, name: securities.name })
+    .from(securities);
+  return searchable(rows.filter((s) => s.symbol !== BENCHMARK));
 }

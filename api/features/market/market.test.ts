@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { securities } from "../../../db/schema/index.ts";
-import { createDerivedData } from "../../lib/derived-data.ts";
+import { createAnswerCache } from "../../lib/answer-cache.ts";
 import { startTestApp, type TestApp } from "../../test/harness.ts";
 
 let t: TestApp;
@@ -39,7 +39,7 @@ describe("symbol search", () => {
   beforeAll(async () => {
     await t.useDemoMarket({ symbols: ["AAPL", "AMAT", "APA", "MSFT", "MU", "AMD"], from: "2023-10-01" });
     computed = [];
-    t.deps.derived = createDerivedData({ onCompute: (slot) => computed.push(slot) });
+    t.deps.cache = createAnswerCache({ onCompute: (slot) => computed.push(slot) });
   });
   const search = async (query: string) => {
     const res = await t.request(`/api/market/symbols?${query}`, { token });
@@ -77,7 +77,7 @@ describe("symbol search", () => {
   });
 
   test("the list is read once per market data version: a new security is found after the write", async () => {
-    t.deps.derived = createDerivedData({ onCompute: (slot) => computed.push(slot) });
+    t.deps.cache = createAnswerCache({ onCompute: (slot) => computed.push(slot) });
     computed.length = 0;
     await search("q=a");
     await search("q=ms");

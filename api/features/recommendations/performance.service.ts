@@ -3,10 +3,9 @@ import { dailyPrices, recommendations } from "../../../db/schema/index.ts";
 import { isMemberOn } from "../../analysis/index-membership.ts";
 import { MODEL_CARD } from "../../analysis/model-card.ts";
 import type { AppDeps } from "../../lib/context.ts";
-import { type DataVersions, readDataVersions, type Stamp, stampOf } from "../../lib/derived-data.ts";
 import { BENCHMARK } from "../../market/demo-import.ts";
 import { allSymbols, tradingDays } from "../../market/price-history.ts";
-import { recommendationFilters, recommendationFiltersKey } from "./recommendation-filters.ts";
+import { recommendationFilters } from "./recommendation-filters.ts";
 import type { HistoricalQuery } from "./recommendations.schema.ts";
 import {
   baselineRate,
@@ -59,26 +58,8 @@ export const METHOD =
   "$1, stand still on days with no open call, and are gross of trading costs. How often a target price was " +
   "touched is not shown: with no like-for-like baseline it says more about a stock's volatility than about the call.";
 
-/**
- * What scored recommendations depend on besides their filters: the recommendations and market data versions (any
- * process's write bumps them, in one indexed read) and the market and its day (decision 027).
- */
-export async function scoringStamp(deps: AppDeps, versions?: DataVersions): Promise<Stamp> {
-  versions ??= await readDataVersions(deps.database.db);
-  return stampOf(versions.recommendations, versions.market, deps.market.source, deps.market.marketToday());
-}
-
-/**
- * Outcomes and totals of the recommendations matching `query`, as of the market's today; computed once per data
- * version and market day for the most recently asked filters.
- */
+/** Outcomes and totals of the recommendations matching `query`, as of the market's today. */
 export async function recommendationPerformance(deps: AppDeps, query: HistoricalQuery) {
-  return deps.derived.get("track record", await scoringStamp(deps), recommendationFiltersKey(query), () =>
-    computePerformance(deps, query),
-  );
-}
-
-async function computePerformance(deps: AppDeps, query: HistoricalQuery) {
   const { db } = deps.database;
   const asOf = deps.market.marketToday();
   const rows = await db

@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { sendKept } from "../../lib/kept-answer.ts";
+import { kept } from "../../lib/answer-cache.ts";
+import { keepJson, sendKept } from "../../lib/kept-answer.ts";
 import { hasMarketData } from "../../lib/market-port.ts";
 import {
   adminOnly,
@@ -15,6 +16,7 @@ import { isoDate } from "../../lib/validation.ts";
 import { requireAdmin, requireUser } from "../../middleware/auth.ts";
 import { generateForDate } from "./generate.service.ts";
 import { recommendationPerformance } from "./performance.service.ts";
+import { recommendationFiltersKey } from "./recommendation-filters.ts";
 import {
   CreateRecommendationAnswer,
   CreateRecommendationInput,
@@ -29,10 +31,18 @@ import {
 } from "./recommendations.schema.ts";
 import {
   deleteRecommendationsOn,
-  historicalAnswer,
-  latestAnswer,
   postRecommendation,
+  scoreHistoricalPage,
+  scoreLatest,
+  withPrices,
 } from "./recommendations.service.ts";
+
+/** Searches (filters and page) kept per data version, their scored rows and their answers (500 rows at most each). */
+const HISTORICAL_SEARCHES_KEPT = 8;
+
+/** Outcomes are scored from the stored calls and prices as of the market's day; answers also carry current prices. */
+const SCORED = ["recommendations", "market"] as const;
+const SCORED_AND_PRICED = ["recommendations", "market", "prices"] as const;
 
 const tags = ["Recommendations"];
 const security = signedIn;
@@ -156,19 +166,50 @@ const removeByDate = createRoute({
 });
 
 export const recommendationRoutes = createRouter()
-  .openapi(latest, async (c) => sendKept(c, await latestAnswer(c.get("deps"), c.var.versions), 200))
+  .openapi(latest, async (c) => {
+    const deps = c.get("deps");
+    // Scored once per data version and market day; priced as long as the market's prices hold (decision 076).
+    const answer = await kept(c, "latest recommendations answer", SCORED_AND_PRICED, "", async () => {
+      const scored = await kept(c, "latest recommendations", SCORED, "", () => scoreLatest(deps));
+      return keepJson(await withPrices(deps, scored));
+    });
+    return sendKept(c, answer, 200);
+  })
   .openapi(historical, async (c) => {
+    const deps = c.get("deps");
     const { page, pageSize, ...filters } = c.req.valid("query");
     const paged = page !== undefined || pageSize !== undefined;
     const limit = paged ? (pageSize ?? HISTORICAL_DEFAULT_PAGE_SIZE) : HISTORICAL_MAX_PAGE_SIZE;
     const offset = paged ? ((page ?? 1) - 1) * limit : 0;
-    const result = await historicalAnswer(c.get("deps"), filters, { offset, limit }, c.var.versions);
-    c.header("X-Total-Count", String(result.total));
-    c.header("X-Date-Counts", result.dateCounts.map(([date, n]) => `${date}=${n}`).join(","));
-    return sendKept(c, result.recommendations, 200);
+    const key = `${recommendationFiltersKey(filters)}@${offset}+${limit}`;
+    const answer = await kept(
+      c,
+      "historical recommendations answers",
+      SCORED_AND_PRICED,
+      key,
+      async () => {
+        const { recommendations: scored, ...counts } = await kept(
+          c,
+          "historical recommendations",
+          SCORED,
+          key,
+          () => scoreHistoricalPage(deps, filters, { offset, limit }),
+          HISTORICAL_SEARCHES_KEPT,
+        );
+        return { recommendations: keepJson(await withPrices(deps, scored)), ...counts };
+      },
+      HISTORICAL_SEARCHES_KEPT,
+    );
+    c.header("X-Total-Count", String(answer.total));
+    c.header("X-Date-Counts", answer.dateCounts.map(([date, n]) => `${date}=${n}`).join(","));
+    return sendKept(c, answer.recommendations, 200);
   })
   .openapi(performance, async (c) => {
-    return c.json(await recommendationPerformance(c.get("deps"), c.req.valid("query")), 200);
+    const query = c.req.valid("query");
+    const answer = await kept(c, "track record", SCORED, recommendationFiltersKey(query), () =>
+      recommendationPerformance(c.get("deps"), query),
+    );
+    return c.json(answer, 200);
   })
   .openapi(post, async (c) => {
     const { recommendationDate } = c.req.valid("query");

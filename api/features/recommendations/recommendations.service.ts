@@ -2,13 +2,11 @@ import { and, count, desc, eq, getTableColumns, inArray, max } from "drizzle-orm
 import { recommendations, users } from "../../../db/schema/index.ts";
 import { modelEvidenceOf } from "../../analysis/engine.ts";
 import type { AppDeps } from "../../lib/context.ts";
-import { bothStamps, type DataVersions, pricesStamp, readDataVersions } from "../../lib/derived-data.ts";
-import { type KeptJson, keepJson } from "../../lib/kept-answer.ts";
 import { hasMarketData, type LatestPrice } from "../../lib/market-port.ts";
 import { failure, type Result, success } from "../../lib/result.ts";
 import { centsToString } from "../../lib/validation.ts";
-import { scoreRecommendations, scoringStamp } from "./performance.service.ts";
-import { recommendationFilters, recommendationFiltersKey } from "./recommendation-filters.ts";
+import { scoreRecommendations } from "./performance.service.ts";
+import { recommendationFilters } from "./recommendation-filters.ts";
 import {
   type CreateRecommendationInput,
   HISTORICAL_MAX_PAGE_SIZE,
@@ -43,9 +41,6 @@ function posterName(row: Row): string | null {
 export const AGGRESSIVE_VOLATILITY = 0.35;
 /** Without price history, a potential return at or above this makes a call aggressive. */
 export const AGGRESSIVE_RETURN = 0.15;
-/** Searches (filters and page) whose scored rows are kept per data version (HISTORICAL_MAX_PAGE_SIZE rows at most). */
-const HISTORICAL_SEARCHES_KEPT = 8;
-
 function toRecommendation(row: Row): Recommendation {
   return {
     id: row.id,
@@ -79,7 +74,7 @@ function toRecommendation(row: Row): Recommendation {
 }
 
 /** A list of recommendations with each one's outcome so far (null without market data or prices). */
-interface Scored {
+export interface Scored {
   recommendations: Recommendation[];
   outcomes: Map<number, Outcome>;
 }
@@ -100,7 +95,7 @@ async function scoreRows(deps: AppDeps, rows: Row[]): Promise<Scored> {
  * Adds currentPrice and currentPriceAsOf from the market, asked on every request: its own freshness rules
  * (the demo's frozen closes, a live provider's quote lifetime) decide how current they are.
  */
-async function withPrices(
+export async function withPrices(
   deps: AppDeps,
   { recommendations: list, outcomes }: Scored,
 ): Promise<Recommendation[]> {
@@ -117,32 +112,17 @@ async function withPrices(
   });
 }
 
-/** The recommendations of the most recent recommendation date, scored once per data version and market day. */
-export async function latestRecommendations(deps: AppDeps): Promise<Recommendation[]> {
-  const scored = await deps.derived.get("latest recommendations", await scoringStamp(deps), "", async () => {
-    const { db } = deps.database;
-    const latestDate = db.select({ d: max(recommendations.recommendationDate) }).from(recommendations);
-    const rows = await db
-      .select(LIST_COLUMNS)
-      .from(recommendations)
-      .leftJoin(users, eq(users.id, recommendations.postedBy))
-      .where(eq(recommendations.recommendationDate, latestDate))
-      .orderBy(desc(recommendations.confidence), recommendations.symbol);
-    return scoreRows(deps, rows);
-  });
-  return withPrices(deps, scored);
-}
-
-/** The latest recommendations as a kept answer: serialized once per scoring stamp and prices (decision 027). */
-export async function latestAnswer(
-  deps: AppDeps,
-  versions?: DataVersions,
-): Promise<KeptJson<Recommendation[]>> {
-  versions ??= await readDataVersions(deps.database.db);
-  const stamp = bothStamps(await scoringStamp(deps, versions), pricesStamp(versions, deps.market));
-  return deps.derived.get("latest recommendations answer", stamp, "", async () =>
-    keepJson(await latestRecommendations(deps)),
-  );
+/** The recommendations of the most recent recommendation date, scored (without current prices: withPrices). */
+export async function scoreLatest(deps: AppDeps): Promise<Scored> {
+  const { db } = deps.database;
+  const latestDate = db.select({ d: max(recommendations.recommendationDate) }).from(recommendations);
+  const rows = await db
+    .select(LIST_COLUMNS)
+    .from(recommendations)
+    .leftJoin(users, eq(users.id, recommendations.postedBy))
+    .where(eq(recommendations.recommendationDate, latestDate))
+    .orderBy(desc(recommendations.confidence), recommendations.symbol);
+  return scoreRows(deps, rows);
 }
 
 /** Which rows of a search to answer: `limit` rows from `offset` (newest first). */
@@ -161,75 +141,45 @@ export interface HistoricalPage<L> {
 
 /**
  * The recommendations matching `query`, newest first (id breaks ties, so pages never overlap), the rows of `window`
- * with prices and outcomes, how many match in all and on each of the page's dates (a page may show part of a
- * date's group); kept per data version and market day for the most recently asked filters and pages.
+ * scored (without current prices: withPrices), how many match in all and on each of the page's dates (a page may
+ * show part of a date's group).
  */
-export async function historicalRecommendations(
+export async function scoreHistoricalPage(
   deps: AppDeps,
   query: HistoricalQuery,
   window: HistoricalWindow = { offset: 0, limit: HISTORICAL_MAX_PAGE_SIZE },
-): Promise<HistoricalPage<Recommendation[]>> {
-  const { total, dateCounts, ...scored } = await deps.derived.get(
-    "historical recommendations",
-    await scoringStamp(deps),
-    `${recommendationFiltersKey(query)}@${window.offset}+${window.limit}`,
-    async () => {
-      const { db } = deps.database;
-      const where = and(...recommendationFilters(query));
-      const [rows, [counted]] = await Promise.all([
-        db
-          .select(LIST_COLUMNS)
-          .from(recommendations)
-          .leftJoin(users, eq(users.id, recommendations.postedBy))
-          .where(where)
-          .orderBy(
-            desc(recommendations.recommendationDate),
-            desc(recommendations.confidence),
-            desc(recommendations.id),
-          )
-          .limit(window.limit)
-          .offset(window.offset),
-        db.select({ total: count() }).from(recommendations).where(where),
-      ]);
-      const dates = [...new Set(rows.map((r) => r.recommendationDate))];
-      const perDate = dates.length
-        ? await db
-            .select({ date: recommendations.recommendationDate, n: count() })
-            .from(recommendations)
-            .where(and(where, inArray(recommendations.recommendationDate, dates)))
-            .groupBy(recommendations.recommendationDate)
-        : [];
-      const countOf = new Map(perDate.map((d) => [d.date, d.n]));
-      return {
-        ...(await scoreRows(deps, rows)),
-        total: counted?.total ?? 0,
-        dateCounts: dates.map((d): [string, number] => [d, countOf.get(d) ?? 0]),
-      };
-    },
-    HISTORICAL_SEARCHES_KEPT,
-  );
-  return { recommendations: await withPrices(deps, scored), total, dateCounts };
-}
-
-/** A historical search as a kept answer with its total, per scoring stamp, prices, filters and window. */
-export async function historicalAnswer(
-  deps: AppDeps,
-  query: HistoricalQuery,
-  window: HistoricalWindow,
-  versions?: DataVersions,
-): Promise<HistoricalPage<KeptJson<Recommendation[]>>> {
-  versions ??= await readDataVersions(deps.database.db);
-  const stamp = bothStamps(await scoringStamp(deps, versions), pricesStamp(versions, deps.market));
-  return deps.derived.get(
-    "historical recommendations answers",
-    stamp,
-    `${recommendationFiltersKey(query)}@${window.offset}+${window.limit}`,
-    async () => {
-      const { recommendations: list, ...counts } = await historicalRecommendations(deps, query, window);
-      return { recommendations: keepJson(list), ...counts };
-    },
-    HISTORICAL_SEARCHES_KEPT,
-  );
+): Promise<HistoricalPage<Scored>> {
+  const { db } = deps.database;
+  const where = and(...recommendationFilters(query));
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select(LIST_COLUMNS)
+      .from(recommendations)
+      .leftJoin(users, eq(users.id, recommendations.postedBy))
+      .where(where)
+      .orderBy(
+        desc(recommendations.recommendationDate),
+        desc(recommendations.confidence),
+        desc(recommendations.id),
+      )
+      .limit(window.limit)
+      .offset(window.offset),
+    db.select({ total: count() }).from(recommendations).where(where),
+  ]);
+  const dates = [...new Set(rows.map((r) => r.recommendationDate))];
+  const perDate = dates.length
+    ? await db
+        .select({ date: recommendations.recommendationDate, n: count() })
+        .from(recommendations)
+        .where(and(where, inArray(recommendations.recommendationDate, dates)))
+        .groupBy(recommendations.recommendationDate)
+    : [];
+  const countOf = new Map(perDate.map((d) => [d.date, d.n]));
+  return {
+    recommendations: await scoreRows(deps, rows),
+    total: counted?.total ?? 0,
+    dateCounts: dates.map((d): [string, number] => [d, countOf.get(d) ?? 0]),
+  };
 }
 
 /** Decides the risk level the admin form does not send, and says how. */

@@ -1,5 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
-import { sendKept } from "../../lib/kept-answer.ts";
+import { kept } from "../../lib/answer-cache.ts";
+import { keepJson, sendKept } from "../../lib/kept-answer.ts";
 import { createRouter, errorResponses, jsonBody, jsonResponse, signedIn } from "../../lib/openapi.ts";
 import { ApiFailure } from "../../lib/result.ts";
 import { requireUser } from "../../middleware/auth.ts";
@@ -13,10 +14,13 @@ import {
 } from "./watchlist.schema.ts";
 import {
   addToWatchlist,
+  listWatchlist,
   removeWatchlistItem,
   updateWatchlistItem,
-  watchlistAnswer,
 } from "./watchlist.service.ts";
+
+/** Lists kept across users, at most this many (about 30 KB each with sparklines). */
+const LISTS_KEPT = 256;
 
 const tags = ["Watchlist"];
 
@@ -68,9 +72,20 @@ const remove = createRoute({
 });
 
 export const watchlistRoutes = createRouter()
-  .openapi(list, async (c) =>
-    sendKept(c, await watchlistAnswer(c.get("deps"), c.var.user, c.var.versions), 200),
-  )
+  .openapi(list, async (c) => {
+    const { id, listsVersion } = c.var.user;
+    // Kept under the user's lists version (bumped by any write to their items, in any process) and the market's
+    // prices (decision 027).
+    const answer = await kept(
+      c,
+      "watchlist answers",
+      ["prices"],
+      `${id}:${listsVersion}`,
+      async () => keepJson(await listWatchlist(c.get("deps"), id)),
+      LISTS_KEPT,
+    );
+    return sendKept(c, answer, 200);
+  })
   .openapi(add, async (c) => {
     const result = await addToWatchlist(c.get("deps"), c.var.user.id, c.req.valid("json"));
     if (!result.ok) throw ApiFailure.of(result);

@@ -1,8 +1,6 @@
 import { and, asc, count, eq } from "drizzle-orm";
 import { watchlistItems } from "../../../db/schema/index.ts";
 import type { AppDeps } from "../../lib/context.ts";
-import { type DataVersions, pricesStamp, readDataVersions } from "../../lib/derived-data.ts";
-import { type KeptJson, keepJson } from "../../lib/kept-answer.ts";
 import type { LatestPrice } from "../../lib/market-port.ts";
 import { failure, type Result, success } from "../../lib/result.ts";
 import { changePercent, shouldAlert } from "./watchlist.rules.ts";
@@ -61,28 +59,6 @@ export async function listWatchlist(deps: AppDeps, userId: number): Promise<Watc
     deps.market.closesSince([...new Set(rows.map((r) => r.symbol))], SPARKLINE_DAYS),
   ]);
   return items.map((item) => ({ ...item, sparkline: closes.get(item.symbol) ?? [] }));
-}
-
-/** Answers kept per user, at most this many (about 30 KB each with sparklines). */
-const LISTS_KEPT = 256;
-
-/**
- * The user's list as a kept answer, under their lists version (bumped by any write to their items, in any process)
- * and the market's prices (decision 027).
- */
-export async function watchlistAnswer(
-  deps: AppDeps,
-  user: { id: number; listsVersion: number },
-  versions?: DataVersions,
-): Promise<KeptJson<WatchlistItem[]>> {
-  versions ??= await readDataVersions(deps.database.db);
-  return deps.derived.get(
-    "watchlist answers",
-    pricesStamp(versions, deps.market),
-    `${user.id}:${user.listsVersion}`,
-    async () => keepJson(await listWatchlist(deps, user.id)),
-    LISTS_KEPT,
-  );
 }
 
 /** Adds a symbol the market knows, priced as of now; refused when unknown, already there, or the list is full. */

@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
+import type { Context } from "hono";
 import type { Db } from "../../db/client.ts";
 import { preparedPerDatabase } from "../../db/prepared.ts";
 import { dataVersions } from "../../db/schema/index.ts";
+import type { AppEnv } from "./context.ts";
 import { NO_MARKET } from "./market-port.ts";
 
 /** The counters SQLite triggers bump on every write to what derived data is computed from (migration 0011). */
@@ -35,17 +37,18 @@ export async function readDataVersions(db: Db): Promise<DataVersions> {
 export type Stamp = string;
 
 /**
- * Values computed once per stamp and kept in this process (per isolate on Workers). Each slot keeps the values of
+ * The one cache of the app, used at the route edge only (decision 076): derived, read-mostly answers and the values
+ * they are built from, computed once per stamp and kept in this process (per isolate on Workers). Each slot keeps the values of
  * one stamp only: the first request with another stamp drops them all. Within a stamp a slot keeps at most its
  * limit of keys (filters, dates), the least recently used going first. Concurrent requests share one computation;
  * a failed one is forgotten, so the next request tries again.
  */
-export interface DerivedData {
+export interface AnswerCache {
   /** `keep`: how many keys of this slot are kept within one stamp (DEFAULT_KEYS_PER_SLOT when not given). */
   get<T>(slot: string, stamp: Stamp, key: string, compute: () => Promise<T>, keep?: number): Promise<T>;
 }
 
-export interface DerivedDataOptions {
+export interface AnswerCacheOptions {
   /** Called each time a value is computed rather than served from memory (tests count these). */
   onCompute?: (slot: string, key: string) => void;
 }
@@ -55,7 +58,7 @@ export const DEFAULT_KEYS_PER_SLOT = 16;
 /** A value whose stamp never matches twice: derived data is then computed per request, as before it was kept. */
 export const UNVERSIONED: Stamp = "unversioned";
 
-export function createDerivedData(options: DerivedDataOptions = {}): DerivedData {
+export function createAnswerCache(options: AnswerCacheOptions = {}): AnswerCache {
   const slots = new Map<string, { stamp: Stamp; values: Map<string, Promise<unknown>> }>();
   return {
     get<T>(slot: string, stamp: Stamp, key: string, compute: () => Promise<T>, keep = DEFAULT_KEYS_PER_SLOT) {
@@ -90,22 +93,45 @@ export function stampOf(...parts: Array<string | number>): Stamp {
   return parts.some((p) => typeof p === "number" && Number.isNaN(p)) ? UNVERSIONED : parts.join("|");
 }
 
-/** Two stamps as one: a value depending on both is kept while neither changes. */
-export function bothStamps(a: Stamp, b: Stamp): Stamp {
-  return a === UNVERSIONED || b === UNVERSIONED ? UNVERSIONED : `${a}#${b}`;
+/**
+ * What a kept value is a function of, besides its key:
+ * - `market`: the stored market data (its version), the market and its day;
+ * - `recommendations`: the stored recommendations (their version);
+ * - `prices`: the market's current prices. The demo market's come from stored bars frozen at its date, so they
+ *   change only with the market data version; a live market's may move at any call, so nothing priced is kept.
+ * No part at all: the value depends on its key only (a user's list under their lists version).
+ */
+export type DependsOn = "market" | "recommendations" | "prices";
+
+export function stampOn(
+  versions: DataVersions,
+  market: { source: string; marketToday(): string },
+  parts: readonly DependsOn[],
+): Stamp {
+  if (!parts.length) return "stored rows";
+  const stamped: Array<string | number> = [];
+  for (const part of parts) {
+    if (part === "recommendations") stamped.push(versions.recommendations);
+    else if (part === "prices" && market.source === NO_MARKET) stamped.push(NO_MARKET);
+    else if (part === "prices" && market.source !== "demo") return UNVERSIONED;
+    else stamped.push(versions.market, market.source, market.marketToday());
+  }
+  return stampOf(...stamped);
 }
 
 /**
- * What the market's prices are a function of. The demo market's come from stored bars frozen at its date, so they
- * change only with the market data version (and without a market there are none); a live market's may move at any
- * call, so nothing priced is kept.
+ * At the route edge: the value of `slot` for `key`, computed once per stamp of what it depends on and kept in the
+ * app's one cache. The data versions come with the sign-in read (api/middleware/auth.ts), or are read here.
  */
-export function pricesStamp(
-  versions: DataVersions,
-  market: { source: string; marketToday(): string },
-): Stamp {
-  if (market.source === NO_MARKET) return NO_MARKET;
-  return market.source === "demo"
-    ? stampOf(versions.market, market.source, market.marketToday())
-    : UNVERSIONED;
+export async function kept<T, E extends AppEnv>(
+  c: Context<E>,
+  slot: string,
+  dependsOn: readonly DependsOn[],
+  key: string,
+  compute: () => Promise<T>,
+  keep?: number,
+): Promise<T> {
+  const { deps, versions: signedIn } = c.var as AppEnv["Variables"] & { versions?: DataVersions };
+  const versions = signedIn ?? (await readDataVersions(deps.database.db));
+  return deps.cache.get(slot, stampOn(versions, deps.market, dependsOn), key, compute, keep);
 }

@@ -1,19 +1,23 @@
 import { Alert, Card, Group, Stack, Text, Title } from "@mantine/core";
-import { IconAlertTriangle, IconCircleCheck } from "@tabler/icons-react";
+import { IconAlertTriangle } from "@tabler/icons-react";
 import { AnalyzeInput } from "../../../api/features/insights/insights.input.ts";
 import { SymbolField } from "../../components/symbol-autocomplete.tsx";
 import { serverMessage } from "../../lib/api-error.ts";
 import { passes, useAppForm, validateWith } from "../../lib/form.tsx";
 import { useAnalyzeStock } from "./insights.queries.ts";
 
-/** The symbol is checked with the analyze request's own schema (decision 078). */
+/**
+ * The symbol is checked with the analyze request's own schema (decision 078). 'Analysis Complete!' is the
+ * mutation's toast (useAnalyzeStock), so it reaches the person wherever they are when the analysis finishes.
+ */
 export function AnalyzeStockTab(props: { onAnalyzed: () => void }) {
   const analyze = useAnalyzeStock();
   const form = useAppForm({
     defaultValues: { symbol: "" },
     validators: { onChange: validateWith(AnalyzeInput), onSubmit: validateWith(AnalyzeInput) },
     onSubmit: ({ value }) => {
-      // A failure is said once, inline under the field it concerns (no toast repeating it).
+      // A failure is said once, inline under the field it concerns (no toast repeating it). This call's onSuccess
+      // runs only while the tab is still open: someone who went elsewhere meanwhile stays there, with the toast.
       analyze.mutate({ symbol: value.symbol.trim().toUpperCase() }, { onSuccess: () => props.onAnalyzed() });
     },
   });
@@ -65,18 +69,6 @@ export function AnalyzeStockTab(props: { onAnalyzed: () => void }) {
                 Analysis Failed:
               </Text>{" "}
               {serverMessage(analyze.error) ?? "Failed to analyze stock. Please try again."}
-            </Alert>
-          ) : null}
-          {analyze.isSuccess ? (
-            <Alert
-              color="green"
-              icon={<IconCircleCheck size={18} aria-hidden />}
-              c="var(--mantine-color-text)"
-            >
-              <Text fw={700} span>
-                Analysis Complete!
-              </Text>{" "}
-              See it in the Analysis History tab.
             </Alert>
           ) : null}
         </Stack>

@@ -92,8 +92,8 @@ if (report.problems.length) {
 /**
  * What each page loads, from the built files: the entry named by index.html with its static imports, then each
  * lazy route's chunk with the static imports the entry does not already bring, and the toast container that the
- * first toast loads. Fails the build when the landing page passes its budget or any JavaScript file carries zod
- * (decision 025).
+ * first toast loads. Fails the build when the landing page passes its budget or carries zod (decision 025), or any
+ * JavaScript file carries zod-to-openapi (decision 078).
  */
 async function routeChunkReport(dir: string, gzip: Map<string, number>) {
   const LANDING_BUDGET_GZIP = 150 * 1024;
@@ -139,12 +139,20 @@ async function routeChunkReport(dir: string, gzip: Map<string, number>) {
     problems.push(
       `The landing page loads ${kb(landing)} of gzip JavaScript, over its ${kb(LANDING_BUDGET_GZIP)}.`,
     );
+  const zodFiles: string[] = [];
   for (const name of imports.keys()) {
-    // zod names its classes "$ZodType", "$ZodString"...: no page of the app may carry the schema library.
-    if ((await Bun.file(join(dir, name)).text()).includes('"$ZodType"'))
-      problems.push(
-        `${name} carries zod: the web may take from api/ only types and zod-free *.constants.ts.`,
-      );
+    const text = await Bun.file(join(dir, name)).text();
+    // zod names its classes "$ZodType", "$ZodString"...: the landing page may not carry the schema library; the
+    // forms' lazy chunks may, for the API's request schemas (decision 078).
+    if (text.includes('"$ZodType"')) {
+      zodFiles.push(`${name} (${kb(gzip.get(name) ?? 0)})`);
+      if (landingFiles.has(name))
+        problems.push(`${name} carries zod and loads with the landing page (decisions 025 and 078).`);
+    }
+    // zod-to-openapi's own error text: no page needs the OpenAPI generator; *.input.ts modules keep it out.
+    if (text.includes("Enum has mixed string and number values"))
+      problems.push(`${name} carries zod-to-openapi: the web takes request schemas only from *.input.ts.`);
   }
+  lines.push(`  zod (forms' request schemas, not the landing page): ${zodFiles.join(", ") || "none"}`);
   return { lines, problems };
 }

@@ -36,6 +36,44 @@ describe("import boundaries", () => {
     ]);
   });
 
+  test("web features may take request schemas from *.input.ts; routes, lib and components may not", () => {
+    const problems = boundaryViolations([
+      file("web/features/w/form.tsx", 'import { AddInput } from "../../../api/features/w/w.input.ts";'),
+      file("web/lib/form.tsx", 'import { AddInput } from "../../api/features/w/w.input.ts";'),
+      file("web/routes/w.tsx", 'import { AddInput } from "../../api/features/w/w.input.ts";'),
+    ]);
+    expect(problems.map((p) => p.split(":")[0])).toEqual([
+      "web/lib/form.tsx imports api/features/w/w.input.ts",
+      "web/routes/w.tsx imports api/features/w/w.input.ts",
+    ]);
+  });
+
+  test("a *.input.ts module imports only zod, *.input.ts and *.constants.ts", () => {
+    const problems = boundaryViolations([
+      file(
+        "api/features/w/w.input.ts",
+        [
+          'import { z } from "zod";',
+          'import { symbol } from "../../lib/fields.input.ts";',
+          'import { LIMIT } from "./w.constants.ts";',
+        ].join("\n"),
+      ),
+      file(
+        "api/features/v/v.input.ts",
+        [
+          'import { z } from "@hono/zod-openapi";',
+          'import { idParam } from "../../lib/validation.ts";',
+          'export { Other } from "./v.schema.ts";',
+        ].join("\n"),
+      ),
+    ]);
+    expect(problems).toEqual([
+      "api/features/v/v.input.ts imports @hono/zod-openapi: a *.input.ts module imports only zod of the packages",
+      "api/features/v/v.input.ts imports api/lib/validation.ts: a *.input.ts module imports only *.input.ts and *.constants.ts modules",
+      "api/features/v/v.input.ts imports api/features/v/v.schema.ts: a *.input.ts module imports only *.input.ts and *.constants.ts modules",
+    ]);
+  });
+
   test("web code deciding on an error's message text is refused; status and code are fine, and so are tests", () => {
     const problems = boundaryViolations([
       file("web/features/a/a.mutations.ts", 'if (error.message.includes("ACCOUNT_INACTIVE")) return;'),

@@ -1,8 +1,11 @@
 // The import boundaries of the codebase's layout, checked on every run of the test suite instead of by review:
 // - no web feature imports another (routes compose features; shared pieces move down to web/components or lib);
 // - web/components and web/lib import no feature and no route;
-// - the web takes from api/ only types (the RPC type and what it infers) and zod-free `*.constants.ts` modules, so
-//   no route loads the server's schema library; it never imports db/;
+// - the web takes from api/ only types (the RPC type and what it infers), zod-free `*.constants.ts` modules and, in
+//   web/features/ only (whose forms load with their lazy routes), the request schemas of `*.input.ts` modules; it
+//   never imports db/ (docs/decisions/078-forms-validate-with-api-schemas.md);
+// - a `*.input.ts` module imports only the zod package and other `*.input.ts` or `*.constants.ts` modules, so a form
+//   that validates with it loads zod but never zod-to-openapi, Hono or a service;
 // - api/ imports neither web/ nor scripts/; db/ imports nothing of ours; nothing outside scripts/ imports scripts/.
 // - web code outside tests decides nothing by an error's message text (`.message.includes(...)` and the like): it
 //   reads ApiError's status and code (docs/decisions/073-one-error-vocabulary.md).
@@ -61,6 +64,10 @@ const top = (path: string) => path.split("/")[0]!;
 const MESSAGE_MATCHING =
   /\.message\??\.(?:includes|startsWith|endsWith|match|matchAll|indexOf|search)\(|\.test\([^)]*\.message\s*\)/;
 
+const isInput = (path: string) => path.endsWith(".input.ts");
+const PACKAGE_IMPORT =
+  /(?:^|[;\n])\s*(?:import|export)\s+(?:type\s+)?(?:[^;]*?\s+from\s+)?["']([^"'.][^"']*)["']/g;
+
 /** A sentence per import that crosses a boundary, and per web file that matches on error message text. */
 export function boundaryViolations(files: SourceFile[]): string[] {
   const problems: string[] = [];
@@ -69,6 +76,16 @@ export function boundaryViolations(files: SourceFile[]): string[] {
       problems.push(
         `${file.path} matches on an error's message text: decide on ApiError's status or code (web/lib/api-error.ts)`,
       );
+    }
+    if (isInput(file.path)) {
+      for (const m of file.text.matchAll(PACKAGE_IMPORT))
+        if (m[1] !== "zod")
+          problems.push(`${file.path} imports ${m[1]}: a *.input.ts module imports only zod of the packages`);
+      for (const edge of importsOf(file))
+        if (!isInput(edge.to) && !edge.to.endsWith(".constants.ts"))
+          problems.push(
+            `${file.path} imports ${edge.to}: a *.input.ts module imports only *.input.ts and *.constants.ts modules`,
+          );
     }
     for (const edge of importsOf(file)) {
       const { from, to } = edge;
@@ -85,9 +102,14 @@ export function boundaryViolations(files: SourceFile[]): string[] {
       if (source === "web") {
         if (/^web\/(components|lib)\//.test(from) && /^web\/(features|routes)\//.test(to))
           say("shared web code may not import features or routes");
-        else if (target === "api" && !edge.typeOnly && !to.endsWith(".constants.ts"))
-          say("the web takes from api/ only types and zod-free *.constants.ts modules");
-        else if (target === "db") say("the web never imports db/");
+        else if (target === "api" && !edge.typeOnly && !to.endsWith(".constants.ts")) {
+          if (!isInput(to))
+            say(
+              "the web takes from api/ only types, zod-free *.constants.ts and request schemas in *.input.ts",
+            );
+          else if (!fromFeature)
+            say("only web/features/ (loaded with lazy routes) may import the request schemas of *.input.ts");
+        } else if (target === "db") say("the web never imports db/");
       } else if (source === "api" && (target === "web" || target === "scripts")) {
         say("api/ may not import web/ or scripts/");
       } else if (source === "db" && ["api", "web", "scripts"].includes(target)) {

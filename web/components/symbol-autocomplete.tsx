@@ -2,6 +2,7 @@ import { Autocomplete, type AutocompleteProps } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
+import { fieldError, useFieldContext } from "../lib/form.tsx";
 import { symbolSearchQueryOptions } from "../lib/symbol-search.queries.ts";
 
 /** How long typing pauses before the suggestions are asked for. */
@@ -54,6 +55,23 @@ export function SymbolAutocomplete({ value, onChange, maxLength = 40, ...rest }:
       dropdownOpened={wantsOpen && symbols.length > 0}
       onDropdownOpen={() => setWantsOpen(true)}
       onDropdownClose={() => setWantsOpen(false)}
+    />
+  );
+}
+
+/** The symbol field bound to the form field around it (`form.AppField`), showing that field's error once touched. */
+export function SymbolField(
+  props: Omit<SymbolAutocompleteProps, "value" | "onChange" | "onBlur" | "error" | "name">,
+) {
+  const field = useFieldContext<string>();
+  return (
+    <SymbolAutocomplete
+      {...props}
+      name={field.name}
+      value={field.state.value}
+      onChange={field.handleChange}
+      onBlur={field.handleBlur}
+      error={field.state.meta.isTouched ? fieldError(field.state.meta.errors) : undefined}
     />
   );
 }

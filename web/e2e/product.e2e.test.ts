@@ -161,6 +161,9 @@ describe("analysis end to end", () => {
     await page.getByTestId("insight-card").filter({ hasText: "MSFT" }).waitFor();
     expect(await page.getByRole("tab", { name: "Analysis History", selected: true }).count()).toBe(1);
     expect(new URL(page.url()).pathname).toBe("/dashboard/history");
+    // The spec's toast is seen where the person now is, the history tab (issue 26, point 2).
+    await toast(page, "Analysis Complete!").waitFor({ timeout: 3000 });
+    expect(await toast(page, "Analysis Complete!").isVisible()).toBe(true);
     await screenshot(page, "analysis-history-desktop");
 
     await page.getByRole("tab", { name: "Analyze Stock" }).click();
@@ -168,6 +171,32 @@ describe("analysis end to end", () => {
     await page.getByRole("button", { name: "Analyze" }).click();
     await page.getByText("Analysis Failed:").waitFor();
     await page.getByText("Unknown symbol 'ZZZZ'").first().waitFor();
+    await context.close();
+  });
+
+  test("'Analysis Complete!' reaches the person who left the Analyze tab while the analysis ran", async () => {
+    const { page, context } = await asInvestor();
+    // Hold the analysis until the person has moved on to another tab.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/api/insights/analyze", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole("tab", { name: "Analyze Stock" }).click();
+    await page.getByRole("combobox", { name: "Stock symbol" }).fill("aapl");
+    await page.getByRole("button", { name: "Analyze" }).click();
+    await page.getByRole("button", { name: "Analyzing..." }).waitFor();
+    await page.getByRole("tab", { name: "Watchlist" }).click();
+    await page.getByRole("heading", { name: "My Watchlist" }).waitFor();
+    release();
+    await toast(page, "Analysis Complete!").waitFor({ timeout: 10_000 });
+    expect(await toast(page, "Analysis Complete!").isVisible()).toBe(true);
+    expect(await toast(page, "AAPL").isVisible()).toBe(true);
+    // They stay where they went: the history is one click away, not forced on them.
+    expect(new URL(page.url()).pathname).toBe("/dashboard/watchlist");
     await context.close();
   });
 

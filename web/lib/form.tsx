@@ -1,11 +1,46 @@
 import { Button, type ButtonProps, NumberInput, PasswordInput, TextInput } from "@mantine/core";
 import { createFormHook, createFormHookContexts } from "@tanstack/react-form";
 import type { ComponentProps, ReactNode } from "react";
+import type { ZodType } from "zod";
 
-// Mantine inputs bound to TanStack Form once; every form in the app uses these.
+// Mantine inputs bound to TanStack Form once; every form in the app uses these, and validates with the request
+// schema the API validates the same request with (docs/decisions/078-forms-validate-with-api-schemas.md).
 const { fieldContext, formContext, useFieldContext, useFormContext } = createFormHookContexts();
 
-function fieldError(errors: unknown[]): string | undefined {
+/** For fields bound outside this module (web/lib/form-fields.tsx, the symbol field) inside `form.AppField`. */
+export { useFieldContext };
+
+/**
+ * A form-level validator from one of the API's request schemas (`api/features/<feature>/<feature>.input.ts`): each
+ * issue's message goes to the field its path names, an issue with no field's path to the form. `toInput` turns the
+ * form's values into the request the form will send (blank optional fields left out, say), so what is validated is
+ * what the API will be asked. Pass the same function the form's submit uses.
+ */
+export function validateWith<TValues>(schema: ZodType, toInput: (values: TValues) => unknown = (v) => v) {
+  return ({ value }: { value: TValues }) => {
+    const result = schema.safeParse(toInput(value));
+    if (result.success) return undefined;
+    const fields: Record<string, string> = {};
+    let form: string | undefined;
+    for (const issue of result.error.issues) {
+      const name = issue.path.map(String).join(".");
+      if (!name) form ??= issue.message;
+      else fields[name] ??= issue.message;
+    }
+    return { form, fields };
+  };
+}
+
+/** Whether the values would pass the schema, for a submit button disabled until they do (the spec's reset step). */
+export function passes<TValues>(
+  schema: ZodType,
+  values: TValues,
+  toInput: (values: TValues) => unknown = (v) => v,
+) {
+  return schema.safeParse(toInput(values)).success;
+}
+
+export function fieldError(errors: unknown[]): string | undefined {
   const first = errors.find(Boolean);
   if (!first) return undefined;
   if (typeof first === "string") return first;
@@ -73,7 +108,7 @@ function SubmitButton(
   return (
     <form.Subscribe selector={(s) => s.isSubmitting}>
       {(isSubmitting) => (
-        <Button type="submit" loading={false} disabled={isSubmitting || pending || rest.disabled} {...rest}>
+        <Button type="submit" loading={false} {...rest} disabled={isSubmitting || pending || rest.disabled}>
           {(isSubmitting || pending) && pendingLabel ? pendingLabel : children}
         </Button>
       )}

@@ -1,6 +1,5 @@
 import { z } from "@hono/zod-openapi";
 import { ModelEvidence } from "../../lib/model-evidence.schema.ts";
-import { symbol } from "../../lib/validation.ts";
 
 export const Insight = z
   .object({
@@ -51,7 +50,7 @@ export const Insight = z
   })
   .openapi("Insight");
 
-export const AnalyzeInput = z.object({ symbol }).openapi("AnalyzeInput");
+export { AnalyzeInput } from "./insights.input.ts";
 
 export const HistoryQuery = z.object({
   page: z.coerce.number().int().min(1, "page starts at 1.").default(1),

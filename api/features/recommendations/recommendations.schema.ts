@@ -1,6 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import { ModelEvidence } from "../../lib/model-evidence.schema.ts";
-import { isoDate, moneyCents, symbol } from "../../lib/validation.ts";
+import { isoDate } from "../../lib/validation.ts";
+import { historicalFilters, invalidDateRange, validDateRange } from "./recommendations.input.ts";
+
+export { CreateRecommendationInput, HistoricalQuery } from "./recommendations.input.ts";
 
 /**
  * What the ranking model said about a generated call; null on recommendations posted by an admin. `probability`
@@ -100,27 +103,6 @@ export const Recommendation = z
 
 export const RecommendationList = z.array(Recommendation);
 
-const historicalFilters = z.object({
-  fromDate: isoDate.optional(),
-  toDate: isoDate.optional(),
-  symbol: symbol.optional(),
-  aggressive: z
-    .enum(["aggressive", "non-aggressive"], {
-      error: "aggressive must be 'aggressive' or 'non-aggressive'.",
-    })
-    .optional(),
-});
-
-const validDateRange = (q: { fromDate?: string; toDate?: string }) =>
-  !q.fromDate || !q.toDate || q.fromDate <= q.toDate;
-const invalidDateRange = {
-  message: "Invalid Date Range: From date must be earlier than or equal to to date.",
-  path: ["fromDate"],
-};
-
-/** The filters of a recommendations search (the historical list and the track record). */
-export const HistoricalQuery = historicalFilters.refine(validDateRange, invalidDateRange);
-
 /** The most rows one page of the historical list holds, and what it answers when no paging parameter is sent. */
 export const HISTORICAL_MAX_PAGE_SIZE = 500;
 /** Rows per page when `page` is sent without `pageSize`. */
@@ -145,29 +127,6 @@ export const HistoricalPageQuery = historicalFilters
   })
   .refine(validDateRange, invalidDateRange);
 
-export const CreateRecommendationInput = z
-  .object({
-    symbol,
-    buyPrice: moneyCents,
-    sellTarget: moneyCents,
-    confidence: z.coerce
-      .number({ error: "Confidence must be a number from 0 to 100." })
-      .int("Confidence must be a whole number.")
-      .min(0, "Confidence must be from 0 to 100.")
-      .max(100, "Confidence must be from 0 to 100."),
-    estimatedDate: isoDate,
-    reason: z.string().trim().min(1, "Reason is required.").max(4000, "Reason is 4000 characters at most."),
-    aggressive: z
-      .boolean()
-      .optional()
-      .openapi({ description: "Optional; decided by the server when omitted" }),
-  })
-  .refine((r) => r.sellTarget > r.buyPrice, {
-    message: "The target price must be above the buy price.",
-    path: ["sellTarget"],
-  })
-  .openapi("CreateRecommendationInput");
-
 export const CreateRecommendationQuery = z.object({
   recommendationDate: isoDate
     .optional()
@@ -187,8 +146,6 @@ export const DeleteByDateAnswer = z.object({ message: z.string(), deleted: z.num
 
 export type Recommendation = z.infer<typeof Recommendation>;
 export type ModelCall = z.infer<typeof ModelCall>;
-export type CreateRecommendationInput = z.infer<typeof CreateRecommendationInput>;
-export type HistoricalQuery = z.infer<typeof HistoricalQuery>;
 export type HistoricalPageQuery = z.infer<typeof HistoricalPageQuery>;
 
 /** A rate's same-risk baseline and the difference from it, beside every observed rate of the track record. */

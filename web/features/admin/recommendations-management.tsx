@@ -1,23 +1,24 @@
 import {
   Button,
   Card,
-  Checkbox,
   Divider,
   Group,
   Modal,
   SimpleGrid,
   Stack,
   Text,
-  Textarea,
   TextInput,
   Title,
 } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { SymbolAutocomplete } from "../../components/symbol-autocomplete.tsx";
-import { useAppForm } from "../../lib/form.tsx";
+import { CreateRecommendationInput } from "../../../api/features/recommendations/recommendations.input.ts";
+import { SymbolField } from "../../components/symbol-autocomplete.tsx";
+import { useAppForm, validateWith } from "../../lib/form.tsx";
+import { CheckboxField, TextareaField } from "../../lib/form-fields.tsx";
 import { formatDate } from "../../lib/format.ts";
 import {
+  type NewRecommendation,
   useDeleteRecommendations,
   useGenerateRecommendations,
   usePostRecommendation,
@@ -64,10 +65,43 @@ function ConfirmDeleteDialog(props: {
   );
 }
 
-const required = (label: string) => ({
-  onSubmit: ({ value }: { value: unknown }) =>
-    value === "" || value === undefined ? `${label} is required` : undefined,
-});
+interface NewRecommendationValues {
+  symbol: string;
+  buyPrice: number | "";
+  sellTarget: number | "";
+  confidence: number | "";
+  estimatedDate: string;
+  reason: string;
+  aggressive: boolean;
+}
+
+/**
+ * The request the values make, which the form validates with the API's own schema before sending (decision 078).
+ * Checked, the call is posted as aggressive; unchecked, no flag is sent and the server decides from the stock's
+ * volatility (the spec's form sends no aggressive flag; the admin who ticks the box has set one).
+ */
+export function newRecommendationRequest(v: NewRecommendationValues): NewRecommendation {
+  return {
+    symbol: v.symbol.trim().toUpperCase(),
+    buyPrice: v.buyPrice,
+    sellTarget: v.sellTarget,
+    // Blank is no number at all, which the schema refuses; Number("") would be 0, a valid confidence.
+    confidence: v.confidence === "" ? undefined : v.confidence,
+    estimatedDate: v.estimatedDate,
+    reason: v.reason.trim(),
+    ...(v.aggressive ? { aggressive: true } : {}),
+  };
+}
+
+const emptyRecommendation: NewRecommendationValues = {
+  symbol: "",
+  buyPrice: "",
+  sellTarget: "",
+  confidence: "",
+  estimatedDate: "",
+  reason: "",
+  aggressive: false,
+};
 
 export function RecommendationsManagement() {
   const post = usePostRecommendation();
@@ -75,34 +109,16 @@ export function RecommendationsManagement() {
   const generate = useGenerateRecommendations();
   const [deleteDate, setDeleteDate] = useState("");
   const [confirming, setConfirming] = useState<string | null>(null);
-  const [reason, setReason] = useState("");
   const form = useAppForm({
-    defaultValues: {
-      symbol: "",
-      buyPrice: "" as number | "",
-      sellTarget: "" as number | "",
-      confidence: "" as number | "",
-      estimatedDate: "",
-      aggressive: false,
+    defaultValues: emptyRecommendation,
+    validators: {
+      onChange: validateWith(CreateRecommendationInput, newRecommendationRequest),
+      onSubmit: validateWith(CreateRecommendationInput, newRecommendationRequest),
     },
     onSubmit: async ({ value, formApi }) => {
-      if (!reason.trim()) return;
-      // Checked, the call is posted as aggressive; unchecked, the server decides from the stock's volatility and
-      // says how (the risk badge's tooltip).
       await post
-        .mutateAsync({
-          symbol: value.symbol.trim().toUpperCase(),
-          buyPrice: Number(value.buyPrice),
-          sellTarget: Number(value.sellTarget),
-          confidence: Math.round(Number(value.confidence)),
-          estimatedDate: value.estimatedDate,
-          reason: reason.trim(),
-          ...(value.aggressive ? { aggressive: true } : {}),
-        })
-        .then(() => {
-          formApi.reset();
-          setReason("");
-        })
+        .mutateAsync(newRecommendationRequest(value))
+        .then(() => formApi.reset())
         .catch(() => {});
     },
   });
@@ -122,20 +138,8 @@ export function RecommendationsManagement() {
         <form.AppForm>
           <Stack>
             <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
-              <form.AppField name="symbol" validators={required("Symbol")}>
-                {(field) => (
-                  <SymbolAutocomplete
-                    label="Symbol"
-                    required
-                    name={field.name}
-                    value={field.state.value}
-                    onChange={field.handleChange}
-                    onBlur={field.handleBlur}
-                    error={field.state.meta.isTouched ? field.state.meta.errors.find(Boolean) : undefined}
-                  />
-                )}
-              </form.AppField>
-              <form.AppField name="buyPrice" validators={required("Buy price")}>
+              <form.AppField name="symbol">{() => <SymbolField label="Symbol" required />}</form.AppField>
+              <form.AppField name="buyPrice">
                 {(field) => (
                   <field.NumberField
                     label="Buy price"
@@ -147,7 +151,7 @@ export function RecommendationsManagement() {
                   />
                 )}
               </form.AppField>
-              <form.AppField name="sellTarget" validators={required("Target price")}>
+              <form.AppField name="sellTarget">
                 {(field) => (
                   <field.NumberField
                     label="Target price"
@@ -159,7 +163,7 @@ export function RecommendationsManagement() {
                   />
                 )}
               </form.AppField>
-              <form.AppField name="confidence" validators={required("Confidence")}>
+              <form.AppField name="confidence">
                 {(field) => (
                   <field.NumberField
                     label="Confidence (0-100)"
@@ -171,30 +175,22 @@ export function RecommendationsManagement() {
                   />
                 )}
               </form.AppField>
-              <form.AppField name="estimatedDate" validators={required("Estimated date")}>
+              <form.AppField name="estimatedDate">
                 {(field) => <field.TextField label="Estimated date" type="date" required />}
               </form.AppField>
               <form.AppField name="aggressive">
-                {(field) => (
-                  <Checkbox
+                {() => (
+                  <CheckboxField
                     mt={{ md: 30 }}
                     label="Aggressive"
                     description="Unchecked: the server decides from the stock's volatility"
-                    checked={field.state.value}
-                    onChange={(e) => field.handleChange(e.currentTarget.checked)}
                   />
                 )}
               </form.AppField>
             </SimpleGrid>
-            <Textarea
-              label="Reason"
-              required
-              autosize
-              minRows={3}
-              value={reason}
-              onChange={(e) => setReason(e.currentTarget.value)}
-              error={form.state.submissionAttempts > 0 && !reason.trim() ? "Reason is required" : undefined}
-            />
+            <form.AppField name="reason">
+              {() => <TextareaField label="Reason" required autosize minRows={3} />}
+            </form.AppField>
             <Group justify="flex-end">
               <form.SubmitButton pending={post.isPending} pendingLabel="Posting...">
                 Post Recommendation

@@ -1,53 +1,65 @@
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Anchor, Button, Group, Stack, Text } from "@mantine/core";
 import { IconCircleCheck } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
+import { ResetConfirmInput, ResetRequestInput } from "../../../api/features/auth/auth.input.ts";
 import { AppLogo } from "../../components/app-logo.tsx";
 import { api } from "../../lib/api-client.ts";
 import { okJson, serverMessage } from "../../lib/api-error.ts";
+import { passes, useAppForm, validateWith } from "../../lib/form.tsx";
 import { notify } from "../../lib/notify.ts";
 import { AuthPageShell } from "./auth-page-shell.tsx";
 
 type Step = "request" | "reset" | "success";
 
+type ResetRequest = { email: string; fullName: string };
+type ResetConfirm = { email: string; code: string; newPassword: string; confirmPassword: string };
+
+const resetRequest = (v: ResetRequest) => ({ email: v.email.trim(), fullName: v.fullName.trim() });
+const resetConfirm = (v: ResetConfirm) => ({ ...v, email: v.email.trim(), code: v.code.trim() });
+
 /**
  * Three steps (request, reset, success) that really reset the password: the request step emails a one-time code,
- * which the reset step asks for with the new password (decision 007).
+ * which the reset step asks for with the new password (decision 007). Each step's form validates with the schema
+ * the API validates its request with (decision 078), and its button waits until the values pass it.
  */
 export function ForgotPasswordPage() {
   const [step, setStep] = useState<Step>("request");
   const [email, setEmail] = useState("");
-  const [fullName, setFullName] = useState("");
-  const [code, setCode] = useState("");
-  const [newPassword, setNewPassword] = useState("");
-  const [confirmPassword, setConfirmPassword] = useState("");
 
   const request = useMutation({
-    mutationFn: async () =>
-      okJson(
-        await api.api.auth["password-reset"].request.$post({
-          json: { email: email.trim(), fullName: fullName.trim() },
-        }),
-      ),
-    onSuccess: () => setStep("reset"),
+    mutationFn: async (input: ResetRequest) =>
+      okJson(await api.api.auth["password-reset"].request.$post({ json: resetRequest(input) })),
+    onSuccess: (_answer, input) => {
+      setEmail(input.email.trim());
+      confirmForm.setFieldValue("email", input.email.trim());
+      setStep("reset");
+    },
     onError: (error) =>
       notify("error", "Could not send the code", serverMessage(error) ?? "Please try again."),
   });
   const confirm = useMutation({
-    mutationFn: async () =>
-      okJson(
-        await api.api.auth["password-reset"].confirm.$post({
-          json: { email: email.trim(), code: code.trim(), newPassword, confirmPassword },
-        }),
-      ),
+    mutationFn: async (input: ResetConfirm) =>
+      okJson(await api.api.auth["password-reset"].confirm.$post({ json: resetConfirm(input) })),
     onSuccess: () => setStep("success"),
     onError: (error) => notify("error", "Password not updated", serverMessage(error) ?? "Please try again."),
   });
 
-  const mismatch = confirmPassword.length > 0 && newPassword !== confirmPassword;
-  const canUpdate =
-    newPassword.length > 0 && confirmPassword.length > 0 && !mismatch && /^\d{6}$/.test(code.trim());
+  const requestForm = useAppForm({
+    defaultValues: { email: "", fullName: "" } as ResetRequest,
+    validators: {
+      // On change, not on blur: a form-level blur error stays on a field until the next blur, even once it is fixed.
+      onChange: validateWith(ResetRequestInput, resetRequest),
+      onSubmit: validateWith(ResetRequestInput, resetRequest),
+    },
+    onSubmit: ({ value }) => request.mutateAsync(value).catch(() => {}),
+  });
+  const confirmForm = useAppForm({
+    defaultValues: { email: "", code: "", newPassword: "", confirmPassword: "" } as ResetConfirm,
+    validators: { onChange: validateWith(ResetConfirmInput, resetConfirm) },
+    onSubmit: ({ value }) => confirm.mutateAsync(value).catch(() => {}),
+  });
 
   const header = (
     <Group justify="space-between" w="100%">
@@ -85,45 +97,45 @@ export function ForgotPasswordPage() {
         top={header}
       >
         <form
+          noValidate
           onSubmit={(e) => {
             e.preventDefault();
-            if (canUpdate) confirm.mutate();
+            void confirmForm.handleSubmit();
           }}
         >
-          <Stack>
-            <TextInput
-              label="Reset code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              required
-              value={code}
-              onChange={(e) => setCode(e.currentTarget.value.replace(/\D/g, ""))}
-            />
-            <PasswordInput
-              label="New password"
-              autoComplete="new-password"
-              required
-              name="newPassword"
-              value={newPassword}
-              onChange={(e) => setNewPassword(e.currentTarget.value)}
-            />
-            <PasswordInput
-              label="Confirm new password"
-              autoComplete="new-password"
-              required
-              name="confirmPassword"
-              value={confirmPassword}
-              onChange={(e) => setConfirmPassword(e.currentTarget.value)}
-              error={mismatch ? "Passwords do not match" : undefined}
-            />
-            <Button type="submit" disabled={!canUpdate} loading={confirm.isPending}>
-              Update Password
-            </Button>
-            <Button variant="subtle" onClick={() => setStep("request")}>
-              Back to verification
-            </Button>
-          </Stack>
+          <confirmForm.AppForm>
+            <Stack>
+              <confirmForm.AppField name="code">
+                {(field) => (
+                  <field.TextField
+                    label="Reset code"
+                    inputMode="numeric"
+                    autoComplete="one-time-code"
+                    maxLength={6}
+                    required
+                  />
+                )}
+              </confirmForm.AppField>
+              <confirmForm.AppField name="newPassword">
+                {(field) => <field.PasswordField label="New password" autoComplete="new-password" required />}
+              </confirmForm.AppField>
+              <confirmForm.AppField name="confirmPassword">
+                {(field) => (
+                  <field.PasswordField label="Confirm new password" autoComplete="new-password" required />
+                )}
+              </confirmForm.AppField>
+              <confirmForm.Subscribe selector={(s) => passes(ResetConfirmInput, s.values, resetConfirm)}>
+                {(ready) => (
+                  <confirmForm.SubmitButton disabled={!ready} pending={confirm.isPending}>
+                    Update Password
+                  </confirmForm.SubmitButton>
+                )}
+              </confirmForm.Subscribe>
+              <Button variant="subtle" onClick={() => setStep("request")}>
+                Back to verification
+              </Button>
+            </Stack>
+          </confirmForm.AppForm>
         </form>
       </AuthPageShell>
     );
@@ -136,34 +148,34 @@ export function ForgotPasswordPage() {
       top={header}
     >
       <form
+        noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          if (email.trim() && fullName.trim()) request.mutate();
+          void requestForm.handleSubmit();
         }}
       >
-        <Stack>
-          <TextInput
-            label="Email address"
-            type="email"
-            required
-            autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-          />
-          <TextInput
-            label="Full name"
-            required
-            autoComplete="name"
-            value={fullName}
-            onChange={(e) => setFullName(e.currentTarget.value)}
-          />
-          <Button type="submit" disabled={!email.trim() || !fullName.trim()} loading={request.isPending}>
-            Send Reset Code
-          </Button>
-          <Text size="xs" c="dimmed">
-            For your security the answer is the same whether or not the details match an account.
-          </Text>
-        </Stack>
+        <requestForm.AppForm>
+          <Stack>
+            <requestForm.AppField name="email">
+              {(field) => (
+                <field.TextField label="Email address" type="email" required autoComplete="email" />
+              )}
+            </requestForm.AppField>
+            <requestForm.AppField name="fullName">
+              {(field) => <field.TextField label="Full name" required autoComplete="name" />}
+            </requestForm.AppField>
+            <requestForm.Subscribe selector={(s) => passes(ResetRequestInput, s.values, resetRequest)}>
+              {(ready) => (
+                <requestForm.SubmitButton disabled={!ready} pending={request.isPending}>
+                  Send Reset Code
+                </requestForm.SubmitButton>
+              )}
+            </requestForm.Subscribe>
+            <Text size="xs" c="dimmed">
+              For your security the answer is the same whether or not the details match an account.
+            </Text>
+          </Stack>
+        </requestForm.AppForm>
       </form>
     </AuthPageShell>
   );

@@ -1,20 +1,26 @@
-import { Alert, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
-import { IconAlertTriangle, IconCircleCheck } from "@tabler/icons-react";
-import { useState } from "react";
-import { SymbolAutocomplete } from "../../components/symbol-autocomplete.tsx";
+import { Alert, Card, Group, Stack, Text, Title } from "@mantine/core";
+import { IconAlertTriangle } from "@tabler/icons-react";
+import { AnalyzeInput } from "../../../api/features/insights/insights.input.ts";
+import { SymbolField } from "../../components/symbol-autocomplete.tsx";
 import { serverMessage } from "../../lib/api-error.ts";
+import { passes, useAppForm, validateWith } from "../../lib/form.tsx";
 import { useAnalyzeStock } from "./insights.queries.ts";
 
+/**
+ * The symbol is checked with the analyze request's own schema (decision 078). 'Analysis Complete!' is the
+ * mutation's toast (useAnalyzeStock), so it reaches the person wherever they are when the analysis finishes.
+ */
 export function AnalyzeStockTab(props: { onAnalyzed: () => void }) {
-  const [symbol, setSymbol] = useState("");
   const analyze = useAnalyzeStock();
-  const trimmed = symbol.trim();
-
-  const submit = () => {
-    if (!trimmed) return;
-    // A failure is said once, inline under the field it concerns (no toast repeating it).
-    analyze.mutate({ symbol: trimmed.toUpperCase() }, { onSuccess: () => props.onAnalyzed() });
-  };
+  const form = useAppForm({
+    defaultValues: { symbol: "" },
+    validators: { onChange: validateWith(AnalyzeInput), onSubmit: validateWith(AnalyzeInput) },
+    onSubmit: ({ value }) => {
+      // A failure is said once, inline under the field it concerns (no toast repeating it). This call's onSuccess
+      // runs only while the tab is still open: someone who went elsewhere meanwhile stays there, with the toast.
+      analyze.mutate({ symbol: value.symbol.trim().toUpperCase() }, { onSuccess: () => props.onAnalyzed() });
+    },
+  });
 
   return (
     <section aria-labelledby="analyze-title">
@@ -28,23 +34,33 @@ export function AnalyzeStockTab(props: { onAnalyzed: () => void }) {
           its own volatility, and the inputs that moved its rank.
         </Text>
         <form
+          noValidate
           onSubmit={(e) => {
             e.preventDefault();
-            submit();
+            void form.handleSubmit();
           }}
         >
-          <Group align="flex-end" wrap="nowrap">
-            <SymbolAutocomplete
-              label="Stock symbol"
-              placeholder="e.g. AAPL or Apple"
-              value={symbol}
-              onChange={setSymbol}
-              style={{ flex: 1 }}
-            />
-            <Button type="submit" disabled={!trimmed || analyze.isPending}>
-              {analyze.isPending ? "Analyzing..." : "Analyze"}
-            </Button>
-          </Group>
+          <form.AppForm>
+            <Group align="flex-start" wrap="nowrap">
+              <form.AppField name="symbol">
+                {() => (
+                  <SymbolField label="Stock symbol" placeholder="e.g. AAPL or Apple" style={{ flex: 1 }} />
+                )}
+              </form.AppField>
+              <form.Subscribe selector={(s) => passes(AnalyzeInput, s.values)}>
+                {(ready) => (
+                  <form.SubmitButton
+                    mt={25}
+                    disabled={!ready}
+                    pending={analyze.isPending}
+                    pendingLabel="Analyzing..."
+                  >
+                    Analyze
+                  </form.SubmitButton>
+                )}
+              </form.Subscribe>
+            </Group>
+          </form.AppForm>
         </form>
         <Stack mt="md" gap="sm" aria-live="polite">
           {analyze.isError ? (
@@ -53,18 +69,6 @@ export function AnalyzeStockTab(props: { onAnalyzed: () => void }) {
                 Analysis Failed:
               </Text>{" "}
               {serverMessage(analyze.error) ?? "Failed to analyze stock. Please try again."}
-            </Alert>
-          ) : null}
-          {analyze.isSuccess ? (
-            <Alert
-              color="green"
-              icon={<IconCircleCheck size={18} aria-hidden />}
-              c="var(--mantine-color-text)"
-            >
-              <Text fw={700} span>
-                Analysis Complete!
-              </Text>{" "}
-              See it in the Analysis History tab.
             </Alert>
           ) : null}
         </Stack>

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query
 import type { InferRequestType, InferResponseType } from "hono/client";
 import { api } from "../../lib/api-client.ts";
 import { okJson } from "../../lib/api-error.ts";
+import { notify } from "../../lib/notify.ts";
 import { rootKeys } from "../../lib/query-keys.ts";
 
 export type Insight = InferResponseType<typeof api.api.insights.history.$get, 200>[number];
@@ -19,11 +20,18 @@ export const insightHistoryQueryOptions = () =>
 
 type AnalyzeInput = InferRequestType<typeof api.api.insights.analyze.$post>["json"];
 
-/** Runs an analysis; on success every insight view is refreshed. */
+/**
+ * Runs an analysis; on success every insight view is refreshed and the toast says 'Analysis Complete!'. The toast is
+ * here, not in the form: the mutation's own callbacks run even after the form unmounts (the view switched to the
+ * history, or the person went elsewhere while it ran), and the toast container is global.
+ */
 export function useAnalyzeStock() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: AnalyzeInput) => okJson(await api.api.insights.analyze.$post({ json: input })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: insightKeys.all }),
+    onSuccess: (insight) => {
+      notify("success", "Analysis Complete!", `${insight.symbol}: see it in the Analysis History tab.`);
+      return queryClient.invalidateQueries({ queryKey: insightKeys.all });
+    },
   });
 }

@@ -11,11 +11,6 @@ export function defaultRange(today: string | Date = new Date()): { fromDate: str
   return { fromDate: d.toISOString().slice(0, 10), toDate: end };
 }
 
-/** From must be on or before To; empty ends are open. */
-export function isValidRange(fromDate: string, toDate: string): boolean {
-  return !fromDate || !toDate || fromDate <= toDate;
-}
-
 /** Groups by recommendation date, newest date first, keeping each group's order. */
 export function groupByDate<T extends { recommendationDate: string }>(
   items: readonly T[],

@@ -1,13 +1,12 @@
-import { Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
-import { IconSearch } from "@tabler/icons-react";
+import { Badge, Button, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { EmptyPanel } from "../../components/empty-panel.tsx";
 import { Skeletons } from "../../components/skeleton-list.tsx";
-import { SymbolAutocomplete } from "../../components/symbol-autocomplete.tsx";
 import { formatDate } from "../../lib/format.ts";
 import { notify } from "../../lib/notify.ts";
-import { groupByDate, isValidRange } from "./date-range.ts";
+import { groupByDate } from "./date-range.ts";
+import { HistoricalFiltersForm } from "./historical-filters-form.tsx";
 import { RecommendationCard } from "./recommendation-card.tsx";
 import { RecommendationDialog } from "./recommendation-dialog.tsx";
 import {
@@ -19,13 +18,6 @@ import {
 } from "./recommendations.queries.ts";
 
 export const HISTORY_SKELETONS = 3;
-export const INVALID_RANGE_TEXT = "Invalid Date Range: From date must be earlier than or equal to to date.";
-
-const RISK_OPTIONS = [
-  { value: "all", label: "All" },
-  { value: "aggressive", label: "Aggressive" },
-  { value: "non-aggressive", label: "Conservative" },
-];
 
 /**
  * The search shown is `filters` (the route keeps them in the address, so a reload or Back shows the same results);
@@ -36,35 +28,12 @@ export function HistoricalRecommendationsTab(props: {
   onSearch: (filters: HistoricalFilters) => void;
 }) {
   const { filters } = props;
-  const [form, setForm] = useState({
-    fromDate: filters.fromDate ?? "",
-    toDate: filters.toDate ?? "",
-    symbol: filters.symbol ?? "",
-    risk: filters.aggressive ?? "all",
-  });
   const [open, setOpen] = useState<Recommendation | null>(null);
-  const valid = isValidRange(form.fromDate, form.toDate);
   const query = useInfiniteQuery(historicalRecommendationsQueryOptions(filters));
 
-  const warned = useRef(false);
-  useEffect(() => {
-    if (!valid && !warned.current)
-      notify("error", "Invalid Date Range", "From date must be earlier than or equal to to date.");
-    warned.current = !valid;
-  }, [valid]);
   useEffect(() => {
     if (query.isError) notify("error", "Failed to fetch historical recommendations");
   }, [query.isError]);
-
-  const search = () => {
-    if (!valid) return;
-    props.onSearch({
-      fromDate: form.fromDate || undefined,
-      toDate: form.toDate || undefined,
-      symbol: form.symbol.trim() || undefined,
-      aggressive: form.risk === "all" ? undefined : (form.risk as HistoricalFilters["aggressive"]),
-    });
-  };
 
   const { items, total, dateCounts } = mergePages(query.data?.pages ?? []);
   const groups = groupByDate(items);
@@ -73,57 +42,7 @@ export function HistoricalRecommendationsTab(props: {
       <Title order={2} id="historical-title" size="h3" mb="sm">
         Historical Recommendations
       </Title>
-      <Card
-        withBorder
-        radius="md"
-        mb="md"
-        component="form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          search();
-        }}
-      >
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 5 }} spacing="sm">
-          <TextInput
-            type="date"
-            label="From Date"
-            value={form.fromDate}
-            onChange={(e) => setForm({ ...form, fromDate: e.currentTarget.value })}
-          />
-          <TextInput
-            type="date"
-            label="To Date"
-            value={form.toDate}
-            onChange={(e) => setForm({ ...form, toDate: e.currentTarget.value })}
-          />
-          <SymbolAutocomplete
-            label="Stock Symbol"
-            placeholder="e.g. AAPL"
-            value={form.symbol}
-            onChange={(symbol) => setForm({ ...form, symbol })}
-          />
-          <Select
-            label="Risk Level"
-            data={RISK_OPTIONS}
-            value={form.risk}
-            allowDeselect={false}
-            onChange={(v) => setForm({ ...form, risk: v ?? "all" })}
-          />
-          <Button
-            type="submit"
-            disabled={!valid}
-            leftSection={<IconSearch size={16} aria-hidden />}
-            mt={{ md: 25 }}
-          >
-            Search
-          </Button>
-        </SimpleGrid>
-        {!valid ? (
-          <Text c="red.8" size="sm" mt="sm" role="alert">
-            {INVALID_RANGE_TEXT}
-          </Text>
-        ) : null}
-      </Card>
+      <HistoricalFiltersForm filters={filters} onSearch={props.onSearch} />
 
       {query.isPending ? (
         <Stack aria-busy="true" aria-label="Loading historical recommendations">

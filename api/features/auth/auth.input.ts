@@ -1,0 +1,55 @@
+// The auth requests' schemas, shared by the API's validator and the web's forms: plain zod, no zod-to-openapi
+// (docs/decisions/078-forms-validate-with-api-schemas.md).
+import { z } from "zod";
+
+const email = z
+  .string({ error: "Email is required." })
+  .trim()
+  .toLowerCase()
+  .max(254, "Email is too long.")
+  .pipe(z.email({ error: "Enter a valid email address." }))
+  .meta({ example: "investor@example.com" });
+
+const password = z
+  .string({ error: "Password is required." })
+  .min(1, "Password is required.")
+  .max(256, "Password is too long (256 characters at most).");
+
+const name = z.string().trim().max(100, "Names are 100 characters at most.");
+
+export const SignInInput = z.object({ email, password }).meta({ id: "SignInInput" });
+
+export const RegisterInput = z
+  .object({
+    email,
+    password: password.min(8, "Password must be at least 8 characters."),
+    firstName: name.optional().nullable(),
+    lastName: name.optional().nullable(),
+  })
+  .meta({ id: "RegisterInput" });
+
+export type SignInInput = z.infer<typeof SignInInput>;
+export type RegisterInput = z.infer<typeof RegisterInput>;
+
+export const ResetRequestInput = z
+  .object({
+    email,
+    fullName: z.string({ error: "Full name is required." }).trim().min(1, "Full name is required.").max(200),
+  })
+  .meta({ id: "PasswordResetRequest" });
+
+export const ResetConfirmInput = z
+  .object({
+    email,
+    code: z
+      .string({ error: "The reset code is required." })
+      .trim()
+      .regex(/^\d{6}$/, "The reset code is 6 digits."),
+    newPassword: password.min(8, "Password must be at least 8 characters."),
+    confirmPassword: z.string({ error: "Confirm the new password." }),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: "Passwords do not match",
+    path: ["confirmPassword"],
+  })
+  .meta({ id: "PasswordResetConfirm" });

@@ -7,7 +7,10 @@ import { Skeletons } from "../../components/skeleton-list.tsx";
 import { SymbolAutocomplete } from "../../components/symbol-autocomplete.tsx";
 import { formatDate } from "../../lib/format.ts";
 import { notify } from "../../lib/notify.ts";
+import { RISK_FILTER_OPTIONS } from "../../lib/risk-words.ts";
 import { groupByDate, isValidRange } from "./date-range.ts";
+import { HistoricalTable } from "./historical-table.tsx";
+import { type HistoryView, HistoryViewControls } from "./history-view-controls.tsx";
 import { RecommendationCard } from "./recommendation-card.tsx";
 import { RecommendationDialog } from "./recommendation-dialog.tsx";
 import {
@@ -21,12 +24,6 @@ import {
 export const HISTORY_SKELETONS = 3;
 export const INVALID_RANGE_TEXT = "Invalid Date Range: From date must be earlier than or equal to to date.";
 
-const RISK_OPTIONS = [
-  { value: "all", label: "All" },
-  { value: "aggressive", label: "Aggressive" },
-  { value: "non-aggressive", label: "Conservative" },
-];
-
 /**
  * The search shown is `filters` (the route keeps them in the address, so a reload or Back shows the same results);
  * Search hands the form's values to `onSearch`. The form starts from `filters`.
@@ -34,8 +31,12 @@ const RISK_OPTIONS = [
 export function HistoricalRecommendationsTab(props: {
   filters: HistoricalFilters;
   onSearch: (filters: HistoricalFilters) => void;
+  /** Cards (the default) or the sortable table; the route keeps it in the address with the filters. */
+  view?: HistoryView;
+  onViewChange?: (view: HistoryView) => void;
 }) {
   const { filters } = props;
+  const view = props.view ?? "cards";
   const [form, setForm] = useState({
     fromDate: filters.fromDate ?? "",
     toDate: filters.toDate ?? "",
@@ -67,7 +68,8 @@ export function HistoricalRecommendationsTab(props: {
   };
 
   const { items, total, dateCounts } = mergePages(query.data?.pages ?? []);
-  const groups = groupByDate(items);
+  // The table view lists every row of the search itself (HistoricalTable); the cards are grouped by date.
+  const groups = view === "table" ? [] : groupByDate(items);
   return (
     <section aria-labelledby="historical-title">
       <Title order={2} id="historical-title" size="h3" mb="sm">
@@ -104,7 +106,7 @@ export function HistoricalRecommendationsTab(props: {
           />
           <Select
             label="Risk Level"
-            data={RISK_OPTIONS}
+            data={RISK_FILTER_OPTIONS}
             value={form.risk}
             allowDeselect={false}
             onChange={(v) => setForm({ ...form, risk: v ?? "all" })}
@@ -140,12 +142,14 @@ export function HistoricalRecommendationsTab(props: {
             <Text fw={600}>
               {total.toLocaleString("en-US")} recommendation{total === 1 ? "" : "s"} found
             </Text>
-            {total > items.length ? (
+            {view === "cards" && total > items.length ? (
               <Text size="sm" c="dimmed" data-testid="history-shown">
                 Showing the newest {items.length.toLocaleString("en-US")}.
               </Text>
             ) : null}
           </div>
+          <HistoryViewControls view={view} onViewChange={(v) => props.onViewChange?.(v)} filters={filters} />
+          {view === "table" ? <HistoricalTable filters={filters} onOpen={setOpen} /> : null}
           {groups.map(([date, items]) => (
             <Stack key={date} gap="sm" data-testid="history-group">
               <Group gap="xs">
@@ -168,7 +172,7 @@ export function HistoricalRecommendationsTab(props: {
               </SimpleGrid>
             </Stack>
           ))}
-          {query.hasNextPage ? (
+          {view === "cards" && query.hasNextPage ? (
             <Button
               variant="default"
               style={{ alignSelf: "center" }}

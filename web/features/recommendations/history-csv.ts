@@ -6,6 +6,7 @@ type Cell = string | number | boolean | null | undefined;
 
 /** The CSV's columns: a header and how each row fills it. Fractions stay unrounded; the words use the rule. */
 const COLUMNS: Array<[string, (r: Recommendation) => Cell]> = [
+  ["id", (r) => r.id],
   ["recommendation_date", (r) => r.recommendationDate],
   ["symbol", (r) => r.symbol],
   ["source", (r) => r.source],

@@ -1,4 +1,4 @@
-import { Button, Group, SegmentedControl } from "@mantine/core";
+import { Button, Group } from "@mantine/core";
 import { IconDownload } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -8,6 +8,11 @@ import { type HistoricalFilters, historicalAllQueryOptions } from "./recommendat
 
 /** How the history is shown: cards grouped by date (the spec's), or one sortable table. */
 export type HistoryView = "cards" | "table";
+
+const VIEWS = [
+  ["cards", "Cards"],
+  ["table", "Table"],
+] as const;
 
 /** Hands `text` to the browser as a file download. */
 function saveFile(name: string, text: string, type: string) {
@@ -58,16 +63,20 @@ export function HistoryViewControls(props: {
 }) {
   return (
     <Group gap="sm" wrap="wrap">
-      <SegmentedControl
-        aria-label="Show as"
-        size="sm"
-        value={props.view}
-        onChange={(v) => props.onViewChange(v === "table" ? "table" : "cards")}
-        data={[
-          { value: "cards", label: "Cards" },
-          { value: "table", label: "Table" },
-        ]}
-      />
+      {/* Two pressed-or-not buttons rather than a SegmentedControl: no more Mantine CSS on every first paint. */}
+      <Button.Group aria-label="Show as">
+        {VIEWS.map(([value, label]) => (
+          <Button
+            key={value}
+            size="sm"
+            variant={props.view === value ? "filled" : "default"}
+            aria-pressed={props.view === value}
+            onClick={() => props.onViewChange(value)}
+          >
+            {label}
+          </Button>
+        ))}
+      </Button.Group>
       <DownloadCsvButton filters={props.filters} />
     </Group>
   );

@@ -1,7 +1,8 @@
 import { Badge, Box, Group, type MantineSpacing, Stack, Text } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { POSITIVE } from "../lib/colors.ts";
-import { formatDate, formatPercent } from "../lib/format.ts";
+import { signedPercent, sizePercent } from "../lib/figures.ts";
+import { formatDate } from "../lib/format.ts";
 import { confidenceColor } from "./confidence-badge.tsx";
 
 export type CallKind = "BUY" | "SELL" | "HOLD" | "WATCH";
@@ -73,7 +74,7 @@ export function eventChanceText(percent: number, m: ModelFields): string | null 
 }
 
 const interval = (low: number | null | undefined, high: number | null | undefined) =>
-  low != null && high != null ? ` (80%: ${formatPercent(low * 100)} to ${formatPercent(high * 100)})` : "";
+  low != null && high != null ? ` (80%: ${signedPercent(low)} to ${signedPercent(high)})` : "";
 
 /**
  * The expected return against the median stock, e.g. "Expected to beat the median stock by 1.2% (80%: -9.8% to
@@ -84,7 +85,7 @@ export function expectedReturnText(m: ModelFields): string | null {
   const excess = m.expectedExcessReturn;
   if (excess != null) {
     const range = interval(m.expectedExcessLow, m.expectedExcessHigh);
-    const size = `${Math.abs(excess * 100).toFixed(1)}%`;
+    const size = sizePercent(excess);
     const head =
       size === "0.0%"
         ? "Expected to match the median stock"
@@ -92,7 +93,7 @@ export function expectedReturnText(m: ModelFields): string | null {
     return `${head}${range}${horizonText(m)}`;
   }
   if (m.expectedReturn == null) return null;
-  return `Expected ${formatPercent(m.expectedReturn * 100)}${interval(m.expectedReturnLow, m.expectedReturnHigh)}${horizonText(m)}`;
+  return `Expected ${signedPercent(m.expectedReturn)}${interval(m.expectedReturnLow, m.expectedReturnHigh)}${horizonText(m)}`;
 }
 
 /** "Model trained on outcomes through Dec 29, 2023: older than the data it scores", only for a stale model. */

@@ -65,6 +65,10 @@ describe("every screen, phone and wide, light and dark", () => {
           await page.getByRole("tab", { selected: true }).waitFor();
           await check(page, `dashboard-${tab}-${label}-${scheme}`, found);
         }
+        // The history as a sortable table (decision 083).
+        await page.goto(`${e2e.server.url}/dashboard/historical?view=table`);
+        await page.getByTestId("history-table").waitFor();
+        await check(page, `dashboard-historical-table-${label}-${scheme}`, found);
         // The recommendation detail dialog.
         await page.goto(`${e2e.server.url}/dashboard`);
         await page

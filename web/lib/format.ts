@@ -1,3 +1,5 @@
+import { signedPercentValue } from "./figures.ts";
+
 const two = { minimumFractionDigits: 2, maximumFractionDigits: 2 } as const;
 const dollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", ...two });
 const compactDollars = new Intl.NumberFormat("en-US", {
@@ -40,10 +42,9 @@ export function formatCompact(value: number | null | undefined): string {
   return compact(value, compactNumber, number);
 }
 
-/** A signed percentage with one decimal, e.g. "+4.2%". */
+/** A signed percentage with one decimal, e.g. "+4.2%", rounded by the one rule of `figures.ts` (decision 083). */
 export function formatPercent(value: number | null | undefined, digits = 1): string {
-  if (value === null || value === undefined || !Number.isFinite(value)) return "—";
-  return `${value > 0 ? "+" : ""}${value.toFixed(digits)}%`;
+  return signedPercentValue(value, digits);
 }
 
 /** A signed amount of money, e.g. "+$1.25" or "-$12.35K" (zero unsigned). */

@@ -150,3 +150,18 @@ describe("insight card", () => {
     expect(screen.getByText("48% confidence")).toBeTruthy();
   });
 });
+
+describe("one risk vocabulary (decision 082)", () => {
+  test("an analysis's LOW, MEDIUM and HIGH read Conservative, Moderate and Aggressive, as the cards and the filter", () => {
+    for (const [riskLevel, word] of [
+      ["LOW", "Conservative"],
+      ["MEDIUM", "Moderate"],
+      ["HIGH", "Aggressive"],
+    ] as const) {
+      show({ ...base, riskLevel });
+      expect(screen.getByText(word).closest("[data-risk]")?.getAttribute("data-risk")).toBe(word);
+      expect(screen.queryByText(/\b(LOW|MEDIUM|HIGH)\b/)).toBeNull();
+      cleanup();
+    }
+  });
+});

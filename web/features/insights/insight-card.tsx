@@ -1,10 +1,10 @@
-import { Badge, Button, Card, Group, List, SimpleGrid, Skeleton, Stack, Text } from "@mantine/core";
+import { Button, Card, Group, List, SimpleGrid, Skeleton, Stack, Text } from "@mantine/core";
 import { lazy, Suspense, useState } from "react";
 import { CallBadge, ChanceBadge, ModelOutlook } from "../../components/model-outlook.tsx";
+import { RiskBadge } from "../../components/risk-badge.tsx";
 import { formatDate, formatMoney, formatPercent } from "../../lib/format.ts";
+import { RISK_LEVEL_BASIS, RISK_LEVEL_WORDS } from "../../lib/risk-words.ts";
 import type { Insight } from "./insights.queries.ts";
-
-const RISK_COLORS = { LOW: "teal", MEDIUM: "yellow", HIGH: "red" } as const;
 
 // The charting library is loaded only when a chart is opened.
 const InsightChart = lazy(() => import("./insight-chart.tsx"));
@@ -26,9 +26,7 @@ export function InsightCard(props: { insight: Insight; detailed?: boolean }) {
         </Group>
         <Group gap={6}>
           <ChanceBadge percent={i.confidence} model={i} />
-          <Badge color={RISK_COLORS[i.riskLevel]} variant="light" c="var(--mantine-color-text)">
-            {i.riskLevel} risk
-          </Badge>
+          <RiskBadge risk={RISK_LEVEL_WORDS[i.riskLevel]} basis={RISK_LEVEL_BASIS[i.riskLevel]} />
         </Group>
       </Group>
       <ModelOutlook model={i} percent={i.confidence} mb="sm" />

@@ -7,13 +7,8 @@ import { SymbolField } from "../../components/symbol-autocomplete.tsx";
 import { passes, useAppForm, validateWith } from "../../lib/form.tsx";
 import { SelectField } from "../../lib/form-fields.tsx";
 import { notify } from "../../lib/notify.ts";
+import { RISK_FILTER_OPTIONS } from "../../lib/risk-words.ts";
 import type { HistoricalFilters } from "./recommendations.queries.ts";
-
-const RISK_OPTIONS = [
-  { value: "all", label: "All" },
-  { value: "aggressive", label: "Aggressive" },
-  { value: "non-aggressive", label: "Conservative" },
-];
 
 interface FilterValues {
   fromDate: string;
@@ -85,7 +80,7 @@ export function HistoricalFiltersForm(props: {
             {() => <SymbolField label="Stock Symbol" placeholder="e.g. AAPL" />}
           </form.AppField>
           <form.AppField name="risk">
-            {() => <SelectField label="Risk Level" data={RISK_OPTIONS} />}
+            {() => <SelectField label="Risk Level" data={RISK_FILTER_OPTIONS} />}
           </form.AppField>
           <form.SubmitButton
             disabled={!valid}

@@ -7,6 +7,8 @@ import { formatDate } from "../../lib/format.ts";
 import { notify } from "../../lib/notify.ts";
 import { groupByDate } from "./date-range.ts";
 import { HistoricalFiltersForm } from "./historical-filters-form.tsx";
+import { HistoricalTable } from "./historical-table.tsx";
+import { type HistoryView, HistoryViewControls } from "./history-view-controls.tsx";
 import { RecommendationCard } from "./recommendation-card.tsx";
 import { RecommendationDialog } from "./recommendation-dialog.tsx";
 import {
@@ -26,8 +28,12 @@ export const HISTORY_SKELETONS = 3;
 export function HistoricalRecommendationsTab(props: {
   filters: HistoricalFilters;
   onSearch: (filters: HistoricalFilters) => void;
+  /** Cards (the default) or the sortable table; the route keeps it in the address with the filters. */
+  view?: HistoryView;
+  onViewChange?: (view: HistoryView) => void;
 }) {
   const { filters } = props;
+  const view = props.view ?? "cards";
   const [open, setOpen] = useState<Recommendation | null>(null);
   const query = useInfiniteQuery(historicalRecommendationsQueryOptions(filters));
 
@@ -36,7 +42,8 @@ export function HistoricalRecommendationsTab(props: {
   }, [query.isError]);
 
   const { items, total, dateCounts } = mergePages(query.data?.pages ?? []);
-  const groups = groupByDate(items);
+  // The table view lists every row of the search itself (HistoricalTable); the cards are grouped by date.
+  const groups = view === "table" ? [] : groupByDate(items);
   return (
     <section aria-labelledby="historical-title">
       <Title order={2} id="historical-title" size="h3" mb="sm">
@@ -59,12 +66,14 @@ export function HistoricalRecommendationsTab(props: {
             <Text fw={600}>
               {total.toLocaleString("en-US")} recommendation{total === 1 ? "" : "s"} found
             </Text>
-            {total > items.length ? (
+            {view === "cards" && total > items.length ? (
               <Text size="sm" c="dimmed" data-testid="history-shown">
                 Showing the newest {items.length.toLocaleString("en-US")}.
               </Text>
             ) : null}
           </div>
+          <HistoryViewControls view={view} onViewChange={(v) => props.onViewChange?.(v)} filters={filters} />
+          {view === "table" ? <HistoricalTable filters={filters} onOpen={setOpen} /> : null}
           {groups.map(([date, items]) => (
             <Stack key={date} gap="sm" data-testid="history-group">
               <Group gap="xs">
@@ -87,7 +96,7 @@ export function HistoricalRecommendationsTab(props: {
               </SimpleGrid>
             </Stack>
           ))}
-          {query.hasNextPage ? (
+          {view === "cards" && query.hasNextPage ? (
             <Button
               variant="default"
               style={{ alignSelf: "center" }}

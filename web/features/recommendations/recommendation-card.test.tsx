@@ -97,8 +97,10 @@ describe("recommendation card: prices, return, confidence band, outcome", () => 
         eventHappened: true,
       },
     });
-    expect(card.querySelector('[data-outcome="happened"]')?.textContent).toBe(
-      "Beat the median +6.1% vs +1.0%",
+    expect(card.querySelector('[data-outcome="happened"]')?.textContent).toBe("Beat the median");
+    // An editor's pick has no horizon in sessions: the span is to its target date, as the track record scores it.
+    expect(within(card).getByTestId("outcome-words").textContent).toBe(
+      "Beat the median stock by 5.1 points to its target date, Dec 29, 2023 (+6.1% against +1.0%).",
     );
     cleanup();
     card = renderCard({
@@ -114,7 +116,10 @@ describe("recommendation card: prices, return, confidence band, outcome", () => 
       },
     });
     expect(card.querySelector('[data-outcome="did-not-happen"]')?.textContent).toBe(
-      "Did not beat the median +0.4% vs +1.0%",
+      "Did not beat the median",
+    );
+    expect(within(card).getByTestId("outcome-words").textContent).toBe(
+      "Trailed the median stock by 0.6 points to its target date, Dec 29, 2023 (+0.4% against +1.0%).",
     );
     expect(within(card).getByRole("button", { name: "View Full Analysis of KO" })).toBeTruthy();
     expect(

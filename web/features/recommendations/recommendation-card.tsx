@@ -2,13 +2,14 @@ import { Anchor, Box, Button, Card, Group, SimpleGrid, Stack, Text } from "@mant
 import { IconExternalLink } from "@tabler/icons-react";
 import { ConfidenceBadge } from "../../components/confidence-badge.tsx";
 import { CallBadge, ChanceBadge, ModelOutlook } from "../../components/model-outlook.tsx";
+import { RiskBadge } from "../../components/risk-badge.tsx";
 import { GAIN_TEXT, LOSS_TEXT } from "../../lib/colors.ts";
 import { formatAsOf, formatDate, formatMoney, formatPercent, formatSignedMoney } from "../../lib/format.ts";
+import { riskWordOfFlag } from "../../lib/risk-words.ts";
 import { Figure } from "./figure.tsx";
-import { OutcomeBadge } from "./outcome-badge.tsx";
+import { OutcomeBadge, OutcomeWords } from "./outcome-badge.tsx";
 import { potentialReturn, priceVersusBuy, researchLinks } from "./recommendation-math.ts";
 import type { Recommendation } from "./recommendations.queries.ts";
-import { RiskBadge } from "./risk-badge.tsx";
 import { SourceLabel } from "./source-label.tsx";
 
 /**
@@ -80,7 +81,7 @@ export function RecommendationCard(props: {
         </Group>
         <Group gap={6} justify="flex-end">
           <RecommendationConfidence recommendation={r} />
-          <RiskBadge aggressive={r.aggressive} basis={r.aggressiveBasis} />
+          <RiskBadge risk={riskWordOfFlag(r.aggressive)} basis={r.aggressiveBasis} />
         </Group>
       </Group>
       {/* The whole body opens the dialog for a pointer; the button below is the keyboard and screen-reader way. */}
@@ -121,6 +122,7 @@ export function RecommendationCard(props: {
         <Group mt="xs" gap={6}>
           <OutcomeBadge outcome={r.outcome} />
         </Group>
+        <OutcomeWords recommendation={r} />
         {props.showDate ? (
           <Text size="xs" c="dimmed" mt={6}>
             Recommended: {formatDate(r.recommendationDate)}

@@ -23,16 +23,17 @@ import {
   expectedReturnText,
   StaleModelNote,
 } from "../../components/model-outlook.tsx";
+import { RiskBadge } from "../../components/risk-badge.tsx";
 import { GAIN_TEXT } from "../../lib/colors.ts";
 import { formatAsOf, formatDate, formatMoney } from "../../lib/format.ts";
+import { riskWordOfFlag } from "../../lib/risk-words.ts";
 import { DISCLAIMER } from "./disclaimer.ts";
 import { Figure } from "./figure.tsx";
-import { OutcomeBadge } from "./outcome-badge.tsx";
+import { OutcomeBadge, OutcomeWords } from "./outcome-badge.tsx";
 import { reasonParts } from "./reason-parts.ts";
 import { RecommendationConfidence, versusBuyFigure } from "./recommendation-card.tsx";
 import { potentialReturn, researchLinks } from "./recommendation-math.ts";
 import type { Recommendation } from "./recommendations.queries.ts";
-import { RiskBadge } from "./risk-badge.tsx";
 import { SourceLabel, sourceText } from "./source-label.tsx";
 
 const RecommendationPriceChart = lazy(() => import("./recommendation-price-chart.tsx"));
@@ -77,7 +78,7 @@ export function RecommendationDialog(props: { recommendation: Recommendation | n
             <Group gap={6}>
               {r.call ? <CallBadge call={r.call} /> : null}
               <RecommendationConfidence recommendation={r} />
-              <RiskBadge aggressive={r.aggressive} basis={r.aggressiveBasis} />
+              <RiskBadge risk={riskWordOfFlag(r.aggressive)} basis={r.aggressiveBasis} />
             </Group>
           </Group>
           <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs" verticalSpacing="xs">
@@ -104,16 +105,14 @@ export function RecommendationDialog(props: { recommendation: Recommendation | n
               <OutcomeBadge outcome={r.outcome} />
             </Paper>
           </SimpleGrid>
+          <OutcomeWords recommendation={r} />
           <Suspense fallback={<Skeleton height={220} animate={false} />}>
             <RecommendationPriceChart symbol={r.symbol} buyPrice={buy} target={target} />
           </Suspense>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
             <Stack gap={6}>
               <Text fw={700}>Risk and timeline</Text>
-              <Row
-                label="Risk level"
-                value={`${r.aggressive ? "Aggressive" : "Conservative"} (${r.aggressiveBasis})`}
-              />
+              <Row label="Risk level" value={`${riskWordOfFlag(r.aggressive)} (${r.aggressiveBasis})`} />
               <Row label="Target achievement date" value={formatDate(r.estimatedDate)} />
             </Stack>
             {model ? (

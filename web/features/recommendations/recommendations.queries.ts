@@ -63,3 +63,35 @@ export const historicalRecommendationsQueryOptions = (filters: HistoricalFilters
       return last.items.length && shown < last.total ? lastPage + 1 : undefined;
     },
   });
+
+/** Rows a request of the whole search asks for: the API's largest page (HISTORICAL_MAX_PAGE_SIZE). */
+export const HISTORY_ALL_PAGE_SIZE = 500;
+
+/**
+ * Every recommendation a historical search matches, newest first, read page by page (HISTORY_ALL_PAGE_SIZE rows
+ * each) until X-Total-Count is reached: the table view sorts and the CSV holds all of them, not the pages the cards
+ * have shown. A row a later page repeats (a write shifted the pages) is kept once.
+ */
+export const historicalAllQueryOptions = (filters: HistoricalFilters) =>
+  queryOptions({
+    queryKey: [...recommendationKeys.historical(filters), "all"] as const,
+    queryFn: async (): Promise<Recommendation[]> => {
+      const query = Object.fromEntries(Object.entries(filters).filter(([, v]) => v)) as HistoricalFilters;
+      const rows = new Map<number, Recommendation>();
+      for (let page = 1; ; page++) {
+        const res = await api.api.recommendations.historical.$get({
+          query: { ...query, page: String(page), pageSize: String(HISTORY_ALL_PAGE_SIZE) },
+        });
+        const items = await okJson(res);
+        for (const item of items) if (!rows.has(item.id)) rows.set(item.id, item);
+        const total = Number(res.headers.get("x-total-count"));
+        if (
+          items.length < HISTORY_ALL_PAGE_SIZE ||
+          !Number.isInteger(total) ||
+          page * HISTORY_ALL_PAGE_SIZE >= total
+        )
+          break;
+      }
+      return [...rows.values()];
+    },
+  });

@@ -11,9 +11,10 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
+import { ratePercent } from "../../lib/figures.ts";
 import type { CalibrationPoint } from "./charts.tsx";
 
-const pct = (v: number, digits = 0) => `${(v * 100).toFixed(digits)}%`;
+const pct = (v: number, digits = 0) => ratePercent(v, digits);
 
 /**
  * Calibration as bins: per band of stated confidence a bar of how often the stated event happened (with its 95%

@@ -1,7 +1,7 @@
 import { Card, List, SimpleGrid, Spoiler, Stack, Table, Text, Title } from "@mantine/core";
 import { useId } from "react";
 import { KEYBOARD_SCROLL } from "../../components/keyboard-scroll.ts";
-import { formatPercent } from "../../lib/format.ts";
+import { ratePercent, signedPercent } from "../../lib/figures.ts";
 import type { Performance } from "./track-record.queries.ts";
 
 type ModelCard = Performance["model"];
@@ -11,8 +11,8 @@ type Figures = Pick<
 >;
 type Spread = ModelCard["decileSpread"];
 
-const rate = (v: number) => `${(v * 100).toFixed(1)}%`;
-const signed = (v: number) => formatPercent(v * 100);
+const rate = (v: number) => ratePercent(v);
+const signed = (v: number) => signedPercent(v);
 const count = (n: number) => n.toLocaleString("en-US");
 const spread = (s: Spread) => `${signed(s.annualised)} a year (t ${s.tNeweyWest.toFixed(2)})`;
 

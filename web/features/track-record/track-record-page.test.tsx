@@ -349,3 +349,25 @@ describe("track record view", () => {
     expect(screen.getByText("No editor's picks in this record.")).toBeTruthy();
   });
 });
+
+describe("track record numbers follow the one rounding rule (decision 083)", () => {
+  test("a difference beside its two figures is taken between the figures as shown", () => {
+    show({
+      ...performance,
+      // 56.46% against 49.04%: shown 56.5% and 49.0%, so +7.5 points (7.42 unrounded would say +7.4).
+      observedRate: 0.5646,
+      observedRateBaseline: 0.4904,
+      observedMinusBaseline: 0.0742,
+      // +3.14% against +1.85%: shown +3.1% and +1.9%, excess +1.2% (1.29 unrounded would say +1.3%).
+      averageReturn: 0.0314,
+      averageUniverseReturn: 0.0185,
+      averageExcessReturn: 0.0129,
+    });
+    const baseline = screen.getByText("Random stocks of the same risk").parentElement!;
+    expect(within(baseline).getByText("49.0%")).toBeTruthy();
+    expect(within(baseline).getByText(/^Difference \+7\.5 points/)).toBeTruthy();
+    const returns = screen.getByText("Average total return").parentElement!;
+    expect(within(returns).getByText("+3.1%")).toBeTruthy();
+    expect(within(returns).getByText("Universe +1.9%, excess +1.2%")).toBeTruthy();
+  });
+});

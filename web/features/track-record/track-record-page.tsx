@@ -14,7 +14,15 @@ import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
 import { KEYBOARD_SCROLL } from "../../components/keyboard-scroll.ts";
 import { Skeletons } from "../../components/skeleton-list.tsx";
-import { formatDate, formatMoney, formatPercent } from "../../lib/format.ts";
+import {
+  percentPoints,
+  pointsBetween,
+  ratePercent,
+  signedPercent,
+  signedPercentValue,
+  signedPoints,
+} from "../../lib/figures.ts";
+import { formatDate, formatMoney } from "../../lib/format.ts";
 import { calibrationView, designWidening } from "./calibration-bins.ts";
 import { CalibrationChart, GrowthChart } from "./charts.tsx";
 import { ModelCardSection } from "./model-card-section.tsx";
@@ -24,19 +32,23 @@ type CalibrationRow = Performance["bands"][number];
 type Basket = Performance["basket"];
 type EditorsPicks = Performance["editorsPicks"];
 
-const pct = (v: number | null) => (v === null ? "—" : formatPercent(v * 100));
-const rate = (v: number | null) => (v === null ? "—" : `${(v * 100).toFixed(1)}%`);
+const pct = (v: number | null) => signedPercent(v);
+const rate = (v: number | null) => ratePercent(v);
 const interval = (low: number | null, high: number | null) =>
   low === null || high === null ? "—" : `${rate(low)} to ${rate(high)}`;
 const shortInterval = (low: number | null, high: number | null) =>
-  low === null || high === null ? null : `${(low * 100).toFixed(1)}–${rate(high)}`;
-/** A difference of two rates in percentage points, signed. */
-const points = (v: number | null) =>
-  v === null ? "—" : `${v >= 0 ? "+" : ""}${(v * 100).toFixed(1)} points`;
+  low === null || high === null ? null : `${percentPoints(low).toFixed(1)}–${rate(high)}`;
+/** A difference of two rates in percentage points, signed (taken between the rates as shown when both are). */
+const points = (v: number | null, between?: [number | null, number | null]) =>
+  between?.[0] != null && between[1] != null
+    ? signedPoints(pointsBetween(between[0], between[1]))
+    : signedPoints(v === null ? null : v * 100);
+const signedNumber = (v: number) => {
+  const p = percentPoints(v);
+  return `${p >= 0 ? "+" : ""}${p.toFixed(1)}`;
+};
 const pointsInterval = (low: number | null, high: number | null) =>
-  low === null || high === null
-    ? null
-    : `${low >= 0 ? "+" : ""}${(low * 100).toFixed(1)} to ${high >= 0 ? "+" : ""}${(high * 100).toFixed(1)}`;
+  low === null || high === null ? null : `${signedNumber(low)} to ${signedNumber(high)}`;
 
 function Stat(props: { label: string; value: string; detail?: string }) {
   return (
@@ -129,7 +141,8 @@ function BasketSection(props: { basket: Basket }) {
       ) : (
         <Text size="sm" mb="xs">
           {rate(b.beatMedianRate)} of the model's BUY calls beat the median stock; random stocks of the same
-          risk: {rate(b.beatMedianRateBaseline)}. Difference {points(b.beatMedianMinusBaseline)}
+          risk: {rate(b.beatMedianRateBaseline)}. Difference{" "}
+          {points(b.beatMedianMinusBaseline, [b.beatMedianRate, b.beatMedianRateBaseline])}
           {pointsInterval(b.beatMedianMinusBaselineLow, b.beatMedianMinusBaselineHigh)
             ? ` (95%: ${pointsInterval(b.beatMedianMinusBaselineLow, b.beatMedianMinusBaselineHigh)})`
             : ""}
@@ -244,7 +257,7 @@ export function TrackRecordView(props: { performance: Performance }) {
           detail={
             p.observedMinusBaseline === null
               ? undefined
-              : `Difference ${points(p.observedMinusBaseline)}${
+              : `Difference ${points(p.observedMinusBaseline, [p.observedRate, p.observedRateBaseline])}${
                   pointsInterval(p.observedMinusBaselineLow, p.observedMinusBaselineHigh)
                     ? ` (95%: ${pointsInterval(p.observedMinusBaselineLow, p.observedMinusBaselineHigh)})`
                     : ""
@@ -258,7 +271,11 @@ export function TrackRecordView(props: { performance: Performance }) {
           detail={
             p.averageUniverseReturn === null
               ? undefined
-              : `Universe ${pct(p.averageUniverseReturn)}, excess ${pct(p.averageExcessReturn)}`
+              : `Universe ${pct(p.averageUniverseReturn)}, excess ${
+                  p.averageReturn === null
+                    ? pct(p.averageExcessReturn)
+                    : signedPercentValue(pointsBetween(p.averageReturn, p.averageUniverseReturn))
+                }`
           }
         />
       </SimpleGrid>

@@ -64,6 +64,8 @@ export interface DashboardSearch {
   to?: string;
   symbol?: string;
   aggressive?: (typeof RISKS)[number];
+  /** The results as a sortable table; absent for the cards (decision 083). */
+  view?: "table";
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -88,6 +90,7 @@ export function validateDashboardSearch(raw: Record<string, unknown>): Dashboard
     search.symbol = symbol.trim().toUpperCase();
   const aggressive = oneOf(RISKS, raw.aggressive);
   if (aggressive) search.aggressive = aggressive;
+  if (raw.view === "table") search.view = "table";
   return search;
 }
 

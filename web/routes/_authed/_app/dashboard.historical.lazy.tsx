@@ -16,7 +16,11 @@ function Historical() {
     <HistoricalRecommendationsTab
       key={JSON.stringify(filters)}
       filters={filters}
-      onSearch={(next) => void navigate({ search: searchForFilters(next) })}
+      onSearch={(next) => void navigate({ search: { ...searchForFilters(next), view: search.view } })}
+      view={search.view ?? "cards"}
+      onViewChange={(view) =>
+        void navigate({ search: (prev) => ({ ...prev, view: view === "table" ? "table" : undefined }) })
+      }
     />
   );
 }

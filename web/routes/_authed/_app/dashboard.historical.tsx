@@ -5,7 +5,8 @@ import { prefetchHistorical, validateDashboardSearch } from "../../-components/d
 /** /dashboard/historical: the search (dates, symbol, risk) is in the address, so reload and Back keep it. */
 export const Route = createFileRoute("/_authed/_app/dashboard/historical")({
   validateSearch: validateDashboardSearch,
-  loaderDeps: ({ search }) => search,
+  // The cards/table switch needs no new data: only the search's filters make the loader run again.
+  loaderDeps: ({ search: { view: _view, ...filters } }) => filters,
   loader: ({ context, deps }) => prefetchHistorical(context.queryClient, deps),
   errorComponent: RouteError,
 });

@@ -1,6 +1,7 @@
 import { type Client, createClient } from "@libsql/client";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import { DATABASE_BUSY_TIMEOUT_MS, embeddedFileClient } from "./embedded-file.ts";
+import { filePath, withFileReads } from "./file-reads.ts";
 import * as schema from "./schema/index.ts";
 import { fetchWithDeadline } from "./unavailable.ts";
 
@@ -60,6 +61,8 @@ export function createDb(url: string, authToken?: string, options: DbOptions = {
     fetch: remote ? fetchWithDeadline(options.requestTimeoutMs ?? DATABASE_REQUEST_TIMEOUT_MS) : undefined,
     timeout: sharedFile ? busyTimeoutMs : undefined,
   });
-  const client = sharedFile ? embeddedFileClient(opened, busyTimeoutMs) : opened;
+  const client = sharedFile
+    ? withFileReads(embeddedFileClient(opened, busyTimeoutMs), filePath(url), busyTimeoutMs)
+    : opened;
   return { db: drizzle(client, { schema, casing: "snake_case" }), client };
 }

@@ -213,3 +213,50 @@ describe.skipIf(testDbKind !== "file")("an embedded file (decision 075)", () => 
     other.close();
   });
 });
+
+describe.skipIf(testDbKind !== "file")(
+  "an embedded file's plain reads (db/file-reads.ts, decision 075)",
+  () => {
+    test("answer by index for Drizzle and by name for raw SQL, and see each commit made just before", async () => {
+      const { url, ...database } = await migrated();
+      const other = createClient({ url });
+      for (let i = 0; i < 3; i++) {
+        await other.execute({ sql: RAW_INSERT, args: [`reader${i}@example.com`] });
+        expect(await emails(database)).toHaveLength(i + 1);
+      }
+      const raw = await database.client.execute({
+        sql: "select email, id as length from users where email = ?",
+        args: ["reader0@example.com"],
+      });
+      expect(raw.columns).toEqual(["email", "length"]);
+      expect(raw.rows[0]!.email).toBe("reader0@example.com");
+      expect(raw.rows[0]![0]).toBe("reader0@example.com");
+      const named = await database.db.all<{ email: string }>(
+        sql`select email from users order by email limit 1`,
+      );
+      expect(named[0]!.email).toBe("reader0@example.com");
+      other.close();
+    });
+
+    test("a failed read fails as the client would, and the next read answers on a fresh connection", async () => {
+      const database = await migrated();
+      await expect(database.client.execute("select * from no_such_table")).rejects.toThrow(/no such table/);
+      await database.db.insert(users).values(user("after@example.com"));
+      expect(await emails(database)).toEqual(["after@example.com"]);
+    });
+
+    test("writes, RETURNING and transactions are the client's: a read inside a transaction sees its own writes", async () => {
+      const database = await migrated();
+      const [inserted] = await database.db.insert(users).values(user("ret@example.com")).returning();
+      expect(inserted!.email).toBe("ret@example.com");
+      await database.db.transaction(async (tx) => {
+        await tx.insert(users).values(user("tx@example.com"));
+        const seen = await tx.select({ email: users.email }).from(users).orderBy(users.email);
+        expect(seen.map((r) => r.email)).toEqual(["ret@example.com", "tx@example.com"]);
+        // Outside the transaction (the kept read connection), its write is not seen until it commits.
+        expect(await emails(database)).toEqual(["ret@example.com"]);
+      });
+      expect(await emails(database)).toEqual(["ret@example.com", "tx@example.com"]);
+    });
+  },
+);

@@ -207,6 +207,12 @@ export async function benchServing(): Promise<Record<string, string>> {
         },
       },
     ];
+    // BENCH_TARGETS=file (or sqld, workerd; comma-separated) measures only the targets whose name contains one.
+    const wanted = (process.env.BENCH_TARGETS ?? "").toLowerCase().split(",").filter(Boolean);
+    if (wanted.length) {
+      const kept = targets.filter((t) => wanted.some((w) => t.name.toLowerCase().includes(w)));
+      targets.splice(0, targets.length, ...kept);
+    }
     const answers: string[] = [];
     const historicalAnswer = join(dir, "historical.json");
     const firstBare = new Map<number, LoadResult>();

@@ -1,0 +1,133 @@
+import { createRequire } from "node:module";
+import type { Client, InArgs, InStatement, ResultSet, Row } from "@libsql/client";
+
+/** What this module uses of the `libsql` package (better-sqlite3's API), the library @libsql/client runs on. */
+interface NativeStatement {
+  raw(on: boolean): NativeStatement;
+  columns(): Array<{ name: string }>;
+  all(...params: unknown[]): unknown[][];
+}
+interface NativeDatabase {
+  prepare(sql: string): NativeStatement;
+  pragma(pragma: string): unknown;
+  close(): void;
+}
+
+/** Plain reads only: anything else (writes, RETURNING, pragmas) goes the client's way. */
+const PLAIN_READ = /^\s*select\b(?![\s\S]*\breturning\b)/i;
+const STATEMENTS_KEPT = 256;
+
+/**
+ * An embedded file's plain reads on a connection of their own, with their prepared statements kept (decision 075):
+ * @libsql/client prepares every statement afresh behind an async pool, which on the embedded file cost more than
+ * the query itself. Each read runs synchronously, outside any transaction, and in WAL mode sees the last commit,
+ * as a read on the client does. Every other call (writes, batches, transactions, migrations) is the client's own.
+ * A read is never sent again: a failed one fails, and its connection is replaced at the next read.
+ */
+export function withFileReads(client: Client, path: string, busyTimeoutMs: number): Client {
+  let native: NativeDatabase | null = null;
+  let ready: Promise<unknown> | null = null;
+  const statements = new Map<string, NativeStatement>();
+
+  const connection = (): NativeDatabase => {
+    if (native) return native;
+    const Database = createRequire(import.meta.url)("libsql") as new (path: string) => NativeDatabase;
+    native = new Database(path);
+    native.pragma(`busy_timeout = ${busyTimeoutMs}`);
+    return native;
+  };
+  const drop = () => {
+    statements.clear();
+    native?.close();
+    native = null;
+  };
+  const prepared = (sql: string): NativeStatement => {
+    let statement = statements.get(sql);
+    if (statement) {
+      // Map order is insertion order: the first key is then the least recently used.
+      statements.delete(sql);
+    } else {
+      statement = connection().prepare(sql).raw(true);
+      if (statements.size >= STATEMENTS_KEPT) statements.delete(statements.keys().next().value!);
+    }
+    statements.set(sql, statement);
+    return statement;
+  };
+
+  const read = async (sql: string, args: readonly unknown[] = []): Promise<ResultSet> => {
+    // The client's first statement puts the file in WAL mode (db/embedded-file.ts); reads wait for it once.
+    ready ??= client.execute("select 1").catch((error) => {
+      ready = null;
+      throw error;
+    });
+    await ready;
+    try {
+      const statement = prepared(sql);
+      // As @libsql/client binds them: booleans as 0/1, dates as milliseconds.
+      const values = statement.all(
+        ...args.map((v) => (typeof v === "boolean" ? Number(v) : v instanceof Date ? v.valueOf() : v)),
+      );
+      const columns = statement.columns().map((c) => c.name);
+      return resultSet(columns, values);
+    } catch (error) {
+      drop();
+      throw error;
+    }
+  };
+
+  const execute = (stmt: InStatement | string, args?: InArgs): Promise<ResultSet> => {
+    const sql = typeof stmt === "string" ? stmt : stmt.sql;
+    const params = typeof stmt === "string" ? args : stmt.args;
+    // Positional arguments only (what Drizzle sends); named ones keep the client's own conversion.
+    if (!PLAIN_READ.test(sql) || client.closed || (params !== undefined && !Array.isArray(params))) {
+      return typeof stmt === "string" ? client.execute(stmt, args) : client.execute(stmt);
+    }
+    return read(sql, params);
+  };
+  const close = () => {
+    drop();
+    client.close();
+  };
+  const own: Partial<Record<keyof Client, unknown>> = { execute, close };
+  return new Proxy(client, {
+    get(target, property) {
+      if (property in own) return own[property as keyof Client];
+      const value = Reflect.get(target, property, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
+/**
+ * Rows as arrays with their named columns too: Drizzle reads the cells by index, raw SQL by name. (Cheaper than
+ * @libsql/client's row objects: a year of the universe's bars is 200,000 rows.)
+ */
+function resultSet(columns: string[], values: unknown[][]): ResultSet {
+  for (const cells of values) {
+    const row = cells as unknown as Record<string, unknown>;
+    columns.forEach((column, i) => {
+      if (column !== "length" && !Object.hasOwn(row, column)) row[column] = cells[i];
+    });
+  }
+  const json = {
+    columns,
+    columnTypes: columns.map(() => ""),
+    rows: values,
+    rowsAffected: 0,
+    lastInsertRowid: null,
+  };
+  return { ...json, rows: values as unknown as Row[], lastInsertRowid: undefined, toJSON: () => json };
+}
+
+/** The file a `file:` URL names, read as @libsql/client reads it (`file:data/app.db`, `file:///abs/app.db`). */
+export function filePath(url: string): string {
+  let rest = url.slice("file:".length).replace(/[?#].*$/, "");
+  if (rest.startsWith("//")) {
+    const slash = rest.indexOf("/", 2);
+    const host = rest.slice(2, slash < 0 ? undefined : slash);
+    if (host && host !== "localhost") throw new Error(`A file: URL names no host (${url}).`);
+    rest = slash < 0 ? "" : rest.slice(slash);
+  }
+  if (!rest) throw new Error(`A file: URL needs a path (${url}).`);
+  return decodeURIComponent(rest);
+}

@@ -20,6 +20,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { FullPageSpinner } from "../../components/full-page-spinner.tsx";
+import { LoadError } from "../../components/load-error.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { api } from "../../lib/api-client.ts";
 import { okJson } from "../../lib/api-error.ts";
@@ -136,7 +137,7 @@ function KeyManager(props: { apiKey: string }) {
 }
 
 export function ApiKeyPage() {
-  const { data: user, isPending } = useQuery(currentUserQueryOptions());
+  const { data: user, isPending, isError, error, refetch, isFetching } = useQuery(currentUserQueryOptions());
   if (isPending) return <FullPageSpinner />;
   return (
     <Box mih="100vh" bg="var(--sb-page-bg)">
@@ -151,7 +152,9 @@ export function ApiKeyPage() {
         </Title>
         <Paper withBorder p="lg" radius="md">
           <Stack gap="lg">
-            {user ? (
+            {isError ? (
+              <LoadError what="your API key" error={error} onRetry={refetch} retrying={isFetching} />
+            ) : user ? (
               <KeyManager apiKey={user.apiKey} />
             ) : (
               <Alert color="indigo" variant="light" title="Sign in to see your key">

@@ -3,6 +3,7 @@ import { IconSearch } from "@tabler/icons-react";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { EmptyPanel } from "../../components/empty-panel.tsx";
+import { LoadError } from "../../components/load-error.tsx";
 import { Skeletons } from "../../components/skeleton-list.tsx";
 import { SymbolAutocomplete } from "../../components/symbol-autocomplete.tsx";
 import { formatDate } from "../../lib/format.ts";
@@ -129,6 +130,13 @@ export function HistoricalRecommendationsTab(props: {
         <Stack aria-busy="true" aria-label="Loading historical recommendations">
           <Skeletons count={HISTORY_SKELETONS} height={180} testId="history-skeleton" />
         </Stack>
+      ) : query.isError && !query.isFetchNextPageError ? (
+        <LoadError
+          what="historical recommendations"
+          error={query.error}
+          onRetry={query.refetch}
+          retrying={query.isFetching}
+        />
       ) : !items.length ? (
         <EmptyPanel
           title="No Historical Recommendations Found"
@@ -168,7 +176,15 @@ export function HistoricalRecommendationsTab(props: {
               </SimpleGrid>
             </Stack>
           ))}
-          {query.hasNextPage ? (
+          {query.isFetchNextPageError ? (
+            <LoadError
+              compact
+              what="more recommendations"
+              error={query.error}
+              onRetry={query.fetchNextPage}
+              retrying={query.isFetchingNextPage}
+            />
+          ) : query.hasNextPage ? (
             <Button
               variant="default"
               style={{ alignSelf: "center" }}

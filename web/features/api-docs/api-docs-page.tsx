@@ -3,7 +3,6 @@ import {
   Anchor,
   Badge,
   Box,
-  Button,
   Code,
   Container,
   Group,
@@ -12,10 +11,12 @@ import {
   Text,
   Title,
 } from "@mantine/core";
+import { IconArrowLeft, IconKey, IconLogin } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { FullPageSpinner } from "../../components/full-page-spinner.tsx";
+import { HeaderLink } from "../../components/header-link.tsx";
 import { LoadError } from "../../components/load-error.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { ensureOk } from "../../lib/api-error.ts";
@@ -59,13 +60,13 @@ export function ApiDocsPage() {
   if (isPending) return <FullPageSpinner />;
   const header = (
     <PageHeader size="lg">
-      <Group gap="xs">
-        <Button component={Link} to="/api-key" variant="subtle" size="compact-sm">
-          API Key
-        </Button>
-        <Button component={Link} to={user ? "/dashboard" : "/signin"} variant="default" size="compact-sm">
-          {user ? "Back to Dashboard" : "Sign In"}
-        </Button>
+      <Group gap="xs" wrap="nowrap">
+        <HeaderLink to="/api-key" label="API Key" icon={IconKey} variant="subtle" />
+        {user ? (
+          <HeaderLink to="/dashboard" label="Back to Dashboard" icon={IconArrowLeft} />
+        ) : (
+          <HeaderLink to="/signin" label="Sign In" icon={IconLogin} />
+        )}
       </Group>
     </PageHeader>
   );

@@ -15,11 +15,20 @@ import {
   Title,
   Tooltip,
 } from "@mantine/core";
-import { IconCheck, IconCopy, IconEye, IconEyeOff, IconRefresh } from "@tabler/icons-react";
+import {
+  IconArrowLeft,
+  IconCheck,
+  IconCopy,
+  IconEye,
+  IconEyeOff,
+  IconLogin,
+  IconRefresh,
+} from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { FullPageSpinner } from "../../components/full-page-spinner.tsx";
+import { HeaderLink } from "../../components/header-link.tsx";
 import { LoadError } from "../../components/load-error.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { api } from "../../lib/api-client.ts";
@@ -142,9 +151,11 @@ export function ApiKeyPage() {
   return (
     <Box mih="100vh" bg="var(--sb-page-bg)">
       <PageHeader size="md">
-        <Button component={Link} to={user ? "/dashboard" : "/signin"} variant="default" size="compact-sm">
-          {user ? "Back to Dashboard" : "Sign In"}
-        </Button>
+        {user ? (
+          <HeaderLink to="/dashboard" label="Back to Dashboard" icon={IconArrowLeft} />
+        ) : (
+          <HeaderLink to="/signin" label="Sign In" icon={IconLogin} />
+        )}
       </PageHeader>
       <Container size="md" py="lg" component="main">
         <Title order={1} mb="md">

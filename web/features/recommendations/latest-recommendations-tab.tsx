@@ -92,6 +92,7 @@ export function LatestRecommendationsTab() {
         icon={<IconInfoCircle size={18} aria-hidden />}
         mb="md"
         c="dark.9"
+        className="sb-disclaimer"
       >
         {DISCLAIMER}
       </Alert>

@@ -77,3 +77,11 @@ export function hasCode(error: unknown, code: string): boolean {
 export function serverMessage(error: unknown): string | null {
   return error instanceof ApiError ? error.serverMessage : null;
 }
+
+/**
+ * The request never got an answer (no connection, DNS, the server gone): fetch rejects with a TypeError, per the
+ * Fetch standard. Unlike an ApiError, asking again a moment later may well succeed.
+ */
+export function isNetworkFailure(error: unknown): boolean {
+  return error instanceof TypeError;
+}

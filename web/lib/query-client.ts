@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
-import { isUnauthorized } from "./api-error.ts";
+import { isNetworkFailure, isUnauthorized } from "./api-error.ts";
 import { notify } from "./notify.ts";
 import { type LocalSession, signOutLocally } from "./session.ts";
 
@@ -22,6 +22,11 @@ declare module "@tanstack/react-query" {
   }
 }
 
+/** Queries' retry rule: once, and only when the request got no answer (decision 080). */
+export function retryQuery(failureCount: number, error: unknown): boolean {
+  return failureCount < 1 && isNetworkFailure(error);
+}
+
 /**
  * The app's query client and its one 401 policy, so no feature handles a 401 itself:
  * - a query answered 401 (the session ended elsewhere, or idled out on the server) clears the cache and goes to
@@ -29,7 +34,9 @@ declare module "@tanstack/react-query" {
  *   401 instead of failing, so a visitor's pages never get here;
  * - a mutation answered 401 shows 'Unauthorized / You are logged out. Logging in again...' and 500 ms later ends the
  *   session here and goes to /signin, or to the mutation's `meta.unauthorizedTo` as a full page load.
- * Queries never refetch on their own and are not retried; mutations are not retried.
+ * Queries never refetch on their own; mutations are not retried. A query the server refused (any 4xx or 5xx) is not
+ * retried, neither at once nor when a component mounts after its loader's request failed, so the page shows the
+ * failure and a Retry straight away; one that got no answer at all is retried once, quietly (decision 080).
  */
 export function createQueryClient(navigate: LocalSession["navigate"]): QueryClient {
   // Several queries of one page fail together when the session ends; one sign-out is enough.
@@ -62,7 +69,9 @@ export function createQueryClient(navigate: LocalSession["navigate"]): QueryClie
         refetchInterval: false,
         refetchOnWindowFocus: false,
         refetchOnReconnect: false,
-        retry: false,
+        retry: retryQuery,
+        // A loader's prefetch that failed is not asked again when the tab mounts: its error shows at once.
+        retryOnMount: false,
       },
       mutations: { retry: false },
     },

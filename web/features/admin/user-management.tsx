@@ -18,6 +18,7 @@ import { useDebouncedValue, useMediaQuery } from "@mantine/hooks";
 import { IconSearch } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { LoadError } from "../../components/load-error.tsx";
 import { POSITIVE } from "../../lib/colors.ts";
 import {
   type AdminUser,
@@ -46,7 +47,7 @@ function SessionField(props: { label: string; value: string }) {
 
 function SessionsDialog(props: { user: AdminUser | null; onClose: () => void }) {
   const wide = useWide();
-  const { data, isPending } = useQuery({
+  const { data, isPending, isError, error, refetch, isFetching } = useQuery({
     ...userSessionsQueryOptions(props.user?.id ?? 0),
     enabled: props.user !== null,
   });
@@ -64,6 +65,8 @@ function SessionsDialog(props: { user: AdminUser | null; onClose: () => void }) 
       </Text>
       {isPending ? (
         <Text size="sm">Loading sessions...</Text>
+      ) : isError ? (
+        <LoadError compact what="the sessions" error={error} onRetry={refetch} retrying={isFetching} />
       ) : !data?.length ? (
         <Text size="sm">No sessions yet.</Text>
       ) : !wide ? (
@@ -144,7 +147,7 @@ export function UserManagement(props: { me: { id: number } }) {
   const [search, setSearch] = useState("");
   const [q] = useDebouncedValue(search.trim(), 300);
   const [page, setPage] = useState(1);
-  const { data, isPending } = useQuery(usersQueryOptions(q, page));
+  const { data, isPending, isError, error, refetch, isFetching } = useQuery(usersQueryOptions(q, page));
   const [sessionsOf, setSessionsOf] = useState<AdminUser | null>(null);
   const setActive = useSetUserActive();
   const remove = useDeleteUser();
@@ -200,7 +203,13 @@ export function UserManagement(props: { me: { id: number } }) {
           }}
         />
       </Group>
-      {data && data.users.length === 0 ? (
+      {isError ? (
+        <LoadError what="the users" error={error} onRetry={refetch} retrying={isFetching} />
+      ) : isPending ? (
+        <Text size="sm" py="md" ta="center" aria-busy="true">
+          Loading users...
+        </Text>
+      ) : data.users.length === 0 ? (
         <Text size="sm" py="md" ta="center" data-testid="users-empty">
           {q ? `No user matches "${q}".` : "No users yet."}
         </Text>
@@ -257,7 +266,7 @@ export function UserManagement(props: { me: { id: number } }) {
       )}
       <Group justify="space-between" mt="md">
         <Text size="sm" c="dimmed">
-          {data?.total ?? 0} users
+          {data ? `${data.total} users` : null}
         </Text>
         {pages > 1 ? <Pagination total={pages} value={page} onChange={setPage} size="sm" /> : null}
       </Group>

@@ -3,7 +3,6 @@ import {
   Anchor,
   Badge,
   Box,
-  Button,
   Code,
   Container,
   Group,
@@ -12,10 +11,13 @@ import {
   Text,
   Title,
 } from "@mantine/core";
+import { IconArrowLeft, IconKey, IconLogin } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { FullPageSpinner } from "../../components/full-page-spinner.tsx";
+import { HeaderLink } from "../../components/header-link.tsx";
+import { LoadError } from "../../components/load-error.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { ensureOk } from "../../lib/api-error.ts";
 import { POSITIVE } from "../../lib/colors.ts";
@@ -54,21 +56,36 @@ const openApiQueryOptions = {
 
 export function ApiDocsPage() {
   const { data: user } = useQuery(currentUserQueryOptions());
-  const { data: doc, isPending } = useQuery(openApiQueryOptions);
-  if (isPending || !doc) return <FullPageSpinner />;
+  const { data: doc, isPending, isError, error, refetch, isFetching } = useQuery(openApiQueryOptions);
+  if (isPending) return <FullPageSpinner />;
+  const header = (
+    <PageHeader size="lg">
+      <Group gap="xs" wrap="nowrap">
+        <HeaderLink to="/api-key" label="API Key" icon={IconKey} variant="subtle" />
+        {user ? (
+          <HeaderLink to="/dashboard" label="Back to Dashboard" icon={IconArrowLeft} />
+        ) : (
+          <HeaderLink to="/signin" label="Sign In" icon={IconLogin} />
+        )}
+      </Group>
+    </PageHeader>
+  );
+  if (isError)
+    return (
+      <Box mih="100vh" bg="var(--sb-page-bg)">
+        {header}
+        <Container size="lg" py="lg" component="main">
+          <Title order={1} mb="lg">
+            API Documentation
+          </Title>
+          <LoadError what="the API documentation" error={error} onRetry={refetch} retrying={isFetching} />
+        </Container>
+      </Box>
+    );
   const origin = window.location.origin;
   return (
     <Box mih="100vh" bg="var(--sb-page-bg)">
-      <PageHeader size="lg">
-        <Group gap="xs">
-          <Button component={Link} to="/api-key" variant="subtle" size="compact-sm">
-            API Key
-          </Button>
-          <Button component={Link} to={user ? "/dashboard" : "/signin"} variant="default" size="compact-sm">
-            {user ? "Back to Dashboard" : "Sign In"}
-          </Button>
-        </Group>
-      </PageHeader>
+      {header}
       <Container size="lg" py="lg" component="main">
         <Stack gap="lg">
           <div>

@@ -15,11 +15,21 @@ import {
   Title,
   Tooltip,
 } from "@mantine/core";
-import { IconCheck, IconCopy, IconEye, IconEyeOff, IconRefresh } from "@tabler/icons-react";
+import {
+  IconArrowLeft,
+  IconCheck,
+  IconCopy,
+  IconEye,
+  IconEyeOff,
+  IconLogin,
+  IconRefresh,
+} from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { FullPageSpinner } from "../../components/full-page-spinner.tsx";
+import { HeaderLink } from "../../components/header-link.tsx";
+import { LoadError } from "../../components/load-error.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { api } from "../../lib/api-client.ts";
 import { okJson } from "../../lib/api-error.ts";
@@ -136,14 +146,16 @@ function KeyManager(props: { apiKey: string }) {
 }
 
 export function ApiKeyPage() {
-  const { data: user, isPending } = useQuery(currentUserQueryOptions());
+  const { data: user, isPending, isError, error, refetch, isFetching } = useQuery(currentUserQueryOptions());
   if (isPending) return <FullPageSpinner />;
   return (
     <Box mih="100vh" bg="var(--sb-page-bg)">
       <PageHeader size="md">
-        <Button component={Link} to={user ? "/dashboard" : "/signin"} variant="default" size="compact-sm">
-          {user ? "Back to Dashboard" : "Sign In"}
-        </Button>
+        {user ? (
+          <HeaderLink to="/dashboard" label="Back to Dashboard" icon={IconArrowLeft} />
+        ) : (
+          <HeaderLink to="/signin" label="Sign In" icon={IconLogin} />
+        )}
       </PageHeader>
       <Container size="md" py="lg" component="main">
         <Title order={1} mb="md">
@@ -151,7 +163,9 @@ export function ApiKeyPage() {
         </Title>
         <Paper withBorder p="lg" radius="md">
           <Stack gap="lg">
-            {user ? (
+            {isError ? (
+              <LoadError what="your API key" error={error} onRetry={refetch} retrying={isFetching} />
+            ) : user ? (
               <KeyManager apiKey={user.apiKey} />
             ) : (
               <Alert color="indigo" variant="light" title="Sign in to see your key">

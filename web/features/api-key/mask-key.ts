@@ -1,5 +1,9 @@
+/** Dots between the shown ends: a fixed count, so the field on a phone fits the whole mask and the key's length stays
+ * unsaid. */
+const HIDDEN_DOTS = 8;
+
 /** The masked preview of a key: its first 8 and last 4 characters, enough to tell two keys apart. */
 export function maskKey(key: string): string {
   if (key.length <= 12) return "•".repeat(key.length);
-  return `${key.slice(0, 8)}${"•".repeat(Math.min(24, key.length - 12))}${key.slice(-4)}`;
+  return `${key.slice(0, 8)}${"•".repeat(HIDDEN_DOTS)}${key.slice(-4)}`;
 }

@@ -2,6 +2,7 @@ import { Badge, Card, Group, Select, SimpleGrid, Stack, Text, Title } from "@man
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { EmptyPanel } from "../../components/empty-panel.tsx";
+import { LoadError } from "../../components/load-error.tsx";
 import { Skeletons } from "../../components/skeleton-list.tsx";
 import { BADGE_TEXT, POSITIVE } from "../../lib/colors.ts";
 import { formatDate, formatMoney } from "../../lib/format.ts";
@@ -174,7 +175,7 @@ function EarningsCard(props: { entry: EarningsEntry; leadWithCounts: boolean; ac
 }
 
 export function EarningsCallsTab(props: { watchlistButton?: SymbolAction }) {
-  const { data, isPending } = useQuery(earningsCalendarQueryOptions());
+  const { data, isPending, isError, error, refetch, isFetching } = useQuery(earningsCalendarQueryOptions());
   const [filter, setFilter] = useState<GrowthFilter>("all");
   const all = data?.earnings ?? [];
   const shown = all.filter((e) => matchesGrowthFilter(e.growthProbability, filter));
@@ -204,15 +205,19 @@ export function EarningsCallsTab(props: { watchlistButton?: SymbolAction }) {
             onChange={(v) => setFilter((v ?? "all") as GrowthFilter)}
             w={160}
           />
-          <Badge size="lg" variant="light" color="indigo" data-testid="earnings-count">
-            {shown.length} / {all.length}
-          </Badge>
+          {isError ? null : (
+            <Badge size="lg" variant="light" color="indigo" data-testid="earnings-count">
+              {shown.length} / {all.length}
+            </Badge>
+          )}
         </Group>
       </Group>
       {isPending ? (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} aria-busy="true" aria-label="Loading earnings">
           <Skeletons count={3} height={200} testId="earnings-skeleton" />
         </SimpleGrid>
+      ) : isError ? (
+        <LoadError what="the earnings calls" error={error} onRetry={refetch} retrying={isFetching} />
       ) : !all.length ? (
         <EmptyPanel
           title="No Upcoming Earnings"

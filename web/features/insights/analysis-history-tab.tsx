@@ -1,12 +1,13 @@
 import { Button, SimpleGrid, Stack, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { EmptyPanel } from "../../components/empty-panel.tsx";
+import { LoadError } from "../../components/load-error.tsx";
 import { Skeletons } from "../../components/skeleton-list.tsx";
 import { InsightCard } from "./insight-card.tsx";
 import { insightHistoryQueryOptions } from "./insights.queries.ts";
 
 export function AnalysisHistoryTab(props: { onAnalyzeFirst: () => void; detailed?: boolean }) {
-  const { data, isPending } = useQuery(insightHistoryQueryOptions());
+  const { data, isPending, isError, error, refetch, isFetching } = useQuery(insightHistoryQueryOptions());
   return (
     <section aria-labelledby="history-title">
       <Title order={2} id="history-title" size="h3" mb="sm">
@@ -16,6 +17,8 @@ export function AnalysisHistoryTab(props: { onAnalyzeFirst: () => void; detailed
         <Stack aria-busy="true" aria-label="Loading analysis history">
           <Skeletons count={3} height={180} testId="insight-skeleton" />
         </Stack>
+      ) : isError ? (
+        <LoadError what="your analysis history" error={error} onRetry={refetch} retrying={isFetching} />
       ) : !data?.length ? (
         <EmptyPanel
           title="No Analysis History"

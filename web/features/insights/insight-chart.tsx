@@ -1,5 +1,6 @@
 import { Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
+import { LoadError } from "../../components/load-error.tsx";
 import TimeSeriesChart, { type ChartLine } from "../../components/time-series-chart.tsx";
 import { formatDate, formatMoney } from "../../lib/format.ts";
 import { priceHistoryQueryOptions } from "../../lib/market-status.queries.ts";
@@ -14,8 +15,11 @@ const PROJECTED = { light: "#1e7b34", dark: "#51cf66" };
  * module (and the chart library) is loaded only when a chart is opened.
  */
 export default function InsightChart(props: { symbol: string; projectedPrice: number; targetDate: string }) {
-  const { data, isError } = useQuery(priceHistoryQueryOptions(props.symbol));
-  if (isError) return <Text size="sm">The price history could not be loaded.</Text>;
+  const { data, isError, error, refetch, isFetching } = useQuery(priceHistoryQueryOptions(props.symbol));
+  if (isError)
+    return (
+      <LoadError compact what="the price history" error={error} onRetry={refetch} retrying={isFetching} />
+    );
   const points = data?.points ?? [];
   const last = points.at(-1);
   const lines: ChartLine[] = [

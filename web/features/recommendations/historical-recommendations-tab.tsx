@@ -2,6 +2,7 @@ import { Badge, Button, Group, SimpleGrid, Stack, Text, Title } from "@mantine/c
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { EmptyPanel } from "../../components/empty-panel.tsx";
+import { LoadError } from "../../components/load-error.tsx";
 import { Skeletons } from "../../components/skeleton-list.tsx";
 import { formatDate } from "../../lib/format.ts";
 import { notify } from "../../lib/notify.ts";
@@ -55,6 +56,13 @@ export function HistoricalRecommendationsTab(props: {
         <Stack aria-busy="true" aria-label="Loading historical recommendations">
           <Skeletons count={HISTORY_SKELETONS} height={180} testId="history-skeleton" />
         </Stack>
+      ) : query.isError && !query.isFetchNextPageError ? (
+        <LoadError
+          what="historical recommendations"
+          error={query.error}
+          onRetry={query.refetch}
+          retrying={query.isFetching}
+        />
       ) : !items.length ? (
         <EmptyPanel
           title="No Historical Recommendations Found"
@@ -96,7 +104,15 @@ export function HistoricalRecommendationsTab(props: {
               </SimpleGrid>
             </Stack>
           ))}
-          {view === "cards" && query.hasNextPage ? (
+          {view === "cards" && query.isFetchNextPageError ? (
+            <LoadError
+              compact
+              what="more recommendations"
+              error={query.error}
+              onRetry={query.fetchNextPage}
+              retrying={query.isFetchingNextPage}
+            />
+          ) : view === "cards" && query.hasNextPage ? (
             <Button
               variant="default"
               style={{ alignSelf: "center" }}

@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Skeleton, Table, Text, UnstyledButton } from "@mantine/core";
+import { Group, Skeleton, Table, UnstyledButton } from "@mantine/core";
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { KEYBOARD_SCROLL } from "../../components/keyboard-scroll.ts";
+import { LoadError } from "../../components/load-error.tsx";
 import { signedPercent } from "../../lib/figures.ts";
 import { formatDate } from "../../lib/format.ts";
 import {
@@ -70,14 +71,7 @@ export function HistoricalTable(props: { filters: HistoricalFilters; onOpen: (r:
   }
   if (query.isError) {
     return (
-      <Alert color="red" variant="light" title="The table could not be loaded">
-        <Text size="sm" mb="xs">
-          The recommendations of this search could not be read.
-        </Text>
-        <Button size="xs" variant="default" onClick={() => void query.refetch()}>
-          Retry
-        </Button>
-      </Alert>
+      <LoadError what="the recommendations of this search" error={query.error} onRetry={query.refetch} retrying={query.isFetching} />
     );
   }
   return (

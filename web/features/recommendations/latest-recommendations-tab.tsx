@@ -1,8 +1,9 @@
-import { Alert, Button, Group, SimpleGrid, Text, Title } from "@mantine/core";
+import { Alert, Group, SimpleGrid, Text, Title } from "@mantine/core";
 import { IconInfoCircle } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, startTransition, useDeferredValue, useEffect, useMemo, useState } from "react";
 import { EmptyPanel } from "../../components/empty-panel.tsx";
+import { LoadError } from "../../components/load-error.tsx";
 import { Skeletons } from "../../components/skeleton-list.tsx";
 import { formatDate } from "../../lib/format.ts";
 import { DISCLAIMER } from "./disclaimer.ts";
@@ -41,7 +42,7 @@ export function LatestRecommendationsTab() {
   // heading and the notice paint first and the cards follow in slices (decision 053).
   const mounted = useDeferredValue(true, false);
   const query = useDeferredValue(useQuery(latestRecommendationsQueryOptions()));
-  const { data, isError, refetch, isRefetching } = query;
+  const { data, isError, error, refetch, isFetching } = query;
   const isPending = query.isPending || !mounted;
   const shown = useCardsShown(isPending ? 0 : (data?.length ?? 0));
   const [open, setOpen] = useState<Recommendation | null>(null);
@@ -91,6 +92,7 @@ export function LatestRecommendationsTab() {
         icon={<IconInfoCircle size={18} aria-hidden />}
         mb="md"
         c="dark.9"
+        className="sb-disclaimer"
       >
         {DISCLAIMER}
       </Alert>
@@ -99,15 +101,7 @@ export function LatestRecommendationsTab() {
           <Skeletons count={LATEST_SKELETONS} height={260} testId="recommendation-skeleton" />
         </SimpleGrid>
       ) : isError ? (
-        <EmptyPanel
-          title="Could not load recommendations"
-          text="The server did not answer with the latest recommendations."
-          action={
-            <Button variant="light" onClick={() => void refetch()} loading={isRefetching}>
-              Retry
-            </Button>
-          }
-        />
+        <LoadError what="recommendations" error={error} onRetry={refetch} retrying={isFetching} />
       ) : !data?.length ? (
         <EmptyPanel
           title="No Latest Recommendations"

@@ -1,5 +1,5 @@
-import { Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
+import { LoadError } from "../../components/load-error.tsx";
 import TimeSeriesChart from "../../components/time-series-chart.tsx";
 import { formatDate, formatMoney } from "../../lib/format.ts";
 import { priceHistoryQueryOptions } from "../../lib/market-status.queries.ts";
@@ -17,8 +17,13 @@ export default function RecommendationPriceChart(props: {
   buyPrice: number;
   target: number;
 }) {
-  const { data, isError, isPending } = useQuery(priceHistoryQueryOptions(props.symbol));
-  if (isError) return <Text size="sm">The price history could not be loaded.</Text>;
+  const { data, isError, error, refetch, isFetching, isPending } = useQuery(
+    priceHistoryQueryOptions(props.symbol),
+  );
+  if (isError)
+    return (
+      <LoadError compact what="the price history" error={error} onRetry={refetch} retrying={isFetching} />
+    );
   if (isPending) return <div style={{ height: 220 }} />;
   const first = data.points[0];
   return (

@@ -13,6 +13,7 @@ import {
 import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
 import { KEYBOARD_SCROLL } from "../../components/keyboard-scroll.ts";
+import { LoadError } from "../../components/load-error.tsx";
 import { Skeletons } from "../../components/skeleton-list.tsx";
 import {
   percentPoints,
@@ -356,13 +357,15 @@ export function TrackRecordView(props: { performance: Performance }) {
 
 /** The page's content; the signed-in layout route puts the header above it. */
 export function TrackRecordPage() {
-  const { data: p, isPending } = useQuery(performanceQueryOptions());
+  const { data: p, isPending, isError, error, refetch, isFetching } = useQuery(performanceQueryOptions());
   return (
     <Container size="xl" py="lg" component="main">
       <Title order={1} mb={4}>
         Track Record
       </Title>
-      {isPending || !p ? (
+      {isError ? (
+        <LoadError what="the track record" error={error} onRetry={refetch} retrying={isFetching} />
+      ) : isPending || !p ? (
         <Stack>
           <Skeletons count={3} height={120} testId="track-record-skeleton" />
         </Stack>

@@ -1,11 +1,12 @@
 import { Button, Card, Code, Group, Stack, Switch, Text, TextInput, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
+import { LoadError } from "../../components/load-error.tsx";
 import { alertSettingsQueryOptions, useSaveAlertSettings } from "./watchlist.queries.ts";
 
 /** Where alerts go: email on/off and an optional signed webhook. */
 export function AlertSettings() {
-  const { data } = useQuery(alertSettingsQueryOptions());
+  const { data, isError, error, refetch, isFetching } = useQuery(alertSettingsQueryOptions());
   const [emailAlerts, setEmailAlerts] = useState(false);
   const [webhookUrl, setWebhookUrl] = useState("");
   useEffect(() => {
@@ -15,6 +16,12 @@ export function AlertSettings() {
     }
   }, [data]);
   const save = useSaveAlertSettings();
+  if (isError)
+    return (
+      <Card withBorder radius="md" mt="lg" component="section" aria-label="Alert notifications">
+        <LoadError compact what="your alert settings" error={error} onRetry={refetch} retrying={isFetching} />
+      </Card>
+    );
   if (!data) return null;
   return (
     <Card withBorder radius="md" mt="lg" component="section" aria-labelledby="alert-settings-title">

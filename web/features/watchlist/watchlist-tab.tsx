@@ -3,6 +3,7 @@ import { IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { EmptyPanel } from "../../components/empty-panel.tsx";
+import { LoadError } from "../../components/load-error.tsx";
 import { Skeletons } from "../../components/skeleton-list.tsx";
 import { Sparkline } from "../../components/sparkline.tsx";
 import { GAIN_TEXT, LOSS_TEXT } from "../../lib/colors.ts";
@@ -102,7 +103,7 @@ function WatchlistCard(props: {
 }
 
 export function WatchlistTab() {
-  const { data, isPending } = useQuery(watchlistQueryOptions());
+  const { data, isPending, isError, error, refetch, isFetching } = useQuery(watchlistQueryOptions());
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<WatchlistItem | null>(null);
   const add = useAddToWatchlist();
@@ -117,13 +118,16 @@ export function WatchlistTab() {
           <Title order={2} id="watchlist-title" size="h3">
             My Watchlist
           </Title>
-          <Badge
-            color={alerts ? "red.8" : "gray"}
-            variant={alerts ? "filled" : "light"}
-            c={alerts ? undefined : "var(--mantine-color-text)"}
-          >
-            {alerts} alert{alerts === 1 ? "" : "s"}
-          </Badge>
+          {/* No count when the list did not load: "0 alerts" would be a claim. */}
+          {!isError ? (
+            <Badge
+              color={alerts ? "red.8" : "gray"}
+              variant={alerts ? "filled" : "light"}
+              c={alerts ? undefined : "var(--mantine-color-text)"}
+            >
+              {alerts} alert{alerts === 1 ? "" : "s"}
+            </Badge>
+          ) : null}
         </Group>
         <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setAdding(true)}>
           Add Stock
@@ -133,6 +137,8 @@ export function WatchlistTab() {
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} aria-busy="true" aria-label="Loading watchlist">
           <Skeletons count={3} height={150} testId="watchlist-skeleton" />
         </SimpleGrid>
+      ) : isError ? (
+        <LoadError what="your watchlist" error={error} onRetry={refetch} retrying={isFetching} />
       ) : !data?.length ? (
         <EmptyPanel
           title="No stocks in your watchlist yet"

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { InferRequestType, InferResponseType } from "hono/client";
 import { api } from "../../lib/api-client.ts";
-import { isUnauthorized, okJson } from "../../lib/api-error.ts";
+import { okJson } from "../../lib/api-error.ts";
 import { toastFailure } from "../../lib/mutation-feedback.ts";
 import { notify } from "../../lib/notify.ts";
 import { rootKeys } from "../../lib/query-keys.ts";
@@ -17,12 +17,11 @@ export const watchlistKeys = {
   alertSettings: () => [...rootKeys.watchlist, "alert-settings"] as const,
 };
 
-/** The watchlist is the one query retried: up to 3 times, unless unauthorized. */
+/** Retried as every query is: once on a network failure, never on an answer (decision 080). */
 export const watchlistQueryOptions = () =>
   queryOptions({
     queryKey: watchlistKeys.items(),
     queryFn: async () => okJson(await api.api.watchlist.$get()),
-    retry: (failures, error) => !isUnauthorized(error) && failures < 3,
   });
 
 /** Where alerts go: email on or off, and an optional signed webhook. */

@@ -1,6 +1,7 @@
+import { useQuery } from "@tanstack/react-query";
 import { createLazyFileRoute } from "@tanstack/react-router";
 import { HistoricalRecommendationsTab } from "../../../features/recommendations/historical-recommendations-tab.tsx";
-import { useMarketToday } from "../../../lib/market-status.queries.ts";
+import { marketStatusQueryOptions, useMarketToday } from "../../../lib/market-status.queries.ts";
 import { historicalFilters, searchForFilters } from "../../-components/dashboard-search.ts";
 
 /**
@@ -10,7 +11,13 @@ import { historicalFilters, searchForFilters } from "../../-components/dashboard
 function Historical() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  const filters = historicalFilters(search, useMarketToday());
+  const today = useMarketToday();
+  // A search naming no dates waits for the market's today (or its failure: then the wall clock's, as the loader
+  // does); before it, the tab would ask for the wall clock's range first, a wasted request whose answer showed.
+  const waiting =
+    useQuery(marketStatusQueryOptions()).isPending && (search.from === undefined || search.to === undefined);
+  if (waiting) return null;
+  const filters = historicalFilters(search, today);
   // A new search in the address (Back, a link) starts the form afresh from it.
   return (
     <HistoricalRecommendationsTab

@@ -41,6 +41,7 @@ function build(env: WorkerEnv) {
   const deps = createDeps(depsConfigFromEnv(parsed, configFromEnv(parsed, parsed.APP_SECRET)), {
     database: createDb(parsed.DATABASE_URL, parsed.DATABASE_AUTH_TOKEN, {
       concurrency: Number.POSITIVE_INFINITY,
+      writesInTurn: false,
     }),
     passwords: portablePasswordHasher,
     webhooks: fetchWebhookSender(),

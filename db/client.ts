@@ -1,9 +1,9 @@
 import { type Client, createClient } from "@libsql/client";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
-import { DATABASE_BUSY_TIMEOUT_MS, embeddedFileClient } from "./embedded-file.ts";
 import { filePath, withFileReads } from "./file-reads.ts";
 import * as schema from "./schema/index.ts";
 import { fetchWithDeadline } from "./unavailable.ts";
+import { DATABASE_BUSY_TIMEOUT_MS, writesInTurn } from "./write-turns.ts";
 
 /** The app's Drizzle database: Drizzle's own libSQL driver, whatever the URL names (decision 075). */
 export type Db = LibSQLDatabase<typeof schema>;
@@ -28,6 +28,12 @@ export interface DbOptions {
    */
   concurrency?: number;
   /**
+   * On a libSQL server: this process's writes one after another (default true; db/write-turns.ts). The Worker says
+   * false: a write that waits for another request's would be resolved by that request's I/O, and workerd cancels a
+   * request whose promise another request resolves.
+   */
+  writesInTurn?: boolean;
+  /**
    * With a `file:` URL (not an embedded replica): how long a statement waits for another connection's write lock
    * before it fails with SQLITE_BUSY (default 5 s).
    */
@@ -41,7 +47,7 @@ export const DATABASE_REQUEST_TIMEOUT_MS = 5_000;
  * Opens a database: an embedded file (`file:...`), a libSQL server (`http://...`), Turso (`libsql://...` with a
  * token) or an embedded replica (`file:...` plus `syncUrl`), all on @libsql/client under Drizzle's libsql driver.
  * An embedded file runs in WAL mode with a busy timeout and takes writers in other processes (decision 019,
- * db/embedded-file.ts). Reads no environment itself: the runtime shells pass the URL in. Under workerd,
+ * db/write-turns.ts). Reads no environment itself: the runtime shells pass the URL in. Under workerd,
  * `@libsql/client` resolves to its HTTP-only web build, so the Worker shares this code.
  */
 export function createDb(url: string, authToken?: string, options: DbOptions = {}): Database {
@@ -50,6 +56,7 @@ export function createDb(url: string, authToken?: string, options: DbOptions = {
   // and its native client takes no busy timeout).
   const sharedFile = !remote && !options.syncUrl;
   const busyTimeoutMs = options.busyTimeoutMs ?? DATABASE_BUSY_TIMEOUT_MS;
+  const requestTimeoutMs = options.requestTimeoutMs ?? DATABASE_REQUEST_TIMEOUT_MS;
   const opened = createClient({
     url,
     authToken,
@@ -58,11 +65,13 @@ export function createDb(url: string, authToken?: string, options: DbOptions = {
     syncInterval: remote ? undefined : options.syncIntervalSeconds,
     concurrency: options.concurrency,
     // Without a deadline, a server that accepts connections but never answers hangs every request.
-    fetch: remote ? fetchWithDeadline(options.requestTimeoutMs ?? DATABASE_REQUEST_TIMEOUT_MS) : undefined,
+    fetch: remote ? fetchWithDeadline(requestTimeoutMs) : undefined,
     timeout: sharedFile ? busyTimeoutMs : undefined,
   });
   const client = sharedFile
-    ? withFileReads(embeddedFileClient(opened, busyTimeoutMs), filePath(url), busyTimeoutMs)
-    : opened;
+    ? withFileReads(writesInTurn(opened, busyTimeoutMs, { embeddedFile: true }), filePath(url), busyTimeoutMs)
+    : remote && options.writesInTurn !== false
+      ? writesInTurn(opened, requestTimeoutMs, { embeddedFile: false })
+      : opened;
   return { db: drizzle(client, { schema, casing: "snake_case" }), client };
 }

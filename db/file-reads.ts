@@ -55,7 +55,7 @@ export function withFileReads(client: Client, path: string, busyTimeoutMs: numbe
   };
 
   const read = async (sql: string, args: readonly unknown[] = []): Promise<ResultSet> => {
-    // The client's first statement puts the file in WAL mode (db/embedded-file.ts); reads wait for it once.
+    // The client's first statement puts the file in WAL mode (db/write-turns.ts); reads wait for it once.
     ready ??= client.execute("select 1").catch((error) => {
       ready = null;
       throw error;

@@ -6,7 +6,7 @@ import { createClient } from "@libsql/client";
 import { createDb } from "../../db/client.ts";
 import { testDbKind } from "./harness.ts";
 
-// The embedded file's connections (db/embedded-file.ts, decision 019): WAL, a busy timeout, this process's write
+// The embedded file's connections (db/write-turns.ts, decisions 019 and 075): WAL, a busy timeout, this process's write
 // transactions one at a time, and fresh connections after a SQLITE_BUSY.
 const dir = mkdtempSync(join(tmpdir(), "embedded-file-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -9,7 +9,12 @@ export const DATABASE_BUSY_TIMEOUT_MS = 5_000;
 const READ_ONLY = /^\s*select\b/i;
 
 /**
- * An embedded file shared by several processes (the server and the scripts): docs/decisions/019.
+ * This process's writes, in turn (decisions 019 and 075). On a libSQL server (`embeddedFile` false) every write,
+ * batch and transaction holds the turn until it ends: writes sent all at once make the server's writers wait on its
+ * one write lock, and under load some give up with SQLITE_BUSY (16 clients analysing on Bun + sqld: 15 of them),
+ * where writes in turn each take a round trip. Reads never wait.
+ *
+ * On an embedded file shared by several processes (the server and the scripts):
  *
  * - WAL journal, set before the first statement: readers never wait for a writer, and a writer waits only for
  *   another writer. The mode is stored in the file, so each process setting it again is a no-op.
@@ -24,8 +29,12 @@ const READ_ONLY = /^\s*select\b/i;
  *   committing them, and a later transaction fails at COMMIT. So after any SQLITE_BUSY the client drops its
  *   connections and opens fresh ones.
  */
-export function embeddedFileClient(client: Client, busyTimeoutMs: number): Client {
-  let walReady: Promise<unknown> | null = null;
+export function writesInTurn(
+  client: Client,
+  waitMs: number,
+  { embeddedFile }: { embeddedFile: boolean },
+): Client {
+  let walReady: Promise<unknown> | null = embeddedFile ? null : Promise.resolve();
   const ready = () => {
     walReady ??= client
       .executeMultiple("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;")
@@ -45,7 +54,7 @@ export function embeddedFileClient(client: Client, busyTimeoutMs: number): Clien
   // timeout it goes ahead and meets SQLITE_BUSY, as it would have without this queue.
   const within = async (ahead: Promise<void>) => {
     let timer: ReturnType<typeof setTimeout> | undefined;
-    await Promise.race([ahead, new Promise((resolve) => (timer = setTimeout(resolve, busyTimeoutMs)))]);
+    await Promise.race([ahead, new Promise((resolve) => (timer = setTimeout(resolve, waitMs)))]);
     clearTimeout(timer);
   };
   const writeTurn = async () => {
@@ -62,33 +71,45 @@ export function embeddedFileClient(client: Client, busyTimeoutMs: number): Clien
     await within(ahead);
     return release;
   };
-  const turnFor = (sql: string) => (READ_ONLY.test(sql) ? ready() : writeTurn());
-  /** Runs `call`; after SQLITE_BUSY, replaces the connections before passing the error on. */
+  /** Runs `call`; on the embedded file, after SQLITE_BUSY, replaces the connections before passing the error on. */
   const fresh = async <T>(call: () => Promise<T>): Promise<T> => {
     try {
       return await call();
     } catch (error) {
-      if (isBusy(error)) await client.reconnect();
+      if (embeddedFile && isBusy(error)) await client.reconnect();
       throw error;
+    }
+  };
+  /**
+   * A write outside a transaction. On the file it runs synchronously once no transaction of this process is open;
+   * on a server it holds the turn for its round trip.
+   */
+  const write = async <T>(call: () => Promise<T>): Promise<T> => {
+    if (embeddedFile) {
+      await writeTurn();
+      return fresh(call);
+    }
+    const release = await transactionTurn();
+    try {
+      return await call();
+    } finally {
+      release();
     }
   };
 
   const execute = async (stmt: InStatement | string, args?: InArgs) => {
-    await turnFor(typeof stmt === "string" ? stmt : stmt.sql);
-    return fresh(() => (typeof stmt === "string" ? client.execute(stmt, args) : client.execute(stmt)));
+    const call = () => (typeof stmt === "string" ? client.execute(stmt, args) : client.execute(stmt));
+    if (!READ_ONLY.test(typeof stmt === "string" ? stmt : stmt.sql)) return write(call);
+    await ready();
+    return fresh(call);
   };
   const batch: Client["batch"] = async (stmts, mode) => {
-    await (mode === "read" ? ready() : writeTurn());
+    if (mode !== "read") return write(() => client.batch(stmts, mode));
+    await ready();
     return fresh(() => client.batch(stmts, mode));
   };
-  const migrate: Client["migrate"] = async (stmts) => {
-    await writeTurn();
-    return fresh(() => client.migrate(stmts));
-  };
-  const executeMultiple: Client["executeMultiple"] = async (sql) => {
-    await writeTurn();
-    return fresh(() => client.executeMultiple(sql));
-  };
+  const migrate: Client["migrate"] = (stmts) => write(() => client.migrate(stmts));
+  const executeMultiple: Client["executeMultiple"] = (sql) => write(() => client.executeMultiple(sql));
   const transaction = async (mode?: TransactionMode): Promise<Transaction> => {
     if (mode === "read") {
       await ready();

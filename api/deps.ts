@@ -4,9 +4,10 @@
 import type { Database } from "../db/client.ts";
 import { createAnswerCache } from "./lib/answer-cache.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
-import type { AppConfig, Env } from "./lib/config.ts";
+import { type AppConfig, type Env, mailOutboxEnabled } from "./lib/config.ts";
 import type { AppDeps } from "./lib/context.ts";
 import { type Logger, logTo } from "./lib/logger.ts";
+import { outboxMailer } from "./lib/mail-outbox.ts";
 import { logMailer, type Mailer } from "./lib/mailer.ts";
 import { marketWithoutData } from "./lib/market-port.ts";
 import { narrativeFromEnv } from "./lib/narrative.ts";
@@ -18,6 +19,8 @@ export interface DepsConfig {
   app: AppConfig;
   /** SMTP_URL and MAIL_FROM; null where no mail server is configured. */
   smtp: { url: string; from: string } | null;
+  /** Without SMTP, keep mail in the outbox admins read (mailOutboxEnabled: the local demo by default). */
+  mailOutbox?: boolean;
   /** LLM_BASE_URL and friends; without a base URL analyses keep the engine's template prose. */
   llm?: Pick<Env, "LLM_BASE_URL" | "LLM_API_KEY" | "LLM_MODEL">;
 }
@@ -45,6 +48,7 @@ export function depsConfigFromEnv(env: Env, app: AppConfig): DepsConfig {
   return {
     app,
     smtp: env.SMTP_URL ? { url: env.SMTP_URL, from: env.MAIL_FROM } : null,
+    mailOutbox: mailOutboxEnabled(env),
     llm: env,
   };
 }
@@ -54,7 +58,8 @@ export function depsConfigFromEnv(env: Env, app: AppConfig): DepsConfig {
  * stand-in is chosen here:
  * - market: the stand-in without data (marketWithoutData) until configureMarket plugs in the configured one;
  * - mailer: without SMTP (or on a runtime that cannot send it) mail is written to the log, and password reset by
- *   email answers that it is not configured here, so no reset code ever reaches a log;
+ *   email answers that it is not configured here, so no reset code ever reaches a log; except with the outbox (the
+ *   local demo by default), where mail is logged and kept for admins to read, reset codes included (decision 084);
  * - analysis: none until configureMarket (analyses answer 503); narrative: none (template prose).
  */
 export function createDeps(config: DepsConfig, runtime: Runtime): AppDeps {
@@ -66,7 +71,9 @@ export function createDeps(config: DepsConfig, runtime: Runtime): AppDeps {
     if (config.smtp) {
       log("warn", "SMTP_URL is set, but this runtime cannot send SMTP: mail goes to the log instead.");
     }
-    mailer = logMailer((text) => log("info", text));
+    mailer = config.mailOutbox
+      ? outboxMailer(runtime.database, clock, (text) => log("info", text))
+      : logMailer((text) => log("info", text));
   }
   return {
     database: runtime.database,

@@ -157,6 +157,7 @@ const ROWS: Row[] = [
     body: () => ({ isActive: true }),
     expect: adminOnly,
   },
+  { name: "admin: mail outbox", method: "GET", path: () => "/api/admin/outbox", expect: adminOnly },
 ];
 
 const PASSWORD = "correct-horse-battery";

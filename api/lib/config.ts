@@ -98,6 +98,11 @@ export const envSchema = z.object({
   /** SMTP server for email (alerts, password reset); without it mail is written to the log. */
   SMTP_URL: z.string().min(1).optional(),
   MAIL_FROM: z.string().min(3).default("Signalboard <no-reply@localhost>"),
+  /**
+   * Without SMTP_URL, keep mail (reset codes, alerts) in an outbox admins read in the admin panel, besides the log.
+   * Default: only in local demo mode (localDemoMode).
+   */
+  MAIL_OUTBOX: bool.optional(),
   /** The app's public address, for OAuth redirect URIs; default http://localhost:PORT. */
   PUBLIC_URL: z.url().optional(),
   GITHUB_CLIENT_ID: z.string().min(1).optional(),
@@ -144,8 +149,27 @@ export function demoAccountsEnabled(
   env: Pick<Env, "DEMO_ACCOUNTS" | "MARKET_DATA_PROVIDER" | "DATABASE_URL" | "DATABASE_SYNC_URL">,
 ): boolean {
   if (env.DEMO_ACCOUNTS !== undefined) return env.DEMO_ACCOUNTS;
+  return localDemoMode(env);
+}
+
+/** The local demo: the demo market on a local embedded file that is not a replica (what the quick start runs). */
+export function localDemoMode(
+  env: Pick<Env, "MARKET_DATA_PROVIDER" | "DATABASE_URL" | "DATABASE_SYNC_URL">,
+): boolean {
   const localFile = (env.DATABASE_URL ?? "file:").startsWith("file:") && !env.DATABASE_SYNC_URL;
   return env.MARKET_DATA_PROVIDER === "demo" && localFile;
+}
+
+/**
+ * Whether mail goes to the outbox admins read (docs/decisions/084-local-mail-outbox.md): never with SMTP_URL;
+ * MAIL_OUTBOX when set; else in local demo mode only. A shared deployment keeps the rule that no reset code is
+ * issued without a mail server.
+ */
+export function mailOutboxEnabled(
+  env: Pick<Env, "SMTP_URL" | "MAIL_OUTBOX" | "MARKET_DATA_PROVIDER" | "DATABASE_URL" | "DATABASE_SYNC_URL">,
+): boolean {
+  if (env.SMTP_URL) return false;
+  return env.MAIL_OUTBOX ?? localDemoMode(env);
 }
 
 /**

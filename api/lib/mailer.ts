@@ -9,6 +9,11 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
   /** True when messages only go to the server log: secrets (reset codes) must not be sent through it. */
   readonly logsOnly?: boolean;
+  /**
+   * True when messages are kept in the local outbox an admin reads (the local demo without a mail server:
+   * docs/decisions/084-local-mail-outbox.md), besides the log.
+   */
+  readonly outbox?: boolean;
 }
 
 /** Writes each message to the log instead of sending it (the zero-configuration local default). */

@@ -154,7 +154,7 @@ describe("landing page", () => {
     const { page, context } = await e2e.browser.newPage(PHONE);
     await page.goto(`${e2e.server.url}/`);
     await page.getByRole("link", { name: "See the track record" }).click();
-    await page.waitForURL(`${e2e.server.url}/signin?next=track-record`);
+    await page.waitForURL(`${e2e.server.url}/signin?redirect=%2Ftrack-record`);
     await page.getByText("Sign in to continue").waitFor();
     expect(await page.getByText("Unauthorized").count()).toBe(0);
     await screenshot(page, "signin-track-record-notice-phone");

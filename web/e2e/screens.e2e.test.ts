@@ -121,6 +121,24 @@ describe("every screen, phone and wide, light and dark", () => {
           .click();
         await page.getByRole("dialog", { name: "User Sessions" }).waitFor();
         await check(page, `admin-sessions-dialog-${label}-${scheme}`, found);
+        await page.keyboard.press("Escape");
+        // The local mail outbox (decision 084), with a message in it.
+        await fetch(`${e2e.server.url}/api/auth/password-reset/request`, {
+          method: "POST",
+          headers: { "content-type": "application/json", origin: e2e.server.url },
+          body: JSON.stringify({ email: "investor@example.com", fullName: "Ivy Investor" }),
+        });
+        // The code is kept just after the answer: wait until the outbox holds a message.
+        for (let i = 0; i < 50; i++) {
+          const outbox = (await (await page.request.get(`${e2e.server.url}/api/admin/outbox`)).json()) as {
+            messages: unknown[];
+          };
+          if (outbox.messages.length) break;
+          await page.waitForTimeout(100);
+        }
+        await page.goto(`${e2e.server.url}/admin/outbox`);
+        await page.getByTestId("outbox-message").first().waitFor();
+        await check(page, `admin-outbox-${label}-${scheme}`, found);
         expect(found).toEqual({});
         await context.close();
       });

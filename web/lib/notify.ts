@@ -9,11 +9,19 @@ const colors: Record<Tone, string> = { success: "teal", error: "red", info: "blu
 
 /**
  * Shows a toast. Only one is visible at a time: a new one replaces the previous, which the Notifications
- * provider's `limit={1}` and this clean-up both hold.
+ * provider's `limit={1}` and this clean-up both hold. `autoClose` false keeps it until it is closed (by the person,
+ * or by `id` with closeToast); answers its id.
  */
-export function notify(tone: Tone, title: string, message?: ReactNode, autoClose = TOAST_MS): void {
+export function notify(
+  tone: Tone,
+  title: string,
+  message?: ReactNode,
+  autoClose: number | false = TOAST_MS,
+  id?: string,
+): string {
   notifications.clean();
-  notifications.show({
+  return notifications.show({
+    id,
     title,
     message: message ?? "",
     color: colors[tone],
@@ -23,4 +31,9 @@ export function notify(tone: Tone, title: string, message?: ReactNode, autoClose
     // Mantine's default description grey is below WCAG AA contrast; theme.ts sets this one per colour scheme.
     styles: { description: { color: "var(--sb-toast-text)" } },
   });
+}
+
+/** Closes the toast `notify` answered this id for, if it is still up. */
+export function closeToast(id: string): void {
+  notifications.hide(id);
 }

@@ -11,8 +11,17 @@ import {
 import { ApiFailure } from "../../lib/result.ts";
 import { requireAdmin } from "../../middleware/auth.ts";
 import { MessageAnswer } from "../auth/auth.schema.ts";
-import { AdminUser, SessionInfo, StatusInput, StatusParam, UserIdParam, UsersQuery } from "./admin.schema.ts";
+import {
+  AdminUser,
+  OutboxAnswer,
+  SessionInfo,
+  StatusInput,
+  StatusParam,
+  UserIdParam,
+  UsersQuery,
+} from "./admin.schema.ts";
 import { deleteUser, listUsers, setUserActive, userSessions } from "./admin.service.ts";
+import { readOutbox } from "./outbox.service.ts";
 
 const tags = ["Admin"];
 const common = { tags, security: signedIn, ...adminOnly };
@@ -68,6 +77,19 @@ const remove = createRoute({
   responses: { 200: jsonResponse(MessageAnswer, "Deleted"), ...errorResponses(400, 401, 403, 404, 409, 503) },
 });
 
+const outbox = createRoute({
+  operationId: "readMailOutbox",
+  ...common,
+  middleware: [requireAdmin] as const,
+  method: "get",
+  path: "/outbox",
+  summary: "Mail this server kept instead of sending it: the local demo without a mail server (admin only)",
+  description:
+    "Reset codes and alert emails, newest first. Only where the server keeps an outbox (no SMTP_URL, and " +
+    "MAIL_OUTBOX or the local demo): elsewhere `enabled` is false and no message is answered.",
+  responses: { 200: jsonResponse(OutboxAnswer, "The outbox"), ...errorResponses(401, 403, 503) },
+});
+
 export const adminRoutes = createRouter()
   .openapi(list, async (c) => {
     const result = await listUsers(c.get("deps"), c.req.valid("query"));
@@ -90,4 +112,8 @@ export const adminRoutes = createRouter()
     const result = await deleteUser(c.get("deps"), c.var.user.id, c.req.valid("param").id);
     if (!result.ok) throw ApiFailure.of(result);
     return c.json({ message: "User deleted successfully" }, 200);
+  })
+  .openapi(outbox, async (c) => {
+    c.header("Cache-Control", "no-store");
+    return c.json(await readOutbox(c.get("deps")), 200);
   });

@@ -52,3 +52,23 @@ export const StatusInput = z
     }),
   })
   .openapi("UserStatusInput");
+
+export const OutboxAnswer = z
+  .object({
+    enabled: z.boolean().openapi({
+      description:
+        "Whether this server keeps mail in the outbox: without a mail server, in the local demo (MAIL_OUTBOX)",
+    }),
+    messages: z.array(
+      z.object({
+        id: z.number().int(),
+        to: z.string(),
+        subject: z.string(),
+        text: z.string(),
+        createdAt: z.string().openapi({ format: "date-time" }),
+      }),
+    ),
+  })
+  .openapi("MailOutbox", {
+    description: "The newest kept messages first (50 at most); none when not enabled",
+  });

@@ -22,6 +22,7 @@ import {
   RegenerateAnswer,
   RegisterInput,
   ResetConfirmInput,
+  ResetRequestAnswer,
   ResetRequestInput,
   SignInAnswer,
   SignInInput,
@@ -168,12 +169,13 @@ const resetRequest = createRoute({
   description:
     "When the email and full name match an active account, a single-use 6-digit code valid for 15 minutes is " +
     "emailed to it, voiding any earlier code. The answer, and how long it takes, is the same either way: the " +
-    "mail is sent after answering. Where this server sends no email (no SMTP configured, or on Workers) it answers " +
-    "503 MAIL_NOT_CONFIGURED for every request: an operator sets passwords with `bun scripts/admin.ts " +
+    "mail is sent after answering. In the local demo without a mail server the code is kept in the outbox an admin " +
+    "reads (`delivery: outbox`). Elsewhere, where this server sends no email (no SMTP configured, or on Workers), " +
+    "it answers 503 MAIL_NOT_CONFIGURED for every request: an operator sets passwords with `bun scripts/admin.ts " +
     "reset-password` there.",
   request: { body: jsonBody(ResetRequestInput) },
   responses: {
-    202: { ...jsonResponse(MessageAnswer, "Request taken"), headers: rateLimitHeaders },
+    202: { ...jsonResponse(ResetRequestAnswer, "Request taken"), headers: rateLimitHeaders },
     ...errorResponses(400, 429, 503),
   },
 });
@@ -259,8 +261,21 @@ export const authRoutes = createRouter()
     await limitCredentialAttempt(c, "reset", email);
     // Not awaited: matching details must not make the answer slower (docs/decisions/017-oauth-account-linking.md).
     afterAnswer(c, "Password reset request", requestPasswordReset(c.get("deps"), email, fullName));
+    if (c.get("deps").mailer.outbox) {
+      return c.json(
+        {
+          message:
+            "If the details match an account, a reset code is in this server's mail outbox: it sends no email.",
+          delivery: "outbox" as const,
+        },
+        202,
+      );
+    }
     return c.json(
-      { message: "If the details match an account, a reset code has been sent to its email." },
+      {
+        message: "If the details match an account, a reset code has been sent to its email.",
+        delivery: "email" as const,
+      },
       202,
     );
   })

@@ -26,6 +26,17 @@ export const SignInAnswer = z
 
 export const MessageAnswer = z.object({ message: z.string() }).openapi("Message");
 
+export const ResetRequestAnswer = z
+  .object({
+    message: z.string(),
+    delivery: z.enum(["email", "outbox"]).openapi({
+      description:
+        "Where a code goes: `email`, or `outbox` where the server sends no email and keeps mail for its admins " +
+        "(the local demo: docs/decisions/084-local-mail-outbox.md). The same for every request.",
+    }),
+  })
+  .openapi("ResetRequestAnswer");
+
 export type CurrentUser = z.infer<typeof CurrentUser>;
 
 export const RegenerateAnswer = z

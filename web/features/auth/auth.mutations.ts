@@ -1,17 +1,25 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useNavigate } from "@tanstack/react-router";
+import { useNavigate, useSearch } from "@tanstack/react-router";
 import { api } from "../../lib/api-client.ts";
 import { hasCode, okJson, serverMessage } from "../../lib/api-error.ts";
 import { storeToken } from "../../lib/auth-token.ts";
 import { currentUserKey, currentUserQueryOptions } from "../../lib/current-user.queries.ts";
 import { notify } from "../../lib/notify.ts";
+import { safeRedirectPath } from "../../lib/redirect-path.ts";
 
 /** The inactive-account toast stays twice the default, long enough to read who to contact. */
 export const INACTIVE_TOAST_MS = 10_000;
 
+/**
+ * Signs in, then opens the page a guard sent the visitor from (the sign-in route's `redirect`, a same-origin path),
+ * else /dashboard as the spec says.
+ */
 export function useSignIn() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const search: { redirect?: unknown } = useSearch({ strict: false });
+  // Checked again here, not only by the route: whatever the search holds, sign-in never leaves this site.
+  const redirectTo = safeRedirectPath(search.redirect);
   return useMutation({
     mutationFn: async (input: { email: string; password: string }) =>
       okJson(await api.api.auth.signin.$post({ json: input })),
@@ -20,7 +28,7 @@ export function useSignIn() {
       storeToken(authToken);
       queryClient.setQueryData(currentUserKey, user);
       notify("success", "Success", "Signed in successfully!");
-      void navigate({ to: "/dashboard" });
+      void (redirectTo ? navigate({ href: redirectTo, replace: true }) : navigate({ to: "/dashboard" }));
     },
     onError: (error) => {
       if (hasCode(error, "ACCOUNT_INACTIVE")) {

@@ -50,4 +50,21 @@ describe("forgot-password page (real API in process)", () => {
     );
     await api.close();
   });
+
+  test("on a deployment without mail the page says to ask an administrator, and names their command", async () => {
+    const api = await useRealApi();
+    // As without SMTP_URL outside the local demo: mail only to the log.
+    api.deps.mailer = { logsOnly: true, send: async () => {} };
+    const account = await api.createUser({ firstName: "Nia" });
+    renderWithProviders(<ForgotPasswordPage />);
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole("textbox", { name: /Email address/ }), account.email);
+    await user.type(screen.getByRole("textbox", { name: /Full name/ }), "Nia User");
+    await user.click(screen.getByRole("button", { name: "Send Reset Code" }));
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("Ask an administrator");
+    expect(alert.textContent).toContain("bun scripts/admin.ts reset-password <your email>");
+    expect(screen.queryByText("Could not send the code")).toBeNull();
+    await api.close();
+  });
 });

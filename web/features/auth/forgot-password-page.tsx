@@ -1,17 +1,19 @@
-import { Alert, Anchor, Button, Group, Stack, Text } from "@mantine/core";
-import { IconCircleCheck } from "@tabler/icons-react";
+import { Alert, Anchor, Button, Code, Group, Stack, Text } from "@mantine/core";
+import { IconCircleCheck, IconInfoCircle } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { ResetConfirmInput, ResetRequestInput } from "../../../api/features/auth/auth.input.ts";
 import { AppLogo } from "../../components/app-logo.tsx";
 import { api } from "../../lib/api-client.ts";
-import { okJson, serverMessage } from "../../lib/api-error.ts";
+import { hasCode, okJson, serverMessage } from "../../lib/api-error.ts";
 import { passes, useAppForm, validateWith } from "../../lib/form.tsx";
 import { notify } from "../../lib/notify.ts";
 import { AuthPageShell } from "./auth-page-shell.tsx";
 
 type Step = "request" | "reset" | "success";
+/** Where the server put the code: mailed, or kept in the local demo's outbox for an admin (decision 084). */
+type Delivery = "email" | "outbox";
 
 type ResetRequest = { email: string; fullName: string };
 type ResetConfirm = { email: string; code: string; newPassword: string; confirmPassword: string };
@@ -22,22 +24,32 @@ const resetConfirm = (v: ResetConfirm) => ({ ...v, email: v.email.trim(), code: 
 /**
  * Three steps (request, reset, success) that really reset the password: the request step emails a one-time code,
  * which the reset step asks for with the new password (decision 007). Each step's form validates with the schema
- * the API validates its request with (decision 078), and its button waits until the values pass it.
+ * the API validates its request with (decision 078), and its button waits until the values pass it. No dead end
+ * without a mail server (decision 084): in the local demo the reset step says the code is in the admins' outbox;
+ * on a deployment without mail the request step says to ask an admin, and which command they run.
  */
 export function ForgotPasswordPage() {
   const [step, setStep] = useState<Step>("request");
   const [email, setEmail] = useState("");
+  const [delivery, setDelivery] = useState<Delivery>("email");
+  const [noMail, setNoMail] = useState(false);
 
   const request = useMutation({
     mutationFn: async (input: ResetRequest) =>
       okJson(await api.api.auth["password-reset"].request.$post({ json: resetRequest(input) })),
-    onSuccess: (_answer, input) => {
+    onSuccess: (answer, input) => {
       setEmail(input.email.trim());
+      setDelivery(answer.delivery);
       confirmForm.setFieldValue("email", input.email.trim());
       setStep("reset");
     },
-    onError: (error) =>
-      notify("error", "Could not send the code", serverMessage(error) ?? "Please try again."),
+    onError: (error) => {
+      if (hasCode(error, "MAIL_NOT_CONFIGURED")) {
+        setNoMail(true);
+        return;
+      }
+      notify("error", "Could not send the code", serverMessage(error) ?? "Please try again.");
+    },
   });
   const confirm = useMutation({
     mutationFn: async (input: ResetConfirm) =>
@@ -93,9 +105,28 @@ export function ForgotPasswordPage() {
     return (
       <AuthPageShell
         title="Set a new password"
-        subtitle={`We emailed a 6-digit code to ${email} if the details matched an account.`}
+        subtitle={
+          delivery === "outbox"
+            ? `If the details matched an account, a 6-digit code for ${email} is waiting in this server's mail outbox.`
+            : `We emailed a 6-digit code to ${email} if the details matched an account.`
+        }
         top={header}
       >
+        {delivery === "outbox" ? (
+          <Alert
+            variant="light"
+            color="blue"
+            icon={<IconInfoCircle size={18} aria-hidden />}
+            title="Where is the code?"
+            mb="md"
+            c="dark.9"
+            data-testid="outbox-notice"
+          >
+            This server sends no email (it runs the local demo without a mail server). The code is in the mail
+            outbox, which an admin reads in the Admin Panel under Mail outbox, and in the server's log. Ask an
+            admin for it, or, if you run this server, sign in as its admin in another tab.
+          </Alert>
+        ) : null}
         <form
           noValidate
           onSubmit={(e) => {
@@ -147,6 +178,23 @@ export function ForgotPasswordPage() {
       subtitle="Enter your email and full name; we will email you a code."
       top={header}
     >
+      {noMail ? (
+        <Alert
+          variant="light"
+          color="yellow"
+          icon={<IconInfoCircle size={18} aria-hidden />}
+          title="Ask an administrator"
+          mb="md"
+          c="dark.9"
+          role="alert"
+        >
+          <Text size="sm">
+            This server sends no email, so it cannot send you a reset code. Ask one of its administrators to
+            set a new password for you; on the server they run{" "}
+            <Code>bun scripts/admin.ts reset-password {"<your email>"}</Code>.
+          </Text>
+        </Alert>
+      ) : null}
       <form
         noValidate
         onSubmit={(e) => {

@@ -9,6 +9,7 @@ import {
   EXPIRY_LOGOUT_DELAY_MS,
   IDLE_TIMEOUT_MS,
   IDLE_WARNING_MS,
+  STAY_SIGNED_IN,
   useIdleTimeout,
   WARNING_TEXT,
 } from "./idle-timeout.tsx";
@@ -23,15 +24,23 @@ const renderPlain = (ui: ReactNode) =>
   );
 
 let logouts = 0;
+let keptAlive = 0;
 function Probe(props: { enabled: boolean }) {
-  useIdleTimeout(props.enabled, () => {
-    logouts++;
-  });
+  useIdleTimeout(
+    props.enabled,
+    () => {
+      logouts++;
+    },
+    () => {
+      keptAlive++;
+    },
+  );
   return <p>signed in</p>;
 }
 
 beforeEach(() => {
   logouts = 0;
+  keptAlive = 0;
   jest.useFakeTimers();
 });
 afterEach(() => {
@@ -73,5 +82,36 @@ describe("idle timeout: warning at 25 minutes, expiry at 30, logout 2 s later, a
     advance(IDLE_TIMEOUT_MS + EXPIRY_LOGOUT_DELAY_MS);
     expect(logouts).toBe(0);
     expect(screen.queryByText(WARNING_TEXT)).toBeNull();
+  });
+
+  test("the warning stays until the person acts (not Mantine's 5 s), and 'Stay signed in' restarts the clock and keeps the server's session", () => {
+    renderPlain(<Probe enabled />);
+    advance(IDLE_WARNING_MS);
+    advance(60_000);
+    expect(screen.getByText(WARNING_TEXT)).toBeTruthy();
+    // A mouse passing over is activity, but not an act on the warning: it stays.
+    fireEvent.mouseMove(window);
+    advance(ACTIVITY_DEBOUNCE_MS);
+    expect(screen.getByText(WARNING_TEXT)).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: STAY_SIGNED_IN }));
+    expect(keptAlive).toBe(1);
+    advance(1000);
+    expect(screen.queryByText(WARNING_TEXT)).toBeNull();
+    advance(IDLE_WARNING_MS - 2000);
+    expect(screen.queryByText(WARNING_TEXT)).toBeNull();
+    expect(logouts).toBe(0);
+    // The click itself is activity too: the clock restarted at most a debounce later.
+    advance(IDLE_TIMEOUT_MS - IDLE_WARNING_MS + EXPIRY_LOGOUT_DELAY_MS + ACTIVITY_DEBOUNCE_MS + 1000);
+    expect(logouts).toBe(1);
+  });
+
+  test("a click or key press anywhere closes the warning", () => {
+    renderPlain(<Probe enabled />);
+    advance(IDLE_WARNING_MS);
+    expect(screen.getByText(WARNING_TEXT)).toBeTruthy();
+    fireEvent.keyDown(window, { key: "a" });
+    advance(1000);
+    expect(screen.queryByText(WARNING_TEXT)).toBeNull();
+    expect(keptAlive).toBe(0);
   });
 });

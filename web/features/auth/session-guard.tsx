@@ -1,6 +1,6 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocation } from "@tanstack/react-router";
-import { currentUserQueryOptions } from "../../lib/current-user.queries.ts";
+import { currentUserKey, currentUserQueryOptions } from "../../lib/current-user.queries.ts";
 import { signOut, useLocalSession } from "../../lib/session.ts";
 import { useIdleTimeout } from "./idle-timeout.tsx";
 
@@ -10,6 +10,12 @@ export function SessionGuard() {
   const { data: user } = useQuery({ ...currentUserQueryOptions(), refetchOnMount: false });
   const pathname = useLocation({ select: (l) => l.pathname });
   const session = useLocalSession();
-  useIdleTimeout(Boolean(user) && !pathname.includes("signin"), () => signOut(session));
+  const queryClient = useQueryClient();
+  useIdleTimeout(
+    Boolean(user) && !pathname.includes("signin"),
+    () => signOut(session),
+    // "Stay signed in": one request, so the server's idle clock restarts as the page's does.
+    () => queryClient.refetchQueries({ queryKey: currentUserKey }),
+  );
   return null;
 }

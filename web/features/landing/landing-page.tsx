@@ -101,7 +101,9 @@ export function LandingPage() {
                   Join thousands of investors using data, not hunches.{" "}
                   {/* The track record is a signed-in page: a visitor goes to sign in and is told why. */}
                   <Anchor
-                    renderRoot={(props) => <Link to="/signin" search={{ next: "track-record" }} {...props} />}
+                    renderRoot={(props) => (
+                      <Link to="/signin" search={{ redirect: "/track-record" }} {...props} />
+                    )}
                     underline="always"
                     size="sm"
                   >

@@ -12,13 +12,14 @@ export const NON_ADMIN_REDIRECT_MS = 1500;
  */
 export async function redirectAfterToast(options: {
   preload: boolean;
-  to: "/signin" | "/";
   delayMs: number;
   toast: { title: string; message?: string };
+  /** Sign-in with the page asked for, opened again after sign-in (the sign-in route checks it), or home. */
+  to: { to: "/signin"; search: { redirect: string } } | { to: "/" };
 }): Promise<never> {
   if (!options.preload) {
     notify("error", options.toast.title, options.toast.message);
     await new Promise((resolve) => setTimeout(resolve, options.delayMs));
   }
-  throw redirect({ to: options.to, replace: true });
+  throw redirect({ ...options.to, replace: true });
 }

@@ -7,7 +7,7 @@ export const Route = createFileRoute("/_authed/_admin")({
     if (!context.user.isAdmin) {
       return redirectAfterToast({
         preload,
-        to: "/",
+        to: { to: "/" },
         delayMs: NON_ADMIN_REDIRECT_MS,
         toast: { title: "Admin access required. Redirecting..." },
       });

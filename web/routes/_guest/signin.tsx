@@ -1,15 +1,18 @@
 import { createFileRoute } from "@tanstack/react-router";
-
-/** Why a visitor was sent to sign in from a link that needs an account (the landing page's track record link). */
-export type SignInReason = "track-record";
+import { safeRedirectPath } from "../../lib/redirect-path.ts";
 
 /**
- * `oauthError` names why a provider sign-in was refused (the server's OAuth callback sends it here); `next` says
- * which signed-in page a visitor came for, so the page can tell them why they are asked to sign in.
+ * `oauthError` names why a provider sign-in was refused (the server's OAuth callback sends it here); `redirect` is
+ * the page a guard sent the visitor from, opened after sign-in (same-origin paths only: safeRedirectPath; anything
+ * else is dropped, and sign-in goes to /dashboard). The old `next=track-record` links mean `redirect=/track-record`.
  */
 export const Route = createFileRoute("/_guest/signin")({
-  validateSearch: (search: Record<string, unknown>): { oauthError?: string; next?: SignInReason } => ({
-    ...(typeof search.oauthError === "string" ? { oauthError: search.oauthError } : {}),
-    ...(search.next === "track-record" ? { next: "track-record" as const } : {}),
-  }),
+  validateSearch: (search: Record<string, unknown>): { oauthError?: string; redirect?: string } => {
+    const redirect =
+      safeRedirectPath(search.redirect) ?? (search.next === "track-record" ? "/track-record" : null);
+    return {
+      ...(typeof search.oauthError === "string" ? { oauthError: search.oauthError } : {}),
+      ...(redirect ? { redirect } : {}),
+    };
+  },
 });

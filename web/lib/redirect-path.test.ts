@@ -1,0 +1,34 @@
+import { describe, expect, test } from "bun:test";
+import { safeRedirectPath } from "./redirect-path.ts";
+
+describe("safeRedirectPath: same-origin paths only", () => {
+  test("keeps a path on this site, with its search and hash", () => {
+    expect(safeRedirectPath("/track-record")).toBe("/track-record");
+    expect(safeRedirectPath("/dashboard/historical?symbol=AAPL&from=2023-01-02#top")).toBe(
+      "/dashboard/historical?symbol=AAPL&from=2023-01-02#top",
+    );
+  });
+
+  test("refuses absolute, protocol-relative, backslashed, bare and odd values", () => {
+    for (const value of [
+      "https://evil.example/",
+      "//evil.example",
+      "//evil.example/path",
+      "/\\evil.example",
+      "\\\\evil.example",
+      "/\t/evil.example",
+      "/\u0001/evil.example",
+      " /dashboard",
+      "javascript:alert(1)",
+      "track-record",
+      "",
+      "/signin",
+      "/register?x=1",
+      undefined,
+      42,
+      ["/dashboard"],
+    ]) {
+      expect(safeRedirectPath(value)).toBeNull();
+    }
+  });
+});

@@ -14,19 +14,25 @@ export const isoDate = z
   }, "That date does not exist.")
   .meta({ example: "2023-10-27", format: "date" });
 
-/** Ticker symbol, 1-10 characters of letters, digits, `.` and `-`, uppercased. */
-export const symbol = z
-  .string({ error: "Symbol is required." })
-  .trim()
-  .toUpperCase()
-  .pipe(
-    z
-      .string()
-      .min(1, "Symbol is required.")
-      .max(10, "Symbol is 1-10 characters.")
-      .regex(/^[A-Z0-9.^-]+$/, "Symbol may contain only letters, digits, '.', '-' and '^'."),
-  )
-  .meta({ example: "AAPL", description: "1-10 characters" });
+/**
+ * Ticker symbol, 1-10 characters of letters, digits, `.` and `-`, uppercased; `required` is what a blank or missing
+ * one is told (the Add Stock form's words are the spec's own, section 5).
+ */
+export const tickerSymbol = (required: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .toUpperCase()
+    .pipe(
+      z
+        .string()
+        .min(1, required)
+        .max(10, "Symbol is 1-10 characters.")
+        .regex(/^[A-Z0-9.^-]+$/, "Symbol may contain only letters, digits, '.', '-' and '^'."),
+    )
+    .meta({ example: "AAPL", description: "1-10 characters" });
+
+export const symbol = tickerSymbol("Symbol is required.");
 
 /** A money amount sent as a number or a numeric string, kept exact as integer cents. */
 export const moneyCents = z

@@ -1,4 +1,4 @@
-import { Checkbox, Select, Textarea } from "@mantine/core";
+import { Checkbox, Select, Switch, Textarea } from "@mantine/core";
 import type { ComponentProps } from "react";
 import { fieldError, useFieldContext } from "./form.tsx";
 
@@ -44,6 +44,22 @@ export function CheckboxField(
   const field = useFieldContext<boolean>();
   return (
     <Checkbox
+      {...props}
+      name={field.name}
+      checked={field.state.value}
+      onChange={(e) => field.handleChange(e.currentTarget.checked)}
+      onBlur={field.handleBlur}
+      error={field.state.meta.isTouched ? fieldError(field.state.meta.errors) : undefined}
+    />
+  );
+}
+
+export function SwitchField(
+  props: Omit<ComponentProps<typeof Switch>, "checked" | "onChange" | "onBlur" | "error">,
+) {
+  const field = useFieldContext<boolean>();
+  return (
+    <Switch
       {...props}
       name={field.name}
       checked={field.state.value}

@@ -40,6 +40,23 @@ export function passes<TValues>(
   return schema.safeParse(toInput(values)).success;
 }
 
+/**
+ * Whether the schema refuses the input for a field left blank (empty or spaces, or not sent), for the spec's
+ * "Missing Information" toasts on submit. The schema says which fields are required; the form only says blank.
+ */
+export function refusesBlank(schema: ZodType, input: unknown) {
+  const result = schema.safeParse(input);
+  if (result.success) return false;
+  return result.error.issues.some((issue) => {
+    if (issue.path.length === 0) return false;
+    const value = issue.path.reduce<unknown>(
+      (at, key) => (at && typeof at === "object" ? (at as Record<PropertyKey, unknown>)[key] : undefined),
+      input,
+    );
+    return value == null || (typeof value === "string" && !value.trim());
+  });
+}
+
 export function fieldError(errors: unknown[]): string | undefined {
   const first = errors.find(Boolean);
   if (!first) return undefined;

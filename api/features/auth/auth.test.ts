@@ -62,6 +62,11 @@ describe(`auth on ${testDbKind}`, () => {
   test("register rejects bad input with a readable 400", async () => {
     await expectError(await t.request("/api/auth/register", { method: "POST", json: {} }), 400, "email");
     await expectError(
+      await t.request("/api/auth/register", { method: "POST", json: { email: " ", password: PASSWORD } }),
+      400,
+      "Email is required.",
+    );
+    await expectError(
       await t.request("/api/auth/register", {
         method: "POST",
         json: { email: "not-an-email", password: PASSWORD },

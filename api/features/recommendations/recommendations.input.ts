@@ -1,5 +1,5 @@
 // The recommendations requests' schemas that the web's forms also validate with (the historical search's filters,
-// the admin's new recommendation): plain zod, no zod-to-openapi
+// the admin's new recommendation and delete by date): plain zod, no zod-to-openapi
 // (docs/decisions/078-forms-validate-with-api-schemas.md).
 import { z } from "zod";
 import { isoDate, moneyCents, symbol } from "../../lib/fields.input.ts";
@@ -46,6 +46,9 @@ export const CreateRecommendationInput = z
     path: ["sellTarget"],
   })
   .meta({ id: "CreateRecommendationInput" });
+
+/** The date whose recommendations an admin deletes, `DELETE /api/recommendations/{date}` (and the admin's form). */
+export const DeleteByDateParams = z.object({ date: isoDate });
 
 export type HistoricalQuery = z.infer<typeof HistoricalQuery>;
 export type CreateRecommendationInput = z.infer<typeof CreateRecommendationInput>;

@@ -12,7 +12,6 @@ import {
   totalCountHeader,
 } from "../../lib/openapi.ts";
 import { ApiFailure } from "../../lib/result.ts";
-import { isoDate } from "../../lib/validation.ts";
 import { requireAdmin, requireUser } from "../../middleware/auth.ts";
 import { generateForDate } from "./generate.service.ts";
 import { recommendationPerformance } from "./performance.service.ts";
@@ -22,6 +21,7 @@ import {
   CreateRecommendationInput,
   CreateRecommendationQuery,
   DeleteByDateAnswer,
+  DeleteByDateParams,
   HISTORICAL_DEFAULT_PAGE_SIZE,
   HISTORICAL_MAX_PAGE_SIZE,
   HistoricalPageQuery,
@@ -161,7 +161,7 @@ const removeByDate = createRoute({
   ...adminOnly,
   summary: "Delete every recommendation of one date (admin only)",
   middleware: [requireAdmin] as const,
-  request: { params: z.object({ date: isoDate }) },
+  request: { params: DeleteByDateParams },
   responses: { 200: jsonResponse(DeleteByDateAnswer, "Deleted"), ...errorResponses(400, 401, 403, 503) },
 });
 

@@ -3,7 +3,7 @@ import { ModelEvidence } from "../../lib/model-evidence.schema.ts";
 import { isoDate } from "../../lib/validation.ts";
 import { historicalFilters, invalidDateRange, validDateRange } from "./recommendations.input.ts";
 
-export { CreateRecommendationInput, HistoricalQuery } from "./recommendations.input.ts";
+export { CreateRecommendationInput, DeleteByDateParams, HistoricalQuery } from "./recommendations.input.ts";
 
 /**
  * What the ranking model said about a generated call; null on recommendations posted by an admin. `probability`

@@ -1,5 +1,7 @@
 import { z } from "@hono/zod-openapi";
 
+export { UpdateNotificationSettings } from "./alerts.input.ts";
+
 export const NotificationSettings = z
   .object({
     emailAlerts: z.boolean(),
@@ -7,18 +9,6 @@ export const NotificationSettings = z
     webhookSecret: z.string().openapi({ description: "Verify X-Signalboard-Signature with it" }),
   })
   .openapi("NotificationSettings");
-
-export const UpdateNotificationSettings = z
-  .object({
-    emailAlerts: z.boolean({ error: "emailAlerts must be true or false." }),
-    webhookUrl: z
-      .string()
-      .trim()
-      .max(2000, "Webhook URL is 2000 characters at most.")
-      .nullable()
-      .transform((v) => (v ? v : null)),
-  })
-  .openapi("UpdateNotificationSettings");
 
 export const AlertEvent = z
   .object({
@@ -40,4 +30,3 @@ export const AlertEvent = z
   .openapi("AlertEvent");
 
 export type NotificationSettings = z.infer<typeof NotificationSettings>;
-export type UpdateNotificationSettings = z.infer<typeof UpdateNotificationSettings>;

@@ -1,7 +1,7 @@
 // The watchlist requests' schemas, shared by the API's validator and the web's add and edit form: plain zod, no
 // zod-to-openapi (docs/decisions/078-forms-validate-with-api-schemas.md).
 import { z } from "zod";
-import { symbol } from "../../lib/fields.input.ts";
+import { tickerSymbol } from "../../lib/fields.input.ts";
 import { DEFAULT_ALERT_THRESHOLD } from "./watchlist.constants.ts";
 
 const purchasePrice = z
@@ -22,14 +22,19 @@ const purchasePrice = z
   });
 
 const targetChangePercent = z
-  .number({ error: "Alert threshold must be a number." })
+  .number({
+    // A blank threshold in the form is sent as null: required, not a default (spec section 5).
+    error: (issue) =>
+      issue.input == null ? "Alert threshold is required." : "Alert threshold must be a number.",
+  })
   .positive("Alert threshold must be greater than zero.")
   .max(1000, "Alert threshold is 1000% at most.")
   .meta({ example: 10, description: "Alert when the move reaches this many percent, up or down" });
 
 export const AddWatchlistInput = z
   .object({
-    symbol,
+    // The spec's words for a blank symbol (section 5), which the API answers too.
+    symbol: tickerSymbol("Stock symbol is required"),
     purchasePrice,
     targetChangePercent: targetChangePercent.default(DEFAULT_ALERT_THRESHOLD),
   })

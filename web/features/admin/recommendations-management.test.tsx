@@ -85,3 +85,21 @@ describe("admin's new recommendation form", () => {
     expect(posted[1]?.aggressive).toBe(true);
   });
 });
+
+describe("admin's delete by date", () => {
+  test("does nothing until a date is picked, then asks to confirm that date", async () => {
+    api();
+    renderWithProviders(<RecommendationsManagement />);
+    const user = userEvent.setup();
+    const remove = () => screen.getByRole("button", { name: "Delete Recommendations" }) as HTMLButtonElement;
+    expect((await waitFor(remove)).disabled).toBe(true);
+    await user.click(remove());
+    expect(screen.queryByRole("dialog", { name: "Delete recommendations?" })).toBeNull();
+
+    await user.type(document.querySelector('input[name="date"]') as HTMLElement, "2023-10-27");
+    await waitFor(() => expect(remove().disabled).toBe(false));
+    await user.click(remove());
+    const dialog = await screen.findByRole("dialog", { name: "Delete recommendations?" });
+    expect(dialog.textContent).toContain("There are no recommendations on Oct 27, 2023.");
+  });
+});

@@ -1,20 +1,12 @@
-import {
-  Button,
-  Card,
-  Divider,
-  Group,
-  Modal,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { Button, Card, Divider, Group, Modal, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { CreateRecommendationInput } from "../../../api/features/recommendations/recommendations.input.ts";
+import {
+  CreateRecommendationInput,
+  DeleteByDateParams,
+} from "../../../api/features/recommendations/recommendations.input.ts";
 import { SymbolField } from "../../components/symbol-autocomplete.tsx";
-import { useAppForm, validateWith } from "../../lib/form.tsx";
+import { passes, useAppForm, validateWith } from "../../lib/form.tsx";
 import { CheckboxField, TextareaField } from "../../lib/form-fields.tsx";
 import { formatDate } from "../../lib/format.ts";
 import {
@@ -107,8 +99,13 @@ export function RecommendationsManagement() {
   const post = usePostRecommendation();
   const remove = useDeleteRecommendations();
   const generate = useGenerateRecommendations();
-  const [deleteDate, setDeleteDate] = useState("");
   const [confirming, setConfirming] = useState<string | null>(null);
+  // The date is checked with the delete route's own schema; until one is picked the button does nothing (spec 5).
+  const deleteForm = useAppForm({
+    defaultValues: { date: "" },
+    validators: { onSubmit: validateWith(DeleteByDateParams) },
+    onSubmit: ({ value }) => setConfirming(value.date),
+  });
   const form = useAppForm({
     defaultValues: emptyRecommendation,
     validators: {
@@ -217,23 +214,28 @@ export function RecommendationsManagement() {
       <Text size="sm" c="dimmed" mb="sm">
         Removes every recommendation of that date. Posted recommendations are never edited, only removed.
       </Text>
-      <Group align="flex-end">
-        <TextInput
-          type="date"
-          label="Recommendation date"
-          value={deleteDate}
-          onChange={(e) => setDeleteDate(e.currentTarget.value)}
-        />
-        <Button
-          color="red.8"
-          loading={remove.isPending}
-          onClick={() => {
-            if (deleteDate) setConfirming(deleteDate);
-          }}
-        >
-          Delete Recommendations
-        </Button>
-      </Group>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void deleteForm.handleSubmit();
+        }}
+      >
+        <deleteForm.AppForm>
+          <Group align="flex-end">
+            <deleteForm.AppField name="date">
+              {(field) => <field.TextField type="date" label="Recommendation date" />}
+            </deleteForm.AppField>
+            <deleteForm.Subscribe selector={(s) => passes(DeleteByDateParams, s.values)}>
+              {(picked) => (
+                <deleteForm.SubmitButton color="red.8" pending={remove.isPending} disabled={!picked}>
+                  Delete Recommendations
+                </deleteForm.SubmitButton>
+              )}
+            </deleteForm.Subscribe>
+          </Group>
+        </deleteForm.AppForm>
+      </form>
       <ConfirmDeleteDialog
         date={confirming}
         pending={remove.isPending}

@@ -71,7 +71,12 @@ export function HistoricalTable(props: { filters: HistoricalFilters; onOpen: (r:
   }
   if (query.isError) {
     return (
-      <LoadError what="the recommendations of this search" error={query.error} onRetry={query.refetch} retrying={query.isFetching} />
+      <LoadError
+        what="the recommendations of this search"
+        error={query.error}
+        onRetry={query.refetch}
+        retrying={query.isFetching}
+      />
     );
   }
   return (

@@ -1,21 +1,24 @@
-import { Button, Card, Code, Group, Stack, Switch, Text, TextInput, Title } from "@mantine/core";
+import { Card, Code, Group, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { UpdateNotificationSettings } from "../../../api/features/watchlist/alerts.input.ts";
 import { LoadError } from "../../components/load-error.tsx";
-import { alertSettingsQueryOptions, useSaveAlertSettings } from "./watchlist.queries.ts";
+import { useAppForm, validateWith } from "../../lib/form.tsx";
+import { SwitchField } from "../../lib/form-fields.tsx";
+import {
+  alertSettingsQueryOptions,
+  type SavedAlertSettings,
+  useSaveAlertSettings,
+} from "./watchlist.queries.ts";
+
+/** The form's values for the saved settings: no webhook is an empty field. */
+const valuesOf = (settings: SavedAlertSettings) => ({
+  emailAlerts: settings.emailAlerts,
+  webhookUrl: settings.webhookUrl ?? "",
+});
 
 /** Where alerts go: email on/off and an optional signed webhook. */
 export function AlertSettings() {
   const { data, isError, error, refetch, isFetching } = useQuery(alertSettingsQueryOptions());
-  const [emailAlerts, setEmailAlerts] = useState(false);
-  const [webhookUrl, setWebhookUrl] = useState("");
-  useEffect(() => {
-    if (data) {
-      setEmailAlerts(data.emailAlerts);
-      setWebhookUrl(data.webhookUrl ?? "");
-    }
-  }, [data]);
-  const save = useSaveAlertSettings();
   if (isError)
     return (
       <Card withBorder radius="md" mt="lg" component="section" aria-label="Alert notifications">
@@ -23,6 +26,26 @@ export function AlertSettings() {
       </Card>
     );
   if (!data) return null;
+  return <AlertSettingsForm settings={data} />;
+}
+
+function AlertSettingsForm({ settings }: { settings: SavedAlertSettings }) {
+  const save = useSaveAlertSettings();
+  // The API's own schema checks the values (decision 078) and turns a blank webhook into none; the form sends them
+  // as they are and then shows what was saved.
+  const form = useAppForm({
+    defaultValues: valuesOf(settings),
+    validators: {
+      onChange: validateWith(UpdateNotificationSettings),
+      onSubmit: validateWith(UpdateNotificationSettings),
+    },
+    onSubmit: async ({ value, formApi }) => {
+      await save
+        .mutateAsync(value)
+        .then((saved) => formApi.reset(valuesOf(saved)))
+        .catch(() => {});
+    },
+  });
   return (
     <Card withBorder radius="md" mt="lg" component="section" aria-labelledby="alert-settings-title">
       <Title order={3} size="h4" id="alert-settings-title" mb={4}>
@@ -31,31 +54,36 @@ export function AlertSettings() {
       <Text size="sm" c="dimmed" mb="sm">
         When a stock crosses its threshold you are notified once per crossing.
       </Text>
-      <Stack gap="sm">
-        <Switch
-          label="Email me when an alert fires"
-          checked={emailAlerts}
-          onChange={(e) => setEmailAlerts(e.currentTarget.checked)}
-        />
-        <TextInput
-          label="Webhook URL (optional)"
-          placeholder="https://example.com/hooks/signalboard"
-          value={webhookUrl}
-          onChange={(e) => setWebhookUrl(e.currentTarget.value)}
-          description="We POST a JSON body signed with X-Signalboard-Signature (HMAC-SHA256 of timestamp.body)."
-        />
-        <Text size="xs">
-          Signing secret: <Code>{data.webhookSecret}</Code>
-        </Text>
-        <Group justify="flex-end">
-          <Button
-            onClick={() => save.mutate({ emailAlerts, webhookUrl: webhookUrl.trim() || null })}
-            loading={save.isPending}
-          >
-            Save alert settings
-          </Button>
-        </Group>
-      </Stack>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void form.handleSubmit();
+        }}
+      >
+        <form.AppForm>
+          <Stack gap="sm">
+            <form.AppField name="emailAlerts">
+              {() => <SwitchField label="Email me when an alert fires" />}
+            </form.AppField>
+            <form.AppField name="webhookUrl">
+              {(field) => (
+                <field.TextField
+                  label="Webhook URL (optional)"
+                  placeholder="https://example.com/hooks/signalboard"
+                  description="We POST a JSON body signed with X-Signalboard-Signature (HMAC-SHA256 of timestamp.body)."
+                />
+              )}
+            </form.AppField>
+            <Text size="xs">
+              Signing secret: <Code>{settings.webhookSecret}</Code>
+            </Text>
+            <Group justify="flex-end">
+              <form.SubmitButton pending={save.isPending}>Save alert settings</form.SubmitButton>
+            </Group>
+          </Stack>
+        </form.AppForm>
+      </form>
     </Card>
   );
 }

@@ -1,7 +1,8 @@
 import { Button, Group, Stack } from "@mantine/core";
 import { DEFAULT_ALERT_THRESHOLD } from "../../../api/features/watchlist/watchlist.constants.ts";
-import { SymbolAutocomplete } from "../../components/symbol-autocomplete.tsx";
-import { useAppForm } from "../../lib/form.tsx";
+import { AddWatchlistInput, UpdateWatchlistInput } from "../../../api/features/watchlist/watchlist.input.ts";
+import { SymbolField } from "../../components/symbol-autocomplete.tsx";
+import { useAppForm, validateWith } from "../../lib/form.tsx";
 
 export interface WatchlistFormValues {
   symbol: string;
@@ -9,26 +10,46 @@ export interface WatchlistFormValues {
   targetChangePercent: number | "";
 }
 
+/**
+ * The request the values make, which the form validates with the API's own schema (decision 078): a blank purchase
+ * price is none (null), a blank threshold is sent as null, which the schema refuses as required.
+ */
+export function watchlistRequest(v: WatchlistFormValues) {
+  return {
+    symbol: v.symbol,
+    purchasePrice: v.purchasePrice === "" ? null : v.purchasePrice,
+    targetChangePercent: v.targetChangePercent === "" ? null : v.targetChangePercent,
+  };
+}
+
+type Mode =
+  | { mode: "add"; onSubmit: (request: AddWatchlistInput) => void }
+  | { mode: "edit"; onSubmit: (request: UpdateWatchlistInput) => void };
+
 /** The Add Stock and edit dialogs' form: symbol (add only), optional purchase price, required threshold. */
-export function WatchlistItemForm(props: {
-  mode: "add" | "edit";
-  initial?: Partial<WatchlistFormValues>;
-  pending: boolean;
-  onSubmit: (values: { symbol: string; purchasePrice: number | null; targetChangePercent: number }) => void;
-  onCancel: () => void;
-}) {
+export function WatchlistItemForm(
+  props: Mode & {
+    initial?: Partial<WatchlistFormValues>;
+    pending: boolean;
+    onCancel: () => void;
+  },
+) {
+  const schema = props.mode === "add" ? AddWatchlistInput : UpdateWatchlistInput;
   const form = useAppForm({
     defaultValues: {
       symbol: props.initial?.symbol ?? "",
       purchasePrice: props.initial?.purchasePrice ?? "",
       targetChangePercent: props.initial?.targetChangePercent ?? DEFAULT_ALERT_THRESHOLD,
     } as WatchlistFormValues,
-    onSubmit: ({ value }) =>
-      props.onSubmit({
-        symbol: value.symbol.trim().toUpperCase(),
-        purchasePrice: value.purchasePrice === "" ? null : value.purchasePrice,
-        targetChangePercent: Number(value.targetChangePercent),
-      }),
+    validators: {
+      onChange: validateWith(schema, watchlistRequest),
+      onSubmit: validateWith(schema, watchlistRequest),
+    },
+    // What is sent is the schema's own output (the symbol trimmed and uppercased), from values it has passed.
+    onSubmit: ({ value }) => {
+      if (props.mode === "add") props.onSubmit(AddWatchlistInput.parse(watchlistRequest(value)));
+      else props.onSubmit(UpdateWatchlistInput.parse(watchlistRequest(value)));
+    },
   });
   return (
     <form
@@ -41,24 +62,9 @@ export function WatchlistItemForm(props: {
       <form.AppForm>
         <Stack>
           {props.mode === "add" ? (
-            <form.AppField
-              name="symbol"
-              validators={{
-                onSubmit: ({ value }) => (value.trim() ? undefined : "Stock symbol is required"),
-              }}
-            >
-              {(field) => (
-                <SymbolAutocomplete
-                  label="Stock symbol"
-                  placeholder="e.g. AAPL or Apple"
-                  required
-                  data-autofocus
-                  name={field.name}
-                  value={field.state.value}
-                  onChange={field.handleChange}
-                  onBlur={field.handleBlur}
-                  error={field.state.meta.isTouched ? field.state.meta.errors.find(Boolean) : undefined}
-                />
+            <form.AppField name="symbol">
+              {() => (
+                <SymbolField label="Stock symbol" placeholder="e.g. AAPL or Apple" required data-autofocus />
               )}
             </form.AppField>
           ) : null}
@@ -74,13 +80,7 @@ export function WatchlistItemForm(props: {
               />
             )}
           </form.AppField>
-          <form.AppField
-            name="targetChangePercent"
-            validators={{
-              onSubmit: ({ value }) =>
-                value === "" || Number(value) <= 0 ? "Alert threshold is required" : undefined,
-            }}
-          >
+          <form.AppField name="targetChangePercent">
             {(field) => (
               <field.NumberField
                 label="Alert threshold (%)"

@@ -10,6 +10,7 @@ export type WatchlistItem = InferResponseType<typeof api.api.watchlist.$get, 200
 type AddInput = InferRequestType<typeof api.api.watchlist.$post>["json"];
 type UpdateInput = { id: number } & InferRequestType<(typeof api.api.watchlist)[":id"]["$patch"]>["json"];
 type AlertSettingsInput = InferRequestType<typeof api.api.notifications.$put>["json"];
+export type SavedAlertSettings = InferResponseType<typeof api.api.notifications.$get, 200>;
 
 export const watchlistKeys = {
   all: rootKeys.watchlist,

@@ -1,0 +1,17 @@
+// The alert settings request's schema, shared by the API's validator and the watchlist's alert settings form: plain
+// zod, no zod-to-openapi (docs/decisions/078-forms-validate-with-api-schemas.md).
+import { z } from "zod";
+
+export const UpdateNotificationSettings = z
+  .object({
+    emailAlerts: z.boolean({ error: "emailAlerts must be true or false." }),
+    webhookUrl: z
+      .string()
+      .trim()
+      .max(2000, "Webhook URL is 2000 characters at most.")
+      .nullable()
+      .transform((v) => (v ? v : null)),
+  })
+  .meta({ id: "UpdateNotificationSettings" });
+
+export type UpdateNotificationSettings = z.infer<typeof UpdateNotificationSettings>;

@@ -1,0 +1,78 @@
+import { afterEach, describe, expect, mock, test } from "bun:test";
+import { cleanup, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { renderWithProviders } from "../../test/render.tsx";
+import { WatchlistItemForm } from "./watchlist-item-form.tsx";
+
+const realFetch = globalThis.fetch;
+afterEach(() => {
+  cleanup();
+  globalThis.fetch = realFetch;
+});
+
+/** The symbol field asks for suggestions: none here. */
+function noSuggestions() {
+  globalThis.fetch = (() => Promise.resolve(Response.json([]))) as unknown as typeof fetch;
+}
+
+const threshold = () => screen.getByRole("textbox", { name: /Alert threshold/ });
+const purchasePrice = () => screen.getByRole("textbox", { name: /Purchase price/ });
+
+describe("watchlist item form, validated with the API's AddWatchlistInput and UpdateWatchlistInput", () => {
+  test("add: a blank symbol is 'Stock symbol is required' and nothing is sent; then the schema's request goes", async () => {
+    noSuggestions();
+    const onSubmit = mock((_request: unknown) => {});
+    renderWithProviders(
+      <WatchlistItemForm mode="add" pending={false} onSubmit={onSubmit} onCancel={() => {}} />,
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Add Stock" }));
+    expect(await screen.findByText("Stock symbol is required")).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(threshold()).toHaveProperty("value", "10");
+
+    await user.type(screen.getByRole("combobox", { name: /Stock symbol/ }), " nvda ");
+    await user.click(screen.getByRole("button", { name: "Add Stock" }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]).toEqual([
+      { symbol: "NVDA", purchasePrice: null, targetChangePercent: 10 },
+    ]);
+  });
+
+  test("add: a cleared threshold is required, not the default", async () => {
+    noSuggestions();
+    const onSubmit = mock((_request: unknown) => {});
+    renderWithProviders(
+      <WatchlistItemForm mode="add" pending={false} onSubmit={onSubmit} onCancel={() => {}} />,
+    );
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole("combobox", { name: /Stock symbol/ }), "aapl");
+    await user.clear(threshold());
+    await user.click(screen.getByRole("button", { name: "Add Stock" }));
+    expect(await screen.findByText("Alert threshold is required.")).toBeTruthy();
+    expect(threshold().getAttribute("aria-invalid")).toBe("true");
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  test("edit: a cleared purchase price is sent as none, with the threshold", async () => {
+    noSuggestions();
+    const onSubmit = mock((_request: unknown) => {});
+    renderWithProviders(
+      <WatchlistItemForm
+        mode="edit"
+        initial={{ purchasePrice: 300, targetChangePercent: 5 }}
+        pending={false}
+        onSubmit={onSubmit}
+        onCancel={() => {}}
+      />,
+    );
+    const user = userEvent.setup();
+    expect(screen.queryByRole("combobox", { name: /Stock symbol/ })).toBeNull();
+    await user.clear(await waitFor(purchasePrice));
+    await user.clear(threshold());
+    await user.type(threshold(), "7.5");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]).toEqual([{ purchasePrice: null, targetChangePercent: 7.5 }]);
+  });
+});

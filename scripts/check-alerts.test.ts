@@ -73,7 +73,8 @@ describe("bun scripts/check-alerts.ts, on a real database file with the demo mar
     expect(first.code).toBe(0);
     expect(first.out).toContain("Checked 1 watchlist item(s): 1 new alert(s)");
     expect(first.out).toContain("Deliveries: 1 sent");
-    expect(first.out).toContain("[mail to alerts@example.com] Signalboard alert: AAPL");
+    // Demo market on a local file: the outbox keeps the mail too (decision 084).
+    expect(first.out).toContain("[mail to alerts@example.com, kept in the outbox] Signalboard alert: AAPL");
     const second = run();
     expect(second.code).toBe(0);
     expect(second.out).toContain("Checked 1 watchlist item(s): 0 new alert(s)");

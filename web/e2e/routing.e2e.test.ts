@@ -192,7 +192,8 @@ describe("access", () => {
     await page.goto(`${e2e.server.url}/dashboard/watchlist`);
     await toast(page, "Unauthorized").waitFor();
     await toast(page, "You are logged out. Logging in again...").waitFor();
-    await page.waitForURL(`${e2e.server.url}/signin`, { timeout: 5000 });
+    // Sign-in will bring them back to the tab they asked for (issue 26).
+    await page.waitForURL(`${e2e.server.url}/signin?redirect=%2Fdashboard%2Fwatchlist`, { timeout: 5000 });
     await page.getByRole("heading", { name: "Sign in" }).waitFor();
     // The redirect replaced the dashboard's entry: Back does not bounce through it again.
     expect(await page.evaluate(() => history.length)).toBeLessThanOrEqual(2);

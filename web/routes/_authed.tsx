@@ -15,8 +15,8 @@ export const Route = createFileRoute("/_authed")({
     if (!user) {
       return redirectAfterToast({
         preload,
-        // Back to this page after sign-in (its path, search and hash).
-        to: { to: "/signin", search: { redirect: location.href } },
+        // Back to this page after sign-in (its path, search and hash); /dashboard is where sign-in goes anyway.
+        to: { to: "/signin", search: location.href === "/dashboard" ? {} : { redirect: location.href } },
         delayMs: SIGNED_OUT_REDIRECT_MS,
         toast: { title: "Unauthorized", message: "You are logged out. Logging in again..." },
       });

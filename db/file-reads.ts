@@ -27,7 +27,7 @@ const STATEMENTS_KEPT = 256;
 export function withFileReads(client: Client, path: string, busyTimeoutMs: number): Client {
   let native: NativeDatabase | null = null;
   let ready: Promise<unknown> | null = null;
-  const statements = new Map<string, NativeStatement>();
+  const statements = new Map<string, { statement: NativeStatement; columns: string[] }>();
 
   const connection = (): NativeDatabase => {
     if (native) return native;
@@ -41,17 +41,18 @@ export function withFileReads(client: Client, path: string, busyTimeoutMs: numbe
     native?.close();
     native = null;
   };
-  const prepared = (sql: string): NativeStatement => {
-    let statement = statements.get(sql);
-    if (statement) {
+  const prepared = (sql: string) => {
+    let kept = statements.get(sql);
+    if (kept) {
       // Map order is insertion order: the first key is then the least recently used.
       statements.delete(sql);
     } else {
-      statement = connection().prepare(sql).raw(true);
+      const statement = connection().prepare(sql).raw(true);
+      kept = { statement, columns: statement.columns().map((c) => c.name) };
       if (statements.size >= STATEMENTS_KEPT) statements.delete(statements.keys().next().value!);
     }
-    statements.set(sql, statement);
-    return statement;
+    statements.set(sql, kept);
+    return kept;
   };
 
   const read = async (sql: string, args: readonly unknown[] = []): Promise<ResultSet> => {
@@ -62,12 +63,11 @@ export function withFileReads(client: Client, path: string, busyTimeoutMs: numbe
     });
     await ready;
     try {
-      const statement = prepared(sql);
+      const { statement, columns } = prepared(sql);
       // As @libsql/client binds them: booleans as 0/1, dates as milliseconds.
       const values = statement.all(
         ...args.map((v) => (typeof v === "boolean" ? Number(v) : v instanceof Date ? v.valueOf() : v)),
       );
-      const columns = statement.columns().map((c) => c.name);
       return resultSet(columns, values);
     } catch (error) {
       drop();

@@ -15,7 +15,7 @@ export async function redirectAfterToast(options: {
   delayMs: number;
   toast: { title: string; message?: string };
   /** Sign-in with the page asked for, opened again after sign-in (the sign-in route checks it), or home. */
-  to: { to: "/signin"; search: { redirect: string } } | { to: "/" };
+  to: { to: "/signin"; search: { redirect?: string } } | { to: "/" };
 }): Promise<never> {
   if (!options.preload) {
     notify("error", options.toast.title, options.toast.message);

@@ -2,7 +2,7 @@ import { Autocomplete, type AutocompleteProps } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
-import { fieldError, useFieldContext } from "../lib/form.tsx";
+import { boundTo, useFieldContext } from "../lib/form.tsx";
 import { symbolSearchQueryOptions } from "../lib/symbol-search.queries.ts";
 
 /** How long typing pauses before the suggestions are asked for. */
@@ -67,11 +67,9 @@ export function SymbolField(
   return (
     <SymbolAutocomplete
       {...props}
-      name={field.name}
+      {...boundTo(field)}
       value={field.state.value}
       onChange={field.handleChange}
-      onBlur={field.handleBlur}
-      error={field.state.meta.isTouched ? fieldError(field.state.meta.errors) : undefined}
     />
   );
 }

@@ -1,6 +1,6 @@
 import { Checkbox, Select, Switch, Textarea } from "@mantine/core";
 import type { ComponentProps } from "react";
-import { fieldError, useFieldContext } from "./form.tsx";
+import { boundTo, useFieldContext } from "./form.tsx";
 
 // More Mantine inputs bound to TanStack Form, used inside `form.AppField`. Not registered in form.tsx's hook: Select
 // brings Mantine's Combobox and floating-ui, which the sign-in and registration pages would then load for nothing.
@@ -12,11 +12,9 @@ export function TextareaField(
   return (
     <Textarea
       {...props}
-      name={field.name}
+      {...boundTo(field)}
       value={field.state.value ?? ""}
       onChange={(e) => field.handleChange(e.currentTarget.value)}
-      onBlur={field.handleBlur}
-      error={field.state.meta.isTouched ? fieldError(field.state.meta.errors) : undefined}
     />
   );
 }
@@ -28,12 +26,10 @@ export function SelectField(
   return (
     <Select
       {...props}
-      name={field.name}
+      {...boundTo(field)}
       value={field.state.value}
       allowDeselect={false}
       onChange={(v) => field.handleChange(v === null ? "" : String(v))}
-      onBlur={field.handleBlur}
-      error={field.state.meta.isTouched ? fieldError(field.state.meta.errors) : undefined}
     />
   );
 }
@@ -45,11 +41,9 @@ export function CheckboxField(
   return (
     <Checkbox
       {...props}
-      name={field.name}
+      {...boundTo(field)}
       checked={field.state.value}
       onChange={(e) => field.handleChange(e.currentTarget.checked)}
-      onBlur={field.handleBlur}
-      error={field.state.meta.isTouched ? fieldError(field.state.meta.errors) : undefined}
     />
   );
 }
@@ -61,11 +55,9 @@ export function SwitchField(
   return (
     <Switch
       {...props}
-      name={field.name}
+      {...boundTo(field)}
       checked={field.state.value}
       onChange={(e) => field.handleChange(e.currentTarget.checked)}
-      onBlur={field.handleBlur}
-      error={field.state.meta.isTouched ? fieldError(field.state.meta.errors) : undefined}
     />
   );
 }

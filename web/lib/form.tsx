@@ -66,6 +66,19 @@ export function fieldError(errors: unknown[]): string | undefined {
   return String(first);
 }
 
+/** What every bound input takes from its field: its name, blur, and the first error once touched. */
+export function boundTo(field: {
+  name: string;
+  handleBlur: () => void;
+  state: { meta: { isTouched: boolean; errors: unknown[] } };
+}) {
+  return {
+    name: field.name,
+    onBlur: field.handleBlur,
+    error: field.state.meta.isTouched ? fieldError(field.state.meta.errors) : undefined,
+  };
+}
+
 type TextProps = Omit<ComponentProps<typeof TextInput>, "value" | "onChange" | "onBlur" | "error">;
 
 function TextField(props: TextProps & { uppercase?: boolean }) {
@@ -74,13 +87,11 @@ function TextField(props: TextProps & { uppercase?: boolean }) {
   return (
     <TextInput
       {...rest}
-      name={field.name}
+      {...boundTo(field)}
       value={field.state.value ?? ""}
       onChange={(e) =>
         field.handleChange(uppercase ? e.currentTarget.value.toUpperCase() : e.currentTarget.value)
       }
-      onBlur={field.handleBlur}
-      error={field.state.meta.isTouched ? fieldError(field.state.meta.errors) : undefined}
     />
   );
 }
@@ -92,11 +103,9 @@ function PasswordField(
   return (
     <PasswordInput
       {...props}
-      name={field.name}
+      {...boundTo(field)}
       value={field.state.value ?? ""}
       onChange={(e) => field.handleChange(e.currentTarget.value)}
-      onBlur={field.handleBlur}
-      error={field.state.meta.isTouched ? fieldError(field.state.meta.errors) : undefined}
     />
   );
 }
@@ -108,11 +117,9 @@ function NumberField(
   return (
     <NumberInput
       {...props}
-      name={field.name}
+      {...boundTo(field)}
       value={field.state.value ?? ""}
       onChange={(v) => field.handleChange(typeof v === "number" ? v : v === "" ? "" : Number(v))}
-      onBlur={field.handleBlur}
-      error={field.state.meta.isTouched ? fieldError(field.state.meta.errors) : undefined}
     />
   );
 }

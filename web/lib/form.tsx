@@ -66,6 +66,14 @@ export function fieldError(errors: unknown[]): string | undefined {
   return String(first);
 }
 
+/** A form element's onSubmit: the browser's own submit stopped, the form's run (validation, then its onSubmit). */
+export function submitWith(form: { handleSubmit: () => Promise<unknown> }) {
+  return (event: { preventDefault(): void }) => {
+    event.preventDefault();
+    void form.handleSubmit();
+  };
+}
+
 /** What every bound input takes from its field: its name, blur, and the first error once touched. */
 export function boundTo(field: {
   name: string;

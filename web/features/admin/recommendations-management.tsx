@@ -6,7 +6,7 @@ import {
   DeleteByDateParams,
 } from "../../../api/features/recommendations/recommendations.input.ts";
 import { SymbolField } from "../../components/symbol-autocomplete.tsx";
-import { passes, useAppForm, validateWith } from "../../lib/form.tsx";
+import { passes, submitWith, useAppForm, validateWith } from "../../lib/form.tsx";
 import { CheckboxField, TextareaField } from "../../lib/form-fields.tsx";
 import { formatDate } from "../../lib/format.ts";
 import {
@@ -125,13 +125,7 @@ export function RecommendationsManagement() {
       <Title order={2} size="h3" id="recs-admin-title" mb="md">
         Recommendations Management
       </Title>
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void form.handleSubmit();
-        }}
-      >
+      <form noValidate onSubmit={submitWith(form)}>
         <form.AppForm>
           <Stack>
             <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
@@ -214,13 +208,7 @@ export function RecommendationsManagement() {
       <Text size="sm" c="dimmed" mb="sm">
         Removes every recommendation of that date. Posted recommendations are never edited, only removed.
       </Text>
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void deleteForm.handleSubmit();
-        }}
-      >
+      <form noValidate onSubmit={submitWith(deleteForm)}>
         <deleteForm.AppForm>
           <Group align="flex-end">
             <deleteForm.AppField name="date">

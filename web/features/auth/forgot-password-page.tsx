@@ -7,7 +7,7 @@ import { ResetConfirmInput, ResetRequestInput } from "../../../api/features/auth
 import { AppLogo } from "../../components/app-logo.tsx";
 import { api } from "../../lib/api-client.ts";
 import { hasCode, okJson, serverMessage } from "../../lib/api-error.ts";
-import { passes, useAppForm, validateWith } from "../../lib/form.tsx";
+import { passes, submitWith, useAppForm, validateWith } from "../../lib/form.tsx";
 import { notify } from "../../lib/notify.ts";
 import { AuthPageShell } from "./auth-page-shell.tsx";
 
@@ -127,13 +127,7 @@ export function ForgotPasswordPage() {
             admin for it, or, if you run this server, sign in as its admin in another tab.
           </Alert>
         ) : null}
-        <form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void confirmForm.handleSubmit();
-          }}
-        >
+        <form noValidate onSubmit={submitWith(confirmForm)}>
           <confirmForm.AppForm>
             <Stack>
               <confirmForm.AppField name="code">
@@ -195,13 +189,7 @@ export function ForgotPasswordPage() {
           </Text>
         </Alert>
       ) : null}
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void requestForm.handleSubmit();
-        }}
-      >
+      <form noValidate onSubmit={submitWith(requestForm)}>
         <requestForm.AppForm>
           <Stack>
             <requestForm.AppField name="email">

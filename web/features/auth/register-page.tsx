@@ -1,7 +1,7 @@
 import { Anchor, SimpleGrid, Stack, Text } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
 import { RegisterInput } from "../../../api/features/auth/auth.input.ts";
-import { refusesBlank, useAppForm, validateWith } from "../../lib/form.tsx";
+import { refusesBlank, submitWith, useAppForm, validateWith } from "../../lib/form.tsx";
 import { notify } from "../../lib/notify.ts";
 import { useRegister } from "./auth.mutations.ts";
 import { AuthPageShell } from "./auth-page-shell.tsx";
@@ -45,13 +45,7 @@ export function RegisterPage() {
 
   return (
     <AuthPageShell title="Create your account" subtitle="Free, and ready in a minute.">
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void form.handleSubmit();
-        }}
-      >
+      <form noValidate onSubmit={submitWith(form)}>
         <form.AppForm>
           <Stack gap="md">
             <SimpleGrid cols={{ base: 1, xs: 2 }}>

@@ -2,7 +2,7 @@ import { Alert, Anchor, Group, Stack, Text } from "@mantine/core";
 import { IconLock } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
 import { SignInInput } from "../../../api/features/auth/auth.input.ts";
-import { refusesBlank, useAppForm, validateWith } from "../../lib/form.tsx";
+import { refusesBlank, submitWith, useAppForm, validateWith } from "../../lib/form.tsx";
 import { notify } from "../../lib/notify.ts";
 import { useSignIn } from "./auth.mutations.ts";
 import { AuthPageShell } from "./auth-page-shell.tsx";
@@ -52,13 +52,7 @@ export function SignInPage(props: { oauthError?: string; notice?: string }) {
       >
         Your password is never stored in plain text and your session ends after 30 minutes of inactivity.
       </Alert>
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void form.handleSubmit();
-        }}
-      >
+      <form noValidate onSubmit={submitWith(form)}>
         <form.AppForm>
           <Stack gap="md">
             <form.AppField name="email">

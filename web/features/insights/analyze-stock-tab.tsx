@@ -3,7 +3,7 @@ import { IconAlertTriangle } from "@tabler/icons-react";
 import { AnalyzeInput } from "../../../api/features/insights/insights.input.ts";
 import { SymbolField } from "../../components/symbol-autocomplete.tsx";
 import { serverMessage } from "../../lib/api-error.ts";
-import { passes, useAppForm, validateWith } from "../../lib/form.tsx";
+import { passes, submitWith, useAppForm, validateWith } from "../../lib/form.tsx";
 import { useAnalyzeStock } from "./insights.queries.ts";
 
 /**
@@ -33,13 +33,7 @@ export function AnalyzeStockTab(props: { onAnalyzed: () => void }) {
           median stock (a coin flip is 50%), its expected return against the median stock with a range from
           its own volatility, and the inputs that moved its rank.
         </Text>
-        <form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void form.handleSubmit();
-          }}
-        >
+        <form noValidate onSubmit={submitWith(form)}>
           <form.AppForm>
             <Group align="flex-start" wrap="nowrap">
               <form.AppField name="symbol">

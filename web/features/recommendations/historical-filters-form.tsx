@@ -4,7 +4,7 @@ import { useStore } from "@tanstack/react-form";
 import { useEffect, useRef } from "react";
 import { HistoricalQuery } from "../../../api/features/recommendations/recommendations.input.ts";
 import { SymbolField } from "../../components/symbol-autocomplete.tsx";
-import { passes, useAppForm, validateWith } from "../../lib/form.tsx";
+import { passes, submitWith, useAppForm, validateWith } from "../../lib/form.tsx";
 import { SelectField } from "../../lib/form-fields.tsx";
 import { notify } from "../../lib/notify.ts";
 import { RISK_FILTER_OPTIONS } from "../../lib/risk-words.ts";
@@ -57,17 +57,7 @@ export function HistoricalFiltersForm(props: {
   }, [valid]);
 
   return (
-    <Card
-      withBorder
-      radius="md"
-      mb="md"
-      component="form"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void form.handleSubmit();
-      }}
-    >
+    <Card withBorder radius="md" mb="md" component="form" noValidate onSubmit={submitWith(form)}>
       <form.AppForm>
         <SimpleGrid cols={{ base: 1, sm: 2, md: 5 }} spacing="sm">
           <form.AppField name="fromDate">

@@ -2,7 +2,7 @@ import { Card, Code, Group, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { UpdateNotificationSettings } from "../../../api/features/watchlist/alerts.input.ts";
 import { LoadError } from "../../components/load-error.tsx";
-import { useAppForm, validateWith } from "../../lib/form.tsx";
+import { submitWith, useAppForm, validateWith } from "../../lib/form.tsx";
 import { SwitchField } from "../../lib/form-fields.tsx";
 import {
   alertSettingsQueryOptions,
@@ -54,13 +54,7 @@ function AlertSettingsForm({ settings }: { settings: SavedAlertSettings }) {
       <Text size="sm" c="dimmed" mb="sm">
         When a stock crosses its threshold you are notified once per crossing.
       </Text>
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void form.handleSubmit();
-        }}
-      >
+      <form noValidate onSubmit={submitWith(form)}>
         <form.AppForm>
           <Stack gap="sm">
             <form.AppField name="emailAlerts">

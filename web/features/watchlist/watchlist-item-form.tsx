@@ -2,7 +2,7 @@ import { Button, Group, Stack } from "@mantine/core";
 import { DEFAULT_ALERT_THRESHOLD } from "../../../api/features/watchlist/watchlist.constants.ts";
 import { AddWatchlistInput, UpdateWatchlistInput } from "../../../api/features/watchlist/watchlist.input.ts";
 import { SymbolField } from "../../components/symbol-autocomplete.tsx";
-import { useAppForm, validateWith } from "../../lib/form.tsx";
+import { submitWith, useAppForm, validateWith } from "../../lib/form.tsx";
 
 export interface WatchlistFormValues {
   symbol: string;
@@ -52,13 +52,7 @@ export function WatchlistItemForm(
     },
   });
   return (
-    <form
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void form.handleSubmit();
-      }}
-    >
+    <form noValidate onSubmit={submitWith(form)}>
       <form.AppForm>
         <Stack>
           {props.mode === "add" ? (

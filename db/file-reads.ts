@@ -27,7 +27,7 @@ const STATEMENTS_KEPT = 256;
 export function withFileReads(client: Client, path: string, busyTimeoutMs: number): Client {
   let native: NativeDatabase | null = null;
   let ready: Promise<unknown> | null = null;
-  const statements = new Map<string, { statement: NativeStatement; columns: string[] }>();
+  const statements = new Map<string, { statement: NativeStatement; columns: string[]; types: string[] }>();
 
   const connection = (): NativeDatabase => {
     if (native) return native;
@@ -48,7 +48,8 @@ export function withFileReads(client: Client, path: string, busyTimeoutMs: numbe
       statements.delete(sql);
     } else {
       const statement = connection().prepare(sql).raw(true);
-      kept = { statement, columns: statement.columns().map((c) => c.name) };
+      const columns = statement.columns().map((c) => c.name);
+      kept = { statement, columns, types: columns.map(() => "") };
       if (statements.size >= STATEMENTS_KEPT) statements.delete(statements.keys().next().value!);
     }
     statements.set(sql, kept);
@@ -63,12 +64,12 @@ export function withFileReads(client: Client, path: string, busyTimeoutMs: numbe
     });
     await ready;
     try {
-      const { statement, columns } = prepared(sql);
+      const { statement, columns, types } = prepared(sql);
       // As @libsql/client binds them: booleans as 0/1, dates as milliseconds.
       const values = statement.all(
         ...args.map((v) => (typeof v === "boolean" ? Number(v) : v instanceof Date ? v.valueOf() : v)),
       );
-      return resultSet(columns, values);
+      return resultSet(columns, types, values);
     } catch (error) {
       drop();
       throw error;
@@ -78,8 +79,10 @@ export function withFileReads(client: Client, path: string, busyTimeoutMs: numbe
   const execute = (stmt: InStatement | string, args?: InArgs): Promise<ResultSet> => {
     const sql = typeof stmt === "string" ? stmt : stmt.sql;
     const params = typeof stmt === "string" ? args : stmt.args;
-    // Positional arguments only (what Drizzle sends); named ones keep the client's own conversion.
-    if (!PLAIN_READ.test(sql) || client.closed || (params !== undefined && !Array.isArray(params))) {
+    // Positional arguments only (what Drizzle sends); named ones keep the client's own conversion. A statement
+    // already kept is a plain read: the pattern is tested once per statement, not per call.
+    const plainRead = statements.has(sql) || PLAIN_READ.test(sql);
+    if (!plainRead || client.closed || (params !== undefined && !Array.isArray(params))) {
       return typeof stmt === "string" ? client.execute(stmt, args) : client.execute(stmt);
     }
     return read(sql, params);
@@ -102,21 +105,22 @@ export function withFileReads(client: Client, path: string, busyTimeoutMs: numbe
  * Rows as arrays with their named columns too: Drizzle reads the cells by index, raw SQL by name. (Cheaper than
  * @libsql/client's row objects: a year of the universe's bars is 200,000 rows.)
  */
-function resultSet(columns: string[], values: unknown[][]): ResultSet {
+function resultSet(columns: string[], columnTypes: string[], values: unknown[][]): ResultSet {
   for (const cells of values) {
     const row = cells as unknown as Record<string, unknown>;
-    columns.forEach((column, i) => {
+    for (let i = 0; i < columns.length; i++) {
+      const column = columns[i]!;
       if (column !== "length" && !Object.hasOwn(row, column)) row[column] = cells[i];
-    });
+    }
   }
-  const json = {
+  return {
     columns,
-    columnTypes: columns.map(() => ""),
-    rows: values,
+    columnTypes,
+    rows: values as unknown as Row[],
     rowsAffected: 0,
-    lastInsertRowid: null,
+    lastInsertRowid: undefined,
+    toJSON: () => ({ columns, columnTypes, rows: values, rowsAffected: 0, lastInsertRowid: null }),
   };
-  return { ...json, rows: values as unknown as Row[], lastInsertRowid: undefined, toJSON: () => json };
 }
 
 /** The file a `file:` URL names, read as @libsql/client reads it (`file:data/app.db`, `file:///abs/app.db`). */

@@ -61,6 +61,14 @@ const latest = createRoute({
   },
 });
 
+/** RFC 8288 `Link` to the page after this one: the same path and filters, relative to whichever host answered. */
+function nextPageLink(requestUrl: string, page: number, pageSize: number): string {
+  const url = new URL(requestUrl);
+  url.searchParams.set("page", String(page));
+  url.searchParams.set("pageSize", String(pageSize));
+  return `<${url.pathname}${url.search}>; rel="next"`;
+}
+
 const historical = createRoute({
   operationId: "listHistoricalRecommendations",
   method: "get",
@@ -72,7 +80,8 @@ const historical = createRoute({
     `Without page or pageSize: the newest ${HISTORICAL_MAX_PAGE_SIZE} matching recommendations. With either: one ` +
     `page (page defaults to 1, pageSize to ${HISTORICAL_DEFAULT_PAGE_SIZE}, at most ${HISTORICAL_MAX_PAGE_SIZE}). ` +
     "Either way the answer is a plain list, X-Total-Count says how many match in all and X-Date-Counts how many " +
-    "match on each recommendation date the list shows (a page may show part of a date's recommendations).",
+    "match on each recommendation date the list shows (a page may show part of a date's recommendations). When " +
+    'more match than the list holds (the unpaged list included), `Link: <...>; rel="next"` gives the next page.',
   middleware: [requireUser] as const,
   request: { query: HistoricalPageQuery },
   responses: {
@@ -85,6 +94,13 @@ const historical = createRoute({
             "For each recommendation date in the list, newest first: the date, '=', and how many match on it, " +
             "comma-separated (e.g. 2023-10-27=8,2023-10-26=8); empty for an empty list",
           required: true,
+          schema: { type: "string" },
+        },
+        Link: {
+          description:
+            'Only when more match than this list holds: `</api/recommendations/historical?...&page=N&pageSize=M>; rel="next"`, ' +
+            "the same filters' next page (relative to this server)",
+          required: false,
           schema: { type: "string" },
         },
       },
@@ -202,6 +218,7 @@ export const recommendationRoutes = createRouter()
     );
     c.header("X-Total-Count", String(answer.total));
     c.header("X-Date-Counts", answer.dateCounts.map(([date, n]) => `${date}=${n}`).join(","));
+    if (offset + limit < answer.total) c.header("Link", nextPageLink(c.req.url, offset / limit + 2, limit));
     return sendKept(c, answer.recommendations, 200);
   })
   .openapi(performance, async (c) => {

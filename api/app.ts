@@ -10,6 +10,7 @@ import { oauthRoutes } from "./features/oauth/oauth.routes.ts";
 import { recommendationRoutes } from "./features/recommendations/recommendations.routes.ts";
 import { alertRoutes } from "./features/watchlist/alerts.routes.ts";
 import { watchlistRoutes } from "./features/watchlist/watchlist.routes.ts";
+import { API_CONVENTIONS } from "./lib/answer-fields.ts";
 import type { AppDeps } from "./lib/context.ts";
 import { appCompresses } from "./lib/kept-answer.ts";
 import { createRouter } from "./lib/openapi.ts";
@@ -81,7 +82,8 @@ export function createApp(deps: AppDeps) {
       version: "1.0.0",
       description:
         "Stock recommendations with calibrated confidence, on-demand analysis, earnings calendar and watchlist. " +
-        "Authenticate with the session cookie or `Authorization: Bearer <token or API key>`.",
+        "Authenticate with the session cookie or `Authorization: Bearer <token or API key>`.\n\n" +
+        API_CONVENTIONS,
       license: API_LICENSE,
     },
     // Relative: the document describes whichever host serves it (Bun, a Worker, a proxy in front).

@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { kept } from "../../lib/answer-cache.ts";
+import { calendarDate } from "../../lib/answer-fields.ts";
 import { keepJson, sendKept } from "../../lib/kept-answer.ts";
 import { hasMarketData } from "../../lib/market-port.ts";
 import {
@@ -158,7 +159,7 @@ const generate = createRoute({
     200: jsonResponse(
       z.object({
         message: z.string(),
-        date: z.string(),
+        date: calendarDate("the recommendation date the calls were posted for"),
         posted: z.number().int(),
         alreadyThere: z.number().int(),
       }),

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { dollars } from "../../lib/answer-fields.ts";
 
 export { UpdateNotificationSettings } from "./alerts.input.ts";
 
@@ -14,9 +15,11 @@ export const AlertEvent = z
   .object({
     id: z.number().int(),
     symbol: z.string(),
-    price: z.number(),
-    changePercent: z.number(),
-    threshold: z.number(),
+    price: dollars("the price that set the alert off"),
+    changePercent: z.number().openapi({ description: "Percent (10 is 10%): the move at that price" }),
+    threshold: z
+      .number()
+      .openapi({ description: "Percent (10 is 10%): the item's targetChangePercent then" }),
     createdAt: z.string().openapi({ format: "date-time" }),
     deliveries: z.array(
       z.object({

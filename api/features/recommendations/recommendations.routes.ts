@@ -13,6 +13,7 @@ import {
 } from "../../lib/openapi.ts";
 import { ApiFailure } from "../../lib/result.ts";
 import { requireAdmin, requireUser } from "../../middleware/auth.ts";
+import { limitExpensiveReads } from "../../middleware/rate-limit.ts";
 import { generateForDate } from "./generate.service.ts";
 import { recommendationPerformance } from "./performance.service.ts";
 import { recommendationFiltersKey } from "./recommendation-filters.ts";
@@ -45,6 +46,8 @@ const SCORED = ["recommendations", "market"] as const;
 const SCORED_AND_PRICED = ["recommendations", "market", "prices"] as const;
 
 const tags = ["Recommendations"];
+const ONE_USER_AT_A_TIME =
+  "A user with two track records, historical searches or analyses still running is answered 429 with Retry-After.";
 const security = signedIn;
 
 const latest = createRoute({
@@ -72,8 +75,9 @@ const historical = createRoute({
     `Without page or pageSize: the newest ${HISTORICAL_MAX_PAGE_SIZE} matching recommendations. With either: one ` +
     `page (page defaults to 1, pageSize to ${HISTORICAL_DEFAULT_PAGE_SIZE}, at most ${HISTORICAL_MAX_PAGE_SIZE}). ` +
     "Either way the answer is a plain list, X-Total-Count says how many match in all and X-Date-Counts how many " +
-    "match on each recommendation date the list shows (a page may show part of a date's recommendations).",
-  middleware: [requireUser] as const,
+    "match on each recommendation date the list shows (a page may show part of a date's recommendations). " +
+    ONE_USER_AT_A_TIME,
+  middleware: [requireUser, limitExpensiveReads] as const,
   request: { query: HistoricalPageQuery },
   responses: {
     200: {
@@ -89,7 +93,7 @@ const historical = createRoute({
         },
       },
     },
-    ...errorResponses(400, 401, 503),
+    ...errorResponses(400, 401, 429, 503),
   },
 });
 
@@ -100,12 +104,13 @@ const performance = createRoute({
   tags,
   security,
   summary: "Track record: how the matching recommendations turned out, against the universe's median",
-  description: "Filters as in /historical. Scores the 5,000 most recent matching recommendations.",
-  middleware: [requireUser] as const,
+  description:
+    "Filters as in /historical. Scores the 5,000 most recent matching recommendations. " + ONE_USER_AT_A_TIME,
+  middleware: [requireUser, limitExpensiveReads] as const,
   request: { query: HistoricalQuery },
   responses: {
     200: jsonResponse(PerformanceAnswer, "Totals, bands and cumulative returns"),
-    ...errorResponses(400, 401, 503),
+    ...errorResponses(400, 401, 429, 503),
   },
 });
 
@@ -206,10 +211,10 @@ export const recommendationRoutes = createRouter()
   })
   .openapi(performance, async (c) => {
     const query = c.req.valid("query");
-    const answer = await kept(c, "track record", SCORED, recommendationFiltersKey(query), () =>
-      recommendationPerformance(c.get("deps"), query),
+    const answer = await kept(c, "track record", SCORED, recommendationFiltersKey(query), async () =>
+      keepJson(await recommendationPerformance(c.get("deps"), query)),
     );
-    return c.json(answer, 200);
+    return sendKept(c, answer, 200);
   })
   .openapi(post, async (c) => {
     const { recommendationDate } = c.req.valid("query");

@@ -13,6 +13,13 @@ import { marketWithoutData } from "./lib/market-port.ts";
 import { narrativeFromEnv } from "./lib/narrative.ts";
 import type { PasswordHasher } from "./lib/passwords.ts";
 import type { WebhookSender } from "./lib/webhooks.ts";
+import { createWorkBudget } from "./lib/work-budget.ts";
+
+/**
+ * What one user's expensive reads may spend of a process (decision 089): two at once, as the Historical tab's cards
+ * and its table may ask together; 3 s of them in a burst, then a tenth of the process's time.
+ */
+export const EXPENSIVE_READS_PER_USER = { inFlight: 2, burstMs: 3_000, share: 0.1 };
 
 /** What createDeps reads from the configuration. */
 export interface DepsConfig {
@@ -84,6 +91,7 @@ export function createDeps(config: DepsConfig, runtime: Runtime): AppDeps {
     market: marketWithoutData(clock),
     webhooks: runtime.webhooks,
     cache: createAnswerCache(),
+    expensiveReads: createWorkBudget(EXPENSIVE_READS_PER_USER),
     narrative: config.llm ? narrativeFromEnv(config.llm) : undefined,
     clientAddress: runtime.clientAddress,
     log,

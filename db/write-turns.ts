@@ -1,4 +1,5 @@
 import type { Client, InArgs, InStatement, Transaction, TransactionMode } from "@libsql/client";
+import { isDatabaseBusy } from "./unavailable.ts";
 
 /**
  * How long a statement on an embedded file waits for another connection's write lock (another process, or a
@@ -176,4 +177,42 @@ function endsWith(
 function isBusy(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === "string" && code.startsWith("SQLITE_BUSY");
+}
+
+/** The first pause before a busy write is sent again; each next one doubles, up to BUSY_RETRY_MAX_PAUSE_MS. */
+const BUSY_RETRY_FIRST_PAUSE_MS = 10;
+const BUSY_RETRY_MAX_PAUSE_MS = 250;
+
+/**
+ * A libSQL server's client whose writes outside interactive transactions are sent again when the server refuses
+ * them with SQLITE_BUSY (its write lock stayed taken past its own wait, "database is locked"), after growing,
+ * jittered pauses, until `deadlineMs` after the first attempt; then the busy error goes on (503). A statement or a
+ * batch refused busy changed nothing, so sending it again is safe. For the Worker, whose writes cannot take turns:
+ * under 64 clients analysing at once sqld refused some (decision 089).
+ */
+export function retryBusyWrites(client: Client, deadlineMs: number): Client {
+  const retried = async <T>(call: () => Promise<T>): Promise<T> => {
+    const giveUpAt = Date.now() + deadlineMs;
+    for (let pause = BUSY_RETRY_FIRST_PAUSE_MS; ; pause = Math.min(pause * 2, BUSY_RETRY_MAX_PAUSE_MS)) {
+      try {
+        return await call();
+      } catch (error) {
+        const wait = pause / 2 + Math.random() * pause;
+        if (!isDatabaseBusy(error) || Date.now() + wait >= giveUpAt) throw error;
+        await new Promise((resolve) => setTimeout(resolve, wait));
+      }
+    }
+  };
+  const own: Partial<Record<keyof Client, unknown>> = {
+    execute: (stmt: InStatement | string, args?: InArgs) =>
+      retried(() => (typeof stmt === "string" ? client.execute(stmt, args) : client.execute(stmt))),
+    batch: ((stmts, mode) => retried(() => client.batch(stmts, mode))) satisfies Client["batch"],
+  };
+  return new Proxy(client, {
+    get(target, property) {
+      if (property in own) return own[property as keyof Client];
+      const value = Reflect.get(target, property, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
 }

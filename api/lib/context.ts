@@ -10,6 +10,7 @@ import type { MarketPort } from "./market-port.ts";
 import type { NarrativeWriter } from "./narrative.ts";
 import type { PasswordHasher } from "./passwords.ts";
 import type { WebhookSender } from "./webhooks.ts";
+import type { WorkBudget } from "./work-budget.ts";
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
@@ -43,6 +44,8 @@ export interface AppDeps {
   webhooks: WebhookSender;
   /** The one cache: derived answers kept per data version, used by the routes only (decisions 027, 076). */
   cache: AnswerCache;
+  /** What each user's expensive reads (track record, historical search, analysis) may spend of this process (decision 089). */
+  expensiveReads: WorkBudget;
   /** The client's address as the runtime sees it (the socket peer on Bun); null when unknown. */
   clientAddress?: (request: Request, env: unknown) => string | null;
   log: Log;

@@ -1,9 +1,10 @@
 import { sql } from "drizzle-orm";
 import type { Context } from "hono";
+import { createMiddleware } from "hono/factory";
 import type { Db } from "../../db/client.ts";
 import { rateLimits } from "../../db/schema/index.ts";
 import { clientAddress } from "../lib/client-address.ts";
-import type { AppEnv } from "../lib/context.ts";
+import type { AppEnv, SignedInEnv } from "../lib/context.ts";
 import { rateLimitSubject } from "../lib/ip-address.ts";
 import { ApiFailure } from "../lib/result.ts";
 
@@ -106,3 +107,32 @@ export async function limitCredentialAttempt(
     code: "RATE_LIMITED",
   });
 }
+
+/**
+ * Behind requireUser on the expensive reads: a user with two of them still running in this process, or who has
+ * spent their share of its time on them, is answered 429 with Retry-After at once, so one user's searches cannot
+ * queue up in front of everyone else's requests (decision 089). Nothing is written: the refusal costs what a
+ * signed-in read costs.
+ */
+export const limitExpensiveReads = createMiddleware<AppEnv & SignedInEnv>(async (c, next) => {
+  const { expensiveReads } = c.get("deps");
+  const entered = expensiveReads.enter(`user:${c.var.user.id}`);
+  if ("retryAfterSeconds" in entered) {
+    const { retryAfterSeconds } = entered;
+    setRateLimitHeaders(c, {
+      allowed: false,
+      limit: expensiveReads.inFlight,
+      remaining: 0,
+      retryAfterSeconds,
+    });
+    throw new ApiFailure(429, {
+      message: `Too many searches or analyses at once. Try again in ${retryAfterSeconds} second${retryAfterSeconds === 1 ? "" : "s"}.`,
+      code: "RATE_LIMITED",
+    });
+  }
+  try {
+    await next();
+  } finally {
+    entered.release();
+  }
+});

@@ -12,7 +12,7 @@ import {
 } from "../../lib/openapi.ts";
 import { ApiFailure } from "../../lib/result.ts";
 import { requireUser } from "../../middleware/auth.ts";
-import { consumeRateLimit, setRateLimitHeaders } from "../../middleware/rate-limit.ts";
+import { consumeRateLimit, limitExpensiveReads, setRateLimitHeaders } from "../../middleware/rate-limit.ts";
 import { AnalyzeInput, HistoryQuery, Insight } from "./insights.schema.ts";
 import { analyzeSymbol, insightHistory } from "./insights.service.ts";
 
@@ -36,7 +36,7 @@ const analyze = createRoute({
   security: signedIn,
   summary: "Analyse a symbol now and keep the result in your history",
   description: `Symbol: 1-10 characters (letters, digits, '.', '-'). At most ${ANALYSES_PER_MINUTE} analyses a minute.`,
-  middleware: [requireUser] as const,
+  middleware: [requireUser, limitExpensiveReads] as const,
   request: { body: jsonBody(AnalyzeInput) },
   responses: {
     201: { ...jsonResponse(Insight, "The analysis"), headers: rateLimitHeaders },

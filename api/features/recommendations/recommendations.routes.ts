@@ -14,6 +14,7 @@ import {
 } from "../../lib/openapi.ts";
 import { ApiFailure } from "../../lib/result.ts";
 import { requireAdmin, requireUser } from "../../middleware/auth.ts";
+import { limitExpensiveReads } from "../../middleware/rate-limit.ts";
 import { generateForDate } from "./generate.service.ts";
 import { recommendationPerformance } from "./performance.service.ts";
 import { recommendationFiltersKey } from "./recommendation-filters.ts";
@@ -46,6 +47,8 @@ const SCORED = ["recommendations", "market"] as const;
 const SCORED_AND_PRICED = ["recommendations", "market", "prices"] as const;
 
 const tags = ["Recommendations"];
+const ONE_USER_AT_A_TIME =
+  "A user with two track records, historical searches or analyses still running is answered 429 with Retry-After.";
 const security = signedIn;
 
 const latest = createRoute({
@@ -82,8 +85,9 @@ const historical = createRoute({
     `page (page defaults to 1, pageSize to ${HISTORICAL_DEFAULT_PAGE_SIZE}, at most ${HISTORICAL_MAX_PAGE_SIZE}). ` +
     "Either way the answer is a plain list, X-Total-Count says how many match in all and X-Date-Counts how many " +
     "match on each recommendation date the list shows (a page may show part of a date's recommendations). When " +
-    'more match than the list holds (the unpaged list included), `Link: <...>; rel="next"` gives the next page.',
-  middleware: [requireUser] as const,
+    'more match than the list holds (the unpaged list included), `Link: <...>; rel="next"` gives the next page. ' +
+    ONE_USER_AT_A_TIME,
+  middleware: [requireUser, limitExpensiveReads] as const,
   request: { query: HistoricalPageQuery },
   responses: {
     200: {
@@ -106,7 +110,7 @@ const historical = createRoute({
         },
       },
     },
-    ...errorResponses(400, 401, 503),
+    ...errorResponses(400, 401, 429, 503),
   },
 });
 
@@ -117,12 +121,13 @@ const performance = createRoute({
   tags,
   security,
   summary: "Track record: how the matching recommendations turned out, against the universe's median",
-  description: "Filters as in /historical. Scores the 5,000 most recent matching recommendations.",
-  middleware: [requireUser] as const,
+  description:
+    "Filters as in /historical. Scores the 5,000 most recent matching recommendations. " + ONE_USER_AT_A_TIME,
+  middleware: [requireUser, limitExpensiveReads] as const,
   request: { query: HistoricalQuery },
   responses: {
     200: jsonResponse(PerformanceAnswer, "Totals, bands and cumulative returns"),
-    ...errorResponses(400, 401, 503),
+    ...errorResponses(400, 401, 429, 503),
   },
 });
 
@@ -224,10 +229,10 @@ export const recommendationRoutes = createRouter()
   })
   .openapi(performance, async (c) => {
     const query = c.req.valid("query");
-    const answer = await kept(c, "track record", SCORED, recommendationFiltersKey(query), () =>
-      recommendationPerformance(c.get("deps"), query),
+    const answer = await kept(c, "track record", SCORED, recommendationFiltersKey(query), async () =>
+      keepJson(await recommendationPerformance(c.get("deps"), query)),
     );
-    return c.json(answer, 200);
+    return sendKept(c, answer, 200);
   })
   .openapi(post, async (c) => {
     const { recommendationDate } = c.req.valid("query");

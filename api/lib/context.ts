@@ -7,6 +7,7 @@ import type { AppConfig } from "./config.ts";
 import type { Log } from "./logger.ts";
 import type { Mailer } from "./mailer.ts";
 import type { MarketPort } from "./market-port.ts";
+import type { AppMetrics } from "./metrics.ts";
 import type { NarrativeWriter } from "./narrative.ts";
 import type { PasswordHasher } from "./passwords.ts";
 import type { WebhookSender } from "./webhooks.ts";
@@ -43,6 +44,11 @@ export interface AppDeps {
   webhooks: WebhookSender;
   /** The one cache: derived answers kept per data version, used by the routes only (decisions 027, 076). */
   cache: AnswerCache;
+  /**
+   * What this process counts for /metrics; absent on Workers, where each isolate would count only its own requests
+   * (decision 088).
+   */
+  metrics?: AppMetrics;
   /** The client's address as the runtime sees it (the socket peer on Bun); null when unknown. */
   clientAddress?: (request: Request, env: unknown) => string | null;
   log: Log;

@@ -2,7 +2,7 @@ import type { Context, ErrorHandler, NotFoundHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { PatternRouter } from "hono/router/pattern-router";
 import type { RouterRoute } from "hono/types";
-import { causesOf, isDatabaseBusy, isDatabaseUnavailable } from "../../db/unavailable.ts";
+import { causesOf, isDatabaseBusy, isDatabaseError, isDatabaseUnavailable } from "../../db/unavailable.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { MarketUnavailableError, UnknownSymbolError } from "../lib/market-port.ts";
 import { ApiFailure } from "../lib/result.ts";
@@ -53,7 +53,15 @@ function asFailure(err: Error, c: Context<AppEnv>): ApiFailure {
   }
   const requestId = c.get("requestId");
   // The second middleware of every request sets deps (api/app.ts), before anything that can throw.
-  const { log } = c.get("deps");
+  const { log, metrics } = c.get("deps");
+  const kind = isDatabaseUnavailable(err)
+    ? "unavailable"
+    : isDatabaseBusy(err)
+      ? "busy"
+      : isDatabaseError(err)
+        ? "other"
+        : null;
+  if (kind) metrics?.databaseErrors.inc({ kind });
   // An outage, not a bug: say so, and let the client retry. The database client recovers on the next request.
   if (isDatabaseUnavailable(err)) {
     log("warn", "Database unavailable", { requestId, path: c.req.path, error: String(err) });

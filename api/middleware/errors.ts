@@ -54,22 +54,16 @@ function asFailure(err: Error, c: Context<AppEnv>): ApiFailure {
   const requestId = c.get("requestId");
   // The second middleware of every request sets deps (api/app.ts), before anything that can throw.
   const { log, metrics } = c.get("deps");
-  const kind = isDatabaseUnavailable(err)
-    ? "unavailable"
-    : isDatabaseBusy(err)
-      ? "busy"
-      : isDatabaseError(err)
-        ? "other"
-        : null;
-  if (kind) metrics?.databaseErrors.inc({ kind });
   // An outage, not a bug: say so, and let the client retry. The database client recovers on the next request.
   if (isDatabaseUnavailable(err)) {
+    metrics?.databaseErrors.inc({ kind: "unavailable" });
     log("warn", "Database unavailable", { requestId, path: c.req.path, error: String(err) });
     c.header("Retry-After", "5");
     return new ApiFailure(503, { message: DATABASE_UNAVAILABLE_MESSAGE, code: "DATABASE_UNAVAILABLE" });
   }
   // Another process (or transaction) kept the embedded file's write lock past the busy timeout (decision 019).
   if (isDatabaseBusy(err)) {
+    metrics?.databaseErrors.inc({ kind: "busy" });
     log("warn", "Database busy", {
       requestId,
       path: c.req.path,
@@ -79,6 +73,7 @@ function asFailure(err: Error, c: Context<AppEnv>): ApiFailure {
     c.header("Retry-After", "1");
     return new ApiFailure(503, { message: DATABASE_BUSY_MESSAGE, code: "DATABASE_BUSY" });
   }
+  if (isDatabaseError(err)) metrics?.databaseErrors.inc({ kind: "other" });
   log("error", "Unhandled error", {
     requestId,
     path: c.req.path,

@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { kept } from "../../lib/answer-cache.ts";
+import { kept, notModified } from "../../lib/answer-cache.ts";
 import { keepJson, sendKept } from "../../lib/kept-answer.ts";
 import { hasMarketData } from "../../lib/market-port.ts";
 import {
@@ -8,6 +8,7 @@ import {
   errorResponses,
   jsonBody,
   jsonResponse,
+  notModifiedResponse,
   signedIn,
   totalCountHeader,
 } from "../../lib/openapi.ts";
@@ -57,6 +58,7 @@ const latest = createRoute({
   middleware: [requireUser] as const,
   responses: {
     200: jsonResponse(RecommendationList, "Latest recommendations"),
+    ...notModifiedResponse,
     ...errorResponses(401, 503),
   },
 });
@@ -89,6 +91,7 @@ const historical = createRoute({
         },
       },
     },
+    ...notModifiedResponse,
     ...errorResponses(400, 401, 503),
   },
 });
@@ -105,6 +108,7 @@ const performance = createRoute({
   request: { query: HistoricalQuery },
   responses: {
     200: jsonResponse(PerformanceAnswer, "Totals, bands and cumulative returns"),
+    ...notModifiedResponse,
     ...errorResponses(400, 401, 503),
   },
 });
@@ -168,6 +172,8 @@ const removeByDate = createRoute({
 export const recommendationRoutes = createRouter()
   .openapi(latest, async (c) => {
     const deps = c.get("deps");
+    const unchanged = await notModified(c, SCORED_AND_PRICED, "");
+    if (unchanged) return unchanged;
     // Scored once per data version and market day; priced as long as the market's prices hold (decision 076).
     const answer = await kept(c, "latest recommendations answer", SCORED_AND_PRICED, "", async () => {
       const scored = await kept(c, "latest recommendations", SCORED, "", () => scoreLatest(deps));
@@ -182,6 +188,8 @@ export const recommendationRoutes = createRouter()
     const limit = paged ? (pageSize ?? HISTORICAL_DEFAULT_PAGE_SIZE) : HISTORICAL_MAX_PAGE_SIZE;
     const offset = paged ? ((page ?? 1) - 1) * limit : 0;
     const key = `${recommendationFiltersKey(filters)}@${offset}+${limit}`;
+    const unchanged = await notModified(c, SCORED_AND_PRICED, key);
+    if (unchanged) return unchanged;
     const answer = await kept(
       c,
       "historical recommendations answers",
@@ -206,7 +214,10 @@ export const recommendationRoutes = createRouter()
   })
   .openapi(performance, async (c) => {
     const query = c.req.valid("query");
-    const answer = await kept(c, "track record", SCORED, recommendationFiltersKey(query), () =>
+    const key = recommendationFiltersKey(query);
+    const unchanged = await notModified(c, SCORED, key);
+    if (unchanged) return unchanged;
+    const answer = await kept(c, "track record", SCORED, key, () =>
       recommendationPerformance(c.get("deps"), query),
     );
     return c.json(answer, 200);

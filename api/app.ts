@@ -6,6 +6,7 @@ import { earningsRoutes } from "./features/earnings/earnings.routes.ts";
 import { healthRoutes } from "./features/health/health.routes.ts";
 import { insightRoutes } from "./features/insights/insights.routes.ts";
 import { marketRoutes } from "./features/market/market.routes.ts";
+import { metricsRoutes } from "./features/metrics/metrics.routes.ts";
 import { oauthRoutes } from "./features/oauth/oauth.routes.ts";
 import { recommendationRoutes } from "./features/recommendations/recommendations.routes.ts";
 import { alertRoutes } from "./features/watchlist/alerts.routes.ts";
@@ -21,6 +22,7 @@ import { resolveAuth } from "./middleware/auth.ts";
 import { compressAnswers } from "./middleware/compression.ts";
 import { refuseCrossSiteCookieWrites } from "./middleware/cross-site.ts";
 import { handleError, notFoundHandler } from "./middleware/errors.ts";
+import { requestMetrics } from "./middleware/request-metrics.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
 
 /** JSON bodies above this size are refused with 413 before anything parses them. */
@@ -29,6 +31,7 @@ export const MAX_BODY_BYTES = 64 * 1024;
 /** Builds the whole API from its dependencies; the Bun server, the Worker and the tests share it. */
 export function createApp(deps: AppDeps) {
   const app = createRouter();
+  if (deps.metrics) app.use("*", requestMetrics(deps.metrics));
   app.use("*", requestId());
   app.use("*", accessLog(deps));
   if (appCompresses()) app.use("*", compressAnswers);
@@ -97,6 +100,8 @@ export function createApp(deps: AppDeps) {
     c.header("Content-Security-Policy", cspHeader(API_REFERENCE_CSP));
     return c.html(API_REFERENCE_HTML);
   });
+  // Prometheus text behind METRICS_TOKEN; outside the API's types and document (decision 088).
+  app.route("/metrics", metricsRoutes);
   // For load balancers and uptime checks: the process answers and the database does too.
   app.get("/health", async (c) => {
     try {

@@ -10,6 +10,7 @@ import { type Logger, logTo } from "./lib/logger.ts";
 import { outboxMailer } from "./lib/mail-outbox.ts";
 import { logMailer, type Mailer } from "./lib/mailer.ts";
 import { marketWithoutData } from "./lib/market-port.ts";
+import type { AppMetrics } from "./lib/metrics.ts";
 import { narrativeFromEnv } from "./lib/narrative.ts";
 import type { PasswordHasher } from "./lib/passwords.ts";
 import type { WebhookSender } from "./lib/webhooks.ts";
@@ -48,6 +49,8 @@ export interface Runtime {
   /** The client's address as the runtime sees it; absent where only forwarded headers tell. */
   clientAddress?: AppDeps["clientAddress"];
   clock?: Clock;
+  /** The process's counters for /metrics, where one process answers every scrape (not on Workers: decision 088). */
+  metrics?: AppMetrics;
 }
 
 /** The configuration createDeps reads, from the parsed environment and the secret the runtime resolved. */
@@ -94,6 +97,7 @@ export function createDeps(config: DepsConfig, runtime: Runtime): AppDeps {
     expensiveReads: createWorkBudget(EXPENSIVE_READS_PER_USER),
     narrative: config.llm ? narrativeFromEnv(config.llm) : undefined,
     clientAddress: runtime.clientAddress,
+    metrics: runtime.metrics,
     log,
   };
 }

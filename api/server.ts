@@ -39,7 +39,12 @@ const server = Bun.serve({
     const start = url.indexOf("/", url.indexOf("//") + 2);
     const query = url.indexOf("?", start);
     const pathname = query === -1 ? url.slice(start) : url.slice(start, query);
-    if (pathname === "/api" || pathname.startsWith("/api/") || pathname === "/health") {
+    if (
+      pathname === "/api" ||
+      pathname.startsWith("/api/") ||
+      pathname === "/health" ||
+      pathname === "/metrics"
+    ) {
       return app.fetch(request, srv);
     }
     if (request.method !== "GET" && request.method !== "HEAD") {

@@ -120,6 +120,7 @@ export async function runDueJobs(
         return job.run(deps);
       });
       if (outcome.ran) {
+        deps.metrics?.jobRuns.inc({ job: job.name, outcome: "ok" });
         deps.log("info", "Job finished", {
           job: job.name,
           period,
@@ -130,6 +131,7 @@ export async function runDueJobs(
       } else deps.log("debug", "Job not due", { job: job.name, period, reason: outcome.reason });
       outcomes[job.name] = outcome;
     } catch (error) {
+      deps.metrics?.jobRuns.inc({ job: job.name, outcome: "failed" });
       deps.log("error", "Job failed", {
         job: job.name,
         period,

@@ -116,6 +116,11 @@ export const envSchema = z.object({
   GOOGLE_ISSUER: z.url().default("https://accounts.google.com"),
   /** Let users point alert webhooks at loopback and private addresses (local testing only). */
   ALLOW_PRIVATE_WEBHOOKS: bool.default(false),
+  /**
+   * Serves Prometheus metrics at /metrics to `Authorization: Bearer <METRICS_TOKEN>`; unset, /metrics answers 404
+   * (decision 088). Not on Workers, where each isolate counts only its own requests.
+   */
+  METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -129,6 +134,8 @@ export interface AppConfig {
   /** Who may create an account (REGISTRATION); absent means open. */
   registration?: Registration;
   allowPrivateWebhooks?: boolean;
+  /** METRICS_TOKEN: who may scrape /metrics; absent, /metrics is off. */
+  metricsToken?: string;
   oauth?: OAuthConfig;
 }
 
@@ -209,6 +216,7 @@ export function configFromEnv(env: Env, secret: string): AppConfig {
     },
     registration: env.REGISTRATION,
     allowPrivateWebhooks: env.ALLOW_PRIVATE_WEBHOOKS,
+    metricsToken: env.METRICS_TOKEN,
     oauth: {
       publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
       github:

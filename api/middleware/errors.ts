@@ -2,7 +2,7 @@ import type { Context, ErrorHandler, NotFoundHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { PatternRouter } from "hono/router/pattern-router";
 import type { RouterRoute } from "hono/types";
-import { causesOf, isDatabaseBusy, isDatabaseUnavailable } from "../../db/unavailable.ts";
+import { causesOf, isDatabaseBusy, isDatabaseError, isDatabaseUnavailable } from "../../db/unavailable.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { MarketUnavailableError, UnknownSymbolError } from "../lib/market-port.ts";
 import { ApiFailure } from "../lib/result.ts";
@@ -53,15 +53,17 @@ function asFailure(err: Error, c: Context<AppEnv>): ApiFailure {
   }
   const requestId = c.get("requestId");
   // The second middleware of every request sets deps (api/app.ts), before anything that can throw.
-  const { log } = c.get("deps");
+  const { log, metrics } = c.get("deps");
   // An outage, not a bug: say so, and let the client retry. The database client recovers on the next request.
   if (isDatabaseUnavailable(err)) {
+    metrics?.databaseErrors.inc({ kind: "unavailable" });
     log("warn", "Database unavailable", { requestId, path: c.req.path, error: String(err) });
     c.header("Retry-After", "5");
     return new ApiFailure(503, { message: DATABASE_UNAVAILABLE_MESSAGE, code: "DATABASE_UNAVAILABLE" });
   }
   // Another process (or transaction) kept the embedded file's write lock past the busy timeout (decision 019).
   if (isDatabaseBusy(err)) {
+    metrics?.databaseErrors.inc({ kind: "busy" });
     log("warn", "Database busy", {
       requestId,
       path: c.req.path,
@@ -71,6 +73,7 @@ function asFailure(err: Error, c: Context<AppEnv>): ApiFailure {
     c.header("Retry-After", "1");
     return new ApiFailure(503, { message: DATABASE_BUSY_MESSAGE, code: "DATABASE_BUSY" });
   }
+  if (isDatabaseError(err)) metrics?.databaseErrors.inc({ kind: "other" });
   log("error", "Unhandled error", {
     requestId,
     path: c.req.path,

@@ -1,11 +1,12 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { kept } from "../../lib/answer-cache.ts";
+import { kept, notModified } from "../../lib/answer-cache.ts";
 import { keepJson, sendKept } from "../../lib/kept-answer.ts";
 import {
   createRouter,
   errorResponses,
   jsonBody,
   jsonResponse,
+  notModifiedResponse,
   rateLimitHeaders,
   signedIn,
   totalCountHeader,
@@ -55,6 +56,7 @@ const history = createRoute({
   request: { query: HistoryQuery },
   responses: {
     200: { ...jsonResponse(z.array(Insight), "One page of your analyses"), headers: totalCountHeader },
+    ...notModifiedResponse,
     ...errorResponses(400, 401, 503),
   },
 });
@@ -99,12 +101,15 @@ export const insightRoutes = createRouter()
   .openapi(history, async (c) => {
     const { page, pageSize } = c.req.valid("query");
     const { id, listsVersion } = c.var.user;
+    const key = `${id}:${listsVersion}:${page}:${pageSize}`;
+    const unchanged = await notModified(c, [], key);
+    if (unchanged) return unchanged;
     // Kept under the user's lists version, bumped by any write to their analyses in any process (decision 027).
     const result = await kept(
       c,
       "insight history answers",
       [],
-      `${id}:${listsVersion}:${page}:${pageSize}`,
+      key,
       async () => {
         const { items, total } = await insightHistory(c.get("deps"), id, page, pageSize);
         return { items: keepJson(items), total };

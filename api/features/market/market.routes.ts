@@ -1,8 +1,14 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { kept } from "../../lib/answer-cache.ts";
+import { kept, notModified } from "../../lib/answer-cache.ts";
 import { calendarDate, dollars } from "../../lib/answer-fields.ts";
 import { MARKET_SOURCES } from "../../lib/market-port.ts";
-import { createRouter, errorResponses, jsonResponse, signedIn } from "../../lib/openapi.ts";
+import {
+  createRouter,
+  errorResponses,
+  jsonResponse,
+  notModifiedResponse,
+  signedIn,
+} from "../../lib/openapi.ts";
 import { ApiFailure } from "../../lib/result.ts";
 import { symbol } from "../../lib/validation.ts";
 import { requireUser } from "../../middleware/auth.ts";
@@ -73,6 +79,7 @@ const symbols = createRoute({
       z.array(SymbolMatch),
       "Matching securities, best first (an empty list when none match)",
     ),
+    ...notModifiedResponse,
     ...errorResponses(400, 401, 503),
   },
 });
@@ -81,6 +88,8 @@ export const marketRoutes = createRouter()
   .openapi(status, (c) => c.json(marketStatus(c.get("deps")), 200))
   .openapi(symbols, async (c) => {
     const { q, limit } = c.req.valid("query");
+    const unchanged = await notModified(c, ["market"], `${q}\n${limit}`);
+    if (unchanged) return unchanged;
     // Read once per market data version (a write to `securities` bumps it), not per keystroke.
     const list = await kept(c, "symbol list", ["market"], "", () => searchableSymbols(c.get("deps")));
     return c.json(rankSymbols(q, list, limit), 200);

@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { kept } from "../../lib/answer-cache.ts";
+import { kept, notModified } from "../../lib/answer-cache.ts";
 import { calendarDate } from "../../lib/answer-fields.ts";
 import { keepJson, sendKept } from "../../lib/kept-answer.ts";
 import { hasMarketData } from "../../lib/market-port.ts";
@@ -9,6 +9,7 @@ import {
   errorResponses,
   jsonBody,
   jsonResponse,
+  notModifiedResponse,
   signedIn,
   totalCountHeader,
 } from "../../lib/openapi.ts";
@@ -61,6 +62,7 @@ const latest = createRoute({
   middleware: [requireUser] as const,
   responses: {
     200: jsonResponse(RecommendationList, "Latest recommendations"),
+    ...notModifiedResponse,
     ...errorResponses(401, 503),
   },
 });
@@ -110,6 +112,7 @@ const historical = createRoute({
         },
       },
     },
+    ...notModifiedResponse,
     ...errorResponses(400, 401, 429, 503),
   },
 });
@@ -127,6 +130,7 @@ const performance = createRoute({
   request: { query: HistoricalQuery },
   responses: {
     200: jsonResponse(PerformanceAnswer, "Totals, bands and cumulative returns"),
+    ...notModifiedResponse,
     ...errorResponses(400, 401, 429, 503),
   },
 });
@@ -190,6 +194,8 @@ const removeByDate = createRoute({
 export const recommendationRoutes = createRouter()
   .openapi(latest, async (c) => {
     const deps = c.get("deps");
+    const unchanged = await notModified(c, SCORED_AND_PRICED, "");
+    if (unchanged) return unchanged;
     // Scored once per data version and market day; priced as long as the market's prices hold (decision 076).
     const answer = await kept(c, "latest recommendations answer", SCORED_AND_PRICED, "", async () => {
       const scored = await kept(c, "latest recommendations", SCORED, "", () => scoreLatest(deps));
@@ -204,6 +210,8 @@ export const recommendationRoutes = createRouter()
     const limit = paged ? (pageSize ?? HISTORICAL_DEFAULT_PAGE_SIZE) : HISTORICAL_MAX_PAGE_SIZE;
     const offset = paged ? ((page ?? 1) - 1) * limit : 0;
     const key = `${recommendationFiltersKey(filters)}@${offset}+${limit}`;
+    const unchanged = await notModified(c, SCORED_AND_PRICED, key);
+    if (unchanged) return unchanged;
     const answer = await kept(
       c,
       "historical recommendations answers",
@@ -229,7 +237,10 @@ export const recommendationRoutes = createRouter()
   })
   .openapi(performance, async (c) => {
     const query = c.req.valid("query");
-    const answer = await kept(c, "track record", SCORED, recommendationFiltersKey(query), async () =>
+    const key = recommendationFiltersKey(query);
+    const unchanged = await notModified(c, SCORED, key);
+    if (unchanged) return unchanged;
+    const answer = await kept(c, "track record", SCORED, key, async () =>
       keepJson(await recommendationPerformance(c.get("deps"), query)),
     );
     return sendKept(c, answer, 200);

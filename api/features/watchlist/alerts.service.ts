@@ -8,6 +8,7 @@ import {
 } from "../../../db/schema/index.ts";
 import type { AppDeps } from "../../lib/context.ts";
 import { randomToken } from "../../lib/crypto.ts";
+import type { AlertDeliveryOutcome } from "../../lib/metrics.ts";
 import { failure, type Result, success } from "../../lib/result.ts";
 import {
   ADDRESS_NOT_ALLOWED,
@@ -223,8 +224,14 @@ export async function deliverDueAlerts(deps: AppDeps): Promise<DeliveryReport> {
     const event = await db.query.alertEvents.findFirst({ where: eq(alertEvents.id, delivery.eventId) });
     if (!event) continue;
     const attempts = delivery.attempts + 1;
-    // One log line per delivery attempt; never its target (an address, or a webhook URL that may carry a token).
-    const logDelivery = (level: "info" | "warn", outcome: string, extra?: Record<string, unknown>) =>
+    // One log line and one count (/metrics) per delivery attempt; never its target (an address, or a webhook URL
+    // that may carry a token).
+    const logDelivery = (
+      level: "info" | "warn",
+      outcome: AlertDeliveryOutcome,
+      extra?: Record<string, unknown>,
+    ) => {
+      deps.metrics?.alertDeliveries.inc({ channel: delivery.channel, outcome });
       deps.log(level, "Alert delivery", {
         deliveryId: delivery.id,
         eventId: event.id,
@@ -235,6 +242,7 @@ export async function deliverDueAlerts(deps: AppDeps): Promise<DeliveryReport> {
         outcome,
         ...extra,
       });
+    };
     const owner = await db.query.users.findFirst({
       where: eq(users.id, event.userId),
       columns: { isActive: true },

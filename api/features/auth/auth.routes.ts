@@ -4,6 +4,7 @@ import { deleteCookie, setCookie } from "hono/cookie";
 import { kept } from "../../lib/answer-cache.ts";
 import { clientAddress, isHttpsRequest } from "../../lib/client-address.ts";
 import type { AppEnv } from "../../lib/context.ts";
+import { rateLimitSubject } from "../../lib/ip-address.ts";
 import {
   createRouter,
   errorResponses,
@@ -188,7 +189,8 @@ const resetConfirm = createRoute({
   security: [],
   summary: "Set a new password with the emailed code",
   description:
-    "A code takes 5 tries at most. Success voids every code of the account, ends every session and replaces " +
+    "A code takes 5 tries from one client address and 20 from all together. Once strangers spend the email's " +
+    "limit, each address keeps its own. Success voids every code of the account, ends every session and replaces " +
     "the API key.",
   request: { body: jsonBody(ResetConfirmInput) },
   responses: {
@@ -281,8 +283,16 @@ export const authRoutes = createRouter()
   })
   .openapi(resetConfirm, async (c) => {
     const { email, code, newPassword } = c.req.valid("json");
-    await limitCredentialAttempt(c, "reset-confirm", email);
-    const result = await confirmPasswordReset(c.get("deps"), email, code, newPassword);
+    // Every client counts as known: once strangers spend the email's shared limit, each address keeps its own, so
+    // a flood cannot 429 the holder of the code. The code's own tries bound the guessing (emailed-code.ts).
+    await limitCredentialAttempt(c, "reset-confirm", email, async () => true);
+    const address = clientAddress(c);
+    const result = await confirmPasswordReset(c.get("deps"), {
+      email,
+      code,
+      newPassword,
+      client: address ? rateLimitSubject(address) : "unknown",
+    });
     if (!result.ok) throw ApiFailure.of(result);
     return c.json({ message: "Password Updated!" }, 200);
   })

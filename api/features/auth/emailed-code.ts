@@ -4,7 +4,7 @@ import { passwordResets } from "../../../db/schema/index.ts";
 import type { AppDeps } from "../../lib/context.ts";
 import { sha256Hex } from "../../lib/crypto.ts";
 import { failure, type Result, success } from "../../lib/result.ts";
-import { consumeRateLimit } from "../../middleware/rate-limit.ts";
+import { consumeRateLimit, type RateLimitResult } from "../../middleware/rate-limit.ts";
 
 /** What a mailed code is for: setting a new password, or proving the address before alert emails go to it. */
 export type CodePurpose = "password-reset" | "verify-email";
@@ -36,30 +36,28 @@ const codeHash = (purpose: CodePurpose, userId: number, code: string) =>
   sha256Hex(`${purpose}:${userId}:${code.trim()}`);
 
 /**
- * Issues a fresh 6-digit code for the account and purpose, voiding its earlier live one, and answers it to be mailed
- * to `address`; null, issuing nothing, when the address already had MAX_CODES_PER_ADDRESS_PER_DAY codes today.
+ * Counts one code mailed to `address` against MAX_CODES_PER_ADDRESS_PER_DAY (codes of every purpose, whoever asks
+ * for them): call it before `issueCode`, and mail nothing when it refuses.
  */
-export async function issueCode(
-  deps: AppDeps,
-  user: { id: number; email: string },
-  purpose: CodePurpose,
-): Promise<string | null> {
-  const { db } = deps.database;
-  const now = deps.clock.now();
-  const quota = await consumeRateLimit(
-    db,
-    `codes-mailed:${user.email}`,
+export function countCodeTo(deps: AppDeps, address: string): Promise<RateLimitResult> {
+  return consumeRateLimit(
+    deps.database.db,
+    `codes-mailed:${address}`,
     MAX_CODES_PER_ADDRESS_PER_DAY,
     DAY_MS,
-    now.getTime(),
+    deps.clock.now().getTime(),
   );
-  if (!quota.allowed) return null;
+}
+
+/** Issues a fresh 6-digit code for the account and purpose, voiding its earlier live one; answers it, to be mailed. */
+export async function issueCode(deps: AppDeps, userId: number, purpose: CodePurpose): Promise<string> {
+  const now = deps.clock.now();
   const code = randomCode();
-  const hash = await codeHash(purpose, user.id, code);
-  await db.transaction(async (tx) => {
-    await voidCodes(tx, user.id, purpose, now);
+  const hash = await codeHash(purpose, userId, code);
+  await deps.database.db.transaction(async (tx) => {
+    await voidCodes(tx, userId, purpose, now);
     await tx.insert(passwordResets).values({
-      userId: user.id,
+      userId,
       purpose,
       codeHash: hash,
       expiresAt: new Date(now.getTime() + CODE_TTL_MS),

@@ -3,7 +3,7 @@ import { sessions, users } from "../../../db/schema/index.ts";
 import type { AppDeps } from "../../lib/context.ts";
 import { done, failure, type Result } from "../../lib/result.ts";
 import { newApiKey } from "./auth.service.ts";
-import { checkCode, INVALID_CODE, issueCode, spendCode } from "./emailed-code.ts";
+import { checkCode, countCodeTo, INVALID_CODE, issueCode, spendCode } from "./emailed-code.ts";
 
 const normaliseName = (name: string) => name.trim().toLowerCase().replace(/\s+/g, " ");
 
@@ -43,8 +43,9 @@ export async function requestPasswordReset(deps: AppDeps, email: string, fullNam
   const user = await deps.database.db.query.users.findFirst({ where: eq(users.email, email) });
   if (!user?.isActive || !nameAllows(user, fullName)) return;
   if (!passwordResetAvailable(deps).ok) return;
-  const code = await issueCode(deps, user, "password-reset");
-  if (!code) return;
+  // Silently, like every miss: the answer was sent already and must not tell.
+  if (!(await countCodeTo(deps, user.email)).allowed) return;
+  const code = await issueCode(deps, user.id, "password-reset");
   await deps.mailer.send({
     to: user.email,
     subject: "Your Signalboard password reset code",

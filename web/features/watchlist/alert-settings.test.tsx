@@ -2,7 +2,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test
 import { notifications } from "@mantine/notifications";
 import { cleanup, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { MailMessage } from "../../../api/lib/mailer.ts";
 import type { TestApp } from "../../../api/test/harness.ts";
 import { AUTH_TOKEN_KEY } from "../../lib/auth-token.ts";
 import { useRealApi } from "../../test/real-api.ts";
@@ -74,7 +73,7 @@ describe("alert settings form (real API in process)", () => {
 
 describe("an unverified alert address (real API in process)", () => {
   test("says why no alert email is sent, mails a code and takes it; then the notice goes", async () => {
-    const mail: MailMessage[] = [];
+    const mail: Array<{ to: string; text: string }> = [];
     api.deps.mailer = { send: async (m) => void mail.push(m) };
     const { email } = await api.createUser();
     localStorage.setItem(AUTH_TOKEN_KEY, await api.signIn(email, "correct-horse-battery"));

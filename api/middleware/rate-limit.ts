@@ -100,10 +100,16 @@ export async function limitCredentialAttempt(
       result = await consume(`${action}:email-client:${email}:${subject}`, perEmail);
     }
   }
-  setRateLimitHeaders(c, byAddress, result);
-  if (result.allowed) return;
+  refuseOverLimit(c, byAddress, result);
+}
+
+/** Sets the rate-limit headers for `results` and, when one of them refused, throws the 429 (with Retry-After). */
+export function refuseOverLimit(c: Context, ...results: RateLimitResult[]): void {
+  setRateLimitHeaders(c, ...results);
+  const refused = results.find((r) => !r.allowed);
+  if (!refused) return;
   throw new ApiFailure(429, {
-    message: `Too many attempts. Try again in ${result.retryAfterSeconds} seconds.`,
+    message: `Too many attempts. Try again in ${refused.retryAfterSeconds} seconds.`,
     code: "RATE_LIMITED",
   });
 }

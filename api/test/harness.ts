@@ -63,6 +63,8 @@ export interface TestApp {
     password?: string;
     isAdmin?: boolean;
     firstName?: string;
+    /** As if the holder had proven the address (a completed reset or a verification code). */
+    emailVerified?: boolean;
   }): Promise<UserRow>;
   signIn(email: string, password: string): Promise<string>;
   /** Imports part of the real bundled demo market and plugs the market and the engine in; answers its date. */
@@ -173,6 +175,7 @@ export async function startTestApp(config: Partial<AppConfig> = {}): Promise<Tes
         firstName: opts.firstName ?? "Test",
         lastName: "User",
         isAdmin: opts.isAdmin,
+        emailVerified: opts.emailVerified,
       });
       if (!result.ok) throw new Error(`could not create user: ${result.message}`);
       return result.value;

@@ -74,7 +74,7 @@ describe.skipIf(!inProcess)(`access log, job and delivery lines (Bun + ${testDbK
     t.deps.market = market;
     // The transport is not what is tested here: mail is accepted and dropped.
     t.deps.mailer = { send: async () => {} };
-    const user = await t.createUser();
+    const user = await t.createUser({ emailVerified: true });
     userId = user.id;
     token = await t.signIn(user.email, "correct-horse-battery");
   });
@@ -179,7 +179,7 @@ describe.skipIf(!inProcess)(`access log, job and delivery lines (Bun + ${testDbK
         outcome: "ok",
         durationMs: expect.any(Number),
         result: {
-          check: { checked: 1, newAlerts: 1, rearmed: 0 },
+          check: { checked: 1, newAlerts: 1, rearmed: 0, emailsNotVerified: 0 },
           delivery: { sent: 1, retrying: 0, failed: 0 },
         },
       }),

@@ -1,6 +1,12 @@
 import { z } from "@hono/zod-openapi";
 
-export { RegisterInput, ResetConfirmInput, ResetRequestInput, SignInInput } from "./auth.input.ts";
+export {
+  EmailVerificationConfirmInput,
+  RegisterInput,
+  ResetConfirmInput,
+  ResetRequestInput,
+  SignInInput,
+} from "./auth.input.ts";
 
 export const CurrentUser = z
   .object({

@@ -8,6 +8,12 @@ export const NotificationSettings = z
     emailAlerts: z.boolean(),
     webhookUrl: z.string().nullable(),
     webhookSecret: z.string().openapi({ description: "Verify X-Signalboard-Signature with it" }),
+    emailAddress: z.string().openapi({ description: "Where alert emails go: the account's email" }),
+    emailVerified: z.boolean().openapi({
+      description:
+        "Whether that address is proven by a mailed code (or a password reset, or a provider sign-up); alert " +
+        "emails go only to a proven address. POST /api/auth/email-verification/request mails a code.",
+    }),
   })
   .openapi("NotificationSettings");
 

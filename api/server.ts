@@ -4,6 +4,7 @@ import { createApp } from "./app.ts";
 import { runDueJobs } from "./jobs/schedule.ts";
 import { demoAccountsEnabled, parseEnv, schedulerEnabled } from "./lib/config.ts";
 import { forwardedHttps } from "./lib/ip-address.ts";
+import { errorFields } from "./lib/logger.ts";
 import { unexpectedErrorResponse } from "./lib/shell-responses.ts";
 import { configureMarket } from "./market/configure.ts";
 import { buildBunDeps } from "./runtime/bun-deps.ts";
@@ -72,7 +73,7 @@ const scheduler = schedulerEnabled(env, process.env.NODE_ENV);
 if (scheduler) {
   // Every job is idempotent per period, so a minute tick (and other processes ticking too) is safe.
   const tick = () =>
-    runDueJobs(deps).catch((error) => deps.log("error", "Scheduled jobs failed", { error: String(error) }));
+    runDueJobs(deps).catch((error) => deps.log("error", "Scheduled jobs failed", errorFields(error)));
   setInterval(tick, 60_000);
   void tick();
 }

@@ -186,13 +186,36 @@ export function logLevel(env: Pick<Env, "LOG_LEVEL">, nodeEnv: string | undefine
   return env.LOG_LEVEL ?? (nodeEnv === "test" ? "warn" : "info");
 }
 
-/** Parses the environment once at start; a bad value stops the process with a readable list. */
+/**
+ * A setting the process cannot start with. `message` is one sentence an operator can act on; `variables` names the
+ * environment variables to change. The runtime shells print it as the one line of a start that stopped.
+ */
+export class ConfigError extends Error {
+  override name = "ConfigError";
+  constructor(
+    readonly variables: string[],
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Settings whose value a start-up line never repeats: they may hold a secret (a token in a URL, a password). */
+const UNREPEATABLE = /SECRET|TOKEN|KEY|PASSWORD|_URL$/;
+
+/** Parses the environment once at start; a bad value stops the process with one line naming each bad variable. */
 export function parseEnv(env: Record<string, string | undefined>): Env {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
   const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+    const variables = [...new Set(parsed.error.issues.map((i) => String(i.path[0])))];
+    const sentences = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0]);
+      const said = issue.message.startsWith(name) ? issue.message : `${name}: ${issue.message}`;
+      const value = cleaned[name];
+      return value === undefined || UNREPEATABLE.test(name) ? said : `${said} (got '${value}')`;
+    });
+    throw new ConfigError(variables, `${sentences.join("; ")}.`);
   }
   return parsed.data;
 }

@@ -36,7 +36,7 @@ describe("LOG_LEVEL", () => {
     expect(parseEnv({ LOG_LEVEL: "DEBUG" }).LOG_LEVEL).toBe("debug");
     expect(parseEnv({ LOG_LEVEL: "silent" }).LOG_LEVEL).toBe("silent");
     expect(() => parseEnv({ LOG_LEVEL: "verbose" })).toThrow(
-      "LOG_LEVEL: LOG_LEVEL must be one of trace, debug, info, warn, error, fatal, silent",
+      "LOG_LEVEL must be one of trace, debug, info, warn, error, fatal, silent (got 'verbose').",
     );
   });
 

@@ -19,11 +19,14 @@ export const envSchema = z.object({
   /** Seconds between an embedded replica's background syncs (other processes' writes show up within this). */
   DATABASE_SYNC_INTERVAL_SECONDS: z.coerce.number().min(0.1).default(1),
   /**
-   * With an embedded file: how long a write waits for another process's (or transaction's) write lock before
-   * the request answers 503 (docs/decisions/019-demo-accounts-and-embedded-writers.md).
+   * With an embedded file: how long a write waits for another process's (or transaction's) write lock, from when it
+   * was issued, before the request answers 503; other requests are served meanwhile (decisions 019 and 086).
    */
   DATABASE_BUSY_TIMEOUT_MS: z.coerce.number().int().min(0).default(5000),
-  /** 32+ characters; encrypts stored API keys. Generated beside the embedded database when unset. */
+  /**
+   * 32+ characters; encrypts stored API keys. Unset: generated beside an embedded database that holds no keys yet;
+   * one that does not open the stored keys stops the start (decision 086).
+   */
   APP_SECRET: z.string().min(32, "APP_SECRET must be at least 32 characters").optional(),
   /**
    * The reverse proxies of ours in front of the app, whose X-Forwarded-For and X-Forwarded-Proto entries count:

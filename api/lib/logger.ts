@@ -85,7 +85,7 @@ function describe(error: object): string {
   if (!(error instanceof Error)) return String(error);
   const name = error.name === "Error" ? error.constructor.name : error.name;
   const message = isQueryError(error) ? `Failed query: ${error.query}` : error.message;
-  return `${name}: ${message}`;
+  return message ? `${name}: ${message}` : name;
 }
 
 /**

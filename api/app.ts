@@ -14,6 +14,7 @@ import { watchlistRoutes } from "./features/watchlist/watchlist.routes.ts";
 import { API_CONVENTIONS } from "./lib/answer-fields.ts";
 import type { AppDeps } from "./lib/context.ts";
 import { appCompresses } from "./lib/kept-answer.ts";
+import { errorFields } from "./lib/logger.ts";
 import { createRouter } from "./lib/openapi.ts";
 import { ApiFailure } from "./lib/result.ts";
 import { API_REFERENCE_CSP, API_REFERENCE_SCRIPT_PATH, cspHeader } from "./lib/security-headers.ts";
@@ -108,7 +109,7 @@ export function createApp(deps: AppDeps) {
       await deps.database.client.execute("select 1");
       return c.json({ ok: true, database: "reachable" });
     } catch (error) {
-      deps.log("warn", "Health check: database unreachable", { error: String(error) });
+      deps.log("warn", "Health check: database unreachable", errorFields(error));
       return c.json({ ok: false, database: "unreachable" }, 503);
     }
   });

@@ -2,6 +2,7 @@ import pLimit from "p-limit";
 import { generateForDate } from "../features/recommendations/generate.service.ts";
 import { checkAlerts, deliverDueAlerts } from "../features/watchlist/alerts.service.ts";
 import type { AppDeps } from "../lib/context.ts";
+import { errorFields } from "../lib/logger.ts";
 import { hasMarketData, newYorkDate } from "../lib/market-port.ts";
 import { BENCHMARK } from "../market/demo-import.ts";
 import { CACHE_RETENTION_MS, pruneMarketCache } from "../market/live-market.ts";
@@ -137,7 +138,7 @@ export async function runDueJobs(
         period,
         outcome: "failed",
         durationMs: started ? elapsedMs(started) : null,
-        error: String(error),
+        ...errorFields(error),
       });
       throw error;
     }

@@ -19,11 +19,14 @@ export const envSchema = z.object({
   /** Seconds between an embedded replica's background syncs (other processes' writes show up within this). */
   DATABASE_SYNC_INTERVAL_SECONDS: z.coerce.number().min(0.1).default(1),
   /**
-   * With an embedded file: how long a write waits for another process's (or transaction's) write lock before
-   * the request answers 503 (docs/decisions/019-demo-accounts-and-embedded-writers.md).
+   * With an embedded file: how long a write waits for another process's (or transaction's) write lock, from when it
+   * was issued, before the request answers 503; other requests are served meanwhile (decisions 019 and 086).
    */
   DATABASE_BUSY_TIMEOUT_MS: z.coerce.number().int().min(0).default(5000),
-  /** 32+ characters; encrypts stored API keys. Generated beside the embedded database when unset. */
+  /**
+   * 32+ characters; encrypts stored API keys. Unset: generated beside an embedded database that holds no keys yet;
+   * one that does not open the stored keys stops the start (decision 086).
+   */
   APP_SECRET: z.string().min(32, "APP_SECRET must be at least 32 characters").optional(),
   /**
    * The reverse proxies of ours in front of the app, whose X-Forwarded-For and X-Forwarded-Proto entries count:
@@ -193,13 +196,36 @@ export function logLevel(env: Pick<Env, "LOG_LEVEL">, nodeEnv: string | undefine
   return env.LOG_LEVEL ?? (nodeEnv === "test" ? "warn" : "info");
 }
 
-/** Parses the environment once at start; a bad value stops the process with a readable list. */
+/**
+ * A setting the process cannot start with. `message` is one sentence an operator can act on; `variables` names the
+ * environment variables to change. The runtime shells print it as the one line of a start that stopped.
+ */
+export class ConfigError extends Error {
+  override name = "ConfigError";
+  constructor(
+    readonly variables: string[],
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Settings whose value a start-up line never repeats: they may hold a secret (a token in a URL, a password). */
+const UNREPEATABLE = /SECRET|TOKEN|KEY|PASSWORD|_URL$/;
+
+/** Parses the environment once at start; a bad value stops the process with one line naming each bad variable. */
 export function parseEnv(env: Record<string, string | undefined>): Env {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
   const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+    const variables = [...new Set(parsed.error.issues.map((i) => String(i.path[0])))];
+    const sentences = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0]);
+      const said = issue.message.startsWith(name) ? issue.message : `${name}: ${issue.message}`;
+      const value = cleaned[name];
+      return value === undefined || UNREPEATABLE.test(name) ? said : `${said} (got '${value}')`;
+    });
+    throw new ConfigError(variables, `${sentences.join("; ")}.`);
   }
   return parsed.data;
 }

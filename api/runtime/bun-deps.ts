@@ -55,6 +55,6 @@ export async function buildBunDeps(
 ): Promise<AppDeps & { databaseUrl: string; logger: pino.Logger }> {
   const logger = bunLogger(logLevel(env, process.env.NODE_ENV));
   const { database, url } = await openDatabase(env);
-  const config = depsConfigFromEnv(env, configFromEnv(env, resolveSecret(env, url)));
+  const config = depsConfigFromEnv(env, configFromEnv(env, await resolveSecret(env, url, database)));
   return { ...createDeps(config, bunRuntime(database, logger)), databaseUrl: url, logger };
 }

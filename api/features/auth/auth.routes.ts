@@ -5,6 +5,7 @@ import { kept } from "../../lib/answer-cache.ts";
 import { clientAddress, isHttpsRequest } from "../../lib/client-address.ts";
 import type { AppEnv } from "../../lib/context.ts";
 import { rateLimitSubject } from "../../lib/ip-address.ts";
+import { errorFields } from "../../lib/logger.ts";
 import {
   createRouter,
   errorResponses,
@@ -58,7 +59,7 @@ import {
  */
 function afterAnswer(c: Context<AppEnv>, what: string, work: Promise<unknown>) {
   const log = c.get("deps").log;
-  const guarded = work.catch((error) => log("error", `${what} failed`, { error: String(error) }));
+  const guarded = work.catch((error) => log("error", `${what} failed`, errorFields(error)));
   let ctx: { waitUntil(promise: Promise<unknown>): void } | undefined;
   try {
     ctx = c.executionCtx;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, normalize } from "node:path";
-import { envSchema } from "../api/lib/config.ts";
+import { demoAccountsEnabled, envSchema, parseEnv } from "../api/lib/config.ts";
 import { startTestApp, type TestApp } from "../api/test/harness.ts";
 
 // No container engine runs where the suite runs, so the image is never built here. These checks hold the Dockerfile,
@@ -141,6 +141,7 @@ describe("compose.yaml", () => {
         image?: string;
         profiles?: string[];
         environment?: Record<string, string>;
+        env_file?: Array<string | { path: string; required?: boolean }>;
         volumes?: string[];
         depends_on?: string[];
       }
@@ -176,5 +177,58 @@ describe("compose.yaml", () => {
     expect(onSqld?.depends_on).toContain("sqld");
     expect(onSqld?.environment?.DATABASE_URL).toBe("http://sqld:8080");
     expect(onSqld?.environment?.SCHEDULER).toBe("true");
+  });
+
+  test("each app reads the operator's .env (optional), and the port and database the image expects stay fixed", () => {
+    for (const [name, service] of apps) {
+      expect(service.env_file, `${name}'s env_file`).toEqual([{ path: ".env", required: false }]);
+      // `environment` wins over `env_file`: a PORT in .env moves the host port, never the container's.
+      expect(service.environment?.PORT, `${name}'s PORT`).toBe(instruction("EXPOSE"));
+      expect(service.environment?.DATABASE_URL, `${name}'s DATABASE_URL`).toMatch(/^(file:\/data\/|http:\/\/sqld:)/);
+    }
+  });
+
+  test("creates no demo account, whatever .env says: DEMO_ACCOUNTS=false is fixed on every app", () => {
+    for (const [name, service] of apps) {
+      expect(service.environment?.DEMO_ACCOUNTS, `${name}'s DEMO_ACCOUNTS`).toBe("false");
+      // The default app is the demo market on a local file, which alone would be demo mode.
+      const env = parseEnv({ ...service.environment, MARKET_DATA_PROVIDER: "demo" });
+      expect(demoAccountsEnabled(env), `${name} creates demo accounts`).toBe(false);
+    }
+  });
+});
+
+describe(".env.example", () => {
+  /** Each `KEY=value` line with the comment lines just above it. */
+  const entries = read(".env.example")
+    .split(/\n(?:\s*\n)+/)
+    .flatMap((block) => {
+      const lines = block.trim().split("\n");
+      const comment = lines.filter((line) => line.startsWith("#")).join(" ");
+      return lines
+        .filter((line) => /^[A-Z][A-Z0-9_]*=/.test(line))
+        .map((line) => ({
+          key: line.split("=")[0]!,
+          value: line.slice(line.indexOf("=") + 1).replace(/^"(.*)"$/, "$1"),
+          comment,
+        }));
+    });
+
+  test("lists exactly the variables of envSchema (api/lib/config.ts), each once", () => {
+    expect(entries.map((e) => e.key).sort()).toEqual(Object.keys(envSchema.shape).sort());
+  });
+
+  test("each with a comment, and its default: the schema's default, or empty where the app decides", () => {
+    for (const { key, value, comment } of entries) {
+      expect(comment, `${key} has a comment`).not.toBe("");
+      const field = envSchema.shape[key as keyof typeof envSchema.shape];
+      if (value === "") expect(field.safeParse(undefined).success, `${key} may be left empty`).toBe(true);
+      else expect(field.parse(value), `${key}=${value} is its default`).toEqual(field.parse(undefined));
+    }
+  });
+
+  test("is committed, and kept out of the image like .env", () => {
+    expect(read(".gitignore")).toMatch(/^!\.env\.example$/m);
+    expect(isIgnored(".env")).toBe(true);
   });
 });

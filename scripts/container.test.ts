@@ -85,18 +85,18 @@ describe("Dockerfile", () => {
     expect(instruction("CMD")).toBe('["bun", "api/server.ts"]');
   });
 
-  test("everything the server imports is in the image, and every package it loads is a production dependency", () => {
-    const copied = final.contextCopies;
-    const inImage = (path: string) =>
-      copied.some((c) => path === c || path.startsWith(`${c}/`)) && !isIgnored(path);
-    const seen = new Set<string>();
+  /** The files the container runs from, and every file and package they import (static imports, types aside). */
+  function runtimeImports() {
+    // The Dockerfile names the operator scripts that run in the container; the server is its CMD.
+    const operatorScripts = /operator scripts \(([^)]+)\)/.exec(read("Dockerfile"))![1]!.split(/,\s*/);
+    const entries = ["api/server.ts", ...operatorScripts.map((name) => `scripts/${name}.ts`)];
+    const files = new Set<string>();
     const packages = new Set<string>();
-    const queue = ["api/server.ts"];
+    const queue = [...entries];
     while (queue.length) {
       const file = queue.pop()!;
-      if (seen.has(file)) continue;
-      seen.add(file);
-      expect(inImage(file), `${file} is copied into the final stage`).toBe(true);
+      if (files.has(file)) continue;
+      files.add(file);
       if (!/\.tsx?$/.test(file)) continue;
       const text = read(file);
       for (const m of text.matchAll(/^\s*(?:import|export)\s+(type\s+)?[^;]*?from\s+["']([^"']+)["']/gms)) {
@@ -109,10 +109,25 @@ describe("Dockerfile", () => {
           );
       }
     }
-    expect(seen.size).toBeGreaterThan(50);
+    return { entries, files, packages };
+  }
+
+  test("everything the server and the operator scripts import is in the image, each package a production dependency", () => {
+    const copied = final.contextCopies;
+    const inImage = (path: string) =>
+      copied.some((c) => path === c || path.startsWith(`${c}/`)) && !isIgnored(path);
+    const { entries, files, packages } = runtimeImports();
+    expect(entries).toContain("scripts/admin.ts");
+    for (const file of files) expect(inImage(file), `${file} is copied into the final stage`).toBe(true);
+    expect(files.size).toBeGreaterThan(50);
     expect([...packages].filter((name) => !(name in packageJson.dependencies))).toEqual([]);
     // Read at run time, not imported: the demo market the seed imports.
     expect(inImage("data/market/prices.csv.gz")).toBe(true);
+  });
+
+  test("every production dependency is one the container runs: the web's packages are build-time only", () => {
+    const { packages } = runtimeImports();
+    expect(Object.keys(packageJson.dependencies).filter((name) => !packages.has(name))).toEqual([]);
   });
 
   describe("HEALTHCHECK", () => {

@@ -199,7 +199,9 @@ describe("compose.yaml", () => {
       expect(service.env_file, `${name}'s env_file`).toEqual([{ path: ".env", required: false }]);
       // `environment` wins over `env_file`: a PORT in .env moves the host port, never the container's.
       expect(service.environment?.PORT, `${name}'s PORT`).toBe(instruction("EXPOSE"));
-      expect(service.environment?.DATABASE_URL, `${name}'s DATABASE_URL`).toMatch(/^(file:\/data\/|http:\/\/sqld:)/);
+      expect(service.environment?.DATABASE_URL, `${name}'s DATABASE_URL`).toMatch(
+        /^(file:\/data\/|http:\/\/sqld:)/,
+      );
     }
   });
 

@@ -7,7 +7,11 @@ import { startTestApp, type TestApp } from "../api/test/harness.ts";
 // the API document states the same version and licence (decision 092).
 const root = join(import.meta.dir, "..");
 const read = (path: string) => readFileSync(join(root, path), "utf8");
-const packageJson = JSON.parse(read("package.json")) as { version: string; license?: string; private?: boolean };
+const packageJson = JSON.parse(read("package.json")) as {
+  version: string;
+  license?: string;
+  private?: boolean;
+};
 
 describe("release", () => {
   let t: TestApp;
@@ -20,7 +24,10 @@ describe("release", () => {
 
   test("package.json's version is a semantic version with a dated CHANGELOG entry of its own", () => {
     expect(packageJson.version).toMatch(/^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/);
-    const heading = new RegExp(`^## \\[${packageJson.version.replace(/\./g, "\\.")}\\] - \\d{4}-\\d{2}-\\d{2}$`, "m");
+    const heading = new RegExp(
+      `^## \\[${packageJson.version.replace(/\./g, "\\.")}\\] - \\d{4}-\\d{2}-\\d{2}$`,
+      "m",
+    );
     expect(read("CHANGELOG.md")).toMatch(heading);
   });
 

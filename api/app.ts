@@ -1,5 +1,6 @@
 import { bodyLimit } from "hono/body-limit";
 import { requestId } from "hono/request-id";
+import { license, version } from "../package.json";
 import { adminRoutes } from "./features/admin/admin.routes.ts";
 import { authRoutes } from "./features/auth/auth.routes.ts";
 import { earningsRoutes } from "./features/earnings/earnings.routes.ts";
@@ -83,7 +84,7 @@ export function createApp(deps: AppDeps) {
     openapi: "3.1.0",
     info: {
       title: "Signalboard API",
-      version: "1.0.0",
+      version,
       description:
         "Stock recommendations with calibrated confidence, on-demand analysis, earnings calendar and watchlist. " +
         "Authenticate with the session cookie or `Authorization: Bearer <token or API key>`.\n\n" +
@@ -122,10 +123,10 @@ export function createApp(deps: AppDeps) {
 export type AppType = ReturnType<typeof createApp>;
 
 /**
- * No licence is granted: the project publishes none (decision note 037). OpenAPI 3.1's SPDX `identifier`, which
- * the library's 3.0-shaped type leaves out.
+ * The project's licence, as package.json and LICENSE state it (decision note 092). OpenAPI 3.1's SPDX
+ * `identifier`, which the library's 3.0-shaped type leaves out.
  */
-const API_LICENSE = { name: "Proprietary", identifier: "LicenseRef-Proprietary" };
+const API_LICENSE = { name: license, identifier: license };
 
 const API_REFERENCE_CONFIG = {
   persistAuth: false,

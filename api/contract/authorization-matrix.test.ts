@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { users } from "../../db/schema/index.ts";
-import { startTestApp, type TestApp, targetName } from "../test/harness.ts";
+import { PatternRouter } from "hono/router/pattern-router";
+import { users, watchlistItems } from "../../db/schema/index.ts";
+import { issueCode } from "../features/auth/emailed-code.ts";
+import { inProcess, startTestApp, type TestApp, targetName } from "../test/harness.ts";
 
 // Every endpoint against every kind of caller. A row is one endpoint; each column the status that caller must
 // get. "owner" is the user whose objects the path names; "other" is a different signed-in user.
@@ -13,11 +15,21 @@ interface Row {
   path: (ctx: Ctx) => string;
   body?: (ctx: Ctx) => unknown;
   expect: Record<Caller, number>;
+  /** Sets up what the caller's request uses up (a code, an item, a user), so each caller meets the same state. */
+  before?: (caller: Caller) => Promise<void>;
+  /** Puts back what the caller's request spent (a session, an API key) for the next callers and rows. */
+  after?: (caller: Caller) => Promise<void>;
 }
 interface Ctx {
   ownerId: number;
   itemId: number;
   targetUserId: number;
+  /** A fresh item of the owner's, for a request that deletes it. */
+  spareItemId: number;
+  /** A fresh user, for a request that deletes them. */
+  doomedUserId: number;
+  /** The owner's live email verification code. */
+  ownerCode: string;
 }
 
 const read = {
@@ -61,12 +73,97 @@ const everyone = {
   oldKey: 200,
 };
 
+const everyoneGets = (status: number) =>
+  Object.fromEntries(Object.keys(everyone).map((caller) => [caller, status])) as Record<Caller, number>;
+
+/** The same credentials each caller started with: sign a signed-out session back in, re-read the live API keys. */
+async function restoreCredentials(caller: Caller) {
+  if (caller === "owner" || caller === "other" || caller === "admin") {
+    credentials[caller] = await t.signIn(`${caller}@example.com`, PASSWORD);
+  }
+  credentials.key = await apiKeyOf(credentials.owner);
+  credentials.adminKey = await apiKeyOf(credentials.admin);
+}
+
+const apiKeyOf = (token: string) =>
+  t
+    .request("/api/auth/user", { token })
+    .then((r) => r.json() as Promise<{ apiKey: string }>)
+    .then((user) => user.apiKey);
+
 const ROWS: Row[] = [
+  {
+    name: "sign in with a wrong password",
+    method: "POST",
+    path: () => "/api/auth/signin",
+    body: () => ({ email: "owner@example.com", password: "not-the-password" }),
+    expect: everyoneGets(401),
+  },
+  {
+    name: "register a taken email",
+    method: "POST",
+    path: () => "/api/auth/register",
+    body: () => ({ email: "owner@example.com", password: PASSWORD, firstName: "Other", lastName: "Person" }),
+    expect: everyoneGets(409),
+  },
+  {
+    name: "ask for a password reset code",
+    method: "POST",
+    path: () => "/api/auth/password-reset/request",
+    body: () => ({ email: "nobody@example.com", fullName: "No Body" }),
+    expect: everyoneGets(202),
+  },
+  {
+    name: "reset a password with a wrong code",
+    method: "POST",
+    path: () => "/api/auth/password-reset/confirm",
+    body: () => ({ email: "owner@example.com", code: "123456", newPassword: "a-new-long-password" }),
+    expect: everyoneGets(400),
+  },
+  {
+    // Any caller that is a user may ask for a code: it goes to that user's own address only.
+    name: "ask for an email verification code",
+    method: "POST",
+    path: () => "/api/auth/email-verification/request",
+    expect: { ...read, owner: 202, other: 202, admin: 202, key: 202, adminKey: 202 },
+  },
+  {
+    // The owner's code proves the owner's address, by session or key; it proves nobody else's.
+    name: "verify an email address with the owner's code",
+    method: "POST",
+    path: () => "/api/auth/email-verification/confirm",
+    body: (c) => ({ code: c.ownerCode }),
+    before: async () => {
+      await t.deps.database.db.update(users).set({ emailVerifiedAt: null }).where(eq(users.id, ctx.ownerId));
+      ctx.ownerCode = await issueCode(t.deps, ctx.ownerId, "verify-email");
+    },
+    expect: { ...read, other: 400, admin: 400, adminKey: 400 },
+  },
+  {
+    name: "regenerate the API key",
+    method: "POST",
+    path: () => "/api/auth/regenerate-api-key",
+    after: restoreCredentials,
+    expect: read,
+  },
+  {
+    name: "start an OAuth sign-in",
+    method: "GET",
+    path: () => "/api/auth/oauth/github",
+    expect: everyoneGets(302),
+  },
+  {
+    name: "OAuth callback without its state",
+    method: "GET",
+    path: () => "/api/auth/oauth/github/callback?code=x&state=y",
+    expect: everyoneGets(302),
+  },
   { name: "current user", method: "GET", path: () => "/api/auth/user", expect: read },
   {
     name: "logout",
     method: "POST",
     path: () => "/api/auth/logout",
+    after: restoreCredentials,
     expect: { ...read, out: 200, inactive: 200, oldKey: 200 },
   },
   {
@@ -104,6 +201,29 @@ const ROWS: Row[] = [
     expect: adminOnly,
   },
   { name: "watchlist", method: "GET", path: () => "/api/watchlist", expect: read },
+  {
+    name: "add to the watchlist",
+    method: "POST",
+    path: () => "/api/watchlist",
+    body: () => ({ symbol: "MSFT" }),
+    after: () => t.deps.database.db.delete(watchlistItems).where(eq(watchlistItems.symbol, "MSFT")).then(),
+    expect: { ...read, owner: 201, other: 201, admin: 201, key: 201, adminKey: 201 },
+  },
+  {
+    name: "delete a watchlist item",
+    method: "DELETE",
+    path: (c) => `/api/watchlist/${c.spareItemId}`,
+    before: async () => {
+      await t.deps.database.db.delete(watchlistItems).where(eq(watchlistItems.symbol, "MSFT"));
+      const added = await t.request("/api/watchlist", {
+        method: "POST",
+        token: credentials.owner,
+        json: { symbol: "MSFT" },
+      });
+      ctx.spareItemId = ((await added.json()) as { id: number }).id;
+    },
+    expect: ownItem,
+  },
   {
     name: "edit watchlist item",
     method: "PATCH",
@@ -157,7 +277,29 @@ const ROWS: Row[] = [
     body: () => ({ isActive: true }),
     expect: adminOnly,
   },
+  {
+    name: "admin: delete a user",
+    method: "DELETE",
+    path: (c) => `/api/admin/users/${c.doomedUserId}`,
+    before: async () => {
+      ctx.doomedUserId = (await t.createUser()).id;
+    },
+    expect: adminOnly,
+  },
   { name: "admin: mail outbox", method: "GET", path: () => "/api/admin/outbox", expect: adminOnly },
+  { name: "liveness", method: "GET", path: () => "/api/health", expect: everyone },
+  { name: "readiness", method: "GET", path: () => "/api/ready", expect: everyone },
+  { name: "load balancer health", method: "GET", path: () => "/health", expect: everyone },
+  { name: "API document", method: "GET", path: () => "/api/openapi.json", expect: everyone },
+  { name: "API reference page", method: "GET", path: () => "/api/reference", expect: everyone },
+  { name: "sign-in redirect", method: "GET", path: () => "/api/login", expect: everyoneGets(302) },
+  {
+    // Only METRICS_TOKEN opens it: no session or API key does, an admin's included. Workers serve no metrics.
+    name: "metrics",
+    method: "GET",
+    path: () => "/metrics",
+    expect: everyoneGets(inProcess ? 401 : 404),
+  },
 ];
 
 const PASSWORD = "correct-horse-battery";
@@ -166,7 +308,9 @@ let ctx: Ctx;
 const credentials = {} as Record<Exclude<Caller, "out">, string>;
 
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ metricsToken: "metrics-token-of-the-scraper" }, { mailOutbox: true });
+  // The Worker reads the real time: codes the test issues must live by it.
+  if (!inProcess) t.clock.advance(Date.now() - t.clock.now().getTime());
   const [owner, other, inactive, admin, target] = await Promise.all([
     t.createUser({ email: "owner@example.com" }),
     t.createUser({ email: "other@example.com" }),
@@ -178,48 +322,72 @@ beforeAll(async () => {
   credentials.other = await t.signIn(other.email, PASSWORD);
   credentials.inactive = await t.signIn(inactive.email, PASSWORD);
   credentials.admin = await t.signIn(admin.email, PASSWORD);
-  const key = (token: string) =>
-    t.request("/api/auth/user", { token }).then((r) => r.json() as Promise<{ apiKey: string }>);
-  credentials.oldKey = (await key(credentials.other)).apiKey;
+  credentials.oldKey = await apiKeyOf(credentials.other);
   await t.request("/api/auth/regenerate-api-key", { method: "POST", token: credentials.other });
-  credentials.key = (await key(credentials.owner)).apiKey;
-  credentials.adminKey = (await key(credentials.admin)).apiKey;
+  await restoreCredentials("out");
   await t.deps.database.db.update(users).set({ isActive: false }).where(eq(users.id, inactive.id));
-  await t.useDemoMarket({ symbols: ["AAPL"], from: "2022-01-01" });
+  await t.useDemoMarket({ symbols: ["AAPL", "MSFT"], from: "2022-01-01" });
   const item = (await (
     await t.request("/api/watchlist", { method: "POST", token: credentials.owner, json: { symbol: "AAPL" } })
   ).json()) as {
     id: number;
   };
-  ctx = { ownerId: owner.id, itemId: item.id, targetUserId: target.id };
+  ctx = {
+    ownerId: owner.id,
+    itemId: item.id,
+    targetUserId: target.id,
+    spareItemId: 0,
+    doomedUserId: 0,
+    ownerCode: "",
+  };
 });
 afterAll(() => t.close());
+
+/** Routes with no row, each with why (a route only some callers reach would need a row). */
+const NO_ROW: Record<string, string> = {};
+
+/** "METHOD /path/:param" of every route the app serves: its OpenAPI document, and its route list for the rest. */
+async function servedRoutes(): Promise<string[]> {
+  const doc = (await (await t.request("/api/openapi.json")).json()) as {
+    paths: Record<string, Record<string, unknown>>;
+  };
+  const documented = Object.entries(doc.paths).flatMap(([path, operations]) =>
+    Object.keys(operations).map((method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ":$1")}`),
+  );
+  // Middleware is registered for ALL methods; only a route's own method is an endpoint.
+  const registered = t.app.routes.filter((r) => r.method !== "ALL").map((r) => `${r.method} ${r.path}`);
+  return [...new Set([...documented, ...registered])].sort();
+}
+
+test("every route the app serves has a row in the matrix, or a reason it has none", async () => {
+  const served = await servedRoutes();
+  const router = new PatternRouter<string>();
+  for (const route of served) {
+    const [method, path] = route.split(" ") as [string, string];
+    router.add(method, path, route);
+  }
+  const covered = new Set(Object.keys(NO_ROW));
+  for (const row of ROWS) {
+    const path = new URL(row.path(ctx), "http://matrix").pathname;
+    for (const [route] of router.match(row.method, path)[0]) covered.add(route);
+  }
+  expect(served.filter((route) => !covered.has(route))).toEqual([]);
+  expect(Object.keys(NO_ROW).filter((route) => !served.includes(route))).toEqual([]);
+});
 
 describe(`authorization matrix (${targetName})`, () => {
   for (const row of ROWS) {
     test(`${row.method} ${row.name}`, async () => {
       const got: Record<string, number> = {};
       for (const caller of Object.keys(row.expect) as Caller[]) {
+        await row.before?.(caller);
         const res = await t.request(row.path(ctx), {
           method: row.method,
           token: caller === "out" ? undefined : credentials[caller],
           json: row.body?.(ctx),
         });
         got[caller] = res.status;
-        // A session that logs out is gone; sign the caller back in for the next rows.
-        if (
-          row.name === "logout" &&
-          caller !== "out" &&
-          caller !== "key" &&
-          caller !== "adminKey" &&
-          caller !== "oldKey" &&
-          caller !== "inactive"
-        ) {
-          credentials[caller] = await t.signIn(
-            `${caller === "owner" ? "owner" : caller}@example.com`,
-            PASSWORD,
-          );
-        }
+        await row.after?.(caller);
         expect(res.status).toBeLessThan(500);
       }
       expect(got).toEqual(row.expect);

@@ -75,7 +75,7 @@ export interface TestApp {
 let demoFiles: Promise<DemoMarketFiles> | undefined;
 
 /** The Worker's variables for the same configuration the in-process app gets. */
-function workerVars(config: AppConfig): Record<string, string> {
+function workerVars(config: AppConfig, mailOutbox: boolean): Record<string, string> {
   return {
     APP_SECRET: config.secret,
     // As NODE_ENV=test does for the in-process app: warnings and errors only.
@@ -86,6 +86,7 @@ function workerVars(config: AppConfig): Record<string, string> {
     AUTH_RATE_LIMIT_PER_EMAIL: String(config.authRateLimit.perEmail),
     AUTH_RATE_LIMIT_WINDOW_SECONDS: String(Math.round(config.authRateLimit.windowMs / 1000)),
     ...(config.metricsToken ? { METRICS_TOKEN: config.metricsToken } : {}),
+    ...(mailOutbox ? { MAIL_OUTBOX: "true" } : {}),
   };
 }
 
@@ -111,8 +112,14 @@ async function withErrorShape(method: string, path: string, res: Response): Prom
 let counter = 0;
 export const uniqueEmail = (prefix = "user") => `${prefix}-${Date.now()}-${++counter}@example.com`;
 
-/** A freshly migrated database (embedded file or a real sqld process) and the composed app on it. */
-export async function startTestApp(config: Partial<AppConfig> = {}): Promise<TestApp> {
+/**
+ * A freshly migrated database (embedded file or a real sqld process) and the composed app on it. `mailOutbox`: mail
+ * goes to the outbox admins read (as MAIL_OUTBOX=true), on either target, instead of only to the log.
+ */
+export async function startTestApp(
+  config: Partial<AppConfig> = {},
+  { mailOutbox = false } = {},
+): Promise<TestApp> {
   let url: string;
   let cleanup: () => Promise<void>;
   if (testDbKind === "sqld") {
@@ -138,12 +145,15 @@ export async function startTestApp(config: Partial<AppConfig> = {}): Promise<Tes
         ...config,
       },
       smtp: null,
+      mailOutbox,
     },
     testRuntime(database, clock),
   );
   const app = createApp(deps);
   const worker =
-    testTarget === "workerd" ? await startWorkerd({ ...workerVars(deps.config), DATABASE_URL: url }) : null;
+    testTarget === "workerd"
+      ? await startWorkerd({ ...workerVars(deps.config, mailOutbox), DATABASE_URL: url })
+      : null;
   if (worker) {
     const stopDatabase = cleanup;
     cleanup = async () => {

@@ -43,4 +43,20 @@ describe(`concurrent analyses (${targetName})`, () => {
     expect([...statuses.keys()].filter((status) => status !== 201 && status !== 429)).toEqual([]);
     expect(statuses.get(201)).toBeGreaterThan(CLIENTS);
   }, 60_000);
+
+  test("an analysis while another client holds the write lock for 1.5 s waits its turn: 201, not 503", async () => {
+    const user = await t.createUser();
+    const token = await startSession(t.deps, user.id, { ipAddress: "127.0.0.1", userAgent: "contract" });
+    // BEGIN IMMEDIATE: the write lock is this client's until it commits.
+    const holder = await t.deps.database.client.transaction("write");
+    await holder.execute("SELECT 1");
+    const released = new Promise((resolve) => setTimeout(resolve, 1_500)).then(() => holder.commit());
+    const res = await t.request("/api/insights/analyze", {
+      method: "POST",
+      token,
+      json: { symbol: "AAPL" },
+    });
+    await released;
+    expect(res.status).toBe(201);
+  }, 30_000);
 });

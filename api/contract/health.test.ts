@@ -34,7 +34,7 @@ describe(`health and readiness (${targetName})`, () => {
     expect(after.status).toBe(200);
     expect(await after.json()).toEqual({
       status: "ok",
-      checks: { database: "ok", migrations: "ok", market: "ok" },
+      checks: { database: "ok", migrations: "ok", secret: "ok", market: "ok" },
     });
   });
 

@@ -3,7 +3,7 @@ import { dirname, join } from "node:path";
 import { createDb, type Database } from "../../db/client.ts";
 import { runMigrations } from "../../db/migrate.ts";
 import { ConfigError, type Env } from "../lib/config.ts";
-import { decryptText } from "../lib/crypto.ts";
+import { secretOpensStoredKeys } from "../lib/secret-check.ts";
 
 export const DEFAULT_DATABASE_URL = "file:data/app.db";
 
@@ -61,11 +61,7 @@ export async function resolveSecret(env: Env, url: string, database: Database): 
   const secretPath = file ? join(dirname(file), "app-secret") : null;
   const kept = secretPath && existsSync(secretPath) ? readFileSync(secretPath, "utf8").trim() : undefined;
   const secret = env.APP_SECRET ?? kept;
-  const sealed = await database.client.execute(
-    "select api_key_ciphertext from users where api_key_ciphertext is not null limit 1",
-  );
-  const sample = sealed.rows[0]?.api_key_ciphertext;
-  if (typeof sample === "string" && !(secret && (await opens(secret, sample)))) {
+  if (!(await secretOpensStoredKeys(database.client, secret))) {
     const where =
       secretPath && !shared
         ? `Restore the app-secret file beside the database (${secretPath}) or set`
@@ -80,13 +76,4 @@ export async function resolveSecret(env: Env, url: string, database: Database): 
   const generated = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url");
   writeFileSync(secretPath!, `${generated}\n`, { mode: 0o600 });
   return generated;
-}
-
-async function opens(secret: string, sealed: string): Promise<boolean> {
-  try {
-    await decryptText(secret, sealed);
-    return true;
-  } catch {
-    return false;
-  }
 }

@@ -13,6 +13,7 @@ export const ReadinessChecks = z
   .object({
     database: CheckResult,
     migrations: CheckResult,
+    secret: CheckResult,
     market: CheckResult,
   })
   .openapi("ReadinessChecks");
@@ -25,7 +26,7 @@ export const NotReadyAnswer = z
     message: z.string().openapi({ example: "Not ready: market." }),
     code: z.literal("NOT_READY"),
     /** The names of the checks that failed. */
-    failed: z.array(z.enum(["database", "migrations", "market"])),
+    failed: z.array(z.enum(["database", "migrations", "secret", "market"])),
     checks: ReadinessChecks,
   })
   .openapi("NotReady");

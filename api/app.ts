@@ -14,7 +14,12 @@ import type { AppDeps } from "./lib/context.ts";
 import { appCompresses } from "./lib/kept-answer.ts";
 import { createRouter } from "./lib/openapi.ts";
 import { ApiFailure } from "./lib/result.ts";
-import { API_REFERENCE_CSP, API_REFERENCE_SCRIPT_PATH, cspHeader } from "./lib/security-headers.ts";
+import {
+  API_REFERENCE_CSP,
+  API_REFERENCE_SCRIPT_PATH,
+  cspHeader,
+  TRUSTED_TYPES_SCRIPT_PATH,
+} from "./lib/security-headers.ts";
 import { accessLog } from "./middleware/access-log.ts";
 import { resolveAuth } from "./middleware/auth.ts";
 import { compressAnswers } from "./middleware/compression.ts";
@@ -48,8 +53,8 @@ export function createApp(deps: AppDeps) {
       },
     }),
   );
-  app.use("/api/*", refuseCrossSiteCookieWrites);
   app.use("/api/*", resolveAuth);
+  app.use("/api/*", refuseCrossSiteCookieWrites);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "Bearer", {
     type: "http",
@@ -135,6 +140,7 @@ const API_REFERENCE_HTML = `<!doctype html>
   </head>
   <body>
     <script id="api-reference" data-url="/api/openapi.json" data-configuration='${JSON.stringify(API_REFERENCE_CONFIG)}'></script>
+    <script src="${TRUSTED_TYPES_SCRIPT_PATH}"></script>
     <script src="${API_REFERENCE_SCRIPT_PATH}"></script>
   </body>
 </html>

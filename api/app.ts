@@ -25,6 +25,7 @@ import { resolveAuth } from "./middleware/auth.ts";
 import { compressAnswers } from "./middleware/compression.ts";
 import { refuseCrossSiteCookieWrites } from "./middleware/cross-site.ts";
 import { handleError, notFoundHandler } from "./middleware/errors.ts";
+import { noStoreForPrivateAnswers } from "./middleware/private-answers.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
 
 /** JSON bodies above this size are refused with 413 before anything parses them. */
@@ -41,6 +42,7 @@ export function createApp(deps: AppDeps) {
     await next();
   });
   app.use("*", securityHeaders);
+  app.use("/api/*", noStoreForPrivateAnswers);
   app.use(
     "/api/*",
     bodyLimit({

@@ -23,6 +23,7 @@ import {
 import { accessLog } from "./middleware/access-log.ts";
 import { resolveAuth } from "./middleware/auth.ts";
 import { compressAnswers } from "./middleware/compression.ts";
+import { corsForListedOrigins } from "./middleware/cors.ts";
 import { refuseCrossSiteCookieWrites } from "./middleware/cross-site.ts";
 import { handleError, notFoundHandler } from "./middleware/errors.ts";
 import { noStoreForPrivateAnswers } from "./middleware/private-answers.ts";
@@ -43,6 +44,7 @@ export function createApp(deps: AppDeps) {
   });
   app.use("*", securityHeaders);
   app.use("/api/*", noStoreForPrivateAnswers);
+  if (deps.config.corsOrigins?.length) app.use("/api/*", corsForListedOrigins(deps.config.corsOrigins));
   app.use(
     "/api/*",
     bodyLimit({

@@ -83,6 +83,7 @@ function workerVars(config: AppConfig): Record<string, string> {
     AUTH_RATE_LIMIT_PER_IP: String(config.authRateLimit.perIp),
     AUTH_RATE_LIMIT_PER_EMAIL: String(config.authRateLimit.perEmail),
     AUTH_RATE_LIMIT_WINDOW_SECONDS: String(Math.round(config.authRateLimit.windowMs / 1000)),
+    CORS_ORIGINS: (config.corsOrigins ?? []).join(","),
   };
 }
 

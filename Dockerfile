@@ -1,6 +1,7 @@
 # syntax=docker/dockerfile:1
 # Signalboard on Bun: build the SPA with every dependency, run with production dependencies only, as a non-root
-# user, the embedded database on the /data volume (docs/decisions/029-container.md).
+# user, the embedded database on the /data volume (docs/decisions/029-container.md). The web's packages (React,
+# Mantine, TanStack, charts) are devDependencies: bundled into dist/ here, never installed in the image.
 # The Bun version is package.json's packageManager (scripts/container.test.ts checks they agree).
 
 FROM oven/bun:1.4.5 AS build

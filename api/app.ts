@@ -1,17 +1,21 @@
 import { bodyLimit } from "hono/body-limit";
 import { requestId } from "hono/request-id";
+import { license, version } from "../package.json";
 import { adminRoutes } from "./features/admin/admin.routes.ts";
 import { authRoutes } from "./features/auth/auth.routes.ts";
 import { earningsRoutes } from "./features/earnings/earnings.routes.ts";
 import { healthRoutes } from "./features/health/health.routes.ts";
 import { insightRoutes } from "./features/insights/insights.routes.ts";
 import { marketRoutes } from "./features/market/market.routes.ts";
+import { metricsRoutes } from "./features/metrics/metrics.routes.ts";
 import { oauthRoutes } from "./features/oauth/oauth.routes.ts";
 import { recommendationRoutes } from "./features/recommendations/recommendations.routes.ts";
 import { alertRoutes } from "./features/watchlist/alerts.routes.ts";
 import { watchlistRoutes } from "./features/watchlist/watchlist.routes.ts";
+import { API_CONVENTIONS } from "./lib/answer-fields.ts";
 import type { AppDeps } from "./lib/context.ts";
 import { appCompresses } from "./lib/kept-answer.ts";
+import { errorFields } from "./lib/logger.ts";
 import { createRouter } from "./lib/openapi.ts";
 import { ApiFailure } from "./lib/result.ts";
 import {
@@ -27,6 +31,7 @@ import { corsForListedOrigins } from "./middleware/cors.ts";
 import { refuseCrossSiteCookieWrites } from "./middleware/cross-site.ts";
 import { handleError, notFoundHandler } from "./middleware/errors.ts";
 import { noStoreForPrivateAnswers } from "./middleware/private-answers.ts";
+import { requestMetrics } from "./middleware/request-metrics.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
 
 /** JSON bodies above this size are refused with 413 before anything parses them. */
@@ -35,6 +40,7 @@ export const MAX_BODY_BYTES = 64 * 1024;
 /** Builds the whole API from its dependencies; the Bun server, the Worker and the tests share it. */
 export function createApp(deps: AppDeps) {
   const app = createRouter();
+  if (deps.metrics) app.use("*", requestMetrics(deps.metrics));
   app.use("*", requestId());
   app.use("*", accessLog(deps));
   if (appCompresses()) app.use("*", compressAnswers);
@@ -87,10 +93,11 @@ export function createApp(deps: AppDeps) {
     openapi: "3.1.0",
     info: {
       title: "Signalboard API",
-      version: "1.0.0",
+      version,
       description:
         "Stock recommendations with calibrated confidence, on-demand analysis, earnings calendar and watchlist. " +
-        "Authenticate with the session cookie or `Authorization: Bearer <token or API key>`.",
+        "Authenticate with the session cookie or `Authorization: Bearer <token or API key>`.\n\n" +
+        API_CONVENTIONS,
       license: API_LICENSE,
     },
     // Relative: the document describes whichever host serves it (Bun, a Worker, a proxy in front).
@@ -104,13 +111,15 @@ export function createApp(deps: AppDeps) {
     c.header("Content-Security-Policy", cspHeader(API_REFERENCE_CSP));
     return c.html(API_REFERENCE_HTML);
   });
+  // Prometheus text behind METRICS_TOKEN; outside the API's types and document (decision 088).
+  app.route("/metrics", metricsRoutes);
   // For load balancers and uptime checks: the process answers and the database does too.
   app.get("/health", async (c) => {
     try {
       await deps.database.client.execute("select 1");
       return c.json({ ok: true, database: "reachable" });
     } catch (error) {
-      deps.log("warn", "Health check: database unreachable", { error: String(error) });
+      deps.log("warn", "Health check: database unreachable", errorFields(error));
       return c.json({ ok: false, database: "unreachable" }, 503);
     }
   });
@@ -123,10 +132,10 @@ export function createApp(deps: AppDeps) {
 export type AppType = ReturnType<typeof createApp>;
 
 /**
- * No licence is granted: the project publishes none (decision note 037). OpenAPI 3.1's SPDX `identifier`, which
- * the library's 3.0-shaped type leaves out.
+ * The project's licence, as package.json and LICENSE state it (decision note 092). OpenAPI 3.1's SPDX
+ * `identifier`, which the library's 3.0-shaped type leaves out.
  */
-const API_LICENSE = { name: "Proprietary", identifier: "LicenseRef-Proprietary" };
+const API_LICENSE = { name: license, identifier: license };
 
 const API_REFERENCE_CONFIG = {
   persistAuth: false,

@@ -10,9 +10,17 @@ import { type Logger, logTo } from "./lib/logger.ts";
 import { outboxMailer } from "./lib/mail-outbox.ts";
 import { logMailer, type Mailer } from "./lib/mailer.ts";
 import { marketWithoutData } from "./lib/market-port.ts";
+import type { AppMetrics } from "./lib/metrics.ts";
 import { narrativeFromEnv } from "./lib/narrative.ts";
 import type { PasswordHasher } from "./lib/passwords.ts";
 import type { WebhookSender } from "./lib/webhooks.ts";
+import { createWorkBudget } from "./lib/work-budget.ts";
+
+/**
+ * What one user's expensive reads may spend of a process (decision 089): two at once, as the Historical tab's cards
+ * and its table may ask together; 3 s of them in a burst, then a tenth of the process's time.
+ */
+export const EXPENSIVE_READS_PER_USER = { inFlight: 2, burstMs: 3_000, share: 0.1 };
 
 /** What createDeps reads from the configuration. */
 export interface DepsConfig {
@@ -41,6 +49,8 @@ export interface Runtime {
   /** The client's address as the runtime sees it; absent where only forwarded headers tell. */
   clientAddress?: AppDeps["clientAddress"];
   clock?: Clock;
+  /** The process's counters for /metrics, where one process answers every scrape (not on Workers: decision 088). */
+  metrics?: AppMetrics;
 }
 
 /** The configuration createDeps reads, from the parsed environment and the secret the runtime resolved. */
@@ -84,8 +94,10 @@ export function createDeps(config: DepsConfig, runtime: Runtime): AppDeps {
     market: marketWithoutData(clock),
     webhooks: runtime.webhooks,
     cache: createAnswerCache(),
+    expensiveReads: createWorkBudget(EXPENSIVE_READS_PER_USER),
     narrative: config.llm ? narrativeFromEnv(config.llm) : undefined,
     clientAddress: runtime.clientAddress,
+    metrics: runtime.metrics,
     log,
   };
 }

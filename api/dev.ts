@@ -50,6 +50,7 @@ const server: Server<undefined> = Bun.serve({
   routes: {
     "/api/*": (request, srv) => app.fetch(request, srv),
     "/health": (request, srv) => app.fetch(request, srv),
+    "/metrics": (request, srv) => app.fetch(request, srv),
     // The production build copies this file into dist/; here it comes straight from the pinned package.
     [API_REFERENCE_SCRIPT_PATH]: () =>
       new Response(

@@ -102,6 +102,7 @@ export default {
         pathname === "/api" ||
         pathname.startsWith("/api/") ||
         pathname === "/health" ||
+        pathname === "/metrics" ||
         pathname === "/__scheduled"
       ) {
         return await (await ready(env)).app.fetch(request, env, ctx as never);

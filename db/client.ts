@@ -3,7 +3,12 @@ import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import { filePath, withFileReads } from "./file-reads.ts";
 import * as schema from "./schema/index.ts";
 import { fetchWithDeadline } from "./unavailable.ts";
-import { DATABASE_BUSY_TIMEOUT_MS, writesInTurn } from "./write-turns.ts";
+import {
+  DATABASE_BUSY_TIMEOUT_MS,
+  NATIVE_BUSY_WAIT_MS,
+  retryBusyWrites,
+  writesInTurn,
+} from "./write-turns.ts";
 
 /** The app's Drizzle database: Drizzle's own libSQL driver, whatever the URL names (decision 075). */
 export type Db = LibSQLDatabase<typeof schema>;
@@ -30,7 +35,8 @@ export interface DbOptions {
   /**
    * On a libSQL server: this process's writes one after another (default true; db/write-turns.ts). The Worker says
    * false: a write that waits for another request's would be resolved by that request's I/O, and workerd cancels a
-   * request whose promise another request resolves.
+   * request whose promise another request resolves. Its writes are sent again instead when the server answers
+   * SQLITE_BUSY, within the request deadline (retryBusyWrites).
    */
   writesInTurn?: boolean;
   /**
@@ -66,12 +72,18 @@ export function createDb(url: string, authToken?: string, options: DbOptions = {
     concurrency: options.concurrency,
     // Without a deadline, a server that accepts connections but never answers hangs every request.
     fetch: remote ? fetchWithDeadline(requestTimeoutMs) : undefined,
-    timeout: sharedFile ? busyTimeoutMs : undefined,
+    timeout: sharedFile ? Math.min(busyTimeoutMs, NATIVE_BUSY_WAIT_MS) : undefined,
   });
   const client = sharedFile
-    ? withFileReads(writesInTurn(opened, busyTimeoutMs, { embeddedFile: true }), filePath(url), busyTimeoutMs)
-    : remote && options.writesInTurn !== false
-      ? writesInTurn(opened, requestTimeoutMs, { embeddedFile: false })
-      : opened;
+    ? withFileReads(
+        writesInTurn(opened, busyTimeoutMs, { file: filePath(url) }),
+        filePath(url),
+        busyTimeoutMs,
+      )
+    : !remote
+      ? opened
+      : options.writesInTurn === false
+        ? retryBusyWrites(opened, requestTimeoutMs)
+        : writesInTurn(opened, requestTimeoutMs, {});
   return { db: drizzle(client, { schema, casing: "snake_case" }), client };
 }

@@ -59,6 +59,21 @@ export function isDatabaseBusy(error: unknown): boolean {
   });
 }
 
+/**
+ * Whether an error (or one of its causes) came from the database driver: a statement the libSQL client (remote) or
+ * the embedded driver (decision 028) failed.
+ */
+export function isDatabaseError(error: unknown): boolean {
+  return causesOf(error).some((e) => {
+    const { name, code } = e as { name?: unknown; code?: unknown };
+    return (
+      name === "LibsqlError" ||
+      name === "SqliteError" ||
+      (typeof code === "string" && code.startsWith("SQLITE_"))
+    );
+  });
+}
+
 /** The error and its causes, outermost first (Drizzle wraps the driver's error in `cause`). */
 export function causesOf(error: unknown): object[] {
   const chain: object[] = [];

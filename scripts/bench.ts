@@ -4,6 +4,7 @@
 import { benchAnalysis } from "./bench/analysis.bench.ts";
 import { benchBundle } from "./bench/bundle.bench.ts";
 import { benchDrivers } from "./bench/drivers.bench.ts";
+import { benchFairness } from "./bench/fairness.bench.ts";
 import { benchLighthouse } from "./bench/lighthouse.bench.ts";
 import { benchRecommendations } from "./bench/recommendations.bench.ts";
 import { benchServing } from "./bench/serving.bench.ts";
@@ -18,6 +19,7 @@ const benches: Array<[string, Bench]> = [
   ["Watchlist and earnings calendar", benchWatchlistAndEarnings],
   ["Cloudflare Worker bundle and start", benchWorkerBundle],
   ["Serving over HTTP: Bun, sqld, workerd, every hot endpoint beside bare Bun", benchServing],
+  ["Fairness: one user's reads while another hammers the expensive ones (Bun + file)", benchFairness],
   ["Database drivers for the embedded file", benchDrivers],
   ["Web bundle per route in Chromium (landing-page budget, zod)", benchBundle],
   ["Lighthouse mobile: landing page and signed-in dashboard", benchLighthouse],

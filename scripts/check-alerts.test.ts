@@ -47,6 +47,7 @@ describe("bun scripts/check-alerts.ts, on a real database file with the demo mar
       password: "correct-horse-battery",
       firstName: "A",
       lastName: "B",
+      emailVerified: true,
     });
     if (!created.ok) throw new Error(created.message);
     const user = created.value;

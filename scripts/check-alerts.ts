@@ -22,7 +22,8 @@ if (!(await configureMarket(deps, env))) {
 const checked = await checkAlerts(deps);
 const delivered = await deliverDueAlerts(deps);
 console.log(
-  `Checked ${checked.checked} watchlist item(s): ${checked.newAlerts} new alert(s), ${checked.rearmed} re-armed. ` +
+  `Checked ${checked.checked} watchlist item(s): ${checked.newAlerts} new alert(s), ${checked.rearmed} re-armed, ` +
+    `${checked.emailsNotVerified} email(s) not sent to an unverified address. ` +
     `Deliveries: ${delivered.sent} sent, ${delivered.retrying} to retry, ${delivered.failed} failed for good.`,
 );
 deps.database.client.close();

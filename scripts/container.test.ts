@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, normalize } from "node:path";
-import { envSchema } from "../api/lib/config.ts";
+import { demoAccountsEnabled, envSchema, parseEnv } from "../api/lib/config.ts";
 import { startTestApp, type TestApp } from "../api/test/harness.ts";
 
 // No container engine runs where the suite runs, so the image is never built here. These checks hold the Dockerfile,
@@ -85,18 +85,18 @@ describe("Dockerfile", () => {
     expect(instruction("CMD")).toBe('["bun", "api/server.ts"]');
   });
 
-  test("everything the server imports is in the image, and every package it loads is a production dependency", () => {
-    const copied = final.contextCopies;
-    const inImage = (path: string) =>
-      copied.some((c) => path === c || path.startsWith(`${c}/`)) && !isIgnored(path);
-    const seen = new Set<string>();
+  /** The files the container runs from, and every file and package they import (static imports, types aside). */
+  function runtimeImports() {
+    // The Dockerfile names the operator scripts that run in the container; the server is its CMD.
+    const operatorScripts = /operator scripts \(([^)]+)\)/.exec(read("Dockerfile"))![1]!.split(/,\s*/);
+    const entries = ["api/server.ts", ...operatorScripts.map((name) => `scripts/${name}.ts`)];
+    const files = new Set<string>();
     const packages = new Set<string>();
-    const queue = ["api/server.ts"];
+    const queue = [...entries];
     while (queue.length) {
       const file = queue.pop()!;
-      if (seen.has(file)) continue;
-      seen.add(file);
-      expect(inImage(file), `${file} is copied into the final stage`).toBe(true);
+      if (files.has(file)) continue;
+      files.add(file);
       if (!/\.tsx?$/.test(file)) continue;
       const text = read(file);
       for (const m of text.matchAll(/^\s*(?:import|export)\s+(type\s+)?[^;]*?from\s+["']([^"']+)["']/gms)) {
@@ -109,10 +109,25 @@ describe("Dockerfile", () => {
           );
       }
     }
-    expect(seen.size).toBeGreaterThan(50);
+    return { entries, files, packages };
+  }
+
+  test("everything the server and the operator scripts import is in the image, each package a production dependency", () => {
+    const copied = final.contextCopies;
+    const inImage = (path: string) =>
+      copied.some((c) => path === c || path.startsWith(`${c}/`)) && !isIgnored(path);
+    const { entries, files, packages } = runtimeImports();
+    expect(entries).toContain("scripts/admin.ts");
+    for (const file of files) expect(inImage(file), `${file} is copied into the final stage`).toBe(true);
+    expect(files.size).toBeGreaterThan(50);
     expect([...packages].filter((name) => !(name in packageJson.dependencies))).toEqual([]);
     // Read at run time, not imported: the demo market the seed imports.
     expect(inImage("data/market/prices.csv.gz")).toBe(true);
+  });
+
+  test("every production dependency is one the container runs: the web's packages are build-time only", () => {
+    const { packages } = runtimeImports();
+    expect(Object.keys(packageJson.dependencies).filter((name) => !packages.has(name))).toEqual([]);
   });
 
   describe("HEALTHCHECK", () => {
@@ -141,6 +156,7 @@ describe("compose.yaml", () => {
         image?: string;
         profiles?: string[];
         environment?: Record<string, string>;
+        env_file?: Array<string | { path: string; required?: boolean }>;
         volumes?: string[];
         depends_on?: string[];
       }
@@ -176,5 +192,60 @@ describe("compose.yaml", () => {
     expect(onSqld?.depends_on).toContain("sqld");
     expect(onSqld?.environment?.DATABASE_URL).toBe("http://sqld:8080");
     expect(onSqld?.environment?.SCHEDULER).toBe("true");
+  });
+
+  test("each app reads the operator's .env (optional), and the port and database the image expects stay fixed", () => {
+    for (const [name, service] of apps) {
+      expect(service.env_file, `${name}'s env_file`).toEqual([{ path: ".env", required: false }]);
+      // `environment` wins over `env_file`: a PORT in .env moves the host port, never the container's.
+      expect(service.environment?.PORT, `${name}'s PORT`).toBe(instruction("EXPOSE"));
+      expect(service.environment?.DATABASE_URL, `${name}'s DATABASE_URL`).toMatch(
+        /^(file:\/data\/|http:\/\/sqld:)/,
+      );
+    }
+  });
+
+  test("creates no demo account, whatever .env says: DEMO_ACCOUNTS=false is fixed on every app", () => {
+    for (const [name, service] of apps) {
+      expect(service.environment?.DEMO_ACCOUNTS, `${name}'s DEMO_ACCOUNTS`).toBe("false");
+      // The default app is the demo market on a local file, which alone would be demo mode.
+      const env = parseEnv({ ...service.environment, MARKET_DATA_PROVIDER: "demo" });
+      expect(demoAccountsEnabled(env), `${name} creates demo accounts`).toBe(false);
+    }
+  });
+});
+
+describe(".env.example", () => {
+  /** Each `KEY=value` line with the comment lines just above it. */
+  const entries = read(".env.example")
+    .split(/\n(?:\s*\n)+/)
+    .flatMap((block) => {
+      const lines = block.trim().split("\n");
+      const comment = lines.filter((line) => line.startsWith("#")).join(" ");
+      return lines
+        .filter((line) => /^[A-Z][A-Z0-9_]*=/.test(line))
+        .map((line) => ({
+          key: line.split("=")[0]!,
+          value: line.slice(line.indexOf("=") + 1).replace(/^"(.*)"$/, "$1"),
+          comment,
+        }));
+    });
+
+  test("lists exactly the variables of envSchema (api/lib/config.ts), each once", () => {
+    expect(entries.map((e) => e.key).sort()).toEqual(Object.keys(envSchema.shape).sort());
+  });
+
+  test("each with a comment, and its default: the schema's default, or empty where the app decides", () => {
+    for (const { key, value, comment } of entries) {
+      expect(comment, `${key} has a comment`).not.toBe("");
+      const field = envSchema.shape[key as keyof typeof envSchema.shape];
+      if (value === "") expect(field.safeParse(undefined).success, `${key} may be left empty`).toBe(true);
+      else expect(field.parse(value), `${key}=${value} is its default`).toEqual(field.parse(undefined));
+    }
+  });
+
+  test("is committed, and kept out of the image like .env", () => {
+    expect(read(".gitignore")).toMatch(/^!\.env\.example$/m);
+    expect(isIgnored(".env")).toBe(true);
   });
 });

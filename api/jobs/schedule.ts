@@ -2,6 +2,7 @@ import pLimit from "p-limit";
 import { generateForDate } from "../features/recommendations/generate.service.ts";
 import { checkAlerts, deliverDueAlerts } from "../features/watchlist/alerts.service.ts";
 import type { AppDeps } from "../lib/context.ts";
+import { errorFields } from "../lib/logger.ts";
 import { hasMarketData, newYorkDate } from "../lib/market-port.ts";
 import { BENCHMARK } from "../market/demo-import.ts";
 import { CACHE_RETENTION_MS, pruneMarketCache } from "../market/live-market.ts";
@@ -120,6 +121,7 @@ export async function runDueJobs(
         return job.run(deps);
       });
       if (outcome.ran) {
+        deps.metrics?.jobRuns.inc({ job: job.name, outcome: "ok" });
         deps.log("info", "Job finished", {
           job: job.name,
           period,
@@ -130,12 +132,13 @@ export async function runDueJobs(
       } else deps.log("debug", "Job not due", { job: job.name, period, reason: outcome.reason });
       outcomes[job.name] = outcome;
     } catch (error) {
+      deps.metrics?.jobRuns.inc({ job: job.name, outcome: "failed" });
       deps.log("error", "Job failed", {
         job: job.name,
         period,
         outcome: "failed",
         durationMs: started ? elapsedMs(started) : null,
-        error: String(error),
+        ...errorFields(error),
       });
       throw error;
     }

@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
-import type { Context } from "hono";
+import type { Context, TypedResponse } from "hono";
 import type { Db } from "../../db/client.ts";
 import { preparedPerDatabase } from "../../db/prepared.ts";
 import { dataVersions } from "../../db/schema/index.ts";
 import type { AppEnv } from "./context.ts";
+import { randomToken, sha256Hex } from "./crypto.ts";
 import { NO_MARKET } from "./market-port.ts";
 
 /** The counters SQLite triggers bump on every write to what derived data is computed from (migration 0011). */
@@ -119,9 +120,16 @@ export function stampOn(
   return stampOf(...stamped);
 }
 
+/** The stamp of what `dependsOn` names, from the versions the sign-in read brought (api/middleware/auth.ts) or read here. */
+async function stampFor<E extends AppEnv>(c: Context<E>, dependsOn: readonly DependsOn[]): Promise<Stamp> {
+  const { deps, versions: signedIn } = c.var as AppEnv["Variables"] & { versions?: DataVersions };
+  const versions = signedIn ?? (await readDataVersions(deps.database.db));
+  return stampOn(versions, deps.market, dependsOn);
+}
+
 /**
  * At the route edge: the value of `slot` for `key`, computed once per stamp of what it depends on and kept in the
- * app's one cache. The data versions come with the sign-in read (api/middleware/auth.ts), or are read here.
+ * app's one cache.
  */
 export async function kept<T, E extends AppEnv>(
   c: Context<E>,
@@ -131,7 +139,46 @@ export async function kept<T, E extends AppEnv>(
   compute: () => Promise<T>,
   keep?: number,
 ): Promise<T> {
-  const { deps, versions: signedIn } = c.var as AppEnv["Variables"] & { versions?: DataVersions };
-  const versions = signedIn ?? (await readDataVersions(deps.database.db));
-  return deps.cache.get(slot, stampOn(versions, deps.market, dependsOn), key, compute, keep);
+  return c.var.deps.cache.get(slot, await stampFor(c, dependsOn), key, compute, keep);
+}
+
+/** A documented 304 (notModifiedResponse): zod-openapi types an answer without content as `TypedResponse<{}>`. */
+// biome-ignore lint/complexity/noBannedTypes: the type zod-openapi gives it
+type NotModified = Response & TypedResponse<{}, 304, string>;
+
+/** New with each process (or isolate): a new version of the app may shape the same data differently. */
+let processEpoch: string | undefined;
+
+/** Whether an If-None-Match header names `etag`, by weak comparison (RFC 9110, 13.1.2). */
+function namesTag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const opaque = etag.replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === "*" || trimmed.replace(/^W\//, "") === opaque;
+  });
+}
+
+/**
+ * Conditional GETs of a kept answer (decision 088), before anything is computed: its ETag is a digest of the stamp
+ * of what it depends on, its path and `key` (as given to `kept`), the signed-in user and this process's epoch, so it
+ * changes whenever the kept value may, and one user's tag never matches for another. Answers the 304 to send when
+ * the request's If-None-Match names it; otherwise sets ETag (and `Cache-Control: private`) for the answer to come
+ * and answers null. No tag where nothing is kept (a live market's prices).
+ */
+export async function notModified<E extends AppEnv>(
+  c: Context<E>,
+  dependsOn: readonly DependsOn[],
+  key: string,
+): Promise<NotModified | null> {
+  const stamp = await stampFor(c, dependsOn);
+  if (stamp === UNVERSIONED) return null;
+  processEpoch ??= randomToken(12);
+  const user = c.var.auth?.user.id ?? "";
+  const digest = await sha256Hex([processEpoch, c.req.path, key, stamp, user].join("\n"));
+  const etag = `W/"${digest.slice(0, 32)}"`;
+  c.header("ETag", etag);
+  c.header("Cache-Control", "private");
+  if (!namesTag(c.req.header("if-none-match"), etag)) return null;
+  return c.body(null, 304) as unknown as NotModified;
 }

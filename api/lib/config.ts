@@ -19,11 +19,14 @@ export const envSchema = z.object({
   /** Seconds between an embedded replica's background syncs (other processes' writes show up within this). */
   DATABASE_SYNC_INTERVAL_SECONDS: z.coerce.number().min(0.1).default(1),
   /**
-   * With an embedded file: how long a write waits for another process's (or transaction's) write lock before
-   * the request answers 503 (docs/decisions/019-demo-accounts-and-embedded-writers.md).
+   * With an embedded file: how long a write waits for another process's (or transaction's) write lock, from when it
+   * was issued, before the request answers 503; other requests are served meanwhile (decisions 019 and 086).
    */
   DATABASE_BUSY_TIMEOUT_MS: z.coerce.number().int().min(0).default(5000),
-  /** 32+ characters; encrypts stored API keys. Generated beside the embedded database when unset. */
+  /**
+   * 32+ characters; encrypts stored API keys. Unset: generated beside an embedded database that holds no keys yet;
+   * one that does not open the stored keys stops the start (decision 086).
+   */
   APP_SECRET: z.string().min(32, "APP_SECRET must be at least 32 characters").optional(),
   /**
    * The reverse proxies of ours in front of the app, whose X-Forwarded-For and X-Forwarded-Proto entries count:
@@ -138,6 +141,11 @@ export const envSchema = z.object({
       return origins;
     })
     .default([]),
+  /**
+   * Serves Prometheus metrics at /metrics to `Authorization: Bearer <METRICS_TOKEN>`; unset, /metrics answers 404
+   * (decision 088). Not on Workers, where each isolate counts only its own requests.
+   */
+  METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -153,6 +161,8 @@ export interface AppConfig {
   allowPrivateWebhooks?: boolean;
   /** Origins allowed to call the API from the browser without cookies (CORS_ORIGINS); absent means none. */
   corsOrigins?: string[];
+  /** METRICS_TOKEN: who may scrape /metrics; absent, /metrics is off. */
+  metricsToken?: string;
   oauth?: OAuthConfig;
 }
 
@@ -210,13 +220,36 @@ export function logLevel(env: Pick<Env, "LOG_LEVEL">, nodeEnv: string | undefine
   return env.LOG_LEVEL ?? (nodeEnv === "test" ? "warn" : "info");
 }
 
-/** Parses the environment once at start; a bad value stops the process with a readable list. */
+/**
+ * A setting the process cannot start with. `message` is one sentence an operator can act on; `variables` names the
+ * environment variables to change. The runtime shells print it as the one line of a start that stopped.
+ */
+export class ConfigError extends Error {
+  override name = "ConfigError";
+  constructor(
+    readonly variables: string[],
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Settings whose value a start-up line never repeats: they may hold a secret (a token in a URL, a password). */
+const UNREPEATABLE = /SECRET|TOKEN|KEY|PASSWORD|_URL$/;
+
+/** Parses the environment once at start; a bad value stops the process with one line naming each bad variable. */
 export function parseEnv(env: Record<string, string | undefined>): Env {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
   const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+    const variables = [...new Set(parsed.error.issues.map((i) => String(i.path[0])))];
+    const sentences = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0]);
+      const said = issue.message.startsWith(name) ? issue.message : `${name}: ${issue.message}`;
+      const value = cleaned[name];
+      return value === undefined || UNREPEATABLE.test(name) ? said : `${said} (got '${value}')`;
+    });
+    throw new ConfigError(variables, `${sentences.join("; ")}.`);
   }
   return parsed.data;
 }
@@ -234,6 +267,7 @@ export function configFromEnv(env: Env, secret: string): AppConfig {
     registration: env.REGISTRATION,
     allowPrivateWebhooks: env.ALLOW_PRIVATE_WEBHOOKS,
     corsOrigins: env.CORS_ORIGINS,
+    metricsToken: env.METRICS_TOKEN,
     oauth: {
       publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
       github:

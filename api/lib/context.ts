@@ -7,9 +7,11 @@ import type { AppConfig } from "./config.ts";
 import type { Log } from "./logger.ts";
 import type { Mailer } from "./mailer.ts";
 import type { MarketPort } from "./market-port.ts";
+import type { AppMetrics } from "./metrics.ts";
 import type { NarrativeWriter } from "./narrative.ts";
 import type { PasswordHasher } from "./passwords.ts";
 import type { WebhookSender } from "./webhooks.ts";
+import type { WorkBudget } from "./work-budget.ts";
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
@@ -43,6 +45,13 @@ export interface AppDeps {
   webhooks: WebhookSender;
   /** The one cache: derived answers kept per data version, used by the routes only (decisions 027, 076). */
   cache: AnswerCache;
+  /** What each user's expensive reads (track record, historical search, analysis) may spend of this process (decision 089). */
+  expensiveReads: WorkBudget;
+  /**
+   * What this process counts for /metrics; absent on Workers, where each isolate would count only its own requests
+   * (decision 088).
+   */
+  metrics?: AppMetrics;
   /** The client's address as the runtime sees it (the socket peer on Bun); null when unknown. */
   clientAddress?: (request: Request, env: unknown) => string | null;
   log: Log;

@@ -74,3 +74,40 @@ function writeToConsole(level: LogLevel, line: string) {
   else if (level === "error" || level === "fatal") console.error(line);
   else console.log(line);
 }
+
+/** A Drizzle query error (DrizzleQueryError): its message holds the statement's parameters, `query` does not. */
+function isQueryError(error: object): error is Error & { query: string; params: unknown } {
+  return typeof (error as { query?: unknown }).query === "string" && "params" in error;
+}
+
+/** One error as a line of text: its class and message, a failed query's statement without its parameters. */
+function describe(error: object): string {
+  if (!(error instanceof Error)) return String(error);
+  const name = error.name === "Error" ? error.constructor.name : error.name;
+  const message = isQueryError(error) ? `Failed query: ${error.query}` : error.message;
+  return message ? `${name}: ${message}` : name;
+}
+
+/**
+ * A thrown error as log fields that hold no values of the request: the error (class and message), its causes (the
+ * driver's error is the last) and, with `stack`, the stack frames without the message. A failed query's parameters
+ * (password and token hashes, emails...) are in its message; only the statement text is kept.
+ */
+export function errorFields(
+  error: unknown,
+  { stack = false }: { stack?: boolean } = {},
+): { error: string; cause?: string[]; stack?: string } {
+  if (!error || typeof error !== "object") return { error: String(error) };
+  const causes: string[] = [];
+  for (let cause = (error as { cause?: unknown }).cause; cause && causes.length < 8; ) {
+    causes.push(typeof cause === "object" ? describe(cause) : String(cause));
+    cause = typeof cause === "object" ? (cause as { cause?: unknown }).cause : undefined;
+  }
+  const frames =
+    stack && error instanceof Error ? error.stack?.split("\n").filter((l) => /^\s+at /.test(l)) : [];
+  return {
+    error: describe(error),
+    ...(causes.length > 0 ? { cause: causes } : {}),
+    ...(frames && frames.length > 0 ? { stack: frames.map((l) => l.trim()).join("\n") } : {}),
+  };
+}

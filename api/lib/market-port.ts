@@ -33,8 +33,8 @@ export interface EarningsEvent {
  * stand-in without data (marketWithoutData) until one is configured.
  */
 export interface MarketPort {
-  /** Where the data comes from: "demo" (bundled history, frozen at its date), "yahoo" or "finnhub". */
-  readonly source: string;
+  /** Where the data comes from: "demo" (bundled history, frozen at its date), "yahoo" or "finnhub"; "none" without. */
+  readonly source: MarketSource;
   /** Brings the stored daily history (and company profile) of these symbols up to date; nothing in the demo. */
   prepareHistory(symbols: readonly string[]): Promise<void>;
   /** Recent headlines about a symbol, newest first; none in the demo market. */
@@ -78,8 +78,12 @@ export class MarketUnavailableError extends Error {
   override name = "MarketUnavailableError";
 }
 
+/** Where market data can come from; the market status answer names one (an enum in the API document). */
+export const MARKET_SOURCES = ["demo", "yahoo", "finnhub", "none"] as const;
+export type MarketSource = (typeof MARKET_SOURCES)[number];
+
 /** The stand-in's source: no market data is configured (yet). */
-export const NO_MARKET = "none";
+export const NO_MARKET = "none" satisfies MarketSource;
 
 /** Whether a market with data is plugged in, rather than the stand-in. */
 export const hasMarketData = (market: MarketPort) => market.source !== NO_MARKET;

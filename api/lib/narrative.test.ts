@@ -74,7 +74,7 @@ describe("language-model narrative (optional), against a local chat-completions 
     const sent = requests.at(-1)!;
     expect(sent.auth).toBe("Bearer sk-local");
     expect(sent.body.model).toBe("local-model");
-    // Structured output: the AI SDK asks for a JSON object and checks the answer against the schema.
+    // Structured output: the writer asks for a JSON object by its schema and checks the answer against it.
     expect(sent.body.response_format?.type).toBe("json_schema");
     expect(sent.body.response_format?.json_schema?.schema.required).toEqual(["reasoning", "newsSummary"]);
     const facts = JSON.parse(sent.body.messages.at(-1)!.content.replace("Facts (JSON): ", "")) as Record<

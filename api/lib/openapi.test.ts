@@ -26,6 +26,42 @@ let document: {
   paths: Record<string, Record<string, { operationId?: string; security?: unknown[] }>>;
 };
 
+type Field = { type?: string | string[]; format?: string; pattern?: string; description?: string } & Record<
+  string,
+  unknown
+>;
+
+/** Every named property of every answer's schema (components followed through $ref), with where it sits. */
+function answerProperties(doc: typeof document) {
+  const schemas = (doc as { components?: { schemas?: Record<string, unknown> } }).components?.schemas ?? {};
+  const out: Array<[string, string, Field]> = [];
+  const seen = new Set<string>();
+  const walk = (node: unknown, where: string): void => {
+    if (Array.isArray(node)) for (const item of node) walk(item, where);
+    if (!node || typeof node !== "object" || Array.isArray(node)) return;
+    for (const [key, value] of Object.entries(node)) {
+      if (key === "$ref" && typeof value === "string") {
+        const name = value.replace("#/components/schemas/", "");
+        if (!seen.has(name)) {
+          seen.add(name);
+          walk(schemas[name], name);
+        }
+      } else if (key === "properties" && value && typeof value === "object") {
+        for (const [name, field] of Object.entries(value as Record<string, Field>)) {
+          out.push([where, name, field]);
+          walk(field, `${where}.${name}`);
+        }
+      } else walk(value, where);
+    }
+  };
+  for (const [path, item] of Object.entries(doc.paths)) {
+    for (const [method, operation] of Object.entries(item)) {
+      walk((operation as { responses?: unknown }).responses, `${method} ${path}`);
+    }
+  }
+  return out;
+}
+
 function run(cmd: string[], cwd: string) {
   const proc = Bun.spawnSync(cmd, {
     cwd,
@@ -63,6 +99,25 @@ describe("the API document", () => {
     expect(document.servers?.length).toBeGreaterThan(0);
   });
 
+  test("one type per concept: money, rates and calendar dates in every answer (decision 090)", () => {
+    const drifted: string[] = [];
+    for (const [where, name, field] of answerProperties(document)) {
+      const types = ([] as unknown[]).concat(field.type ?? []).filter((t) => t !== "null");
+      const is = (type: string, detail: boolean) => {
+        if (types.length !== 1 || types[0] !== type || !detail)
+          drifted.push(`${where}.${name}: ${JSON.stringify(field)}`);
+      };
+      if (name === "buyPrice" || name === "sellTarget") is("string", field.pattern === "^\\d+\\.\\d{2}$");
+      else if (/(?:^price|^close|^sma\d+|Price|Target|Estimate)$/.test(name))
+        is("number", String(field.description).startsWith("US dollars"));
+      else if (/Rate$/.test(name) && !types.includes("boolean"))
+        is("number", field.minimum === 0 && field.maximum === 1);
+      else if (/(?:^date|Date|On|^asOf)$/.test(name)) is("string", field.format === "date");
+      else if (/(?:At|Time)$/.test(name)) is("string", field.format === "date-time");
+    }
+    expect(drifted).toEqual([]);
+  });
+
   test("redocly lint --extends=recommended: no errors, no warnings", () => {
     // The few documented exceptions (api/lib/openapi-lint-ignore.yaml) are where Redocly looks for them.
     copyFileSync(join(import.meta.dir, "openapi-lint-ignore.yaml"), join(dir, ".redocly.lint-ignore.yaml"));
@@ -96,6 +151,11 @@ export const numericPrice: Latest[number]["sellTarget"] = 205;
 type Historical = operations["listHistoricalRecommendations"];
 export const query: NonNullable<Historical["parameters"]["query"]> = { symbol: "AAPL", page: 2, pageSize: 50 };
 export const total: Historical["responses"][200]["headers"]["X-Total-Count"] = 120;
+
+type Status = components["schemas"]["MarketStatus"];
+// @ts-expect-error the market source is one of the documented names, not any string
+export const source: Status["source"] = "fixed";
+export const rate: components["schemas"]["EarningsEntry"]["universeRiseRate"] = 0.53;
 
 type AdminUser = components["schemas"]["AdminUser"];
 export const isAdmin: AdminUser["isAdmin"] = 1;

@@ -39,6 +39,20 @@ const integerHeader = (description: string, required = true): HeaderObject => ({
   schema: { type: "integer", minimum: 0 },
 });
 
+/** The answer to a conditional GET of a kept read whose copy the client holds (decision 088). */
+export const notModifiedResponse = {
+  304: {
+    description: "Not modified: the ETag named in If-None-Match is still current (no body)",
+    headers: {
+      ETag: {
+        description: "The answer's weak entity tag; send it back in If-None-Match",
+        required: true,
+        schema: { type: "string" },
+      } satisfies HeaderObject,
+    },
+  },
+} as const;
+
 /** Sent with a list that is one page of more, or cut: how many items match in all. */
 export const totalCountHeader = {
   "X-Total-Count": integerHeader("How many items match in all, on every page"),

@@ -1,5 +1,6 @@
 // Answers the runtime shells (api/server.ts, api/worker.ts) give outside the Hono app, in the app's error shape
 // ({ message, code }), so no request ever gets a runtime's own error page. Runtime-agnostic.
+import { errorFields } from "./logger.ts";
 
 type Log = (level: "error", message: string, extra: Record<string, unknown>) => void;
 
@@ -21,10 +22,7 @@ export function jsonResponse(body: unknown, status: number, headers: Record<stri
  */
 export function unexpectedErrorResponse(error: unknown, log: Log): Response {
   const requestId = crypto.randomUUID();
-  log("error", "Unhandled error", {
-    requestId,
-    error: String(error instanceof Error ? (error.stack ?? error) : error),
-  });
+  log("error", "Unhandled error", { requestId, ...errorFields(error, { stack: true }) });
   return jsonResponse({ message: `Internal server error (request ${requestId}).`, code: "INTERNAL" }, 500, {
     "x-request-id": requestId,
   });

@@ -1,4 +1,4 @@
-import type { EarningsEvent, Headline } from "../lib/market-port.ts";
+import type { EarningsEvent, Headline, MarketSource } from "../lib/market-port.ts";
 
 export type { EarningsEvent, Headline };
 
@@ -33,7 +33,7 @@ export interface CompanyProfile {
 }
 
 export interface MarketDataProvider {
-  readonly name: string;
+  readonly name: Exclude<MarketSource, "demo" | "none">;
   /** Latest quotes; unknown symbols are absent from the answer. */
   quotes(symbols: readonly string[]): Promise<ProviderQuote[]>;
   /** Daily bars from `from` to `to` (inclusive, YYYY-MM-DD), oldest first; throws unknown-symbol when none. */

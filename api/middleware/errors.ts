@@ -2,20 +2,15 @@ import type { Context, ErrorHandler, NotFoundHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { PatternRouter } from "hono/router/pattern-router";
 import type { RouterRoute } from "hono/types";
-import { causesOf, isDatabaseBusy, isDatabaseUnavailable } from "../../db/unavailable.ts";
+import { isDatabaseBusy, isDatabaseError, isDatabaseUnavailable } from "../../db/unavailable.ts";
 import type { AppEnv } from "../lib/context.ts";
+import { errorFields } from "../lib/logger.ts";
 import { MarketUnavailableError, UnknownSymbolError } from "../lib/market-port.ts";
 import { ApiFailure } from "../lib/result.ts";
 
 export const DATABASE_UNAVAILABLE_MESSAGE =
   "The database is unavailable right now. Please try again in a moment.";
 export const DATABASE_BUSY_MESSAGE = "The database is busy right now. Please try again in a moment.";
-
-/** What a log line needs to say why: each message of the error's cause chain (the driver's is the last). */
-const causeChain = (err: unknown) =>
-  causesOf(err)
-    .slice(1)
-    .map((e) => String(e));
 
 /** The code of a failure Hono itself threw as a bare HTTPException (malformed JSON, a body it could not read...). */
 const CODE_OF_STATUS: Record<number, string> = {
@@ -53,30 +48,23 @@ function asFailure(err: Error, c: Context<AppEnv>): ApiFailure {
   }
   const requestId = c.get("requestId");
   // The second middleware of every request sets deps (api/app.ts), before anything that can throw.
-  const { log } = c.get("deps");
+  const { log, metrics } = c.get("deps");
   // An outage, not a bug: say so, and let the client retry. The database client recovers on the next request.
   if (isDatabaseUnavailable(err)) {
-    log("warn", "Database unavailable", { requestId, path: c.req.path, error: String(err) });
+    metrics?.databaseErrors.inc({ kind: "unavailable" });
+    log("warn", "Database unavailable", { requestId, path: c.req.path, ...errorFields(err) });
     c.header("Retry-After", "5");
     return new ApiFailure(503, { message: DATABASE_UNAVAILABLE_MESSAGE, code: "DATABASE_UNAVAILABLE" });
   }
   // Another process (or transaction) kept the embedded file's write lock past the busy timeout (decision 019).
   if (isDatabaseBusy(err)) {
-    log("warn", "Database busy", {
-      requestId,
-      path: c.req.path,
-      error: String(err),
-      cause: causeChain(err),
-    });
+    metrics?.databaseErrors.inc({ kind: "busy" });
+    log("warn", "Database busy", { requestId, path: c.req.path, ...errorFields(err) });
     c.header("Retry-After", "1");
     return new ApiFailure(503, { message: DATABASE_BUSY_MESSAGE, code: "DATABASE_BUSY" });
   }
-  log("error", "Unhandled error", {
-    requestId,
-    path: c.req.path,
-    error: String(err?.stack ?? err),
-    cause: causeChain(err),
-  });
+  if (isDatabaseError(err)) metrics?.databaseErrors.inc({ kind: "other" });
+  log("error", "Unhandled error", { requestId, path: c.req.path, ...errorFields(err, { stack: true }) });
   return new ApiFailure(500, { message: `Internal server error (request ${requestId}).`, code: "INTERNAL" });
 }
 

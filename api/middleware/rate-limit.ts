@@ -1,9 +1,10 @@
 import { sql } from "drizzle-orm";
 import type { Context } from "hono";
+import { createMiddleware } from "hono/factory";
 import type { Db } from "../../db/client.ts";
 import { rateLimits } from "../../db/schema/index.ts";
 import { clientAddress } from "../lib/client-address.ts";
-import type { AppEnv } from "../lib/context.ts";
+import type { AppEnv, SignedInEnv } from "../lib/context.ts";
 import { rateLimitSubject } from "../lib/ip-address.ts";
 import { ApiFailure } from "../lib/result.ts";
 
@@ -99,10 +100,45 @@ export async function limitCredentialAttempt(
       result = await consume(`${action}:email-client:${email}:${subject}`, perEmail);
     }
   }
-  setRateLimitHeaders(c, byAddress, result);
-  if (result.allowed) return;
+  refuseOverLimit(c, byAddress, result);
+}
+
+/** Sets the rate-limit headers for `results` and, when one of them refused, throws the 429 (with Retry-After). */
+export function refuseOverLimit(c: Context, ...results: RateLimitResult[]): void {
+  setRateLimitHeaders(c, ...results);
+  const refused = results.find((r) => !r.allowed);
+  if (!refused) return;
   throw new ApiFailure(429, {
-    message: `Too many attempts. Try again in ${result.retryAfterSeconds} seconds.`,
+    message: `Too many attempts. Try again in ${refused.retryAfterSeconds} seconds.`,
     code: "RATE_LIMITED",
   });
 }
+
+/**
+ * Behind requireUser on the expensive reads: a user with two of them still running in this process, or who has
+ * spent their share of its time on them, is answered 429 with Retry-After at once, so one user's searches cannot
+ * queue up in front of everyone else's requests (decision 089). Nothing is written: the refusal costs what a
+ * signed-in read costs.
+ */
+export const limitExpensiveReads = createMiddleware<AppEnv & SignedInEnv>(async (c, next) => {
+  const { expensiveReads } = c.get("deps");
+  const entered = expensiveReads.enter(`user:${c.var.user.id}`);
+  if ("retryAfterSeconds" in entered) {
+    const { retryAfterSeconds } = entered;
+    setRateLimitHeaders(c, {
+      allowed: false,
+      limit: expensiveReads.inFlight,
+      remaining: 0,
+      retryAfterSeconds,
+    });
+    throw new ApiFailure(429, {
+      message: `Too many searches or analyses at once. Try again in ${retryAfterSeconds} second${retryAfterSeconds === 1 ? "" : "s"}.`,
+      code: "RATE_LIMITED",
+    });
+  }
+  try {
+    await next();
+  } finally {
+    entered.release();
+  }
+});

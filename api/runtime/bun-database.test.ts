@@ -18,7 +18,7 @@ describe("the embedded database and the generated secret on first start", () => 
       await database.client.execute("select count(*) from users");
       expect(mode(join(dir, "data", "app.db"))).toBe(0o600);
       expect(mode(join(dir, "data", "app.db-wal"))).toBe(0o600);
-      resolveSecret(env, url);
+      await resolveSecret(env, url, database);
       expect(mode(join(dir, "data", "app-secret"))).toBe(0o600);
     } finally {
       database.client.close();

@@ -2,7 +2,8 @@ import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, wr
 import { dirname, join } from "node:path";
 import { createDb, type Database } from "../../db/client.ts";
 import { runMigrations } from "../../db/migrate.ts";
-import type { Env } from "../lib/config.ts";
+import { ConfigError, type Env } from "../lib/config.ts";
+import { decryptText } from "../lib/crypto.ts";
 
 export const DEFAULT_DATABASE_URL = "file:data/app.db";
 
@@ -19,7 +20,10 @@ export async function openDatabase(env: Env): Promise<{ database: Database; url:
   const file = embeddedPath(url);
   const syncUrl = env.DATABASE_SYNC_URL;
   if (syncUrl && !file) {
-    throw new Error("DATABASE_SYNC_URL needs a file: DATABASE_URL for the local replica.");
+    throw new ConfigError(
+      ["DATABASE_SYNC_URL", "DATABASE_URL"],
+      "DATABASE_SYNC_URL needs a file: DATABASE_URL for the local replica.",
+    );
   }
   if (file) mkdirSync(dirname(file), { recursive: true });
   // A new file is readable by its owner only (SQLite gives its -wal and -shm files the same mode). A plain file is
@@ -40,20 +44,49 @@ export async function openDatabase(env: Env): Promise<{ database: Database; url:
 
 /**
  * APP_SECRET from the environment; for the zero-configuration local start with an embedded database,
- * one generated on first run and kept beside the database file (never in the repository).
+ * one generated on first run and kept beside the database file (never in the repository). A secret that does not
+ * open the API keys the database already holds (a restore without its app-secret file, another APP_SECRET) stops
+ * the start: every sign-in would fail to open its user's key.
  */
-export function resolveSecret(env: Env, url: string): string {
-  if (env.APP_SECRET) return env.APP_SECRET;
+export async function resolveSecret(env: Env, url: string, database: Database): Promise<string> {
   const file = embeddedPath(url);
   // Every process on a shared database must decrypt the same stored API keys, so none may invent its own secret.
-  if (!file || env.DATABASE_SYNC_URL) {
-    throw new Error(
+  const shared = !file || env.DATABASE_SYNC_URL;
+  if (!env.APP_SECRET && shared) {
+    throw new ConfigError(
+      ["APP_SECRET"],
       "APP_SECRET is required when the database is shared (a libSQL server, Turso or DATABASE_SYNC_URL).",
     );
   }
-  const secretPath = join(dirname(file), "app-secret");
-  if (existsSync(secretPath)) return readFileSync(secretPath, "utf8").trim();
-  const secret = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url");
-  writeFileSync(secretPath, `${secret}\n`, { mode: 0o600 });
-  return secret;
+  const secretPath = file ? join(dirname(file), "app-secret") : null;
+  const kept = secretPath && existsSync(secretPath) ? readFileSync(secretPath, "utf8").trim() : undefined;
+  const secret = env.APP_SECRET ?? kept;
+  const sealed = await database.client.execute(
+    "select api_key_ciphertext from users where api_key_ciphertext is not null limit 1",
+  );
+  const sample = sealed.rows[0]?.api_key_ciphertext;
+  if (typeof sample === "string" && !(secret && (await opens(secret, sample)))) {
+    const where =
+      secretPath && !shared
+        ? `Restore the app-secret file beside the database (${secretPath}) or set`
+        : "Set";
+    throw new ConfigError(
+      ["APP_SECRET"],
+      "the database holds API keys sealed with a secret this server does not have. " +
+        `${where} APP_SECRET to the secret it was made with.`,
+    );
+  }
+  if (secret) return secret;
+  const generated = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url");
+  writeFileSync(secretPath!, `${generated}\n`, { mode: 0o600 });
+  return generated;
+}
+
+async function opens(secret: string, sealed: string): Promise<boolean> {
+  try {
+    await decryptText(secret, sealed);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -5,6 +5,7 @@ import { createDeps, depsConfigFromEnv, type Runtime } from "../deps.ts";
 import { configFromEnv, type Env, logLevel } from "../lib/config.ts";
 import type { AppDeps } from "../lib/context.ts";
 import type { Logger } from "../lib/logger.ts";
+import { createAppMetrics } from "../lib/metrics.ts";
 import type { PasswordHasher } from "../lib/passwords.ts";
 import { openDatabase, resolveSecret } from "./bun-database.ts";
 import { bunLogger } from "./bun-logger.ts";
@@ -29,7 +30,10 @@ export function bunClientAddress(request: Request, env: unknown): string | null 
   return server?.requestIP?.(request)?.address ?? null;
 }
 
-/** What the Bun runtime provides: argon2id, SMTP, webhooks to checked addresses, the socket peer, and `logger`. */
+/**
+ * What the Bun runtime provides: argon2id, SMTP, webhooks to checked addresses, the socket peer, `logger`, and the
+ * process's counters for /metrics.
+ */
 export function bunRuntime(database: Database, logger: Logger): Runtime {
   return {
     database,
@@ -38,6 +42,7 @@ export function bunRuntime(database: Database, logger: Logger): Runtime {
     smtp: smtpMailer,
     clientAddress: bunClientAddress,
     logger,
+    metrics: createAppMetrics(),
   };
 }
 
@@ -50,6 +55,6 @@ export async function buildBunDeps(
 ): Promise<AppDeps & { databaseUrl: string; logger: pino.Logger }> {
   const logger = bunLogger(logLevel(env, process.env.NODE_ENV));
   const { database, url } = await openDatabase(env);
-  const config = depsConfigFromEnv(env, configFromEnv(env, resolveSecret(env, url)));
+  const config = depsConfigFromEnv(env, configFromEnv(env, await resolveSecret(env, url, database)));
   return { ...createDeps(config, bunRuntime(database, logger)), databaseUrl: url, logger };
 }

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { jobRuns, users } from "../../db/schema/index.ts";
-import { createUser, endAllSessions } from "../features/auth/auth.service.ts";
+import { createUser, endAllSessions, newApiKey } from "../features/auth/auth.service.ts";
 import type { AppDeps } from "../lib/context.ts";
 
 export interface DemoAccount {
@@ -66,8 +66,9 @@ export async function seedDemoAccounts(deps: AppDeps): Promise<DemoAccount[]> {
 
 /**
  * Outside demo mode, a demo account that still has its published password (a database seeded before demo mode
- * existed, or moved from a local demo to a deployment) loses that password and its sessions: nobody can sign in
- * with it, and an operator can give it a new one with `bun scripts/admin.ts reset-password`. Answers the emails.
+ * existed, or moved from a local demo to a deployment) loses that password, its sessions and its API key (anyone
+ * who signed in with the published password could have read the key): nobody can sign in with it, and an operator
+ * can give it a new password with `bun scripts/admin.ts reset-password`. Answers the emails.
  */
 export async function retireDemoPasswords(deps: AppDeps): Promise<string[]> {
   const { db } = deps.database;
@@ -78,9 +79,15 @@ export async function retireDemoPasswords(deps: AppDeps): Promise<string[]> {
       columns: { id: true, passwordHash: true },
     });
     if (!user?.passwordHash || !(await deps.passwords.verify(account.password, user.passwordHash))) continue;
+    const apiKey = await newApiKey(deps.config.secret);
     await db
       .update(users)
-      .set({ passwordHash: null })
+      .set({
+        passwordHash: null,
+        apiKeyHash: apiKey.hash,
+        apiKeyCiphertext: apiKey.ciphertext,
+        apiKeyCreatedAt: deps.clock.now(),
+      })
       .where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash)));
     await endAllSessions(deps, user.id);
     retired.push(account.email);

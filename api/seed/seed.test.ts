@@ -55,13 +55,16 @@ describe("demo accounts exist only in demo mode", () => {
     await createUser(t.deps, { ...investor, password: "investor-own-password" });
     const session = await signIn(t, admin.email, admin.password);
     expect(session.status).toBe(200);
-    const { user } = (await session.json()) as { user: { authToken: string } };
+    const { user } = (await session.json()) as { user: { authToken: string; apiKey: string } };
+    expect((await t.request("/api/auth/user", { token: user.apiKey })).status).toBe(200);
 
     const report = await seedDemo(t.deps, { demoAccounts: false });
     expect(report.retiredAccounts).toEqual([admin.email]);
     expect(formatSeedReport(report)).toContain("bun scripts/admin.ts reset-password");
     expect((await signIn(t, admin.email, admin.password)).status).toBe(401);
     expect((await t.request("/api/auth/user", { token: user.authToken })).status).toBe(401);
+    // The published password could have been used to read the key: it goes with the password.
+    expect((await t.request("/api/auth/user", { token: user.apiKey })).status).toBe(401);
     expect((await signIn(t, investor.email, "investor-own-password")).status).toBe(200);
   });
 });

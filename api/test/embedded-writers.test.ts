@@ -151,6 +151,52 @@ describe.skipIf(testDbKind !== "file")("an embedded file with a second writer", 
     expect(Number(posted.rows[0]!.n)).toBeGreaterThan(0);
   }, 60_000);
 
+  test("while another process holds the write lock, health and reads answer at once; a write gives up after 5 s", async () => {
+    // The documented default busy timeout (DATABASE_BUSY_TIMEOUT_MS unset).
+    const server = await startBunServer({
+      DATABASE_URL: url,
+      APP_SECRET: SECRET,
+      AUTH_RATE_LIMIT_PER_IP: "100000",
+    });
+    const api = httpClient(server.url);
+    const other = createClient({ url });
+    const held = await other.transaction("write");
+    await held.execute("update securities set name = name where symbol = 'AAPL'");
+    try {
+      const started = performance.now();
+      const write = api
+        .request("/api/auth/register", {
+          json: { email: "held-lock@example.com", password: "held-lock-password" },
+        })
+        .then((response) => ({ response, seconds: (performance.now() - started) / 1000 }));
+      // Probes and reads sent while the write waits for the lock.
+      const probes: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        await Bun.sleep(400);
+        for (const path of ["/api/health", "/api/market/status"]) {
+          const sent = performance.now();
+          const answer = await api.request(path);
+          expect(answer.status, path).toBe(200);
+          probes.push(performance.now() - sent);
+        }
+      }
+      const { response, seconds } = await write;
+      console.log(
+        `write refused after ${seconds.toFixed(1)} s; slowest probe ${Math.max(...probes).toFixed(0)} ms`,
+      );
+      expect(Math.max(...probes)).toBeLessThan(500);
+      expect(response.status).toBe(503);
+      expect(response.headers.get("retry-after")).toBeTruthy();
+      expect(((await response.json()) as { code: string }).code).toBe("DATABASE_BUSY");
+      expect(seconds).toBeGreaterThan(4.5);
+      expect(seconds).toBeLessThan(7);
+    } finally {
+      await held.commit();
+      other.close();
+      await server.stop();
+    }
+  }, 30_000);
+
   test("a write refused after the busy timeout answers 503 with Retry-After, and the log says SQLITE_BUSY", async () => {
     const server = await startBunServer({
       DATABASE_URL: url,

@@ -11,7 +11,7 @@ export function fixedMarket(
 ) {
   const market: MarketPort & { prices: Record<string, number> } = {
     prices,
-    source: "fixed",
+    source: "demo",
     prepareHistory: async () => {},
     headlines: async () => [],
     latestPrices: async (symbols) => {

@@ -63,6 +63,8 @@ export interface TestApp {
     password?: string;
     isAdmin?: boolean;
     firstName?: string;
+    /** As if the holder had proven the address (a completed reset or a verification code). */
+    emailVerified?: boolean;
   }): Promise<UserRow>;
   signIn(email: string, password: string): Promise<string>;
   /** Imports part of the real bundled demo market and plugs the market and the engine in; answers its date. */
@@ -84,6 +86,7 @@ function workerVars(config: AppConfig): Record<string, string> {
     AUTH_RATE_LIMIT_PER_EMAIL: String(config.authRateLimit.perEmail),
     AUTH_RATE_LIMIT_WINDOW_SECONDS: String(Math.round(config.authRateLimit.windowMs / 1000)),
     CORS_ORIGINS: (config.corsOrigins ?? []).join(","),
+    ...(config.metricsToken ? { METRICS_TOKEN: config.metricsToken } : {}),
   };
 }
 
@@ -173,6 +176,7 @@ export async function startTestApp(config: Partial<AppConfig> = {}): Promise<Tes
         firstName: opts.firstName ?? "Test",
         lastName: "User",
         isAdmin: opts.isAdmin,
+        emailVerified: opts.emailVerified,
       });
       if (!result.ok) throw new Error(`could not create user: ${result.message}`);
       return result.value;

@@ -36,7 +36,7 @@ describe("LOG_LEVEL", () => {
     expect(parseEnv({ LOG_LEVEL: "DEBUG" }).LOG_LEVEL).toBe("debug");
     expect(parseEnv({ LOG_LEVEL: "silent" }).LOG_LEVEL).toBe("silent");
     expect(() => parseEnv({ LOG_LEVEL: "verbose" })).toThrow(
-      "LOG_LEVEL: LOG_LEVEL must be one of trace, debug, info, warn, error, fatal, silent",
+      "LOG_LEVEL must be one of trace, debug, info, warn, error, fatal, silent (got 'verbose').",
     );
   });
 
@@ -74,7 +74,7 @@ describe.skipIf(!inProcess)(`access log, job and delivery lines (Bun + ${testDbK
     t.deps.market = market;
     // The transport is not what is tested here: mail is accepted and dropped.
     t.deps.mailer = { send: async () => {} };
-    const user = await t.createUser();
+    const user = await t.createUser({ emailVerified: true });
     userId = user.id;
     token = await t.signIn(user.email, "correct-horse-battery");
   });
@@ -142,6 +142,52 @@ describe.skipIf(!inProcess)(`access log, job and delivery lines (Bun + ${testDbK
     expect(warn.lines).toEqual([]);
   });
 
+  test("a failed query's log line names the statement and the driver's error, never its parameters", async () => {
+    const { app, lines, raw } = loggedApp(t, "info");
+    const client = t.deps.database.client;
+    // A real failure of the very statements that carry secrets: the new user's argon2 hash, the session's token hash.
+    await client.execute(
+      "create trigger refuse_users before insert on users begin select raise(abort, 'refused by the test'); end",
+    );
+    await client.execute(
+      "create trigger refuse_sessions before insert on sessions begin select raise(abort, 'refused by the test'); end",
+    );
+    try {
+      const registered = await app.request("/api/auth/register", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: "params-in-logs@example.com", password: "a-secret-password-9" }),
+      });
+      const user = await t.createUser().catch(() => null);
+      expect(user).toBeNull();
+      const existing = await client.execute("select email from users limit 1");
+      const signedIn = await app.request("/api/auth/signin", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: existing.rows[0]!.email, password: "correct-horse-battery" }),
+      });
+      expect([registered.status, signedIn.status]).toEqual([500, 500]);
+    } finally {
+      await client.execute("drop trigger refuse_users");
+      await client.execute("drop trigger refuse_sessions");
+    }
+    const failures = lines.filter((line) => line.message === "Unhandled error");
+    expect(failures).toHaveLength(2);
+    for (const line of failures) {
+      expect(line.error).toStartWith("DrizzleQueryError: Failed query: insert into ");
+      // The driver's error (and its own cause on a file), with its code.
+      expect(line.cause).toContainEqual(
+        expect.stringMatching(/^LibsqlError: SQLITE_CONSTRAINT.*refused by the test/),
+      );
+    }
+    const all = raw.join("");
+    expect(all).not.toContain("$argon2");
+    expect(all).not.toContain("params");
+    expect(all).not.toContain("a-secret-password-9");
+    // No token hash (64 hex digits) either.
+    expect(all).not.toMatch(/[0-9a-f]{64}/);
+  });
+
   test("a job run logs its start and end (name, duration, counts); each alert delivery its outcome, no address", async () => {
     const { app, deps, lines, raw } = loggedApp(t, "info");
     const added = await app.request("/api/watchlist", {
@@ -179,7 +225,7 @@ describe.skipIf(!inProcess)(`access log, job and delivery lines (Bun + ${testDbK
         outcome: "ok",
         durationMs: expect.any(Number),
         result: {
-          check: { checked: 1, newAlerts: 1, rearmed: 0 },
+          check: { checked: 1, newAlerts: 1, rearmed: 0, emailsNotVerified: 0 },
           delivery: { sent: 1, retrying: 0, failed: 0 },
         },
       }),

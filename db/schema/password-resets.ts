@@ -2,8 +2,10 @@ import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { users } from "./users.ts";
 
 /**
- * A single-use password reset code; only its hash is stored. An account has at most one live code (a new one voids
- * the old), each code takes a few tries, and a successful reset voids them all.
+ * A single-use code mailed to an account's address, for a password reset or to prove the address before alert emails
+ * go to it (`purpose`); only its hash is stored. The table keeps the name it had when resets were its only use. An
+ * account has at most one live code per purpose (a new one voids the old), each code takes a few tries, and using
+ * one voids every code of its purpose.
  */
 export const passwordResets = sqliteTable(
   "password_resets",
@@ -12,11 +14,14 @@ export const passwordResets = sqliteTable(
     userId: integer()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text({ enum: ["password-reset", "verify-email"] })
+      .notNull()
+      .default("password-reset"),
     codeHash: text().notNull(),
     expiresAt: integer({ mode: "timestamp_ms" }).notNull(),
     /** When the code was used or voided (by a newer code, by too many wrong tries, or by a completed reset). */
     usedAt: integer({ mode: "timestamp_ms" }),
-    /** Confirmations tried against this code, right or wrong; refused from MAX_RESET_ATTEMPTS on. */
+    /** Confirmations tried against this code, right or wrong; refused from MAX_TRIES_PER_CODE on. */
     attempts: integer().notNull().default(0),
     createdAt: integer({ mode: "timestamp_ms" }).notNull(),
   },

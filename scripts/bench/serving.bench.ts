@@ -176,7 +176,11 @@ export async function benchServing(): Promise<Record<string, string>> {
     stops.push(hello.stop);
     let sqld = await freshSqld("sqld-bun");
 
-    const list = endpoints(seed);
+    // BENCH_ENDPOINTS=analyze (comma-separated) measures only the endpoints whose name contains one.
+    const endpointsWanted = (process.env.BENCH_ENDPOINTS ?? "").toLowerCase().split(",").filter(Boolean);
+    const list = endpoints(seed).filter(
+      (e) => !endpointsWanted.length || endpointsWanted.some((w) => e.name.toLowerCase().includes(w)),
+    );
     const memory: Record<string, string> = {};
     const failures: Record<string, string> = {};
     const bunOn = (url: string): Promise<BunServer> =>

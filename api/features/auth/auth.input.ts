@@ -16,6 +16,13 @@ const password = z
   .min(1, "Password is required.")
   .max(256, "Password is too long (256 characters at most).");
 
+/** A 6-digit code mailed to the account (`what`: reset, verification). */
+const mailedCode = (what: string) =>
+  z
+    .string({ error: `The ${what} code is required.` })
+    .trim()
+    .regex(/^\d{6}$/, `The ${what} code is 6 digits.`);
+
 const name = z.string().trim().max(100, "Names are 100 characters at most.");
 
 export const SignInInput = z.object({ email, password }).meta({ id: "SignInInput" });
@@ -42,10 +49,7 @@ export const ResetRequestInput = z
 export const ResetConfirmInput = z
   .object({
     email,
-    code: z
-      .string({ error: "The reset code is required." })
-      .trim()
-      .regex(/^\d{6}$/, "The reset code is 6 digits."),
+    code: mailedCode("reset"),
     newPassword: password.min(8, "Password must be at least 8 characters."),
     confirmPassword: z.string({ error: "Confirm the new password." }),
   })
@@ -54,3 +58,7 @@ export const ResetConfirmInput = z
     path: ["confirmPassword"],
   })
   .meta({ id: "PasswordResetConfirm" });
+
+export const EmailVerificationConfirmInput = z
+  .object({ code: mailedCode("verification") })
+  .meta({ id: "EmailVerificationConfirm" });

@@ -4,6 +4,8 @@ import { deleteCookie, setCookie } from "hono/cookie";
 import { kept } from "../../lib/answer-cache.ts";
 import { clientAddress, isHttpsRequest } from "../../lib/client-address.ts";
 import type { AppEnv } from "../../lib/context.ts";
+import { rateLimitSubject } from "../../lib/ip-address.ts";
+import { errorFields } from "../../lib/logger.ts";
 import {
   createRouter,
   errorResponses,
@@ -15,9 +17,10 @@ import {
 } from "../../lib/openapi.ts";
 import { ApiFailure } from "../../lib/result.ts";
 import { requireUser, SESSION_COOKIE } from "../../middleware/auth.ts";
-import { limitCredentialAttempt } from "../../middleware/rate-limit.ts";
+import { limitCredentialAttempt, refuseOverLimit } from "../../middleware/rate-limit.ts";
 import {
   CurrentUser,
+  EmailVerificationConfirmInput,
   MessageAnswer,
   RegenerateAnswer,
   RegisterInput,
@@ -39,6 +42,12 @@ import {
   verifyCredentials,
 } from "./auth.service.ts";
 import {
+  confirmEmailVerification,
+  countVerificationCode,
+  sendVerificationCode,
+  verificationNeeded,
+} from "./email-verification.service.ts";
+import {
   confirmPasswordReset,
   passwordResetAvailable,
   requestPasswordReset,
@@ -50,7 +59,7 @@ import {
  */
 function afterAnswer(c: Context<AppEnv>, what: string, work: Promise<unknown>) {
   const log = c.get("deps").log;
-  const guarded = work.catch((error) => log("error", `${what} failed`, { error: String(error) }));
+  const guarded = work.catch((error) => log("error", `${what} failed`, errorFields(error)));
   let ctx: { waitUntil(promise: Promise<unknown>): void } | undefined;
   try {
     ctx = c.executionCtx;
@@ -188,7 +197,8 @@ const resetConfirm = createRoute({
   security: [],
   summary: "Set a new password with the emailed code",
   description:
-    "A code takes 5 tries at most. Success voids every code of the account, ends every session and replaces " +
+    "A code takes 5 tries from one client address and 20 from all together. Once strangers spend the email's " +
+    "limit, each address keeps its own. Success voids every code of the account, ends every session and replaces " +
     "the API key.",
   request: { body: jsonBody(ResetConfirmInput) },
   responses: {
@@ -196,6 +206,43 @@ const resetConfirm = createRoute({
     ...errorResponses(400, 429, 503),
   },
 });
+
+const verifyRequest = createRoute({
+  operationId: "requestEmailVerification",
+  method: "post",
+  path: "/email-verification/request",
+  tags,
+  security: signedIn,
+  summary: "Mail a code that proves your email address",
+  description:
+    "Alert emails go only to a proven address. Mails a single-use 6-digit code, valid 15 minutes, to the " +
+    "account's email, voiding any earlier one. Limited to 3 an hour per account and 5 codes of any kind a day per " +
+    "address (RateLimit-* headers). 409 when the address is proven already; 503 where the server sends no email.",
+  middleware: [requireUser] as const,
+  responses: {
+    202: { ...jsonResponse(ResetRequestAnswer, "Code sent"), headers: rateLimitHeaders },
+    ...errorResponses(401, 409, 429, 503),
+  },
+});
+
+const verifyConfirm = createRoute({
+  operationId: "confirmEmailVerification",
+  method: "post",
+  path: "/email-verification/confirm",
+  tags,
+  security: signedIn,
+  summary: "Prove your email address with the mailed code",
+  description: "A code takes 5 tries from one client address. From then on alert emails are sent.",
+  middleware: [requireUser] as const,
+  request: { body: jsonBody(EmailVerificationConfirmInput) },
+  responses: { 200: jsonResponse(MessageAnswer, "Address verified"), ...errorResponses(400, 401, 503) },
+});
+
+/** The client address as a rate-limit subject (an IPv6 address counts as its /64). */
+function clientSubject(c: Context): string {
+  const address = clientAddress(c);
+  return address ? rateLimitSubject(address) : "unknown";
+}
 
 export const authRoutes = createRouter()
   .openapi(signIn, async (c) => {
@@ -281,10 +328,41 @@ export const authRoutes = createRouter()
   })
   .openapi(resetConfirm, async (c) => {
     const { email, code, newPassword } = c.req.valid("json");
-    await limitCredentialAttempt(c, "reset-confirm", email);
-    const result = await confirmPasswordReset(c.get("deps"), email, code, newPassword);
+    // Every client counts as known: once strangers spend the email's shared limit, each address keeps its own, so
+    // a flood cannot 429 the holder of the code. The code's own tries bound the guessing (emailed-code.ts).
+    await limitCredentialAttempt(c, "reset-confirm", email, async () => true);
+    const result = await confirmPasswordReset(c.get("deps"), {
+      email,
+      code,
+      newPassword,
+      client: clientSubject(c),
+    });
     if (!result.ok) throw ApiFailure.of(result);
     return c.json({ message: "Password Updated!" }, 200);
+  })
+  .openapi(verifyRequest, async (c) => {
+    const deps = c.get("deps");
+    const { user } = c.var;
+    const needed = verificationNeeded(deps, user);
+    if (!needed.ok) throw ApiFailure.of(needed);
+    refuseOverLimit(c, ...(await countVerificationCode(deps, user)));
+    await sendVerificationCode(deps, user);
+    const outbox = deps.mailer.outbox;
+    return c.json(
+      {
+        message: outbox
+          ? `A verification code for ${user.email} is in this server's mail outbox: it sends no email.`
+          : `A verification code has been sent to ${user.email}.`,
+        delivery: outbox ? ("outbox" as const) : ("email" as const),
+      },
+      202,
+    );
+  })
+  .openapi(verifyConfirm, async (c) => {
+    const { code } = c.req.valid("json");
+    const result = await confirmEmailVerification(c.get("deps"), c.var.user.id, code, clientSubject(c));
+    if (!result.ok) throw ApiFailure.of(result);
+    return c.json({ message: "Email address verified: alert emails will be sent to it." }, 200);
   })
   .openapi(regenerate, async (c) => {
     const { apiKey, regeneratedAt } = await regenerateApiKey(c.get("deps"), c.var.user.id);

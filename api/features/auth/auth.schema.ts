@@ -1,6 +1,12 @@
 import { z } from "@hono/zod-openapi";
 
-export { RegisterInput, ResetConfirmInput, ResetRequestInput, SignInInput } from "./auth.input.ts";
+export {
+  EmailVerificationConfirmInput,
+  RegisterInput,
+  ResetConfirmInput,
+  ResetRequestInput,
+  SignInInput,
+} from "./auth.input.ts";
 
 export const CurrentUser = z
   .object({
@@ -9,7 +15,12 @@ export const CurrentUser = z
     firstName: z.string().nullable(),
     lastName: z.string().nullable(),
     isAdmin: z.boolean(),
-    isActive: z.number().int().openapi({ description: "1 active, 0 inactive" }),
+    isActive: z
+      .number()
+      .int()
+      .min(0)
+      .max(1)
+      .openapi({ description: "1 active, 0 inactive (a number, as the spec fixes)" }),
     apiKey: z.string().openapi({ description: "The caller's own API key, for Authorization: Bearer" }),
     apiKeyCreatedAt: z.string().openapi({ format: "date-time" }),
   })

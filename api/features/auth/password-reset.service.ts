@@ -1,29 +1,17 @@
-import { and, desc, eq, gt, isNull, lt } from "drizzle-orm";
-import { passwordResets, sessions, users } from "../../../db/schema/index.ts";
+import { and, eq, isNull } from "drizzle-orm";
+import { sessions, users } from "../../../db/schema/index.ts";
 import type { AppDeps } from "../../lib/context.ts";
-import { sha256Hex } from "../../lib/crypto.ts";
 import { done, failure, type Result } from "../../lib/result.ts";
 import { newApiKey } from "./auth.service.ts";
-
-export const RESET_CODE_TTL_MS = 15 * 60_000;
-/** Confirmations a code takes, right or wrong; after that many wrong ones it is void. */
-export const MAX_RESET_ATTEMPTS = 5;
+import { checkCode, countCodeTo, INVALID_CODE, issueCode, spendCode } from "./emailed-code.ts";
 
 const normaliseName = (name: string) => name.trim().toLowerCase().replace(/\s+/g, " ");
-
-function randomCode(): string {
-  const n = crypto.getRandomValues(new Uint32Array(1))[0]! % 1_000_000;
-  return String(n).padStart(6, "0");
-}
-
-const codeHash = (userId: number, code: string) => sha256Hex(`password-reset:${userId}:${code.trim()}`);
 
 const MAIL_NOT_CONFIGURED = failure(
   503,
   "MAIL_NOT_CONFIGURED",
   "Password reset by email is not configured here.",
 );
-const INVALID_CODE = failure(400, "INVALID_CODE", "That code is wrong, used or expired. Ask for a new one.");
 
 /**
  * Whether reset codes can be mailed from this server: not where mail goes only to the log (no SMTP_URL, or a
@@ -35,34 +23,29 @@ export function passwordResetAvailable(deps: AppDeps): Result<undefined, 503> {
 }
 
 /**
- * Issues a single-use 6-digit code when the email and full name match an active account, voiding any earlier
- * code, and mails it. Returns nothing either way; the route answers before this runs, so neither the answer nor
- * its timing says whether the details matched. Call it only when passwordResetAvailable: without a mailer that
- * delivers it issues nothing.
+ * Whether a reset request's full name lets a code go to the account. Only a proven address's holder chose the
+ * account's name: an account registered with an address nobody proved (a stranger's, perhaps, with any name or
+ * none) is the address's owner's to take back, and the code goes to that address, which is the proof.
+ */
+function nameAllows(user: typeof users.$inferSelect, fullName: string): boolean {
+  if (!user.emailVerifiedAt) return true;
+  const expected = normaliseName(`${user.firstName ?? ""} ${user.lastName ?? ""}`);
+  return !expected || normaliseName(fullName) === expected;
+}
+
+/**
+ * Issues a single-use 6-digit code when the email matches an active account and the full name its name (where the
+ * address is proven), voiding any earlier code, and mails it. Returns nothing either way; the route answers before
+ * this runs, so neither the answer nor its timing says whether the details matched. Call it only when
+ * passwordResetAvailable: without a mailer that delivers it issues nothing.
  */
 export async function requestPasswordReset(deps: AppDeps, email: string, fullName: string): Promise<void> {
-  const { db } = deps.database;
-  const user = await db.query.users.findFirst({ where: eq(users.email, email) });
-  if (!user?.isActive) return;
-  const expected = normaliseName(`${user.firstName ?? ""} ${user.lastName ?? ""}`);
-  if (!expected || normaliseName(fullName) !== expected) return;
+  const user = await deps.database.db.query.users.findFirst({ where: eq(users.email, email) });
+  if (!user?.isActive || !nameAllows(user, fullName)) return;
   if (!passwordResetAvailable(deps).ok) return;
-  const code = randomCode();
-  const now = deps.clock.now();
-  const hash = await codeHash(user.id, code);
-  await db.transaction(async (tx) => {
-    // One live code per account: a new one voids the old.
-    await tx
-      .update(passwordResets)
-      .set({ usedAt: now })
-      .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
-    await tx.insert(passwordResets).values({
-      userId: user.id,
-      codeHash: hash,
-      expiresAt: new Date(now.getTime() + RESET_CODE_TTL_MS),
-      createdAt: now,
-    });
-  });
+  // Silently, like every miss: the answer was sent already and must not tell.
+  if (!(await countCodeTo(deps, user.email)).allowed) return;
+  const code = await issueCode(deps, user.id, "password-reset");
   await deps.mailer.send({
     to: user.email,
     subject: "Your Signalboard password reset code",
@@ -74,66 +57,23 @@ export async function requestPasswordReset(deps: AppDeps, email: string, fullNam
 }
 
 /**
- * Sets a new password with the account's live code. Each try counts against the code first (so parallel guesses
- * cannot exceed MAX_RESET_ATTEMPTS); success voids every code, proves the email, ends every session and replaces
- * the API key.
+ * Sets a new password with the account's live code, tried from `client` (a rate-limit subject). Success voids
+ * every code, proves the email, ends every session and replaces the API key.
  */
 export async function confirmPasswordReset(
   deps: AppDeps,
-  email: string,
-  code: string,
-  newPassword: string,
+  input: { email: string; code: string; newPassword: string; client: string },
 ): Promise<Result<undefined, 400>> {
   const { db } = deps.database;
-  const user = await db.query.users.findFirst({ where: eq(users.email, email) });
+  const user = await db.query.users.findFirst({ where: eq(users.email, input.email) });
   if (!user?.isActive) return INVALID_CODE;
+  const checked = await checkCode(deps, user.id, "password-reset", input.code, input.client);
+  if (!checked.ok) return checked;
   const now = deps.clock.now();
-  const [live] = await db
-    .select()
-    .from(passwordResets)
-    .where(
-      and(
-        eq(passwordResets.userId, user.id),
-        isNull(passwordResets.usedAt),
-        gt(passwordResets.expiresAt, now),
-      ),
-    )
-    .orderBy(desc(passwordResets.createdAt), desc(passwordResets.id))
-    .limit(1);
-  if (!live) return INVALID_CODE;
-  const [claimed] = await db
-    .update(passwordResets)
-    .set({ attempts: live.attempts + 1 })
-    .where(
-      and(
-        eq(passwordResets.id, live.id),
-        eq(passwordResets.attempts, live.attempts),
-        lt(passwordResets.attempts, MAX_RESET_ATTEMPTS),
-        isNull(passwordResets.usedAt),
-      ),
-    )
-    .returning({ attempts: passwordResets.attempts });
-  // Lost a race with another try, or out of tries: the try still counted as nothing but a refusal.
-  if (!claimed) return INVALID_CODE;
-  if (live.codeHash !== (await codeHash(user.id, code))) {
-    if (claimed.attempts >= MAX_RESET_ATTEMPTS) {
-      await db.update(passwordResets).set({ usedAt: now }).where(eq(passwordResets.id, live.id));
-    }
-    return INVALID_CODE;
-  }
-  const hash = await deps.passwords.hash(newPassword);
+  const hash = await deps.passwords.hash(input.newPassword);
   const apiKey = await newApiKey(deps.config.secret);
   const used = await db.transaction(async (tx) => {
-    const consumed = await tx
-      .update(passwordResets)
-      .set({ usedAt: now })
-      .where(and(eq(passwordResets.id, live.id), isNull(passwordResets.usedAt)))
-      .returning({ id: passwordResets.id });
-    if (!consumed.length) return false;
-    await tx
-      .update(passwordResets)
-      .set({ usedAt: now })
-      .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
+    if (!(await spendCode(tx, checked.value, user.id, "password-reset", now))) return false;
     await tx
       .update(users)
       .set({

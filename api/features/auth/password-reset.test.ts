@@ -76,7 +76,7 @@ describe(`password reset through a real SMTP server (${testDbKind})`, () => {
   });
 
   test("the answer never reveals whether the account exists; a wrong name sends nothing", async () => {
-    const user = await t.createUser({ firstName: "Sam" });
+    const user = await t.createUser({ firstName: "Sam", emailVerified: true });
     const before = smtp.inbox.length;
     const wrongName = await request(user.email, "Someone Else");
     const unknown = await request("nobody-here@example.com", "No Body");
@@ -246,5 +246,87 @@ describe(`password reset through a real SMTP server (${testDbKind})`, () => {
     } finally {
       Object.assign(t.deps, saved);
     }
+  });
+});
+
+describe(`an account registered with someone else's email does not lock its owner out (${testDbKind})`, () => {
+  test("registered without a name: the owner still gets a code at the address and takes the account back", async () => {
+    const email = `victim-${Date.now()}@example.com`;
+    const squat = await t.request("/api/auth/register", {
+      method: "POST",
+      json: { email, password: "squatter-password" },
+    });
+    expect(squat.status).toBe(201);
+    const { user: squatter } = (await squat.json()) as { user: { authToken: string } };
+    // The owner knows only their own name; the squatter gave none.
+    expect((await request(email, "Victoria Owner")).status).toBe(202);
+    const ok = await confirm(email, await mailedCode(email), "owners-own-password");
+    expect(ok.status).toBe(200);
+    expect((await t.request("/api/auth/user", { token: squatter.authToken })).status).toBe(401);
+    expect(await t.signIn(email, "owners-own-password")).toBeString();
+  });
+
+  test("registered under a made-up name: the same, since the name of an unproven address guards nothing", async () => {
+    const email = `victim2-${Date.now()}@example.com`;
+    const squat = await t.request("/api/auth/register", {
+      method: "POST",
+      json: { email, password: "squatter-password", firstName: "Made", lastName: "Up" },
+    });
+    expect(squat.status).toBe(201);
+    expect((await request(email, "Victoria Owner")).status).toBe(202);
+    expect((await confirm(email, await mailedCode(email), "owners-own-password")).status).toBe(200);
+  });
+});
+
+describe(`a stranger cannot block the holder's confirmation (${testDbKind})`, () => {
+  let app: TestApp;
+  const owner = "198.51.100.7";
+  beforeAll(async () => {
+    // The shipped defaults: 30 tries per address, 10 per email, in 10 minutes.
+    app = await startTestApp({ authRateLimit: { perIp: 30, perEmail: 10, windowMs: 600_000 } });
+    app.deps.mailer = smtpMailer(`smtp://127.0.0.1:${smtp.port}`, "Signalboard <no-reply@example.com>");
+  });
+  afterAll(() => app.close());
+
+  const confirmFrom = (ip: string, email: string, code: string) =>
+    app.request("/api/auth/password-reset/confirm", {
+      method: "POST",
+      ip,
+      json: { email, code, newPassword: "owners-new-pass", confirmPassword: "owners-new-pass" },
+    });
+  async function codeFor(name: string) {
+    const user = await app.createUser({ firstName: name, emailVerified: true });
+    const before = smtp.inbox.length;
+    const res = await app.request("/api/auth/password-reset/request", {
+      method: "POST",
+      ip: owner,
+      json: { email: user.email, fullName: `${name} User` },
+    });
+    expect(res.status).toBe(202);
+    return { email: user.email, code: await mailedCode(user.email, before) };
+  }
+
+  test("a flood of wrong codes from one address: the owner, elsewhere, still confirms with the right code", async () => {
+    const { email, code } = await codeFor("Flo");
+    const statuses = new Set<number>();
+    for (let i = 0; i < 40; i++)
+      statuses.add((await confirmFrom("203.0.113.9", email, wrongCode(code))).status);
+    expect([...statuses].every((s) => s === 400 || s === 429)).toBe(true);
+    expect((await confirmFrom(owner, email, code)).status).toBe(200);
+  });
+
+  test("the flooding address itself gets only 5 tries at the code, even with the right one after them", async () => {
+    const { email, code } = await codeFor("Gus");
+    for (let i = 0; i < 5; i++)
+      expect((await confirmFrom("203.0.113.10", email, wrongCode(code))).status).toBe(400);
+    expect((await confirmFrom("203.0.113.10", email, code)).status).toBe(400);
+    expect((await confirmFrom(owner, email, code)).status).toBe(200);
+  });
+
+  test("guessing stays bounded: after 20 wrong tries in all, from any number of addresses, the code is void", async () => {
+    const { email, code } = await codeFor("Hal");
+    for (let a = 0; a < 8; a++)
+      for (let i = 0; i < 5; i++) await confirmFrom(`203.0.113.${100 + a}`, email, wrongCode(code));
+    expect((await confirmFrom(owner, email, code)).status).toBe(400);
   });
 });

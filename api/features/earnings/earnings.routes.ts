@@ -1,7 +1,13 @@
 import { createRoute } from "@hono/zod-openapi";
-import { kept } from "../../lib/answer-cache.ts";
+import { kept, notModified } from "../../lib/answer-cache.ts";
 import { keepJson, sendKept } from "../../lib/kept-answer.ts";
-import { createRouter, errorResponses, jsonResponse, signedIn } from "../../lib/openapi.ts";
+import {
+  createRouter,
+  errorResponses,
+  jsonResponse,
+  notModifiedResponse,
+  signedIn,
+} from "../../lib/openapi.ts";
 import { requireUser } from "../../middleware/auth.ts";
 import { EarningsAnswer } from "./earnings.schema.ts";
 import { earningsCalendar, readReactionHistory } from "./earnings.service.ts";
@@ -17,11 +23,17 @@ const calendar = createRoute({
     "In the demo market the dates are estimated from each company's past report reactions (marked estimated); " +
     "EPS and revenue estimates are not available there and are null.",
   middleware: [requireUser] as const,
-  responses: { 200: jsonResponse(EarningsAnswer, "The calendar"), ...errorResponses(401, 503) },
+  responses: {
+    200: jsonResponse(EarningsAnswer, "The calendar"),
+    ...notModifiedResponse,
+    ...errorResponses(401, 503),
+  },
 });
 
 export const earningsRoutes = createRouter().openapi(calendar, async (c) => {
   const deps = c.get("deps");
+  const unchanged = await notModified(c, ["prices"], "");
+  if (unchanged) return unchanged;
   // Years of every stored stock's bars are the expensive part: read once per market data version and day. The
   // calendar is priced, so it is kept as long as the market's prices are (a live market's is made each time).
   const reactions = () =>

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { calendarDate, datePeriod, dollars, fraction } from "../../lib/answer-fields.ts";
 
 export const EarningsEntry = z
   .object({
@@ -36,32 +37,23 @@ export const EarningsEntry = z
     reportsSince: z
       .string()
       .openapi({ format: "date", description: "Reports are counted from this date on" }),
-    universeRiseRate: z
-      .number()
-      .int()
-      .min(0)
-      .max(100)
-      .openapi({ description: "Percent of all stored stocks' past reactions in that history that rose" }),
+    universeRiseRate: fraction("share of all stored stocks' past reactions in that history that rose"),
     growthMeasured: z.boolean().openapi({
       description:
         "true when the entry is of the kind the growth probability was measured on (the demo calendar's estimated " +
         "dates); false for a provider's dates, which the measurement does not cover",
     }),
-    targetPrice: z
-      .number()
-      .nullable()
-      .openapi({
-        description:
-          "The price expected 5 sessions after the report; null when the estimate did no better than the price " +
-          "of the day out of sample (measured.target), or no price is known: targetPriceNote says which",
-      }),
+    targetPrice: dollars(
+      "the price expected 5 sessions after the report; null when the estimate did no better than the price " +
+        "of the day out of sample (measured.target), or no price is known: targetPriceNote says which",
+    ).nullable(),
     targetPriceNote: z.string().openapi({
       description:
         'Why targetPrice is null ("No target: our estimate did no better than today\'s price"), or its ' +
         "measured error when it is served",
     }),
-    epsEstimate: z.number().nullable().openapi({ description: "null: not available" }),
-    revenueEstimate: z.number().nullable().openapi({ description: "null: not available" }),
+    epsEstimate: dollars("earnings per share; null: not available").nullable(),
+    revenueEstimate: dollars("null: not available").nullable(),
     estimated: z
       .boolean()
       .openapi({ description: "true when the date is estimated from past report reactions" }),
@@ -71,11 +63,11 @@ export const EarningsEntry = z
 
 export const EarningsMeasured = z
   .object({
-    period: z.object({ from: z.string(), to: z.string() }),
+    period: datePeriod,
     entries: z.number().int().openapi({ description: "Estimated report dates scored, out of sample" }),
     growth: z.object({
       brier: z.number(),
-      brierBaseRate: z.number().openapi({ description: "Brier score of stating the universe's rate" }),
+      brierBaseRate: fraction("Brier score of stating the universe's rate"),
       beatsBaseRate: z.boolean().openapi({
         description: "Lower than the base rate's by at least 2 standard errors; otherwise the counts lead",
       }),
@@ -94,8 +86,8 @@ export const EarningsAnswer = z
   .object({
     earnings: z.array(EarningsEntry),
     count: z.number().int(),
-    from: z.string(),
-    to: z.string(),
+    from: calendarDate("the window's first day"),
+    to: calendarDate("the window's last day"),
     measured: EarningsMeasured,
   })
   .openapi("EarningsCalendar");

@@ -63,7 +63,7 @@ export function growthOf(growth: GrowthHistory, symbol: string) {
     growthProbability: Math.round(growthProbability(own, growth.baseRate) * 100),
     reportsCounted: own.n,
     reportsRose: own.ups,
-    universeRiseRate: Math.round(growth.baseRate * 100),
+    universeRiseRate: growth.baseRate,
     own,
   };
 }

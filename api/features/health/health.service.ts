@@ -1,5 +1,6 @@
 import journal from "../../../db/migrations/meta/_journal.json" with { type: "json" };
 import type { AppDeps } from "../../lib/context.ts";
+import { errorFields } from "../../lib/logger.ts";
 import { hasMarketData } from "../../lib/market-port.ts";
 
 export type CheckName = "database" | "migrations" | "market";
@@ -39,7 +40,7 @@ export async function readiness(deps: AppDeps): Promise<Readiness> {
     await deps.database.client.execute("select 1");
     checks.migrations = await migrationsCheck(deps);
   } catch (error) {
-    deps.log("warn", "Readiness: database unreachable", { error: String(error) });
+    deps.log("warn", "Readiness: database unreachable", errorFields(error));
     checks.database = "unreachable";
     checks.migrations = "unknown: the database is unreachable";
   }

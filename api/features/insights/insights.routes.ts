@@ -1,18 +1,19 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { kept } from "../../lib/answer-cache.ts";
+import { kept, notModified } from "../../lib/answer-cache.ts";
 import { keepJson, sendKept } from "../../lib/kept-answer.ts";
 import {
   createRouter,
   errorResponses,
   jsonBody,
   jsonResponse,
+  notModifiedResponse,
   rateLimitHeaders,
   signedIn,
   totalCountHeader,
 } from "../../lib/openapi.ts";
 import { ApiFailure } from "../../lib/result.ts";
 import { requireUser } from "../../middleware/auth.ts";
-import { consumeRateLimit, setRateLimitHeaders } from "../../middleware/rate-limit.ts";
+import { consumeRateLimit, limitExpensiveReads, setRateLimitHeaders } from "../../middleware/rate-limit.ts";
 import { AnalyzeInput, HistoryQuery, Insight } from "./insights.schema.ts";
 import { analyzeSymbol, insightHistory } from "./insights.service.ts";
 
@@ -36,7 +37,7 @@ const analyze = createRoute({
   security: signedIn,
   summary: "Analyse a symbol now and keep the result in your history",
   description: `Symbol: 1-10 characters (letters, digits, '.', '-'). At most ${ANALYSES_PER_MINUTE} analyses a minute.`,
-  middleware: [requireUser] as const,
+  middleware: [requireUser, limitExpensiveReads] as const,
   request: { body: jsonBody(AnalyzeInput) },
   responses: {
     201: { ...jsonResponse(Insight, "The analysis"), headers: rateLimitHeaders },
@@ -55,6 +56,7 @@ const history = createRoute({
   request: { query: HistoryQuery },
   responses: {
     200: { ...jsonResponse(z.array(Insight), "One page of your analyses"), headers: totalCountHeader },
+    ...notModifiedResponse,
     ...errorResponses(400, 401, 503),
   },
 });
@@ -99,12 +101,15 @@ export const insightRoutes = createRouter()
   .openapi(history, async (c) => {
     const { page, pageSize } = c.req.valid("query");
     const { id, listsVersion } = c.var.user;
+    const key = `${id}:${listsVersion}:${page}:${pageSize}`;
+    const unchanged = await notModified(c, [], key);
+    if (unchanged) return unchanged;
     // Kept under the user's lists version, bumped by any write to their analyses in any process (decision 027).
     const result = await kept(
       c,
       "insight history answers",
       [],
-      `${id}:${listsVersion}:${page}:${pageSize}`,
+      key,
       async () => {
         const { items, total } = await insightHistory(c.get("deps"), id, page, pageSize);
         return { items: keepJson(items), total };

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { calendarDate, dollars } from "../../lib/answer-fields.ts";
 import { ModelEvidence } from "../../lib/model-evidence.schema.ts";
 
 export const Insight = z
@@ -7,8 +8,8 @@ export const Insight = z
     symbol: z.string(),
     recommendation: z.enum(["BUY", "SELL", "HOLD", "WATCH"]),
     riskLevel: z.enum(["LOW", "MEDIUM", "HIGH"]),
-    currentPrice: z.number(),
-    projectedPrice: z.number(),
+    currentPrice: dollars("the price the analysis started from"),
+    projectedPrice: dollars("the price expected at targetDate"),
     confidence: z
       .number()
       .int()
@@ -25,7 +26,7 @@ export const Insight = z
     newsSummary: z.string().nullable().optional(),
     probability: z.number().nullable().optional(),
     modelVersion: z.string().nullable().optional(),
-    asOf: z.string().nullable().optional().openapi({ description: "Market date the analysis used" }),
+    asOf: calendarDate("the market date the analysis used").nullable().optional(),
     decile: z
       .number()
       .int()

@@ -1,6 +1,14 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { kept } from "../../lib/answer-cache.ts";
-import { createRouter, errorResponses, jsonResponse, signedIn } from "../../lib/openapi.ts";
+import { kept, notModified } from "../../lib/answer-cache.ts";
+import { calendarDate, dollars } from "../../lib/answer-fields.ts";
+import { MARKET_SOURCES } from "../../lib/market-port.ts";
+import {
+  createRouter,
+  errorResponses,
+  jsonResponse,
+  notModifiedResponse,
+  signedIn,
+} from "../../lib/openapi.ts";
 import { ApiFailure } from "../../lib/result.ts";
 import { symbol } from "../../lib/validation.ts";
 import { requireUser } from "../../middleware/auth.ts";
@@ -11,13 +19,13 @@ import { rankSymbols } from "./symbol-ranking.ts";
 const History = z
   .object({
     symbol: z.string(),
-    asOf: z.string(),
+    asOf: calendarDate("the market's today"),
     points: z.array(
       z.object({
-        date: z.string(),
-        close: z.number(),
-        sma50: z.number().nullable(),
-        sma200: z.number().nullable(),
+        date: calendarDate(),
+        close: dollars("the day's close"),
+        sma50: dollars("the 50-day average close; null before 50 days").nullable(),
+        sma200: dollars("the 200-day average close; null before 200 days").nullable(),
       }),
     ),
   })
@@ -37,11 +45,12 @@ const history = createRoute({
 
 const Status = z
   .object({
-    source: z
-      .string()
-      .openapi({ description: '"demo" (bundled history frozen at its date), "yahoo" or "finnhub"' }),
+    source: z.enum(MARKET_SOURCES).openapi({
+      description:
+        "demo: bundled history frozen at its date; yahoo or finnhub: live; none: no market data yet",
+    }),
     demo: z.boolean(),
-    asOf: z.string().nullable().openapi({ description: "The market's today (the demo data's date)" }),
+    asOf: calendarDate("the market's today (the demo data's date); null without market data").nullable(),
   })
   .openapi("MarketStatus");
 
@@ -70,6 +79,7 @@ const symbols = createRoute({
       z.array(SymbolMatch),
       "Matching securities, best first (an empty list when none match)",
     ),
+    ...notModifiedResponse,
     ...errorResponses(400, 401, 503),
   },
 });
@@ -78,6 +88,8 @@ export const marketRoutes = createRouter()
   .openapi(status, (c) => c.json(marketStatus(c.get("deps")), 200))
   .openapi(symbols, async (c) => {
     const { q, limit } = c.req.valid("query");
+    const unchanged = await notModified(c, ["market"], `${q}\n${limit}`);
+    if (unchanged) return unchanged;
     // Read once per market data version (a write to `securities` bumps it), not per keystroke.
     const list = await kept(c, "symbol list", ["market"], "", () => searchableSymbols(c.get("deps")));
     return c.json(rankSymbols(q, list, limit), 200);

@@ -483,3 +483,27 @@ describe(`growth lines on hand-made prices (${testDbKind})`, () => {
     expect(p.averageReturn).toBeCloseTo((-0.01 - 0.12) / 2, 10);
   });
 });
+
+describe(`expensive reads are bounded per user on ${testDbKind}`, () => {
+  test("searches beyond a user's share in flight answer 429 with Retry-After; another user is not refused", async () => {
+    const other = await t.signIn((await t.createUser()).email, "correct-horse-battery");
+    // Each search a new one, so none is answered from what is kept.
+    const search = (who: string, day: number) =>
+      t.request(`/api/recommendations/performance?fromDate=2023-03-${String(day).padStart(2, "0")}`, {
+        token: who,
+      });
+    const hammering = Array.from({ length: 8 }, (_, i) => search(token, i + 1));
+    const [answers, otherAnswer] = await Promise.all([Promise.all(hammering), search(other, 20)]);
+    const refused = answers.filter((res) => res.status === 429);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(answers.filter((res) => res.status === 200).length).toBeGreaterThan(0);
+    expect(Number(refused[0]!.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect(await refused[0]!.json()).toEqual({
+      message: expect.stringContaining("Try again in"),
+      code: "RATE_LIMITED",
+    });
+    expect(otherAnswer.status).toBe(200);
+    // Once the user's searches are done, the next one is served.
+    expect((await search(token, 9)).status).toBe(200);
+  });
+});

@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { kept } from "../../lib/answer-cache.ts";
+import { kept, notModified } from "../../lib/answer-cache.ts";
+import { calendarDate } from "../../lib/answer-fields.ts";
 import { keepJson, sendKept } from "../../lib/kept-answer.ts";
 import { hasMarketData } from "../../lib/market-port.ts";
 import {
@@ -8,11 +9,13 @@ import {
   errorResponses,
   jsonBody,
   jsonResponse,
+  notModifiedResponse,
   signedIn,
   totalCountHeader,
 } from "../../lib/openapi.ts";
 import { ApiFailure } from "../../lib/result.ts";
 import { requireAdmin, requireUser } from "../../middleware/auth.ts";
+import { limitExpensiveReads } from "../../middleware/rate-limit.ts";
 import { generateForDate } from "./generate.service.ts";
 import { recommendationPerformance } from "./performance.service.ts";
 import { recommendationFiltersKey } from "./recommendation-filters.ts";
@@ -45,6 +48,8 @@ const SCORED = ["recommendations", "market"] as const;
 const SCORED_AND_PRICED = ["recommendations", "market", "prices"] as const;
 
 const tags = ["Recommendations"];
+const ONE_USER_AT_A_TIME =
+  "A user with two track records, historical searches or analyses still running is answered 429 with Retry-After.";
 const security = signedIn;
 
 const latest = createRoute({
@@ -57,9 +62,18 @@ const latest = createRoute({
   middleware: [requireUser] as const,
   responses: {
     200: jsonResponse(RecommendationList, "Latest recommendations"),
+    ...notModifiedResponse,
     ...errorResponses(401, 503),
   },
 });
+
+/** RFC 8288 `Link` to the page after this one: the same path and filters, relative to whichever host answered. */
+function nextPageLink(requestUrl: string, page: number, pageSize: number): string {
+  const url = new URL(requestUrl);
+  url.searchParams.set("page", String(page));
+  url.searchParams.set("pageSize", String(pageSize));
+  return `<${url.pathname}${url.search}>; rel="next"`;
+}
 
 const historical = createRoute({
   operationId: "listHistoricalRecommendations",
@@ -72,8 +86,10 @@ const historical = createRoute({
     `Without page or pageSize: the newest ${HISTORICAL_MAX_PAGE_SIZE} matching recommendations. With either: one ` +
     `page (page defaults to 1, pageSize to ${HISTORICAL_DEFAULT_PAGE_SIZE}, at most ${HISTORICAL_MAX_PAGE_SIZE}). ` +
     "Either way the answer is a plain list, X-Total-Count says how many match in all and X-Date-Counts how many " +
-    "match on each recommendation date the list shows (a page may show part of a date's recommendations).",
-  middleware: [requireUser] as const,
+    "match on each recommendation date the list shows (a page may show part of a date's recommendations). When " +
+    'more match than the list holds (the unpaged list included), `Link: <...>; rel="next"` gives the next page. ' +
+    ONE_USER_AT_A_TIME,
+  middleware: [requireUser, limitExpensiveReads] as const,
   request: { query: HistoricalPageQuery },
   responses: {
     200: {
@@ -87,9 +103,17 @@ const historical = createRoute({
           required: true,
           schema: { type: "string" },
         },
+        Link: {
+          description:
+            'Only when more match than this list holds: `</api/recommendations/historical?...&page=N&pageSize=M>; rel="next"`, ' +
+            "the same filters' next page (relative to this server)",
+          required: false,
+          schema: { type: "string" },
+        },
       },
     },
-    ...errorResponses(400, 401, 503),
+    ...notModifiedResponse,
+    ...errorResponses(400, 401, 429, 503),
   },
 });
 
@@ -100,12 +124,14 @@ const performance = createRoute({
   tags,
   security,
   summary: "Track record: how the matching recommendations turned out, against the universe's median",
-  description: "Filters as in /historical. Scores the 5,000 most recent matching recommendations.",
-  middleware: [requireUser] as const,
+  description:
+    "Filters as in /historical. Scores the 5,000 most recent matching recommendations. " + ONE_USER_AT_A_TIME,
+  middleware: [requireUser, limitExpensiveReads] as const,
   request: { query: HistoricalQuery },
   responses: {
     200: jsonResponse(PerformanceAnswer, "Totals, bands and cumulative returns"),
-    ...errorResponses(400, 401, 503),
+    ...notModifiedResponse,
+    ...errorResponses(400, 401, 429, 503),
   },
 });
 
@@ -142,7 +168,7 @@ const generate = createRoute({
     200: jsonResponse(
       z.object({
         message: z.string(),
-        date: z.string(),
+        date: calendarDate("the recommendation date the calls were posted for"),
         posted: z.number().int(),
         alreadyThere: z.number().int(),
       }),
@@ -168,6 +194,8 @@ const removeByDate = createRoute({
 export const recommendationRoutes = createRouter()
   .openapi(latest, async (c) => {
     const deps = c.get("deps");
+    const unchanged = await notModified(c, SCORED_AND_PRICED, "");
+    if (unchanged) return unchanged;
     // Scored once per data version and market day; priced as long as the market's prices hold (decision 076).
     const answer = await kept(c, "latest recommendations answer", SCORED_AND_PRICED, "", async () => {
       const scored = await kept(c, "latest recommendations", SCORED, "", () => scoreLatest(deps));
@@ -182,6 +210,8 @@ export const recommendationRoutes = createRouter()
     const limit = paged ? (pageSize ?? HISTORICAL_DEFAULT_PAGE_SIZE) : HISTORICAL_MAX_PAGE_SIZE;
     const offset = paged ? ((page ?? 1) - 1) * limit : 0;
     const key = `${recommendationFiltersKey(filters)}@${offset}+${limit}`;
+    const unchanged = await notModified(c, SCORED_AND_PRICED, key);
+    if (unchanged) return unchanged;
     const answer = await kept(
       c,
       "historical recommendations answers",
@@ -202,14 +232,18 @@ export const recommendationRoutes = createRouter()
     );
     c.header("X-Total-Count", String(answer.total));
     c.header("X-Date-Counts", answer.dateCounts.map(([date, n]) => `${date}=${n}`).join(","));
+    if (offset + limit < answer.total) c.header("Link", nextPageLink(c.req.url, offset / limit + 2, limit));
     return sendKept(c, answer.recommendations, 200);
   })
   .openapi(performance, async (c) => {
     const query = c.req.valid("query");
-    const answer = await kept(c, "track record", SCORED, recommendationFiltersKey(query), () =>
-      recommendationPerformance(c.get("deps"), query),
+    const key = recommendationFiltersKey(query);
+    const unchanged = await notModified(c, SCORED, key);
+    if (unchanged) return unchanged;
+    const answer = await kept(c, "track record", SCORED, key, async () =>
+      keepJson(await recommendationPerformance(c.get("deps"), query)),
     );
-    return c.json(answer, 200);
+    return sendKept(c, answer, 200);
   })
   .openapi(post, async (c) => {
     const { recommendationDate } = c.req.valid("query");

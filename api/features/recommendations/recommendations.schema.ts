@@ -1,4 +1,12 @@
 import { z } from "@hono/zod-openapi";
+import {
+  calendarDate,
+  datePeriod,
+  decimalDollars,
+  dollars,
+  fraction,
+  priceObservedAt,
+} from "../../lib/answer-fields.ts";
 import { ModelEvidence } from "../../lib/model-evidence.schema.ts";
 import { isoDate } from "../../lib/validation.ts";
 import { historicalFilters, invalidDateRange, validDateRange } from "./recommendations.input.ts";
@@ -35,14 +43,8 @@ export const Recommendation = z
   .object({
     id: z.number().int(),
     symbol: z.string(),
-    buyPrice: z.string().openapi({
-      example: "187.25",
-      description: "Dollars as a decimal string with two places (a string, not a number: the spec's shape)",
-    }),
-    sellTarget: z.string().openapi({
-      example: "205.00",
-      description: "Dollars as a decimal string with two places (a string, not a number: the spec's shape)",
-    }),
+    buyPrice: decimalDollars(),
+    sellTarget: decimalDollars().openapi({ example: "205.00" }),
     confidence: z.number().int().min(0).max(100),
     aggressive: z.boolean(),
     aggressiveBasis: z.string().openapi({ description: "How the risk level was decided" }),
@@ -58,12 +60,10 @@ export const Recommendation = z
       .nullable()
       .optional()
       .openapi({ description: "Who posted an editor's pick (null for model calls or a deleted account)" }),
-    currentPrice: z
-      .number()
+    currentPrice: dollars("the latest price (a number, as the product spec fixes); null when unavailable")
       .nullable()
-      .optional()
-      .openapi({ description: "Latest price; null when unavailable" }),
-    currentPriceAsOf: z.string().nullable().optional(),
+      .optional(),
+    currentPriceAsOf: priceObservedAt.nullable().optional(),
     modelVersion: z.string().nullable().optional(),
     ...ModelCall.partial().shape,
     outcome: z
@@ -71,10 +71,10 @@ export const Recommendation = z
         status: z.enum(["open", "hit", "missed"]).openapi({
           description: "Target price: hit when a day's high reached it on or before the target date",
         }),
-        targetReachedOn: z.string().nullable(),
-        exitDate: z.string().nullable().openapi({
-          description: "Session the returns run to: the target date's once passed, else the last one seen",
-        }),
+        targetReachedOn: calendarDate("the first session whose high reached the target").nullable(),
+        exitDate: calendarDate(
+          "the session the returns run to: the target date's once passed, else the last one seen",
+        ).nullable(),
         realisedReturn: z.number().nullable().openapi({
           description:
             "Total return (adjusted closes) from the recommendation date's close to exitDate's close",
@@ -178,7 +178,7 @@ export const CalibrationRow = z.object({
     .number()
     .nullable()
     .openapi({ description: "Mean stated probability of the resolved calls" }),
-  observedRate: z.number().nullable(),
+  observedRate: fraction("share of the resolved calls whose stated event happened").nullable(),
   observedLow: z.number().nullable().openapi({
     description: "95% interval of observedRate from per-date rates, Newey-West over dates: low end",
   }),
@@ -203,7 +203,7 @@ const BasketDate = z.object({
   calls: z.number().int().openapi({ description: "The model's BUY calls of the date" }),
   resolved: z.number().int(),
   beatMedian: z.number().int().openapi({ description: "Resolved BUY calls that beat the median member" }),
-  beatMedianRate: z.number().nullable(),
+  beatMedianRate: fraction("share of the resolved BUY calls that beat the median member").nullable(),
   beatMedianRateBaseline: z.number().nullable().openapi({
     description:
       "How often members of the same date and volatility fifths beat the median, over the same calls",
@@ -215,7 +215,7 @@ const Basket = z
     calls: z.number().int(),
     resolved: z.number().int(),
     beatMedian: z.number().int(),
-    beatMedianRate: z.number().nullable(),
+    beatMedianRate: fraction("share of the resolved BUY calls that beat the median member").nullable(),
     beatMedianLow: z
       .number()
       .nullable()
@@ -240,7 +240,7 @@ const EditorsPicks = z
       .number()
       .int()
       .openapi({ description: "Resolved picks whose stock beat the median member" }),
-    beatMedianRate: z.number().nullable(),
+    beatMedianRate: fraction("share of the resolved picks that beat the median member").nullable(),
     beatMedianRateBaseline: z.number().nullable().openapi({
       description:
         "How often members of the same date and volatility fifth beat the median, over the same picks",
@@ -268,7 +268,7 @@ const DecileSpread = z.object({
 const ModelFigures = {
   samples: z.number().int().openapi({ description: "Stock-dates with known outcomes" }),
   dates: z.number().int(),
-  baseRate: z.number().openapi({ description: "Share of stock-dates that beat the median" }),
+  baseRate: fraction("share of stock-dates that beat the median"),
   auc: z
     .number()
     .openapi({ description: "Area under the ROC curve of the probabilities, pooled; 0.5 is chance" }),
@@ -287,7 +287,7 @@ const SpreadEffect = z.object({
 export const ModelCardSummary = z
   .object({
     protocol: z.string(),
-    period: z.object({ from: z.string(), to: z.string() }),
+    period: datePeriod,
     horizonDays: z.number().int(),
     designsTried: z
       .number()
@@ -311,7 +311,7 @@ export const ModelCardSummary = z
     ...ModelFigures,
     survivorshipFree: z
       .object({
-        period: z.object({ from: z.string(), to: z.string() }),
+        period: datePeriod,
         ...ModelFigures,
         demoSameDates: z.object(ModelFigures).openapi({ description: "The demo set over the same dates" }),
       })
@@ -335,11 +335,11 @@ export const ModelCardSummary = z
     spreadWithinVolatilityFifths: DecileSpread.openapi({
       description: "The decile spread with deciles formed inside each volatility fifth",
     }),
-    topDecileBeatRate: z.number().openapi({ description: "How often decile 10 beat the median" }),
+    topDecileBeatRate: fraction("how often decile 10 beat the median"),
     topDecileBeatRateBaseline: z
       .number()
       .openapi({ description: "How often any scored member beat the median (the base rate)" }),
-    bottomDecileBeatRate: z.number().openapi({ description: "How often decile 1 beat the median" }),
+    bottomDecileBeatRate: fraction("how often decile 1 beat the median"),
     bottomDecileBeatRateBaseline: z
       .number()
       .openapi({ description: "How often any scored member beat the median (the base rate)" }),
@@ -354,15 +354,13 @@ export const ModelCardSummary = z
 
 export const PerformanceAnswer = z
   .object({
-    asOf: z.string(),
+    asOf: calendarDate("the market's today the record was computed on"),
     method: z.string(),
     count: z.number().int(),
     open: z.number().int(),
     resolved: z.number().int(),
     happened: z.number().int(),
-    observedRate: z.number().nullable().openapi({
-      description: "Share of the model's resolved calls whose stated event happened",
-    }),
+    observedRate: fraction("share of the model's resolved calls whose stated event happened").nullable(),
     observedLow: z
       .number()
       .nullable()

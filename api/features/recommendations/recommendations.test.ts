@@ -117,18 +117,27 @@ describe(`recommendations on ${testDbKind}`, () => {
       const res = await t.request(`/api/recommendations/historical${q}`, { token: investor });
       expect(res.status).toBe(200);
       const list = (await res.json()) as Array<{ id: number }>;
-      return { ids: list.map((r) => r.id), total: res.headers.get("X-Total-Count") };
+      return {
+        ids: list.map((r) => r.id),
+        total: res.headers.get("X-Total-Count"),
+        next: res.headers.get("Link"),
+      };
     };
     const all = await get("");
     expect(all.ids).toHaveLength(4);
     expect(all.total).toBe("4");
     const first = await get("?page=1&pageSize=3");
     const second = await get("?page=2&pageSize=3");
-    expect(first).toEqual({ ids: all.ids.slice(0, 3), total: "4" });
-    expect(second).toEqual({ ids: all.ids.slice(3), total: "4" });
-    expect(await get("?pageSize=2")).toEqual({ ids: all.ids.slice(0, 2), total: "4" });
+    const next = (query: string) => `</api/recommendations/historical?${query}>; rel="next"`;
+    expect(first).toEqual({ ids: all.ids.slice(0, 3), total: "4", next: next("page=2&pageSize=3") });
+    expect(second).toEqual({ ids: all.ids.slice(3), total: "4", next: null });
+    expect(await get("?pageSize=2")).toEqual({
+      ids: all.ids.slice(0, 2),
+      total: "4",
+      next: next("pageSize=2&page=2"),
+    });
     expect(await get("?page=1")).toEqual(all);
-    expect(await get("?page=3&pageSize=3")).toEqual({ ids: [], total: "4" });
+    expect(await get("?page=3&pageSize=3")).toEqual({ ids: [], total: "4", next: null });
     const aggressive = await get("?aggressive=aggressive&page=2&pageSize=1");
     expect(aggressive.total).toBe("2");
     expect(aggressive.ids).toHaveLength(1);
@@ -403,7 +412,7 @@ describe(`track record on a market without stored prices (${testDbKind})`, () =>
 });
 
 describe(`historical beyond one answer (${testDbKind})`, () => {
-  test("without paging parameters: the plain list of the newest 500 and the full total; pages reach the rest", async () => {
+  test("without paging parameters: the newest 500, the full total and a Link to the rest, which reaches it", async () => {
     const rows = Array.from({ length: 510 }, (_, i) => ({
       symbol: "BULK",
       buyPriceCents: 1000,
@@ -422,9 +431,11 @@ describe(`historical beyond one answer (${testDbKind})`, () => {
     const list = (await plain.json()) as Array<{ recommendationDate: string }>;
     expect(Array.isArray(list)).toBe(true);
     expect(list).toHaveLength(500);
-    const last = await t.request("/api/recommendations/historical?symbol=BULK&page=2&pageSize=500", {
-      token: investor,
-    });
+    // The cut answer says so, and where the rest is (decision 090); the last page links nowhere further.
+    const next = plain.headers.get("Link")?.match(/^<([^>]+)>; rel="next"$/)?.[1];
+    expect(next).toBe("/api/recommendations/historical?symbol=BULK&page=2&pageSize=500");
+    const last = await t.request(next!, { token: investor });
+    expect(last.headers.get("Link")).toBeNull();
     const rest = (await last.json()) as Array<{ recommendationDate: string }>;
     expect(rest).toHaveLength(10);
     expect(rest.at(-1)?.recommendationDate).toBe("2021-01-01");

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { dollars } from "../../lib/answer-fields.ts";
 
 export { UpdateNotificationSettings } from "./alerts.input.ts";
 
@@ -7,6 +8,12 @@ export const NotificationSettings = z
     emailAlerts: z.boolean(),
     webhookUrl: z.string().nullable(),
     webhookSecret: z.string().openapi({ description: "Verify X-Signalboard-Signature with it" }),
+    emailAddress: z.string().openapi({ description: "Where alert emails go: the account's email" }),
+    emailVerified: z.boolean().openapi({
+      description:
+        "Whether that address is proven by a mailed code (or a password reset, or a provider sign-up); alert " +
+        "emails go only to a proven address. POST /api/auth/email-verification/request mails a code.",
+    }),
   })
   .openapi("NotificationSettings");
 
@@ -14,9 +21,11 @@ export const AlertEvent = z
   .object({
     id: z.number().int(),
     symbol: z.string(),
-    price: z.number(),
-    changePercent: z.number(),
-    threshold: z.number(),
+    price: dollars("the price that set the alert off"),
+    changePercent: z.number().openapi({ description: "Percent (10 is 10%): the move at that price" }),
+    threshold: z
+      .number()
+      .openapi({ description: "Percent (10 is 10%): the item's targetChangePercent then" }),
     createdAt: z.string().openapi({ format: "date-time" }),
     deliveries: z.array(
       z.object({

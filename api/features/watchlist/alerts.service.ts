@@ -8,6 +8,7 @@ import {
 } from "../../../db/schema/index.ts";
 import type { AppDeps } from "../../lib/context.ts";
 import { randomToken } from "../../lib/crypto.ts";
+import type { AlertDeliveryOutcome } from "../../lib/metrics.ts";
 import { failure, type Result, success } from "../../lib/result.ts";
 import {
   ADDRESS_NOT_ALLOWED,
@@ -23,6 +24,9 @@ export const MAX_DELIVERY_ATTEMPTS = 10;
 /** While one process sends a delivery, others leave it alone for this long. */
 const CLAIM_MS = 2 * 60_000;
 const WEBHOOK_TIMEOUT_MS = 5_000;
+/** Why an alert email was not sent: the account's address was never proven to reach its holder. */
+export const EMAIL_NOT_VERIFIED =
+  "Not sent: your email address is not verified. Verify it in the alert settings to get alert emails.";
 
 /** Minutes to wait after the n-th failed attempt: 1, 2, 4, ... capped at 6 hours. */
 export function backoffMs(failedAttempts: number): number {
@@ -32,14 +36,27 @@ export function backoffMs(failedAttempts: number): number {
 /** The receiver answered, with a status other than 2xx: its own status is all it learns (its own server's). */
 class ReceiverAnswered extends Error {}
 
-/** The user's alert settings, created (emails off, a fresh webhook secret) on first read. */
+/**
+ * The user's alert settings, created (emails off, a fresh webhook secret) on first read, with the address alert
+ * emails go to and whether it is proven (only then are they sent).
+ */
 export async function getNotificationSettings(deps: AppDeps, userId: number): Promise<NotificationSettings> {
   const { db } = deps.database;
-  const row = await db.query.notificationSettings.findFirst({
-    where: eq(notificationSettings.userId, userId),
-  });
-  if (row)
-    return { emailAlerts: row.emailAlerts, webhookUrl: row.webhookUrl, webhookSecret: row.webhookSecret };
+  const [row] = await db
+    .select({
+      emailAlerts: notificationSettings.emailAlerts,
+      webhookUrl: notificationSettings.webhookUrl,
+      webhookSecret: notificationSettings.webhookSecret,
+      emailAddress: users.email,
+      emailVerifiedAt: users.emailVerifiedAt,
+    })
+    .from(notificationSettings)
+    .innerJoin(users, eq(users.id, notificationSettings.userId))
+    .where(eq(notificationSettings.userId, userId));
+  if (row) {
+    const { emailVerifiedAt, ...settings } = row;
+    return { ...settings, emailVerified: emailVerifiedAt !== null };
+  }
   const created = { userId, emailAlerts: false, webhookUrl: null, webhookSecret: `whsec_${randomToken(24)}` };
   await db.insert(notificationSettings).values(created).onConflictDoNothing();
   return getNotificationSettings(deps, userId);
@@ -70,6 +87,8 @@ export interface CheckReport {
   checked: number;
   newAlerts: number;
   rearmed: number;
+  /** New alerts whose email was not sent because the account's address is not proven. */
+  emailsNotVerified: number;
 }
 
 /**
@@ -90,6 +109,7 @@ export async function checkAlerts(deps: AppDeps): Promise<CheckReport> {
   const now = deps.clock.now();
   let newAlerts = 0;
   let rearmed = 0;
+  let skippedEmails = 0;
   for (const [i, item] of items.entries()) {
     const row = rows[i]!;
     if (!item.shouldAlert && row.alerting) {
@@ -123,27 +143,32 @@ export async function checkAlerts(deps: AppDeps): Promise<CheckReport> {
       });
       const user = await tx.query.users.findFirst({
         where: eq(users.id, row.userId),
-        columns: { email: true, isActive: true },
+        columns: { email: true, isActive: true, emailVerifiedAt: true },
       });
-      const deliveries: Array<{ channel: "email" | "webhook"; target: string }> = [];
+      const deliveries: Array<typeof alertDeliveries.$inferInsert> = [];
       if (!user?.isActive) return true;
-      if (settings?.emailAlerts) deliveries.push({ channel: "email", target: user.email });
-      if (settings?.webhookUrl) deliveries.push({ channel: "webhook", target: settings.webhookUrl });
-      if (deliveries.length) {
-        await tx.insert(alertDeliveries).values(
-          deliveries.map((d) => ({
-            ...d,
-            eventId: event!.id,
-            status: "pending" as const,
-            nextAttemptAt: now,
-          })),
-        );
+      const queue = (channel: "email" | "webhook", target: string) =>
+        deliveries.push({ channel, target, eventId: event!.id, status: "pending", nextAttemptAt: now });
+      if (settings?.emailAlerts && user.emailVerifiedAt) queue("email", user.email);
+      else if (settings?.emailAlerts) {
+        // Kept as not sent, with why, so the user sees it among the event's deliveries.
+        deliveries.push({
+          channel: "email",
+          target: user.email,
+          eventId: event!.id,
+          status: "failed",
+          nextAttemptAt: now,
+          lastError: EMAIL_NOT_VERIFIED,
+        });
+        skippedEmails++;
       }
+      if (settings?.webhookUrl) queue("webhook", settings.webhookUrl);
+      if (deliveries.length) await tx.insert(alertDeliveries).values(deliveries);
       return true;
     });
     if (recorded) newAlerts++;
   }
-  return { checked: rows.length, newAlerts, rearmed };
+  return { checked: rows.length, newAlerts, rearmed, emailsNotVerified: skippedEmails };
 }
 
 function describeEvent(e: typeof alertEvents.$inferSelect) {
@@ -223,8 +248,14 @@ export async function deliverDueAlerts(deps: AppDeps): Promise<DeliveryReport> {
     const event = await db.query.alertEvents.findFirst({ where: eq(alertEvents.id, delivery.eventId) });
     if (!event) continue;
     const attempts = delivery.attempts + 1;
-    // One log line per delivery attempt; never its target (an address, or a webhook URL that may carry a token).
-    const logDelivery = (level: "info" | "warn", outcome: string, extra?: Record<string, unknown>) =>
+    // One log line and one count (/metrics) per delivery attempt; never its target (an address, or a webhook URL
+    // that may carry a token).
+    const logDelivery = (
+      level: "info" | "warn",
+      outcome: AlertDeliveryOutcome,
+      extra?: Record<string, unknown>,
+    ) => {
+      deps.metrics?.alertDeliveries.inc({ channel: delivery.channel, outcome });
       deps.log(level, "Alert delivery", {
         deliveryId: delivery.id,
         eventId: event.id,
@@ -235,9 +266,10 @@ export async function deliverDueAlerts(deps: AppDeps): Promise<DeliveryReport> {
         outcome,
         ...extra,
       });
+    };
     const owner = await db.query.users.findFirst({
       where: eq(users.id, event.userId),
-      columns: { isActive: true },
+      columns: { isActive: true, emailVerifiedAt: true },
     });
     if (!owner?.isActive) {
       // Deactivated after the alert was queued: never sent, and not kept pending to go out stale on reactivation.
@@ -246,6 +278,16 @@ export async function deliverDueAlerts(deps: AppDeps): Promise<DeliveryReport> {
         .set({ status: "failed", attempts, lastError: "Not sent: the account is deactivated." })
         .where(eq(alertDeliveries.id, delivery.id));
       logDelivery("info", "failed", { reason: "account deactivated" });
+      report.failed++;
+      continue;
+    }
+    if (delivery.channel === "email" && !owner.emailVerifiedAt) {
+      // Queued before addresses had to be proven: never sent to an address nobody proved.
+      await db
+        .update(alertDeliveries)
+        .set({ status: "failed", lastError: EMAIL_NOT_VERIFIED })
+        .where(eq(alertDeliveries.id, delivery.id));
+      logDelivery("info", "failed", { reason: "email not verified" });
       report.failed++;
       continue;
     }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { notificationSettings, users } from "../../../db/schema/index.ts";
+import { alertDeliveries, alertEvents, notificationSettings, users } from "../../../db/schema/index.ts";
 import type { MailMessage } from "../../lib/mailer.ts";
 import {
   ADDRESS_NOT_ALLOWED,
@@ -14,7 +14,13 @@ import { smtpMailer } from "../../runtime/smtp-mailer.ts";
 import { fixedMarket } from "../../test/fixed-market.ts";
 import { startTestApp, type TestApp, testDbKind } from "../../test/harness.ts";
 import { startSmtpSink } from "../../test/smtp-sink.ts";
-import { backoffMs, checkAlerts, deliverDueAlerts, MAX_DELIVERY_ATTEMPTS } from "./alerts.service.ts";
+import {
+  backoffMs,
+  checkAlerts,
+  deliverDueAlerts,
+  EMAIL_NOT_VERIFIED,
+  MAX_DELIVERY_ATTEMPTS,
+} from "./alerts.service.ts";
 
 /** A real HTTP receiver on 127.0.0.1 that records what it gets and fails while `failuresLeft` > 0. */
 function startReceiver() {
@@ -79,7 +85,7 @@ describe(`alert delivery on ${testDbKind}`, () => {
     mail = smtp.inbox;
     t.deps.mailer = smtpMailer(`smtp://127.0.0.1:${smtp.port}`, "Signalboard <alerts@example.com>");
     receiver = startReceiver();
-    const user = await t.createUser();
+    const user = await t.createUser({ emailVerified: true });
     email = user.email;
     token = await t.signIn(user.email, "correct-horse-battery");
   });
@@ -245,7 +251,7 @@ describe(`a deactivated account gets no alerts on ${testDbKind}`, () => {
   });
 
   async function userWithAlerts(symbol: string) {
-    const user = await t.createUser();
+    const user = await t.createUser({ emailVerified: true });
     const token = await t.signIn(user.email, "correct-horse-battery");
     const put = await t.request("/api/notifications", {
       method: "PUT",
@@ -292,6 +298,105 @@ describe(`a deactivated account gets no alerts on ${testDbKind}`, () => {
     expect(await deliverDueAlerts(t.deps)).toEqual({ sent: 0, retrying: 0, failed: 0 });
     expect(mail).toHaveLength(0);
     expect(receiver.received).toHaveLength(0);
+  });
+});
+
+describe(`alert emails go only to a proven address on ${testDbKind}`, () => {
+  let t: TestApp;
+  let receiver: ReturnType<typeof startReceiver>;
+  const mail: MailMessage[] = [];
+  const market = fixedMarket("2023-10-27", { AAPL: 100 });
+
+  beforeAll(async () => {
+    t = await startTestApp({ allowPrivateWebhooks: true });
+    t.deps.market = market;
+    t.deps.mailer = { send: async (m) => void mail.push(m) };
+    receiver = startReceiver();
+  });
+  afterAll(async () => {
+    receiver.stop();
+    await t.close();
+  });
+
+  test("unproven: the check records the email as not sent and why, and nothing is mailed; the webhook still goes", async () => {
+    const user = await t.createUser();
+    const token = await t.signIn(user.email, "correct-horse-battery");
+    await t.request("/api/notifications", {
+      method: "PUT",
+      token,
+      json: { emailAlerts: true, webhookUrl: receiver.url },
+    });
+    await t.request("/api/watchlist", {
+      method: "POST",
+      token,
+      json: { symbol: "AAPL", targetChangePercent: 5 },
+    });
+    market.prices.AAPL = 80;
+    expect((await checkAlerts(t.deps)).newAlerts).toBe(1);
+    expect(await deliverDueAlerts(t.deps)).toEqual({ sent: 1, retrying: 0, failed: 0 });
+    expect(mail).toHaveLength(0);
+    expect(receiver.received).toHaveLength(1);
+    const [event] = (await (await t.request("/api/notifications/events", { token })).json()) as Array<{
+      deliveries: Array<{ channel: string; status: string; attempts: number; lastError: string | null }>;
+    }>;
+    expect(event!.deliveries.find((d) => d.channel === "email")).toEqual({
+      channel: "email",
+      status: "failed",
+      attempts: 0,
+      lastError: EMAIL_NOT_VERIFIED,
+    });
+
+    // Proven by the mailed code: the next crossing is mailed.
+    await t.request("/api/auth/email-verification/request", { method: "POST", token });
+    const code = /verification code is (\d{6})/.exec(mail.at(-1)?.text ?? "")?.[1] ?? "";
+    const proven = await t.request("/api/auth/email-verification/confirm", {
+      method: "POST",
+      token,
+      json: { code },
+    });
+    expect(proven.status).toBe(200);
+    mail.length = 0;
+    market.prices.AAPL = 100;
+    await checkAlerts(t.deps);
+    market.prices.AAPL = 120;
+    expect((await checkAlerts(t.deps)).newAlerts).toBe(1);
+    await deliverDueAlerts(t.deps);
+    expect(mail.map((m) => m.to)).toEqual([user.email]);
+  });
+
+  test("an email queued for an address that is not proven (before this check existed) is not sent either", async () => {
+    const user = await t.createUser();
+    const token = await t.signIn(user.email, "correct-horse-battery");
+    await t.request("/api/watchlist", {
+      method: "POST",
+      token,
+      json: { symbol: "AAPL", targetChangePercent: 5 },
+    });
+    market.prices.AAPL = 100;
+    await checkAlerts(t.deps);
+    market.prices.AAPL = 50;
+    await checkAlerts(t.deps);
+    const [event] = await t.deps.database.db
+      .select()
+      .from(alertEvents)
+      .where(eq(alertEvents.userId, user.id));
+    const [queued] = await t.deps.database.db
+      .insert(alertDeliveries)
+      .values({
+        eventId: event!.id,
+        channel: "email",
+        target: user.email,
+        status: "pending",
+        nextAttemptAt: t.clock.now(),
+      })
+      .returning();
+    await deliverDueAlerts(t.deps);
+    expect(mail.filter((m) => m.to === user.email)).toEqual([]);
+    const [after] = await t.deps.database.db
+      .select()
+      .from(alertDeliveries)
+      .where(eq(alertDeliveries.id, queued!.id));
+    expect(after).toMatchObject({ status: "failed", lastError: EMAIL_NOT_VERIFIED });
   });
 });
 

@@ -1,7 +1,14 @@
 import { createRoute } from "@hono/zod-openapi";
-import { kept } from "../../lib/answer-cache.ts";
+import { kept, notModified } from "../../lib/answer-cache.ts";
 import { keepJson, sendKept } from "../../lib/kept-answer.ts";
-import { createRouter, errorResponses, jsonBody, jsonResponse, signedIn } from "../../lib/openapi.ts";
+import {
+  createRouter,
+  errorResponses,
+  jsonBody,
+  jsonResponse,
+  notModifiedResponse,
+  signedIn,
+} from "../../lib/openapi.ts";
 import { ApiFailure } from "../../lib/result.ts";
 import { requireUser } from "../../middleware/auth.ts";
 import { MessageAnswer } from "../auth/auth.schema.ts";
@@ -32,7 +39,11 @@ const list = createRoute({
   security: signedIn,
   summary: "Your watchlist with current prices, moves and alert flags",
   middleware: [requireUser] as const,
-  responses: { 200: jsonResponse(WatchlistList, "Your items, oldest first"), ...errorResponses(401, 503) },
+  responses: {
+    200: jsonResponse(WatchlistList, "Your items, oldest first"),
+    ...notModifiedResponse,
+    ...errorResponses(401, 503),
+  },
 });
 
 const add = createRoute({
@@ -74,13 +85,16 @@ const remove = createRoute({
 export const watchlistRoutes = createRouter()
   .openapi(list, async (c) => {
     const { id, listsVersion } = c.var.user;
+    const key = `${id}:${listsVersion}`;
+    const unchanged = await notModified(c, ["prices"], key);
+    if (unchanged) return unchanged;
     // Kept under the user's lists version (bumped by any write to their items, in any process) and the market's
     // prices (decision 027).
     const answer = await kept(
       c,
       "watchlist answers",
       ["prices"],
-      `${id}:${listsVersion}`,
+      key,
       async () => keepJson(await listWatchlist(c.get("deps"), id)),
       LISTS_KEPT,
     );

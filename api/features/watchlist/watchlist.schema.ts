@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { dollars, priceObservedAt } from "../../lib/answer-fields.ts";
 import { idParam } from "../../lib/validation.ts";
 
 export { DEFAULT_ALERT_THRESHOLD, MAX_WATCHLIST_ITEMS } from "./watchlist.constants.ts";
@@ -8,23 +9,20 @@ export const WatchlistItem = z
   .object({
     id: z.number().int(),
     symbol: z.string(),
-    purchasePrice: z.number().nullable(),
-    addedPrice: z.number().nullable(),
-    targetChangePercent: z.number(),
-    currentPrice: z.number().nullable(),
-    currentPriceAsOf: z
-      .string()
-      .nullable()
-      .optional()
-      .openapi({ description: "When the current price was observed (a date for a daily close)" }),
-    changePercent: z
+    purchasePrice: dollars("what the user paid, as entered").nullable(),
+    addedPrice: dollars("the latest price when the item was added").nullable(),
+    targetChangePercent: z
       .number()
-      .nullable()
-      .openapi({ description: "Move from the purchase price, else the added price" }),
+      .openapi({ description: "Percent (10 is 10%): the move that raises an alert" }),
+    currentPrice: dollars("the latest price").nullable(),
+    currentPriceAsOf: priceObservedAt.nullable().optional(),
+    changePercent: z.number().nullable().openapi({
+      description: "Percent (10 is 10%): the move from the purchase price, else the added price",
+    }),
     shouldAlert: z.boolean(),
     addedAt: z.string().openapi({ format: "date-time" }),
     sparkline: z
-      .array(z.number())
+      .array(dollars())
       .optional()
       .openapi({ description: "Daily closes of the last 3 months, oldest first" }),
   })

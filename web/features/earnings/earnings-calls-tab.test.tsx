@@ -75,7 +75,7 @@ describe("Earnings Calls tab, on the real API with real demo prices", () => {
       expect(record.compareDocumentPosition(badge) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
       expect(badge.textContent).toStartWith(`${e.growthProbability}%`);
       expect(within(card).getByTestId("earnings-share").textContent).toBe(
-        `growth probability: that record smoothed toward all stocks' ${e.universeRiseRate}%`,
+        `growth probability: that record smoothed toward all stocks' ${Math.round(e.universeRiseRate * 100)}%`,
       );
       expect(within(card).getByText("Estimated date")).toBeTruthy();
       expect(within(card).queryByText(/not measured/)).toBeNull();

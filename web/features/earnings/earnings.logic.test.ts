@@ -37,10 +37,10 @@ describe("earnings calendar rules: growth filter, bands, time labels", () => {
     expect(reportRecord({ reportsRose: 0, reportsCounted: 0, reportsSince: "2020-10-28" })).toBe(
       "No reports found since Oct 28, 2020",
     );
-    expect(smoothedShare({ reportsCounted: 11, universeRiseRate: 51 })).toBe(
+    expect(smoothedShare({ reportsCounted: 11, universeRiseRate: 0.5087 })).toBe(
       "growth probability: that record smoothed toward all stocks' 51%",
     );
-    expect(smoothedShare({ reportsCounted: 0, universeRiseRate: 51 })).toBe(
+    expect(smoothedShare({ reportsCounted: 0, universeRiseRate: 0.5087 })).toBe(
       "growth probability: all stocks' 51%, with no record of its own",
     );
   });

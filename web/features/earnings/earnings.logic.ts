@@ -47,9 +47,11 @@ export function reportRecord(e: { reportsRose: number; reportsCounted: number; r
  * all stocks' 51%".
  */
 export function smoothedShare(e: { reportsCounted: number; universeRiseRate: number }) {
+  // The rate is a fraction, as every rate in the API (docs/decisions/090-one-type-per-concept.md).
+  const rate = `${Math.round(e.universeRiseRate * 100)}%`;
   return e.reportsCounted
-    ? `growth probability: that record smoothed toward all stocks' ${e.universeRiseRate}%`
-    : `growth probability: all stocks' ${e.universeRiseRate}%, with no record of its own`;
+    ? `growth probability: that record smoothed toward all stocks' ${rate}`
+    : `growth probability: all stocks' ${rate}, with no record of its own`;
 }
 
 /** One line on how the tab's figures measured up, out of sample. */

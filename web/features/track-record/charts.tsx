@@ -19,8 +19,8 @@ export interface CalibrationPoint {
 /**
  * Per bin (a band of stated confidence, or a year: decision 048), how often the stated event happened (a bar with
  * its 95% interval and the number of resolved calls) beside the probability the calls stated (a dot) and how often
- * random stocks of the same date and risk did the same (a diamond): where the dots sit on the bars' tops, the stated
- * probabilities held; where the diamonds do too, the calls did no better than risk alone.
+ * random stocks of the same date and risk did the same (a square): where the dots sit on the bars' tops, the stated
+ * probabilities held; where the squares do too, the calls did no better than risk alone.
  */
 export function CalibrationChart(props: { points: CalibrationPoint[] }) {
   const { points } = props;
@@ -36,7 +36,7 @@ export function CalibrationChart(props: { points: CalibrationPoint[] }) {
       <Text size="xs" c="dimmed" aria-hidden>
         <span style={{ color: "var(--mantine-color-indigo-6)" }}>■</span> happened (95% interval clustered by
         date, n = resolved calls) <span style={{ color: "var(--mantine-color-orange-8)" }}>●</span> stated{" "}
-        <span style={{ color: "var(--mantine-color-gray-7)" }}>◆</span> random stocks of the same risk
+        <span style={{ color: "var(--mantine-color-gray-7)" }}>▪</span> random stocks of the same risk
       </Text>
     </div>
   );

@@ -70,3 +70,47 @@ describe("alert settings form (real API in process)", () => {
     expect(await saved()).toEqual(before);
   });
 });
+
+describe("an unverified alert address (real API in process)", () => {
+  test("says why no alert email is sent, mails a code and takes it; then the notice goes", async () => {
+    const mail: Array<{ to: string; text: string }> = [];
+    api.deps.mailer = { send: async (m) => void mail.push(m) };
+    const { email } = await api.createUser();
+    localStorage.setItem(AUTH_TOKEN_KEY, await api.signIn(email, "correct-horse-battery"));
+    try {
+      renderWithProviders(<AlertSettings />);
+      const user = userEvent.setup();
+      expect(
+        await screen.findByText(`Alert emails are not sent to ${email} until you verify that address.`),
+      ).toBeTruthy();
+      await user.click(screen.getByRole("button", { name: "Send verification code" }));
+      expect(await screen.findByText(`A verification code has been sent to ${email}.`)).toBeTruthy();
+      const code = /verification code is (\d{6})/.exec(mail.at(-1)?.text ?? "")?.[1] ?? "";
+      await user.type(screen.getByRole("textbox", { name: "Verification code" }), code);
+      await user.click(screen.getByRole("button", { name: "Verify email" }));
+      expect(
+        await screen.findByText("Email address verified: alert emails will be sent to it."),
+      ).toBeTruthy();
+      await waitFor(() => expect(screen.queryByText(/until you verify that address/)).toBeNull());
+    } finally {
+      localStorage.setItem(AUTH_TOKEN_KEY, token);
+    }
+  });
+
+  test("a wrong code is refused with the API's reason", async () => {
+    api.deps.mailer = { send: async () => {} };
+    const { email } = await api.createUser();
+    localStorage.setItem(AUTH_TOKEN_KEY, await api.signIn(email, "correct-horse-battery"));
+    try {
+      renderWithProviders(<AlertSettings />);
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole("button", { name: "Send verification code" }));
+      await user.type(await screen.findByRole("textbox", { name: "Verification code" }), "000000");
+      await user.click(screen.getByRole("button", { name: "Verify email" }));
+      expect(await screen.findByText("That code is wrong, used or expired. Ask for a new one.")).toBeTruthy();
+      expect(screen.getByText(/until you verify that address/)).toBeTruthy();
+    } finally {
+      localStorage.setItem(AUTH_TOKEN_KEY, token);
+    }
+  });
+});

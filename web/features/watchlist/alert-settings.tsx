@@ -1,5 +1,6 @@
-import { Card, Code, Group, Stack, Text, Title } from "@mantine/core";
+import { Alert, Button, Card, Code, Group, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
+import { EmailVerificationConfirmInput } from "../../../api/features/auth/auth.input.ts";
 import { UpdateNotificationSettings } from "../../../api/features/watchlist/alerts.input.ts";
 import { LoadError } from "../../components/load-error.tsx";
 import { submitWith, useAppForm, validateWith } from "../../lib/form.tsx";
@@ -7,6 +8,8 @@ import { SwitchField } from "../../lib/form-fields.tsx";
 import {
   alertSettingsQueryOptions,
   type SavedAlertSettings,
+  useConfirmEmailVerification,
+  useRequestEmailVerification,
   useSaveAlertSettings,
 } from "./watchlist.queries.ts";
 
@@ -54,6 +57,7 @@ function AlertSettingsForm({ settings }: { settings: SavedAlertSettings }) {
       <Text size="sm" c="dimmed" mb="sm">
         When a stock crosses its threshold you are notified once per crossing.
       </Text>
+      {!settings.emailVerified && <EmailVerification address={settings.emailAddress} />}
       <form noValidate onSubmit={submitWith(form)}>
         <form.AppForm>
           <Stack gap="sm">
@@ -79,5 +83,49 @@ function AlertSettingsForm({ settings }: { settings: SavedAlertSettings }) {
         </form.AppForm>
       </form>
     </Card>
+  );
+}
+
+/** Why no alert email goes out yet, and the mailed code that changes it (the API sends only to a proven address). */
+function EmailVerification({ address }: { address: string }) {
+  const send = useRequestEmailVerification();
+  const confirm = useConfirmEmailVerification();
+  const form = useAppForm({
+    defaultValues: { code: "" },
+    validators: { onSubmit: validateWith(EmailVerificationConfirmInput) },
+    onSubmit: async ({ value }) => {
+      await confirm.mutateAsync(value).catch(() => {});
+    },
+  });
+  return (
+    <Alert color="yellow" title="Email address not verified" mb="sm">
+      <Stack gap="xs">
+        <Text size="sm">Alert emails are not sent to {address} until you verify that address.</Text>
+        {send.isSuccess && <Text size="sm">{send.data.message}</Text>}
+        <Group align="flex-end" gap="xs">
+          <Button variant="light" size="xs" loading={send.isPending} onClick={() => send.mutate()}>
+            {send.isSuccess ? "Send a new code" : "Send verification code"}
+          </Button>
+        </Group>
+        {send.isSuccess && (
+          <form noValidate onSubmit={submitWith(form)}>
+            <form.AppForm>
+              <Group align="flex-end" gap="xs">
+                <form.AppField name="code">
+                  {(field) => (
+                    <field.TextField
+                      label="Verification code"
+                      inputMode="numeric"
+                      autoComplete="one-time-code"
+                    />
+                  )}
+                </form.AppField>
+                <form.SubmitButton pending={confirm.isPending}>Verify email</form.SubmitButton>
+              </Group>
+            </form.AppForm>
+          </form>
+        )}
+      </Stack>
+    </Alert>
   );
 }

@@ -82,3 +82,25 @@ export function useSaveAlertSettings() {
     onError: toastFailure("Alert settings not saved", "Please try again."),
   });
 }
+
+/** Mails the signed-in account a code that proves its address: alert emails go only to a proven one. */
+export const useRequestEmailVerification = () =>
+  useMutation({
+    mutationFn: async () => okJson(await api.api.auth["email-verification"].request.$post()),
+    onSuccess: () => notify("success", "Code sent"),
+    onError: toastFailure("No code sent", "Please try again."),
+  });
+
+/** Proves the address with the mailed code; the alert settings then say it is verified. */
+export function useConfirmEmailVerification() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (json: { code: string }) =>
+      okJson(await api.api.auth["email-verification"].confirm.$post({ json })),
+    onSuccess: (answer) => {
+      notify("success", "Email verified", answer.message);
+      return queryClient.invalidateQueries({ queryKey: watchlistKeys.alertSettings() });
+    },
+    onError: toastFailure("Email not verified", "Please try again."),
+  });
+}

@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { logMailer, type MailMessage } from "../../lib/mailer.ts";
+import { startTestApp, type TestApp, testDbKind } from "../../test/harness.ts";
+
+let t: TestApp;
+const mail: MailMessage[] = [];
+
+beforeAll(async () => {
+  t = await startTestApp();
+  t.deps.mailer = { send: async (m) => void mail.push(m) };
+});
+afterAll(() => t.close());
+
+const PASSWORD = "correct-horse-battery";
+const askForCode = (token: string) =>
+  t.request("/api/auth/email-verification/request", { method: "POST", token });
+const confirm = (token: string, code: string) =>
+  t.request("/api/auth/email-verification/confirm", { method: "POST", token, json: { code } });
+const settings = async (token: string) =>
+  (await (await t.request("/api/notifications", { token })).json()) as {
+    emailAddress: string;
+    emailVerified: boolean;
+  };
+function lastCodeTo(email: string): string {
+  const text = mail.findLast((m) => m.to === email)?.text ?? "";
+  const code = /verification code is (\d{6})/.exec(text)?.[1];
+  if (!code) throw new Error(`no verification code mailed to ${email}`);
+  return code;
+}
+async function signedInUser() {
+  const user = await t.createUser();
+  return { ...user, token: await t.signIn(user.email, PASSWORD) };
+}
+
+describe(`proving the alert email address by a mailed code (${testDbKind})`, () => {
+  test("a new account's address is unproven; the code mailed to it proves it, once", async () => {
+    const user = await signedInUser();
+    expect(await settings(user.token)).toMatchObject({ emailAddress: user.email, emailVerified: false });
+    const asked = await askForCode(user.token);
+    expect(asked.status).toBe(202);
+    expect(((await asked.json()) as { message: string }).message).toContain(user.email);
+    const code = lastCodeTo(user.email);
+    const wrong = await confirm(user.token, code === "000000" ? "000001" : "000000");
+    expect(wrong.status).toBe(400);
+    expect(((await wrong.json()) as { code: string }).code).toBe("INVALID_CODE");
+    const ok = await confirm(user.token, code);
+    expect(ok.status).toBe(200);
+    expect((await settings(user.token)).emailVerified).toBe(true);
+    // Used: and a proven address needs no other code.
+    expect((await confirm(user.token, code)).status).toBe(400);
+    const again = await askForCode(user.token);
+    expect(again.status).toBe(409);
+    expect(((await again.json()) as { code: string }).code).toBe("EMAIL_ALREADY_VERIFIED");
+  });
+
+  test("one account's code proves nothing for another", async () => {
+    const alice = await signedInUser();
+    const bob = await signedInUser();
+    await askForCode(alice.token);
+    await askForCode(bob.token);
+    const aliceCode = lastCodeTo(alice.email);
+    const bobCode = lastCodeTo(bob.email);
+    if (aliceCode !== bobCode) expect((await confirm(bob.token, aliceCode)).status).toBe(400);
+    expect((await settings(alice.token)).emailVerified).toBe(false);
+    expect((await confirm(alice.token, aliceCode)).status).toBe(200);
+    expect((await settings(alice.token)).emailVerified).toBe(true);
+    expect((await settings(bob.token)).emailVerified).toBe(false);
+    expect(mail.filter((m) => m.to === alice.email)).toHaveLength(1);
+  });
+
+  test("signed out: 401; a code that is not 6 digits: a readable 400", async () => {
+    expect((await t.request("/api/auth/email-verification/request", { method: "POST" })).status).toBe(401);
+    const user = await signedInUser();
+    const bad = await confirm(user.token, "12ab");
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { message: string }).message).toContain("6 digits");
+  });
+
+  test("codes are limited per account (3 an hour) and per address (5 a day, whoever asks)", async () => {
+    const user = await signedInUser();
+    const before = mail.length;
+    for (let i = 0; i < 3; i++) expect((await askForCode(user.token)).status).toBe(202);
+    const refused = await askForCode(user.token);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(((await refused.json()) as { code: string }).code).toBe("RATE_LIMITED");
+    t.clock.advance(61 * 60_000);
+    const token = await t.signIn(user.email, PASSWORD);
+    expect((await askForCode(token)).status).toBe(202);
+    // The fifth code to this address today; a password reset request would be the sixth and sends nothing.
+    expect((await askForCode(token)).status).toBe(202);
+    expect((await askForCode(token)).status).toBe(429);
+    expect(mail.length - before).toBe(5);
+  });
+
+  test("where mail only goes to the log, no code is issued: 503 says so", async () => {
+    const user = await signedInUser();
+    const saved = t.deps.mailer;
+    const lines: string[] = [];
+    t.deps.mailer = logMailer((text) => lines.push(text));
+    try {
+      const res = await askForCode(user.token);
+      expect(res.status).toBe(503);
+      expect(((await res.json()) as { code: string }).code).toBe("MAIL_NOT_CONFIGURED");
+      expect(lines).toEqual([]);
+    } finally {
+      t.deps.mailer = saved;
+    }
+  });
+});

@@ -1,0 +1,59 @@
+/**
+ * What one key (a user) may spend of this process on expensive work: at most `inFlight` requests at once, and
+ * time (each request's duration, charged when it ends) from a bucket of `burstMs` that refills at `share` of the
+ * clock, so a key working without pause gets about `share` of the process and everyone else the rest
+ * (docs/decisions/089-expensive-reads-per-user.md). In memory, per process (per isolate on Workers).
+ */
+export interface WorkBudget {
+  readonly inFlight: number;
+  /** A release to call when the request ends, or how many seconds to wait before asking again. */
+  enter(key: string): { release: () => void } | { retryAfterSeconds: number };
+}
+
+export interface WorkBudgetOptions {
+  inFlight: number;
+  burstMs: number;
+  /** Fraction of the clock a key's budget refills at (0-1). */
+  share: number;
+  /** Milliseconds of a monotonic clock. */
+  now?: () => number;
+}
+
+export function createWorkBudget({
+  inFlight,
+  burstMs,
+  share,
+  now = () => performance.now(),
+}: WorkBudgetOptions): WorkBudget {
+  const keys = new Map<string, { running: number; budgetMs: number; at: number }>();
+  return {
+    inFlight,
+    enter(key) {
+      const t = now();
+      let state = keys.get(key);
+      if (state) {
+        state.budgetMs = Math.min(burstMs, state.budgetMs + (t - state.at) * share);
+        state.at = t;
+      } else {
+        state = { running: 0, budgetMs: burstMs, at: t };
+        keys.set(key, state);
+      }
+      const held = state;
+      if (state.budgetMs <= 0)
+        return { retryAfterSeconds: Math.max(1, Math.ceil(-state.budgetMs / share / 1000)) };
+      if (state.running >= inFlight) return { retryAfterSeconds: 1 };
+      state.running++;
+      let released = false;
+      return {
+        release() {
+          if (released) return;
+          released = true;
+          held.running--;
+          held.budgetMs -= now() - t;
+          // A key back to a full budget with nothing running holds no memory.
+          if (!held.running && held.budgetMs + (now() - held.at) * share >= burstMs) keys.delete(key);
+        },
+      };
+    },
+  };
+}

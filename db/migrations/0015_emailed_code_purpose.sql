@@ -1,0 +1,1 @@
+ALTER TABLE `password_resets` ADD `purpose` text DEFAULT 'password-reset' NOT NULL;

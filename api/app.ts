@@ -18,12 +18,19 @@ import { appCompresses } from "./lib/kept-answer.ts";
 import { errorFields } from "./lib/logger.ts";
 import { createRouter } from "./lib/openapi.ts";
 import { ApiFailure } from "./lib/result.ts";
-import { API_REFERENCE_CSP, API_REFERENCE_SCRIPT_PATH, cspHeader } from "./lib/security-headers.ts";
+import {
+  API_REFERENCE_CSP,
+  API_REFERENCE_SCRIPT_PATH,
+  cspHeader,
+  TRUSTED_TYPES_SCRIPT_PATH,
+} from "./lib/security-headers.ts";
 import { accessLog } from "./middleware/access-log.ts";
 import { resolveAuth } from "./middleware/auth.ts";
 import { compressAnswers } from "./middleware/compression.ts";
+import { corsForListedOrigins } from "./middleware/cors.ts";
 import { refuseCrossSiteCookieWrites } from "./middleware/cross-site.ts";
 import { handleError, notFoundHandler } from "./middleware/errors.ts";
+import { noStoreForPrivateAnswers } from "./middleware/private-answers.ts";
 import { requestMetrics } from "./middleware/request-metrics.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
 
@@ -42,6 +49,8 @@ export function createApp(deps: AppDeps) {
     await next();
   });
   app.use("*", securityHeaders);
+  app.use("/api/*", noStoreForPrivateAnswers);
+  if (deps.config.corsOrigins?.length) app.use("/api/*", corsForListedOrigins(deps.config.corsOrigins));
   app.use(
     "/api/*",
     bodyLimit({
@@ -54,8 +63,8 @@ export function createApp(deps: AppDeps) {
       },
     }),
   );
-  app.use("/api/*", refuseCrossSiteCookieWrites);
   app.use("/api/*", resolveAuth);
+  app.use("/api/*", refuseCrossSiteCookieWrites);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "Bearer", {
     type: "http",
@@ -144,6 +153,7 @@ const API_REFERENCE_HTML = `<!doctype html>
   </head>
   <body>
     <script id="api-reference" data-url="/api/openapi.json" data-configuration='${JSON.stringify(API_REFERENCE_CONFIG)}'></script>
+    <script src="${TRUSTED_TYPES_SCRIPT_PATH}"></script>
     <script src="${API_REFERENCE_SCRIPT_PATH}"></script>
   </body>
 </html>

@@ -9,7 +9,7 @@ import type { Server } from "bun";
 import index from "../web/index.html";
 import { createApp } from "./app.ts";
 import { demoAccountsEnabled, parseEnv } from "./lib/config.ts";
-import { API_REFERENCE_SCRIPT_PATH } from "./lib/security-headers.ts";
+import { API_REFERENCE_SCRIPT_PATH, TRUSTED_TYPES_SCRIPT_PATH } from "./lib/security-headers.ts";
 import { configureMarket } from "./market/configure.ts";
 import { buildBunDeps } from "./runtime/bun-deps.ts";
 import { readDemoMarketFiles } from "./runtime/demo-market-files.ts";
@@ -19,6 +19,7 @@ import {
   DEV_RELOAD_SCRIPT_PATH,
   withReloadScript,
 } from "./runtime/dev-reload.ts";
+import { bundleTrustedTypesScript } from "./runtime/trusted-types-script.ts";
 import { formatSeedReport, seedDemo } from "./seed/seed.ts";
 
 const env = parseEnv(process.env);
@@ -55,6 +56,7 @@ const server: Server<undefined> = Bun.serve({
       new Response(
         Bun.file(join(import.meta.dir, "../node_modules/@scalar/api-reference/dist/browser/standalone.js")),
       ),
+    [TRUSTED_TYPES_SCRIPT_PATH]: async () => new Response(await bundleTrustedTypesScript()),
     [DEV_RELOAD_PATH]: (request) => devReload.events(request),
     [DEV_RELOAD_SCRIPT_PATH]: () => devReload.script(),
     [BUNDLED_PAGE]: index,

@@ -1,10 +1,16 @@
 // Production build of the SPA: route tree, bundle with React's production build, the public files (favicon,
-// robots.txt), the API reference's script from its pinned package, Cloudflare's _headers, precompressed copies.
+// robots.txt), the API reference's script from its pinned package and its Trusted Types policy, Cloudflare's
+// _headers, precompressed copies.
 // Source maps go to dist-sourcemaps/, beside dist/ and never served (decision note 020).
 import { cpSync, mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
 import { basename, join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { API_REFERENCE_SCRIPT_PATH, staticAssetsHeadersFile } from "../api/lib/security-headers.ts";
+import {
+  API_REFERENCE_SCRIPT_PATH,
+  staticAssetsHeadersFile,
+  TRUSTED_TYPES_SCRIPT_PATH,
+} from "../api/lib/security-headers.ts";
+import { bundleTrustedTypesScript } from "../api/runtime/trusted-types-script.ts";
 import { parseCli } from "./cli/args.ts";
 
 parseCli({
@@ -55,6 +61,7 @@ cpSync(join(root, "web/public"), outdir, { recursive: true });
 const apiReferenceScript = join(outdir, API_REFERENCE_SCRIPT_PATH);
 mkdirSync(join(apiReferenceScript, ".."), { recursive: true });
 cpSync(join(root, "node_modules/@scalar/api-reference/dist/browser/standalone.js"), apiReferenceScript);
+await Bun.write(join(outdir, TRUSTED_TYPES_SCRIPT_PATH), await bundleTrustedTypesScript());
 await Bun.write(join(outdir, "_headers"), staticAssetsHeadersFile());
 
 const appFiles = new Set(result.outputs.map((o) => o.path).filter((p) => !p.endsWith(".map")));

@@ -1,3 +1,4 @@
+import "./lib/trusted-types.ts";
 import "./mantine-styles.ts";
 import "./app.css";
 import { MantineProvider } from "@mantine/core";

@@ -120,6 +120,28 @@ export const envSchema = z.object({
   /** Let users point alert webhooks at loopback and private addresses (local testing only). */
   ALLOW_PRIVATE_WEBHOOKS: bool.default(false),
   /**
+   * Browser origins (comma list, exact: `https://tool.example.com`) whose pages may call the API with an API key or
+   * session token in the Authorization header, never with cookies. Default: none, the API answers same-origin only.
+   */
+  CORS_ORIGINS: z
+    .string()
+    .transform((value, ctx) => {
+      const origins = value
+        .split(",")
+        .map((origin) => origin.trim())
+        .filter(Boolean);
+      for (const origin of origins) {
+        if (URL.parse(origin)?.origin !== origin) {
+          ctx.addIssue({
+            code: "custom",
+            message: `CORS_ORIGINS: '${origin}' is not an origin; write scheme://host[:port], no path or trailing slash`,
+          });
+        }
+      }
+      return origins;
+    })
+    .default([]),
+  /**
    * Serves Prometheus metrics at /metrics to `Authorization: Bearer <METRICS_TOKEN>`; unset, /metrics answers 404
    * (decision 088). Not on Workers, where each isolate counts only its own requests.
    */
@@ -137,6 +159,8 @@ export interface AppConfig {
   /** Who may create an account (REGISTRATION); absent means open. */
   registration?: Registration;
   allowPrivateWebhooks?: boolean;
+  /** Origins allowed to call the API from the browser without cookies (CORS_ORIGINS); absent means none. */
+  corsOrigins?: string[];
   /** METRICS_TOKEN: who may scrape /metrics; absent, /metrics is off. */
   metricsToken?: string;
   oauth?: OAuthConfig;
@@ -242,6 +266,7 @@ export function configFromEnv(env: Env, secret: string): AppConfig {
     },
     registration: env.REGISTRATION,
     allowPrivateWebhooks: env.ALLOW_PRIVATE_WEBHOOKS,
+    corsOrigins: env.CORS_ORIGINS,
     metricsToken: env.METRICS_TOKEN,
     oauth: {
       publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),

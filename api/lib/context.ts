@@ -63,6 +63,8 @@ export interface AuthState {
   session: SignedInSession | null;
   /** The data versions, read in the same statement as the sign-in state (one round trip to a remote database). */
   versions: DataVersions;
+  /** What signed the request in: its Authorization header (bearer session token or API key) or the session cookie. */
+  via: "authorization" | "cookie";
 }
 
 export type AppEnv = {

@@ -8,6 +8,8 @@ export type CspDirectives = Record<string, string[]>;
 /**
  * The SPA: only its own scripts; its own styles plus inline ones, because Mantine writes its CSS variables and
  * responsive style props into `<style>` elements at run time (no nonce is possible on a static index.html).
+ * Trusted Types for every script sink, with the one `default` policy web/lib/trusted-types.ts creates: it passes
+ * only HTML without markup (decision note 087).
  */
 export const SPA_CSP: CspDirectives = {
   defaultSrc: ["'self'"],
@@ -20,6 +22,8 @@ export const SPA_CSP: CspDirectives = {
   baseUri: ["'self'"],
   formAction: ["'self'"],
   frameAncestors: ["'none'"],
+  requireTrustedTypesFor: ["'script'"],
+  trustedTypes: ["default"],
 };
 
 /** API answers (JSON) are never rendered as documents: nothing may load from them, nothing may frame them. */
@@ -30,16 +34,21 @@ export const API_CSP: CspDirectives = {
 
 /**
  * /api/reference: Scalar's standalone bundle served from our own origin (copied from the pinned package at build),
- * which injects its stylesheet into a `<style>` element and renders schema icons as data: URIs.
+ * which injects its stylesheet into a `<style>` element and renders schema icons as data: URIs. Besides our
+ * `default` policy it needs Vue's own, `vue`, which Vue creates privately to insert its compiled templates' static
+ * markup (Chromium refused those with `default` alone).
  */
 export const API_REFERENCE_CSP: CspDirectives = {
   ...SPA_CSP,
   fontSrc: ["'self'", "data:"],
   workerSrc: ["'self'", "blob:"],
+  trustedTypes: ["default", "vue"],
 };
 
 /** Where the build puts Scalar's standalone bundle (dist/), and so the URL the reference page loads it from. */
 export const API_REFERENCE_SCRIPT_PATH = "/vendor/scalar/standalone.js";
+/** The Trusted Types policy (web/lib/trusted-types.ts) built on its own for the reference page, loaded before Scalar. */
+export const TRUSTED_TYPES_SCRIPT_PATH = "/vendor/trusted-types.js";
 
 /** Strict-Transport-Security, sent only on responses that went out over https (lib/client-address.ts). */
 export const HSTS = "max-age=31536000";

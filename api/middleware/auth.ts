@@ -116,14 +116,16 @@ const versionsOf = (v: { recommendations: number | null; market: number | null }
   market: v?.market ?? Number.NaN,
 });
 
-async function userByApiKey(deps: AppDeps, key: string): Promise<AuthState | null> {
+type Credential = Omit<AuthState, "via">;
+
+async function userByApiKey(deps: AppDeps, key: string): Promise<Credential | null> {
   const hash = await sha256Hex(key);
   const [row] = await userByApiKeyHash(deps.database.db).all({ hash });
   if (!row?.user.isActive) return null;
   return { user: row.user, session: null, versions: versionsOf(row.versions) };
 }
 
-async function userBySession(deps: AppDeps, token: string): Promise<AuthState | null> {
+async function userBySession(deps: AppDeps, token: string): Promise<Credential | null> {
   const { db } = deps.database;
   const hash = await sha256Hex(token);
   const row = await sessionReads(db)(hash);
@@ -153,11 +155,16 @@ export const resolveAuth = createMiddleware<AppEnv>(async (c, next) => {
   const deps = c.get("deps");
   const bearer = bearerToken(c.req.header("authorization"));
   let auth: AuthState | null = null;
-  if (bearer?.startsWith(API_KEY_PREFIX)) auth = await userByApiKey(deps, bearer);
-  else if (bearer) auth = await userBySession(deps, bearer);
-  if (!auth) {
+  const byHeader = bearer?.startsWith(API_KEY_PREFIX)
+    ? await userByApiKey(deps, bearer)
+    : bearer
+      ? await userBySession(deps, bearer)
+      : null;
+  if (byHeader) auth = { ...byHeader, via: "authorization" };
+  else {
     const cookie = getCookie(c, SESSION_COOKIE);
-    if (cookie) auth = await userBySession(deps, cookie);
+    const byCookie = cookie ? await userBySession(deps, cookie) : null;
+    if (byCookie) auth = { ...byCookie, via: "cookie" };
   }
   c.set("auth", auth);
   await next();

@@ -97,6 +97,21 @@ describe("cross-site writes with the session cookie are refused", () => {
     expect(logout.status).toBe(200);
   });
 
+  test("an Authorization header that does not sign in (Basic, a stale token) does not lift the check", async () => {
+    const cookie = await sessionCookie();
+    for (const authorization of ["Basic eDp4", "Bearer not-a-session-token", "Bearer sbk_not-a-key"]) {
+      const res = await post("/api/auth/regenerate-api-key", {
+        cookie: `${SESSION_COOKIE}=${cookie}`,
+        authorization,
+        "sec-fetch-site": "same-site",
+        origin: "https://evil.example",
+      });
+      expect(res.status).toBe(403);
+      expect(await res.json()).toMatchObject({ code: "CROSS_SITE" });
+    }
+    expect(await stillSignedIn(cookie)).toBe(true);
+  });
+
   test("reads stay open cross-site (a link from elsewhere still loads)", async () => {
     const cookie = await sessionCookie();
     const res = await t.request("/api/auth/user", {

@@ -16,12 +16,17 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * Refuses (403) a state-changing request that would act through the session cookie when the browser says it
  * comes from another site: Sec-Fetch-Site other than same-origin or none, or (older browsers) an Origin that is
  * not ours. The cookie is SameSite=Lax, which still lets a sibling subdomain's form post carry it, and the bodiless
- * POSTs (logout, regenerate-api-key, recommendations/generate) need no CORS preflight. Calls with an Authorization
- * header (session token or API key) carry no ambient credential and pass; so do clients that send neither header
- * (not a browser). Decision note 020.
+ * POSTs (logout, regenerate-api-key, recommendations/generate) need no CORS preflight. Runs after resolveAuth:
+ * calls that its Authorization header signed in (session token or API key) carry no ambient credential and pass;
+ * any other Authorization header (Basic, a stale token) leaves the cookie acting, so the check applies. Clients
+ * that send neither Sec-Fetch-Site nor Origin (not a browser) pass. Decision notes 020 and 087.
  */
 export const refuseCrossSiteCookieWrites = createMiddleware<AppEnv>(async (c, next) => {
-  if (SAFE_METHODS.has(c.req.method) || c.req.header("authorization") || !getCookie(c, SESSION_COOKIE)) {
+  if (
+    SAFE_METHODS.has(c.req.method) ||
+    c.get("auth")?.via === "authorization" ||
+    !getCookie(c, SESSION_COOKIE)
+  ) {
     return next();
   }
   const site = c.req.header("sec-fetch-site");

@@ -85,6 +85,7 @@ function workerVars(config: AppConfig, mailOutbox: boolean): Record<string, stri
     AUTH_RATE_LIMIT_PER_IP: String(config.authRateLimit.perIp),
     AUTH_RATE_LIMIT_PER_EMAIL: String(config.authRateLimit.perEmail),
     AUTH_RATE_LIMIT_WINDOW_SECONDS: String(Math.round(config.authRateLimit.windowMs / 1000)),
+    CORS_ORIGINS: (config.corsOrigins ?? []).join(","),
     ...(config.metricsToken ? { METRICS_TOKEN: config.metricsToken } : {}),
     ...(mailOutbox ? { MAIL_OUTBOX: "true" } : {}),
   };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { API_REFERENCE_SCRIPT_PATH } from "../lib/security-headers.ts";
+import { API_REFERENCE_SCRIPT_PATH, TRUSTED_TYPES_SCRIPT_PATH } from "../lib/security-headers.ts";
 import { type BunServer, startBunServer } from "./bun-server.ts";
 import { startTestApp, testDbKind } from "./harness.ts";
 import { prepareDatabase } from "./prepared-database.ts";
@@ -26,6 +26,18 @@ function expectNoInternals(body: string) {
   expect(body).not.toContain("<");
   expect(body).not.toContain(root);
   expect(body).not.toMatch(/\bat .+:\d+:\d+/);
+}
+
+/** Every `<script>` element's src; an inline script (no src, or content) fails the test. */
+function scriptSources(html: string): string[] {
+  return [...html.matchAll(/<script([^>]*)>([^<]*)<\/script>/g)].flatMap(([, attributes = "", content]) => {
+    const src = /\ssrc="([^"]+)"/.exec(attributes)?.[1];
+    if (content?.trim()) throw new Error(`inline script: ${content.slice(0, 80)}`);
+    // Scalar's configuration element: a data block (no src, no content), which never runs.
+    if (!src && /\sid="api-reference"/.test(attributes)) return [];
+    if (!src) throw new Error(`script without src: <script${attributes}>`);
+    return [src];
+  });
 }
 
 /** The checks both runtimes must pass, against a server at `url`. */
@@ -57,10 +69,17 @@ function staticSideTests(url: () => string) {
       expect(csp).toContain("script-src 'self';");
       expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).not.toContain("unsafe-eval");
+      expect(csp).toContain("require-trusted-types-for 'script'; trusted-types default");
       expect(res.headers.get("x-content-type-options")).toBe("nosniff");
       expect(res.headers.get("x-frame-options")).toBe("DENY");
       expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
     }
+  });
+
+  test("the SPA's page has no inline script", async () => {
+    requireBuild();
+    const html = await (await fetch(`${url()}/dashboard`)).text();
+    expect(scriptSources(html)).toEqual([expect.stringMatching(/^\/index(-\w+)?\.js$/)]);
   });
 
   test("a favicon and robots.txt are real files; a missing file is 404, not the SPA's HTML", async () => {
@@ -93,10 +112,14 @@ function staticSideTests(url: () => string) {
     requireBuild();
     const page = await fetch(`${url()}/api/reference`);
     expect(page.status).toBe(200);
-    expect(page.headers.get("content-security-policy")).toContain("script-src 'self';");
+    const csp = page.headers.get("content-security-policy");
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).toContain("require-trusted-types-for 'script'; trusted-types default vue");
     const html = await page.text();
-    const sources = [...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map((m) => m[1]);
-    expect(sources).toEqual([API_REFERENCE_SCRIPT_PATH]);
+    expect(scriptSources(html)).toEqual([TRUSTED_TYPES_SCRIPT_PATH, API_REFERENCE_SCRIPT_PATH]);
+    const policy = await fetch(`${url()}${TRUSTED_TYPES_SCRIPT_PATH}`);
+    expect(policy.status).toBe(200);
+    expect(await policy.text()).toContain('createPolicy("default"');
     expect(html).not.toMatch(/https?:\/\//);
     const script = await fetch(`${url()}${API_REFERENCE_SCRIPT_PATH}`);
     expect(script.status).toBe(200);

@@ -1,0 +1,24 @@
+import { getCookie } from "hono/cookie";
+import { createMiddleware } from "hono/factory";
+import type { AppEnv } from "../lib/context.ts";
+import { SESSION_COOKIE } from "./auth.ts";
+
+export const PRIVATE_NO_STORE = "private, no-store";
+
+/**
+ * `Cache-Control: private, no-store` on every API answer that may carry credentials or personal data, whatever its status
+ * and whatever the handler set: the request came with a credential (Authorization header or session cookie), the
+ * path is under /api/auth/ (sign-in, registration, reset, OAuth hand tokens out), or the answer sets a cookie.
+ * Set here, after the handler, so a new private route cannot forget it; it replaces the kept reads' `private`
+ * (decision 088), whose ETags then serve clients that send If-None-Match themselves. Public reads without a
+ * credential keep what their handler sends (decision note 087).
+ */
+export const noStoreForPrivateAnswers = createMiddleware<AppEnv>(async (c, next) => {
+  await next();
+  const personal =
+    c.req.header("authorization") !== undefined ||
+    getCookie(c, SESSION_COOKIE) !== undefined ||
+    c.req.path.startsWith("/api/auth/") ||
+    c.res.headers.has("set-cookie");
+  if (personal) c.res.headers.set("Cache-Control", PRIVATE_NO_STORE);
+});

@@ -50,6 +50,17 @@ describe(`CORS_ORIGINS set (${targetName})`, () => {
     expect(res.headers.get("vary")?.toLowerCase()).toContain("origin");
   });
 
+  test("a listed origin's page may read the paging and cache headers the API documents", async () => {
+    const res = await t.request("/api/recommendations/historical?pageSize=1", {
+      token: apiKey,
+      headers: { origin: TOOL },
+    });
+    const exposed = (res.headers.get("access-control-expose-headers") ?? "").toLowerCase().split(/,\s*/);
+    for (const name of ["link", "x-total-count", "x-date-counts", "etag", "retry-after"]) {
+      expect(exposed).toContain(name);
+    }
+  });
+
   test("an origin not listed gets no CORS header, on the preflight or the call", async () => {
     const pre = await preflight(t, "https://evil.example");
     expect(pre.status).toBeGreaterThanOrEqual(400);

@@ -14,7 +14,7 @@ export function corsForListedOrigins(origins: readonly string[]) {
     origin: [...listed],
     allowHeaders: ["Authorization", "Content-Type"],
     allowMethods: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
-    exposeHeaders: ["Retry-After", "X-Request-Id"],
+    exposeHeaders: ["Retry-After", "X-Request-Id", "Link", "X-Total-Count", "X-Date-Counts", "ETag"],
     maxAge: 600,
     credentials: false,
   });

@@ -4,9 +4,12 @@ import { filePath, withFileReads } from "./file-reads.ts";
 import * as schema from "./schema/index.ts";
 import { fetchWithDeadline } from "./unavailable.ts";
 import {
+  boundedWrites,
   DATABASE_BUSY_TIMEOUT_MS,
   NATIVE_BUSY_WAIT_MS,
   retryBusyWrites,
+  WORKER_WRITE_WAIT_MS,
+  WORKER_WRITES_IN_FLIGHT,
   writesInTurn,
 } from "./write-turns.ts";
 
@@ -35,8 +38,9 @@ export interface DbOptions {
   /**
    * On a libSQL server: this process's writes one after another (default true; db/write-turns.ts). The Worker says
    * false: a write that waits for another request's would be resolved by that request's I/O, and workerd cancels a
-   * request whose promise another request resolves. Its writes are sent again instead when the server answers
-   * SQLITE_BUSY, within the request deadline (retryBusyWrites).
+   * request whose promise another request resolves. Instead at most WORKER_WRITES_IN_FLIGHT of its writes are sent at
+   * once, a write beyond them polling on its own request's timer (boundedWrites, decision 093), and a write the
+   * server refuses SQLITE_BUSY is sent again within the request deadline (retryBusyWrites).
    */
   writesInTurn?: boolean;
   /**
@@ -83,7 +87,10 @@ export function createDb(url: string, authToken?: string, options: DbOptions = {
     : !remote
       ? opened
       : options.writesInTurn === false
-        ? retryBusyWrites(opened, requestTimeoutMs)
+        ? retryBusyWrites(
+            boundedWrites(opened, WORKER_WRITES_IN_FLIGHT, WORKER_WRITE_WAIT_MS),
+            requestTimeoutMs,
+          )
         : writesInTurn(opened, requestTimeoutMs, {});
   return { db: drizzle(client, { schema, casing: "snake_case" }), client };
 }

@@ -260,3 +260,72 @@ export function retryBusyWrites(client: Client, deadlineMs: number): Client {
     },
   });
 }
+
+/** Writes one isolate's client has in flight to a libSQL server at once, at most (decision 093). */
+export const WORKER_WRITES_IN_FLIGHT = 4;
+/**
+ * How long a Worker's write waits for a slot before it goes anyway (ms). 2 s (decision 064's) was too short: under
+ * 64 clients on the 2-core test machine writes waited longer, went all at once and 13 were in flight together.
+ */
+export const WORKER_WRITE_WAIT_MS = 5_000;
+/** How often a write waiting for a free slot looks again (ms), on a timer of its own request. */
+const WRITE_SLOT_POLL_MS = 1;
+
+/**
+ * A libSQL server's client with at most `inFlight` writes (statements other than SELECT, batches, write
+ * transactions until they end) sent at once; reads never wait. For the Worker: each of its writes is an HTTP request
+ * of its own, and 64 requests writing at once left sqld's connections waiting on each other for its one write lock,
+ * past the 5 s deadline (decision 093). A write beyond the limit looks again every millisecond on a timer of its own
+ * request, never on a promise another request settles (workerd would cancel it, decision 075), and goes anyway once
+ * `waitMs` has passed.
+ */
+export function boundedWrites(client: Client, inFlight: number, waitMs: number): Client {
+  let sent = 0;
+  const slot = async () => {
+    const giveUpAt = performance.now() + waitMs;
+    while (sent >= inFlight && performance.now() < giveUpAt) {
+      await new Promise((resolve) => setTimeout(resolve, WRITE_SLOT_POLL_MS));
+    }
+    sent++;
+    let released = false;
+    return () => {
+      if (!released) sent--;
+      released = true;
+    };
+  };
+  const write = async <T>(call: () => Promise<T>): Promise<T> => {
+    const release = await slot();
+    try {
+      return await call();
+    } finally {
+      release();
+    }
+  };
+  const own: Partial<Record<keyof Client, unknown>> = {
+    execute: (stmt: InStatement | string, args?: InArgs) => {
+      const call = () => (typeof stmt === "string" ? client.execute(stmt, args) : client.execute(stmt));
+      return READ_ONLY.test(typeof stmt === "string" ? stmt : stmt.sql) ? call() : write(call);
+    },
+    batch: ((stmts, mode) =>
+      mode === "read"
+        ? client.batch(stmts, mode)
+        : write(() => client.batch(stmts, mode))) satisfies Client["batch"],
+    transaction: async (mode?: TransactionMode): Promise<Transaction> => {
+      if (mode === "read") return client.transaction(mode);
+      const release = await slot();
+      try {
+        return endsWith(await client.transaction(mode), (call) => call(), release);
+      } catch (error) {
+        release();
+        throw error;
+      }
+    },
+  };
+  return new Proxy(client, {
+    get(target, property) {
+      if (property in own) return own[property as keyof Client];
+      const value = Reflect.get(target, property, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}

@@ -119,7 +119,14 @@ export const uniqueEmail = (prefix = "user") => `${prefix}-${Date.now()}-${++cou
  */
 export async function startTestApp(
   config: Partial<AppConfig> = {},
-  { mailOutbox = false } = {},
+  {
+    mailOutbox = false,
+    workerDatabaseUrl = (url: string) => url,
+  }: {
+    mailOutbox?: boolean;
+    /** On workerd: the address the Worker is given for the database (a test's proxy in front of sqld). */
+    workerDatabaseUrl?: (url: string) => string;
+  } = {},
 ): Promise<TestApp> {
   let url: string;
   let cleanup: () => Promise<void>;
@@ -153,7 +160,7 @@ export async function startTestApp(
   const app = createApp(deps);
   const worker =
     testTarget === "workerd"
-      ? await startWorkerd({ ...workerVars(deps.config, mailOutbox), DATABASE_URL: url })
+      ? await startWorkerd({ ...workerVars(deps.config, mailOutbox), DATABASE_URL: workerDatabaseUrl(url) })
       : null;
   if (worker) {
     const stopDatabase = cleanup;

@@ -114,6 +114,5 @@ export const adminRoutes = createRouter()
     return c.json({ message: "User deleted successfully" }, 200);
   })
   .openapi(outbox, async (c) => {
-    c.header("Cache-Control", "no-store");
     return c.json(await readOutbox(c.get("deps")), 200);
   });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mailOutbox } from "../../../db/schema/index.ts";
 import { OUTBOX_KEEP, outboxMailer } from "../../lib/mail-outbox.ts";
 import { logMailer } from "../../lib/mailer.ts";
+import { PRIVATE_NO_STORE } from "../../middleware/private-answers.ts";
 import { startTestApp, type TestApp, testDbKind } from "../../test/harness.ts";
 
 // The local demo's outbox (docs/decisions/084-local-mail-outbox.md), on the real database: mail kept for admins,
@@ -94,7 +95,7 @@ describe(`mail outbox (${testDbKind})`, () => {
     expect((await readOutbox(adminKey)).status).toBe(403);
     const asAdmin = await readOutbox(admin);
     expect(asAdmin.status).toBe(200);
-    expect(asAdmin.headers.get("cache-control")).toBe("no-store");
+    expect(asAdmin.headers.get("cache-control")).toBe(PRIVATE_NO_STORE);
   });
 
   test(`newest first, the newest ${OUTBOX_KEEP} kept`, async () => {

@@ -7,7 +7,9 @@ export const currentUserKey = ["/api/auth/user"] as const;
 
 async function fetchCurrentUser() {
   const res = await api.api.auth.user.$get();
+  // Every answer's body is read: Chromium keeps an unread `no-store` answer's request open (decision 087).
   if (res.status === 401) {
+    await res.text();
     // The stored bearer token went with the request; still refused, so it is dead.
     if (getStoredToken()) removeStoredToken();
     return null;
@@ -15,6 +17,7 @@ async function fetchCurrentUser() {
   if (res.ok) return res.json();
   // This call's failures read "status: statusText", not the body, unlike every other call.
   const raw = res as unknown as Response;
+  await raw.text();
   throw new ApiError(raw.status, "", raw.statusText);
 }
 

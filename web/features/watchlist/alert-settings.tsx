@@ -98,7 +98,13 @@ function EmailVerification({ address }: { address: string }) {
     },
   });
   return (
-    <Alert color="yellow" title="Email address not verified" mb="sm">
+    <Alert
+      color="yellow"
+      title="Email address not verified"
+      mb="sm"
+      // The light yellow title fails contrast on its own background; the text colour reads in both schemes.
+      styles={{ title: { color: "var(--mantine-color-text)" } }}
+    >
       <Stack gap="xs">
         <Text size="sm">Alert emails are not sent to {address} until you verify that address.</Text>
         {send.isSuccess && <Text size="sm">{send.data.message}</Text>}

@@ -77,6 +77,16 @@ export function TermsPage() {
           wrong, and the service may be unavailable.
         </Text>
       </Section>
+      <Section title="Open-source software">
+        <Text size="sm">
+          Signalboard is licensed under the Apache License 2.0. Its charts are drawn with TradingView
+          Lightweight Charts™, Copyright © 2025 TradingView, Inc.,{" "}
+          <Anchor href="https://www.tradingview.com/" underline="always">
+            https://www.tradingview.com/
+          </Anchor>
+          .
+        </Text>
+      </Section>
     </LegalPage>
   );
 }

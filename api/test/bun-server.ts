@@ -37,6 +37,21 @@ export function keptOutput(proc: Subprocess<"ignore" | "pipe", "pipe", "pipe">):
  * prints its address ("listening on http://localhost:PORT"); `entry` may name another script that prints it, and
  * `bunFlags` go before it (a profiler, a preload).
  */
+/** A clean environment for a spawned server: a free port on loopback, no seed, no jobs, quiet; `env` on top. */
+export function serverEnv(env: Record<string, string>): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? "/usr/bin:/bin",
+    HOME: process.env.HOME ?? "/tmp",
+    PORT: "0",
+    HOST: "127.0.0.1",
+    SEED_ON_START: "false",
+    // A clean environment has no NODE_ENV=test, and a job firing at start would change what the test sees.
+    SCHEDULER: "false",
+    LOG_LEVEL: "warn",
+    ...env,
+  };
+}
+
 export async function startBunServer(
   env: Record<string, string>,
   entry = "api/server.ts",
@@ -44,17 +59,7 @@ export async function startBunServer(
 ): Promise<BunServer> {
   const proc = Bun.spawn([process.execPath, ...(options.bunFlags ?? []), entry], {
     cwd: root,
-    env: {
-      PATH: process.env.PATH ?? "/usr/bin:/bin",
-      HOME: process.env.HOME ?? "/tmp",
-      PORT: "0",
-      HOST: "127.0.0.1",
-      SEED_ON_START: "false",
-      // A clean environment has no NODE_ENV=test, and a job firing at start would change what the test sees.
-      SCHEDULER: "false",
-      LOG_LEVEL: "warn",
-      ...env,
-    },
+    env: serverEnv(env),
     stdout: "pipe",
     stderr: "pipe",
   });

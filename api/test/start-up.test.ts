@@ -5,7 +5,7 @@ import { dirname, join } from "node:path";
 import { createDb } from "../../db/client.ts";
 import { runMigrations } from "../../db/migrate.ts";
 import { createUser } from "../features/auth/auth.service.ts";
-import { startBunServer } from "./bun-server.ts";
+import { serverEnv, startBunServer } from "./bun-server.ts";
 import { testDbKind } from "./harness.ts";
 import { depsOn } from "./prepared-database.ts";
 
@@ -17,22 +17,11 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 let databases = 0;
 const freshUrl = () => `file:${join(dir, `db-${++databases}`, "app.db")}`;
 
-const baseEnv = (env: Record<string, string>) => ({
-  PATH: process.env.PATH ?? "/usr/bin:/bin",
-  HOME: process.env.HOME ?? "/tmp",
-  PORT: "0",
-  HOST: "127.0.0.1",
-  SEED_ON_START: "false",
-  SCHEDULER: "false",
-  LOG_LEVEL: "warn",
-  ...env,
-});
-
 /** Starts `bun api/server.ts` expecting it to stop by itself; answers its exit code and what it wrote. */
 async function failedStart(env: Record<string, string>) {
   const proc = Bun.spawn([process.execPath, "api/server.ts"], {
     cwd: root,
-    env: baseEnv(env),
+    env: serverEnv(env),
     stdout: "pipe",
     stderr: "pipe",
   });
@@ -92,7 +81,7 @@ describe.skipIf(testDbKind !== "file")("a start that cannot go on", () => {
       const command = `LOG_LEVEL=loud PORT=0 SEED_ON_START=false DATABASE_URL=${freshUrl()} ${process.execPath} api/server.ts`;
       const proc = Bun.spawn(["script", "-qec", command, "/dev/null"], {
         cwd: root,
-        env: baseEnv({}),
+        env: serverEnv({}),
         stdout: "pipe",
         stderr: "pipe",
       });

@@ -1,4 +1,4 @@
-import { Paper, Text, useComputedColorScheme } from "@mantine/core";
+import { Text, useComputedColorScheme } from "@mantine/core";
 import {
   createChart,
   type IChartApi,
@@ -10,6 +10,7 @@ import {
 } from "lightweight-charts";
 import { useEffect, useRef, useState } from "react";
 import { formatDate, formatShortDate } from "../lib/format.ts";
+import { ChartTooltip } from "./chart-tooltip.tsx";
 
 /** A colour for each colour scheme. */
 export interface SchemeColor {
@@ -176,20 +177,7 @@ export default function TimeSeriesChart(props: TimeSeriesChartProps) {
     <div style={{ position: "relative", width: "100%", height }}>
       <div ref={container} style={{ width: "100%", height }} />
       {hover?.values.length ? (
-        <Paper
-          withBorder
-          shadow="sm"
-          p={6}
-          radius="sm"
-          style={{
-            position: "absolute",
-            top: Math.max(0, Math.min(hover.y - 20, height - 70)),
-            left: hover.x > width / 2 ? undefined : hover.x + 12,
-            right: hover.x > width / 2 ? width - hover.x + 12 : undefined,
-            pointerEvents: "none",
-            zIndex: 2,
-          }}
-        >
+        <ChartTooltip x={hover.x} width={width} top={Math.max(0, Math.min(hover.y - 20, height - 70))}>
           <Text size="xs" fw={600}>
             {formatShortDate(hover.date)}, {hover.date.slice(0, 4)}
           </Text>
@@ -198,7 +186,7 @@ export default function TimeSeriesChart(props: TimeSeriesChartProps) {
               <span style={{ color: v.color }}>●</span> {v.label}: {v.value}
             </Text>
           ))}
-        </Paper>
+        </ChartTooltip>
       ) : null}
     </div>
   );

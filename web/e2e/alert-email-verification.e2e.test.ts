@@ -1,45 +1,22 @@
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import { startSmtpSink } from "../../api/test/smtp-sink.ts";
-import {
-  DESKTOP,
-  type E2EBrowser,
-  type E2EServer,
-  launchBrowser,
-  PHONE,
-  screenshot,
-  signInThroughForm,
-  startServer,
-} from "./harness.ts";
+import { expect, test } from "bun:test";
+import { DESKTOP, PHONE, screenshot, serverBrowserAndMailbox, signInThroughForm } from "./harness.ts";
 
 // Alert emails go only to a proven address (decision 085): the alert settings say why an unproven one gets
 // nothing, and the code mailed to it proves it.
-let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
-let server: E2EServer;
-let browser: E2EBrowser;
-
-beforeAll(async () => {
-  smtp = await startSmtpSink();
-  server = await startServer({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  smtp?.close();
-});
+const e2e = serverBrowserAndMailbox();
 
 test("an unproven alert address: the settings say why, and the mailed code proves it", async () => {
-  const { page, context } = await browser.newPage(DESKTOP);
-  await signInThroughForm(page, server.url, "investor@example.com", "investor-demo-password");
-  await page.waitForURL(`${server.url}/dashboard`);
-  await page.goto(`${server.url}/dashboard/watchlist`);
+  const { page, context } = await e2e.browser.newPage(DESKTOP);
+  await signInThroughForm(page, e2e.server.url, "investor@example.com", "investor-demo-password");
+  await page.waitForURL(`${e2e.server.url}/dashboard`);
+  await page.goto(`${e2e.server.url}/dashboard/watchlist`);
   const notice = page.getByRole("alert").filter({ hasText: "Email address not verified" });
   await notice.getByText("Alert emails are not sent to investor@example.com").waitFor();
   await page.getByRole("button", { name: "Send verification code" }).click();
   await page.getByRole("textbox", { name: "Verification code" }).waitFor();
   let code: string | undefined;
   for (let i = 0; i < 50 && !code; i++) {
-    code = /\b(\d{6})\b/.exec(smtp.inbox.find((m) => m.to === "investor@example.com")?.raw ?? "")?.[1];
+    code = /\b(\d{6})\b/.exec(e2e.smtp.inbox.find((m) => m.to === "investor@example.com")?.raw ?? "")?.[1];
     if (!code) await Bun.sleep(100);
   }
   expect(code).toMatch(/^\d{6}$/);

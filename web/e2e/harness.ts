@@ -5,6 +5,7 @@ import { join } from "node:path";
 import AxeBuilder from "axe-core";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { freePort, waitForHttp } from "../../api/test/local-server.ts";
+import { startSmtpSink } from "../../api/test/smtp-sink.ts";
 import { createDb, type Database } from "../../db/client.ts";
 
 const root = join(import.meta.dir, "../..");
@@ -158,6 +159,26 @@ export function serverAndBrowserForFile(env: () => Record<string, string> = () =
   afterAll(async () => {
     await ctx.browser?.close();
     await ctx.server?.stop();
+  });
+  return ctx;
+}
+
+/** As serverAndBrowserForFile, with the server's mail going to a local SMTP sink whose inbox the test reads. */
+export function serverBrowserAndMailbox() {
+  const ctx = {} as {
+    server: E2EServer;
+    browser: E2EBrowser;
+    smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+  };
+  beforeAll(async () => {
+    ctx.smtp = await startSmtpSink();
+    ctx.server = await startServer({ SMTP_URL: `smtp://127.0.0.1:${ctx.smtp.port}` });
+    ctx.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await ctx.browser?.close();
+    await ctx.server?.stop();
+    ctx.smtp?.close();
   });
   return ctx;
 }

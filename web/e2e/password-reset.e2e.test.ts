@@ -1,34 +1,11 @@
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import { startSmtpSink } from "../../api/test/smtp-sink.ts";
-import {
-  DESKTOP,
-  type E2EBrowser,
-  type E2EServer,
-  launchBrowser,
-  screenshot,
-  signInThroughForm,
-  startServer,
-} from "./harness.ts";
+import { expect, test } from "bun:test";
+import { DESKTOP, screenshot, serverBrowserAndMailbox, signInThroughForm } from "./harness.ts";
 
-let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
-let server: E2EServer;
-let browser: E2EBrowser;
-
-beforeAll(async () => {
-  smtp = await startSmtpSink();
-  const port = smtp.port;
-  server = await startServer({ SMTP_URL: `smtp://127.0.0.1:${port}` });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  smtp?.close();
-});
+const e2e = serverBrowserAndMailbox();
 
 test("forgot password end to end: request, code from the mailbox, new password, sign in with it", async () => {
-  const { page, context } = await browser.newPage(DESKTOP);
-  await page.goto(`${server.url}/signin`);
+  const { page, context } = await e2e.browser.newPage(DESKTOP);
+  await page.goto(`${e2e.server.url}/signin`);
   await page.getByRole("link", { name: "Reset password" }).click();
   await page.getByRole("link", { name: "Back to Sign In" }).waitFor();
   await page.getByRole("textbox", { name: "Email address" }).fill("investor@example.com");
@@ -40,7 +17,7 @@ test("forgot password end to end: request, code from the mailbox, new password, 
   let code: string | undefined;
   for (let i = 0; i < 50 && !code; i++) {
     code = /reset code is (\d{6})/.exec(
-      smtp.inbox.find((m) => m.to === "investor@example.com")?.raw ?? "",
+      e2e.smtp.inbox.find((m) => m.to === "investor@example.com")?.raw ?? "",
     )?.[1];
     if (!code) await Bun.sleep(100);
   }
@@ -55,8 +32,8 @@ test("forgot password end to end: request, code from the mailbox, new password, 
   await page.getByRole("heading", { name: "Password Updated!" }).waitFor();
   await page.getByText("your API key has been replaced", { exact: false }).waitFor();
   await page.getByRole("link", { name: "Sign In with New Password" }).click();
-  await page.waitForURL(`${server.url}/signin`);
-  await signInThroughForm(page, server.url, "investor@example.com", "a-brand-new-password");
-  await page.waitForURL(`${server.url}/dashboard`);
+  await page.waitForURL(`${e2e.server.url}/signin`);
+  await signInThroughForm(page, e2e.server.url, "investor@example.com", "a-brand-new-password");
+  await page.waitForURL(`${e2e.server.url}/dashboard`);
   await context.close();
 });

@@ -1,4 +1,4 @@
-import { Paper, Text, useComputedColorScheme } from "@mantine/core";
+import { Text, useComputedColorScheme } from "@mantine/core";
 import {
   CandlestickSeries,
   createChart,
@@ -7,6 +7,7 @@ import {
   type UTCTimestamp,
 } from "lightweight-charts";
 import { useEffect, useRef, useState } from "react";
+import { ChartTooltip } from "../../components/chart-tooltip.tsx";
 import { ratePercent } from "../../lib/figures.ts";
 import type { CalibrationPoint } from "./charts.tsx";
 
@@ -164,20 +165,7 @@ export default function CalibrationBins(props: { points: CalibrationPoint[] }) {
         )}
       </div>
       {hover && p ? (
-        <Paper
-          withBorder
-          shadow="sm"
-          p={6}
-          radius="sm"
-          style={{
-            position: "absolute",
-            top: 8,
-            left: hover.x > width / 2 ? undefined : hover.x + 12,
-            right: hover.x > width / 2 ? width - hover.x + 12 : undefined,
-            pointerEvents: "none",
-            zIndex: 2,
-          }}
-        >
+        <ChartTooltip x={hover.x} width={width} top={8}>
           <Text size="xs" fw={600}>
             {p.label}: {p.n} resolved calls
           </Text>
@@ -188,7 +176,7 @@ export default function CalibrationBins(props: { points: CalibrationPoint[] }) {
           {p.baseline === null ? null : (
             <Text size="xs">Random stocks of the same risk {pct(p.baseline, 1)}</Text>
           )}
-        </Paper>
+        </ChartTooltip>
       ) : null}
     </div>
   );

@@ -166,7 +166,8 @@ describe("idle warning", () => {
     await page.waitForTimeout(500);
     expect(await warning.isVisible()).toBe(true);
     await screenshot(page, "idle-warning");
-    await page.getByRole("button", { name: "Stay signed in" }).click();
+    // Mantine may still be drawing a cleaned-away copy of the toast on its way out: the newest is the live one.
+    await page.getByRole("button", { name: "Stay signed in" }).last().click();
     await warning.waitFor({ state: "hidden" });
     // Past the moment the session would have expired without the button: still signed in, no expiry toast.
     await page.clock.fastForward("06:00");

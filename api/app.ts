@@ -1,5 +1,4 @@
 import { bodyLimit } from "hono/body-limit";
-import { requestId } from "hono/request-id";
 import { license, version } from "../package.json";
 import { adminRoutes } from "./features/admin/admin.routes.ts";
 import { authRoutes } from "./features/auth/auth.routes.ts";
@@ -14,7 +13,6 @@ import { alertRoutes } from "./features/watchlist/alerts.routes.ts";
 import { watchlistRoutes } from "./features/watchlist/watchlist.routes.ts";
 import { API_CONVENTIONS } from "./lib/answer-fields.ts";
 import type { AppDeps } from "./lib/context.ts";
-import { appCompresses } from "./lib/kept-answer.ts";
 import { errorFields } from "./lib/logger.ts";
 import { createRouter } from "./lib/openapi.ts";
 import { ApiFailure } from "./lib/result.ts";
@@ -24,15 +22,11 @@ import {
   cspHeader,
   TRUSTED_TYPES_SCRIPT_PATH,
 } from "./lib/security-headers.ts";
-import { accessLog } from "./middleware/access-log.ts";
 import { resolveAuth } from "./middleware/auth.ts";
-import { compressAnswers } from "./middleware/compression.ts";
 import { corsForListedOrigins } from "./middleware/cors.ts";
 import { refuseCrossSiteCookieWrites } from "./middleware/cross-site.ts";
 import { handleError, notFoundHandler } from "./middleware/errors.ts";
-import { noStoreForPrivateAnswers } from "./middleware/private-answers.ts";
-import { requestMetrics } from "./middleware/request-metrics.ts";
-import { securityHeaders } from "./middleware/security-headers.ts";
+import { everyRequest } from "./middleware/every-request.ts";
 
 /** JSON bodies above this size are refused with 413 before anything parses them. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -40,16 +34,7 @@ export const MAX_BODY_BYTES = 64 * 1024;
 /** Builds the whole API from its dependencies; the Bun server, the Worker and the tests share it. */
 export function createApp(deps: AppDeps) {
   const app = createRouter();
-  if (deps.metrics) app.use("*", requestMetrics(deps.metrics));
-  app.use("*", requestId());
-  app.use("*", accessLog(deps));
-  if (appCompresses()) app.use("*", compressAnswers);
-  app.use("*", async (c, next) => {
-    c.set("deps", deps);
-    await next();
-  });
-  app.use("*", securityHeaders);
-  app.use("/api/*", noStoreForPrivateAnswers);
+  app.use("*", everyRequest(deps));
   if (deps.config.corsOrigins?.length) app.use("/api/*", corsForListedOrigins(deps.config.corsOrigins));
   app.use(
     "/api/*",

@@ -40,8 +40,8 @@ export interface Runtime {
   /** How alert webhooks are sent: with DNS checks on Bun, literal-address checks on Workers (decision 016). */
   webhooks: WebhookSender;
   /**
-   * The log, already at LOG_LEVEL: pino on Bun (runtime/bun-logger.ts), a console JSON writer on Workers, silent in
-   * tests (decision 040).
+   * The log, already at LOG_LEVEL: JSON lines to stdout in batches on Bun (runtime/bun-logger.ts), to the console
+   * on Workers, silent in tests (decisions 040 and 094).
    */
   logger: Logger;
   /** An SMTP mailer, where the runtime can open sockets (Bun); Workers have none. */

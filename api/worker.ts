@@ -46,7 +46,7 @@ function build(env: WorkerEnv) {
     passwords: portablePasswordHasher,
     webhooks: fetchWebhookSender(),
     clientAddress: (request) => request.headers.get("cf-connecting-ip"),
-    // pino's Node destination does not exist here: the same line shape through the console (decision 040).
+    // The Bun server's line shape, through the console (decisions 040 and 094).
     logger: consoleJsonLogger(logLevel(parsed, undefined)),
   });
   built = { app: createApp(deps), deps, env: parsed };

@@ -14,7 +14,7 @@ import {
 } from "./write-turns.ts";
 
 /** The app's Drizzle database: Drizzle's own libSQL driver, whatever the URL names (decision 075). */
-export type Db = LibSQLDatabase<typeof schema>;
+export type Db = LibSQLDatabase<typeof schema> & { $client: Client };
 
 export interface Database {
   db: Db;

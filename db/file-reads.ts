@@ -16,6 +16,7 @@ interface NativeDatabase {
 /** Plain reads only: anything else (writes, RETURNING, pragmas) goes the client's way. */
 const PLAIN_READ = /^\s*select\b(?![\s\S]*\breturning\b)/i;
 const STATEMENTS_KEPT = 256;
+type Kept = { statement: NativeStatement; columns: string[]; types: string[] };
 
 /**
  * An embedded file's plain reads on a connection of their own, with their prepared statements kept (decision 075):
@@ -26,8 +27,8 @@ const STATEMENTS_KEPT = 256;
  */
 export function withFileReads(client: Client, path: string, busyTimeoutMs: number): Client {
   let native: NativeDatabase | null = null;
-  let ready: Promise<unknown> | null = null;
-  const statements = new Map<string, { statement: NativeStatement; columns: string[]; types: string[] }>();
+  let ready: Promise<unknown> | true | null = null;
+  const statements = new Map<string, Kept>();
 
   const connection = (): NativeDatabase => {
     if (native) return native;
@@ -58,18 +59,21 @@ export function withFileReads(client: Client, path: string, busyTimeoutMs: numbe
 
   const read = async (sql: string, args: readonly unknown[] = []): Promise<ResultSet> => {
     // The client's first statement puts the file in WAL mode (db/write-turns.ts); reads wait for it once.
-    ready ??= client.execute("select 1").catch((error) => {
-      ready = null;
-      throw error;
-    });
-    await ready;
+    if (ready !== true) {
+      ready ??= client.execute("select 1").catch((error) => {
+        ready = null;
+        throw error;
+      });
+      await ready;
+      ready = true;
+    }
     try {
       const { statement, columns, types } = prepared(sql);
       // As @libsql/client binds them: booleans as 0/1, dates as milliseconds.
-      const values = statement.all(
-        ...args.map((v) => (typeof v === "boolean" ? Number(v) : v instanceof Date ? v.valueOf() : v)),
+      const params = args.map((v) =>
+        typeof v === "boolean" ? Number(v) : v instanceof Date ? v.valueOf() : v,
       );
-      return resultSet(columns, types, values);
+      return resultSet(columns, types, statement.all(...params));
     } catch (error) {
       drop();
       throw error;

@@ -122,7 +122,9 @@ export function stampOn(
 
 /** The stamp of what `dependsOn` names, from the versions the sign-in read brought (api/middleware/auth.ts) or read here. */
 async function stampFor<E extends AppEnv>(c: Context<E>, dependsOn: readonly DependsOn[]): Promise<Stamp> {
-  const { deps, versions: signedIn } = c.var as AppEnv["Variables"] & { versions?: DataVersions };
+  // c.get, not c.var: Hono builds a new object of every variable for each c.var.
+  const deps = c.get("deps");
+  const signedIn = (c as unknown as Context<{ Variables: { versions?: DataVersions } }>).get("versions");
   const versions = signedIn ?? (await readDataVersions(deps.database.db));
   return stampOn(versions, deps.market, dependsOn);
 }
@@ -139,7 +141,7 @@ export async function kept<T, E extends AppEnv>(
   compute: () => Promise<T>,
   keep?: number,
 ): Promise<T> {
-  return c.var.deps.cache.get(slot, await stampFor(c, dependsOn), key, compute, keep);
+  return c.get("deps").cache.get(slot, await stampFor(c, dependsOn), key, compute, keep);
 }
 
 /** A documented 304 (notModifiedResponse): zod-openapi types an answer without content as `TypedResponse<{}>`. */
@@ -174,7 +176,7 @@ export async function notModified<E extends AppEnv>(
   const stamp = await stampFor(c, dependsOn);
   if (stamp === UNVERSIONED) return null;
   processEpoch ??= randomToken(12);
-  const user = c.var.auth?.user.id ?? "";
+  const user = c.get("auth")?.user.id ?? "";
   const digest = await sha256Hex([processEpoch, c.req.path, key, stamp, user].join("\n"));
   const etag = `W/"${digest.slice(0, 32)}"`;
   c.header("ETag", etag);

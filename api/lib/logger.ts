@@ -1,7 +1,6 @@
-// The app's log, runtime-agnostic (docs/decisions/040-structured-logging.md). The app writes through `Log`
-// (level, message, fields); underneath is a `Logger`, the part of pino's API it needs: pino itself on Bun
-// (api/runtime/bun-logger.ts), and on Workers, where pino's Node destination does not exist, consoleJsonLogger,
-// which writes the same line shape.
+// The app's log, runtime-agnostic (docs/decisions/040-structured-logging.md, 094). The app writes through `Log`
+// (level, message, fields); underneath is a `Logger`: consoleJsonLogger on both runtimes, writing to the console
+// on Workers and to stdout in batches on Bun (api/runtime/bun-logger.ts).
 
 /** LOG_LEVEL's values, quietest last: pino's levels. */
 export const LOG_LEVELS = ["trace", "debug", "info", "warn", "error", "fatal", "silent"] as const;
@@ -22,7 +21,7 @@ export const LEVEL_VALUES: Record<LogLevelSetting, number> = {
 /** One log line: the fields first, the message last, as pino's `logger.info(fields, message)`. */
 export type LogMethod = (fields: object, message: string) => void;
 
-/** The part of pino's Logger the app writes through; a pino logger is one. */
+/** What the app writes through (the shape of pino's API, which the Bun server used before decision 094). */
 export type Logger = Record<LogLevel, LogMethod> & { isLevelEnabled(level: LogLevel): boolean };
 
 /** How the app logs: `log("info", "Job finished", { job, durationMs })`. Fields must hold no secrets. */
@@ -49,9 +48,9 @@ export const silentLogger: Logger = {
 };
 
 /**
- * A Logger writing one JSON line per call, in the shape the Bun server's pino writes
- * (`{"level":"info","time":"<ISO>",...fields,"message":"..."}`), to `write` (default: the console method of the
- * level, which Workers Logs file under that level). Levels below `level` are no-ops, as in pino.
+ * A Logger writing one JSON line per call, `{"level":"info","time":"<ISO>",...fields,"message":"..."}` (pino's
+ * shape, which log tooling reads), to `write` (default: the console method of the level, which Workers Logs file
+ * under that level; the Bun server passes stdout in batches). Levels below `level` are no-ops, as in pino.
  */
 export function consoleJsonLogger(
   level: LogLevelSetting,
@@ -60,8 +59,17 @@ export function consoleJsonLogger(
   const min = LEVEL_VALUES[level];
   const method =
     (name: LogLevel): LogMethod =>
-    (fields, message) =>
-      write(name, JSON.stringify({ level: name, time: new Date().toISOString(), ...fields, message }));
+    (fields, message) => {
+      const time = new Date().toISOString();
+      let line: string;
+      try {
+        line = JSON.stringify({ level: name, time, ...fields, message });
+      } catch {
+        // A cycle or a BigInt among the fields: the event is still logged, without them.
+        line = JSON.stringify({ level: name, time, message, fieldsDropped: "not serializable as JSON" });
+      }
+      write(name, line);
+    };
   const logger = { isLevelEnabled: (name: LogLevel) => LEVEL_VALUES[name] >= min } as Logger;
   for (const name of LOG_LEVELS) {
     if (name !== "silent") logger[name] = LEVEL_VALUES[name] >= min ? method(name) : noop;

@@ -1,4 +1,4 @@
-import { createMiddleware } from "hono/factory";
+import type { Context } from "hono";
 import type { AppDeps, AppEnv } from "../lib/context.ts";
 
 /** Probed every few seconds by load balancers and uptime checks: at debug, so they do not fill the log. */
@@ -7,21 +7,17 @@ const PROBES = new Set(["/api/health", "/api/ready", "/health"]);
 /**
  * One access line per request, after the answer (decision 040): request id, method, path (never the query string,
  * which may carry codes or tokens), status, duration and the signed-in user's id. Nothing from headers or bodies,
- * so no token, cookie or password can reach it. A handful of scalars per line: pino writes them without a
- * serializer pass, and below LOG_LEVEL the call is a no-op.
+ * so no token, cookie or password can reach it. Below LOG_LEVEL the call is a no-op.
  */
-export const accessLog = (deps: AppDeps) =>
-  createMiddleware<AppEnv>(async (c, next) => {
-    const started = performance.now();
-    await next();
-    const path = c.req.path;
-    deps.log(PROBES.has(path) ? "debug" : "info", "request", {
-      requestId: c.var.requestId,
-      method: c.req.method,
-      path,
-      status: c.res.status,
-      durationMs: Math.round((performance.now() - started) * 10) / 10,
-      // resolveAuth sets auth on every /api request: the user of the session or API key the request came with.
-      userId: c.var.auth?.user.id ?? null,
-    });
+export function logAccess(deps: AppDeps, c: Context<AppEnv>, started: number): void {
+  const path = c.req.path;
+  deps.log(PROBES.has(path) ? "debug" : "info", "request", {
+    requestId: c.get("requestId"),
+    method: c.req.method,
+    path,
+    status: c.res.status,
+    durationMs: Math.round((performance.now() - started) * 10) / 10,
+    // resolveAuth sets auth on every /api request: the user of the session or API key the request came with.
+    userId: c.get("auth")?.user.id ?? null,
   });
+}

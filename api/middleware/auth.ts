@@ -98,11 +98,12 @@ type SessionRead = Awaited<ReturnType<ReturnType<typeof sessionByTokenHash>["all
 const sessionRead = (db: Db) => async (hash: string) => (await sessionByTokenHash(db).all({ hash }))[0];
 
 /**
- * Concurrent requests' session reads in one statement per round trip (api/lib/read-batch.ts). Not on Workers: a
- * request there may not wait on a promise another request's I/O settles (the runtime cancels it as hung).
+ * Concurrent requests' session reads in one statement per round trip to a libSQL server (api/lib/read-batch.ts).
+ * Not on an embedded file, where a read costs no round trip, and not on Workers: a request there may not wait on a
+ * promise another request's I/O settles (the runtime cancels it as hung).
  */
 const sessionReads = preparedPerDatabase((db: Db) =>
-  getRuntimeKey() === "workerd"
+  getRuntimeKey() === "workerd" || db.$client.protocol === "file"
     ? sessionRead(db)
     : readBatches<string, SessionRead>(sessionRead(db), async (hashes) => {
         const rows = await sessionsWithUsers(db).where(inArray(sessions.tokenHash, hashes));
@@ -194,7 +195,7 @@ function unauthorized(c: Context): never {
   throw new ApiFailure(401, UNAUTHORIZED);
 }
 
-/** Refuses callers who are not signed in (401); behind it, handlers read `c.var.user` and `c.var.session`. */
+/** Refuses callers who are not signed in (401); behind it, handlers read `c.get("user")` and `c.get("session")`. */
 export const requireUser = createMiddleware<AppEnv & SignedInEnv>(async (c, next) => {
   const auth = c.get("auth");
   if (!auth) unauthorized(c);
@@ -204,7 +205,7 @@ export const requireUser = createMiddleware<AppEnv & SignedInEnv>(async (c, next
   await next();
 });
 
-/** Refuses callers who are not admins on a session (401/403); behind it, `c.var.user` is that admin. */
+/** Refuses callers who are not admins on a session (401/403); behind it, `c.get("user")` is that admin. */
 export const requireAdmin = createMiddleware<AppEnv & AdminEnv>(async (c, next) => {
   const auth = c.get("auth");
   if (!auth) unauthorized(c);

@@ -1,4 +1,4 @@
-import { createMiddleware } from "hono/factory";
+import type { Context } from "hono";
 import { acceptsGzip, COMPRESS_MIN_BYTES, gzip } from "../lib/kept-answer.ts";
 
 const COMPRESSIBLE = /^(application\/(json|javascript|xml)|text\/|image\/svg)/i;
@@ -8,8 +8,7 @@ const COMPRESSIBLE = /^(application\/(json|javascript|xml)|text\/|image\/svg)/i;
  * come pre-compressed). The whole answer is compressed in one go, not streamed: our answers are small enough, and
  * a streamed body costs more per request than the compression itself.
  */
-export const compressAnswers = createMiddleware(async (c, next) => {
-  await next();
+export async function compressAnswer(c: Context): Promise<void> {
   const res = c.res;
   if (c.req.method === "HEAD" || !res.body || res.headers.has("content-encoding")) return;
   if (!COMPRESSIBLE.test(res.headers.get("content-type") ?? "")) return;
@@ -26,4 +25,4 @@ export const compressAnswers = createMiddleware(async (c, next) => {
   res.headers.set("content-encoding", "gzip");
   res.headers.delete("content-length");
   c.res = new Response(await gzip(bytes), res);
-});
+}

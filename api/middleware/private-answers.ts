@@ -1,5 +1,5 @@
+import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
-import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../lib/context.ts";
 import { SESSION_COOKIE } from "./auth.ts";
 
@@ -13,12 +13,11 @@ export const PRIVATE_NO_STORE = "private, no-store";
  * (decision 088), whose ETags then serve clients that send If-None-Match themselves. Public reads without a
  * credential keep what their handler sends (decision note 087).
  */
-export const noStoreForPrivateAnswers = createMiddleware<AppEnv>(async (c, next) => {
-  await next();
+export function noStoreForPrivateAnswers(c: Context<AppEnv>): void {
   const personal =
     c.req.header("authorization") !== undefined ||
     getCookie(c, SESSION_COOKIE) !== undefined ||
     c.req.path.startsWith("/api/auth/") ||
     c.res.headers.has("set-cookie");
   if (personal) c.res.headers.set("Cache-Control", PRIVATE_NO_STORE);
-});
+}

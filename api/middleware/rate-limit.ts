@@ -122,7 +122,7 @@ export function refuseOverLimit(c: Context, ...results: RateLimitResult[]): void
  */
 export const limitExpensiveReads = createMiddleware<AppEnv & SignedInEnv>(async (c, next) => {
   const { expensiveReads } = c.get("deps");
-  const entered = expensiveReads.enter(`user:${c.var.user.id}`);
+  const entered = expensiveReads.enter(`user:${c.get("user").id}`);
   if ("retryAfterSeconds" in entered) {
     const { retryAfterSeconds } = entered;
     setRateLimitHeaders(c, {

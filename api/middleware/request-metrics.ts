@@ -1,5 +1,4 @@
 import type { Context } from "hono";
-import { createMiddleware } from "hono/factory";
 import { matchedRoutes } from "hono/route";
 import type { AppEnv } from "../lib/context.ts";
 import type { AppMetrics } from "../lib/metrics.ts";
@@ -21,16 +20,13 @@ function routePattern(c: Context<AppEnv>): string {
 }
 
 /** Times every request into the latency histogram, by route pattern, method and status class (decision 088). */
-export const requestMetrics = (metrics: AppMetrics) =>
-  createMiddleware<AppEnv>(async (c, next) => {
-    const started = performance.now();
-    await next();
-    metrics.httpRequests.observe(
-      {
-        route: routePattern(c),
-        method: METHODS.has(c.req.method) ? c.req.method : "OTHER",
-        status_class: `${Math.floor(c.res.status / 100)}xx`,
-      },
-      (performance.now() - started) / 1000,
-    );
-  });
+export function observeRequest(metrics: AppMetrics, c: Context<AppEnv>, started: number): void {
+  metrics.httpRequests.observe(
+    {
+      route: routePattern(c),
+      method: METHODS.has(c.req.method) ? c.req.method : "OTHER",
+      status_class: `${Math.floor(c.res.status / 100)}xx`,
+    },
+    (performance.now() - started) / 1000,
+  );
+}

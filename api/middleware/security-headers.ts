@@ -1,4 +1,4 @@
-import { createMiddleware } from "hono/factory";
+import type { Context } from "hono";
 import { isHttpsRequest } from "../lib/client-address.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { API_CSP, BASE_SECURITY_HEADERS, cspHeader, HSTS } from "../lib/security-headers.ts";
@@ -29,11 +29,10 @@ const API_CSP_VALUE = cspHeader(API_CSP);
  * Content-Security-Policy is one a handler sets itself (the API reference renders a document): that one is kept
  * when present (decision 062).
  */
-export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
-  await next();
+export function setSecurityHeaders(c: Context<AppEnv>): void {
   const headers = c.res.headers;
   for (const [name, value] of API_SECURITY_HEADERS) headers.set(name, value);
   if (!headers.has("Content-Security-Policy")) headers.set("Content-Security-Policy", API_CSP_VALUE);
   headers.delete("X-Powered-By");
   if (isHttpsRequest(c)) c.header("Strict-Transport-Security", HSTS);
-});
+}

@@ -1,5 +1,4 @@
 import type { Server } from "bun";
-import type pino from "pino";
 import type { Database } from "../../db/client.ts";
 import { createDeps, depsConfigFromEnv, type Runtime } from "../deps.ts";
 import { configFromEnv, type Env, logLevel } from "../lib/config.ts";
@@ -8,7 +7,7 @@ import type { Logger } from "../lib/logger.ts";
 import { createAppMetrics } from "../lib/metrics.ts";
 import type { PasswordHasher } from "../lib/passwords.ts";
 import { openDatabase, resolveSecret } from "./bun-database.ts";
-import { bunLogger } from "./bun-logger.ts";
+import { type BunLogger, bunLogger } from "./bun-logger.ts";
 import { bunWebhookSender } from "./bun-webhooks.ts";
 import { smtpMailer } from "./smtp-mailer.ts";
 
@@ -47,12 +46,10 @@ export function bunRuntime(database: Database, logger: Logger): Runtime {
 }
 
 /**
- * Everything the app needs under Bun, from the parsed environment: the database opened, the secret resolved, pino
+ * Everything the app needs under Bun, from the parsed environment: the database opened, the secret resolved, the log
  * at LOG_LEVEL on stdout (also answered as `logger`, for the server's start-up line).
  */
-export async function buildBunDeps(
-  env: Env,
-): Promise<AppDeps & { databaseUrl: string; logger: pino.Logger }> {
+export async function buildBunDeps(env: Env): Promise<AppDeps & { databaseUrl: string; logger: BunLogger }> {
   const logger = bunLogger(logLevel(env, process.env.NODE_ENV));
   const { database, url } = await openDatabase(env);
   const config = depsConfigFromEnv(env, configFromEnv(env, await resolveSecret(env, url, database)));

@@ -238,6 +238,35 @@ describe.skipIf(testDbKind !== "file")(
       other.close();
     });
 
+    test("a read limited to one row answers that row, or none, each time it is asked, and a larger limit all it allows", async () => {
+      const database = await migrated();
+      for (const email of ["a@example.com", "b@example.com", "c@example.com"]) {
+        await database.db.insert(users).values(user(email));
+      }
+      const first = (limit: number) =>
+        database.db.select({ email: users.email }).from(users).orderBy(users.email).limit(limit);
+      expect(await first(1)).toEqual([{ email: "a@example.com" }]);
+      expect(await first(2)).toEqual([{ email: "a@example.com" }, { email: "b@example.com" }]);
+      expect(await first(1)).toEqual([{ email: "a@example.com" }]);
+      // One kept statement asked for different rows in turn (libsql's `get` answered the previous row here).
+      const byEmail = database.db
+        .select({ email: users.email })
+        .from(users)
+        .where(eq(users.email, sql.placeholder("email")))
+        .limit(1)
+        .prepare();
+      for (const email of ["c@example.com", "a@example.com", "b@example.com"]) {
+        expect(await byEmail.all({ email })).toEqual([{ email }]);
+      }
+      expect(await byEmail.all({ email: "nobody@example.com" })).toEqual([]);
+      const raw = await database.client.execute({
+        sql: "select email from users order by email limit ?",
+        args: [1],
+      });
+      expect(raw.rows.map((r) => r.email)).toEqual(["a@example.com"]);
+      expect(raw.columns).toEqual(["email"]);
+    });
+
     test("a failed read fails as the client would, and the next read answers on a fresh connection", async () => {
       const database = await migrated();
       await expect(database.client.execute("select * from no_such_table")).rejects.toThrow(/no such table/);

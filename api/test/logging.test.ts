@@ -7,7 +7,7 @@ import { runDueJobs } from "../jobs/schedule.ts";
 import { logLevel, parseEnv } from "../lib/config.ts";
 import type { AppDeps } from "../lib/context.ts";
 import { consoleJsonLogger, type LogLevelSetting, logTo } from "../lib/logger.ts";
-import { bunLogger } from "../runtime/bun-logger.ts";
+import { batchedLines, bunLogger } from "../runtime/bun-logger.ts";
 import { startBunServer } from "./bun-server.ts";
 import { fixedMarket } from "./fixed-market.ts";
 import { inProcess, startTestApp, type TestApp, testDbKind } from "./harness.ts";
@@ -15,15 +15,13 @@ import { prepareDatabase } from "./prepared-database.ts";
 
 type Line = Record<string, unknown>;
 
-/** The real app on the test's database, its log written by pino at `level` into `lines` (one parsed object each). */
+/** The real app on the test's database, its log written by the Bun logger at `level` into `lines` (one parsed object each). */
 function loggedApp(t: TestApp, level: LogLevelSetting) {
   const lines: Line[] = [];
   const raw: string[] = [];
-  const logger = bunLogger(level, {
-    write(line: string) {
-      raw.push(line);
-      lines.push(JSON.parse(line));
-    },
+  const logger = bunLogger(level, (_, line) => {
+    raw.push(line);
+    lines.push(JSON.parse(line));
   });
   const deps: AppDeps = { ...t.deps, log: logTo(logger) };
   return { app: createApp(deps), deps, lines, raw };
@@ -59,6 +57,51 @@ describe("LOG_LEVEL", () => {
       time: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T.*Z$/),
       job: "x",
       message: "written",
+    });
+  });
+});
+
+describe("the Bun server's writer (decision 094)", () => {
+  test("info lines wait and go out together within 100 ms; a warning takes what waits with it, in order", async () => {
+    const chunks: string[] = [];
+    const log = logTo(
+      bunLogger(
+        "info",
+        batchedLines((chunk) => chunks.push(chunk)),
+      ),
+    );
+    log("info", "first");
+    log("info", "second");
+    expect(chunks).toEqual([]);
+    await Bun.sleep(150);
+    expect(chunks).toHaveLength(1);
+    expect(chunks[0]!.split("\n").map((line) => line && JSON.parse(line).message)).toEqual([
+      "first",
+      "second",
+      "",
+    ]);
+
+    log("info", "third");
+    log("warn", "at once");
+    expect(chunks).toHaveLength(2);
+    expect(
+      chunks[1]!
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line).message),
+    ).toEqual(["third", "at once"]);
+  });
+
+  test("fields that are not JSON do not lose the event", () => {
+    const written: string[] = [];
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    logTo(consoleJsonLogger("info", (_, line) => written.push(line)))("error", "still logged", { cyclic });
+    expect(JSON.parse(written[0]!)).toEqual({
+      level: "error",
+      time: expect.any(String),
+      message: "still logged",
+      fieldsDropped: "not serializable as JSON",
     });
   });
 });

@@ -104,12 +104,12 @@ export const adminRoutes = createRouter()
   .openapi(status, async (c) => {
     const { userId } = c.req.valid("param");
     const active = Boolean(c.req.valid("json").isActive);
-    const result = await setUserActive(c.get("deps"), c.var.user.id, userId, active);
+    const result = await setUserActive(c.get("deps"), c.get("user").id, userId, active);
     if (!result.ok) throw ApiFailure.of(result);
     return c.json({ message: active ? "User Activated" : "User Deactivated" }, 200);
   })
   .openapi(remove, async (c) => {
-    const result = await deleteUser(c.get("deps"), c.var.user.id, c.req.valid("param").id);
+    const result = await deleteUser(c.get("deps"), c.get("user").id, c.req.valid("param").id);
     if (!result.ok) throw ApiFailure.of(result);
     return c.json({ message: "User deleted successfully" }, 200);
   })

@@ -282,13 +282,13 @@ export const authRoutes = createRouter()
     );
   })
   .openapi(logout, async (c) => {
-    const session = c.var.auth?.session;
+    const session = c.get("auth")?.session;
     if (session) await endSession(c.get("deps"), session.id);
     deleteCookie(c, SESSION_COOKIE, { path: "/" });
     return c.json({ message: "Signed out" }, 200);
   })
   .openapi(currentUser, async (c) => {
-    const { user } = c.var;
+    const user = c.get("user");
     // A regenerated key has a new ciphertext, so a kept one is never stale; AES-GCM per request was a quarter of
     // this answer's time.
     const apiKey = await kept(
@@ -342,7 +342,7 @@ export const authRoutes = createRouter()
   })
   .openapi(verifyRequest, async (c) => {
     const deps = c.get("deps");
-    const { user } = c.var;
+    const user = c.get("user");
     const needed = verificationNeeded(deps, user);
     if (!needed.ok) throw ApiFailure.of(needed);
     refuseOverLimit(c, ...(await countVerificationCode(deps, user)));
@@ -360,11 +360,11 @@ export const authRoutes = createRouter()
   })
   .openapi(verifyConfirm, async (c) => {
     const { code } = c.req.valid("json");
-    const result = await confirmEmailVerification(c.get("deps"), c.var.user.id, code, clientSubject(c));
+    const result = await confirmEmailVerification(c.get("deps"), c.get("user").id, code, clientSubject(c));
     if (!result.ok) throw ApiFailure.of(result);
     return c.json({ message: "Email address verified: alert emails will be sent to it." }, 200);
   })
   .openapi(regenerate, async (c) => {
-    const { apiKey, regeneratedAt } = await regenerateApiKey(c.get("deps"), c.var.user.id);
+    const { apiKey, regeneratedAt } = await regenerateApiKey(c.get("deps"), c.get("user").id);
     return c.json({ apiKey, regeneratedAt: regeneratedAt.toISOString() }, 200);
   });

@@ -64,7 +64,7 @@ const history = createRoute({
 export const insightRoutes = createRouter()
   .openapi(analyze, async (c) => {
     const deps = c.get("deps");
-    const user = c.var.user;
+    const user = c.get("user");
     const { symbol } = c.req.valid("json");
     const limit = await consumeRateLimit(
       deps.database.db,
@@ -100,7 +100,7 @@ export const insightRoutes = createRouter()
   })
   .openapi(history, async (c) => {
     const { page, pageSize } = c.req.valid("query");
-    const { id, listsVersion } = c.var.user;
+    const { id, listsVersion } = c.get("user");
     const key = `${id}:${listsVersion}:${page}:${pageSize}`;
     const unchanged = await notModified(c, [], key);
     if (unchanged) return unchanged;

@@ -12,7 +12,7 @@ const BEARER = /^Bearer +(\S+)$/i;
  * on Workers, where each isolate counts only its own requests and a scrape would see one isolate at random.
  */
 export const metricsRoutes = new Hono<AppEnv>().get("/", async (c) => {
-  const { metrics, config, database } = c.var.deps;
+  const { metrics, config, database } = c.get("deps");
   if (!metrics) {
     return c.json(
       {

@@ -249,7 +249,7 @@ export const recommendationRoutes = createRouter()
     const { recommendationDate } = c.req.valid("query");
     const result = await postRecommendation(c.get("deps"), c.req.valid("json"), {
       recommendationDate,
-      postedBy: c.var.user.id,
+      postedBy: c.get("user").id,
     });
     if (!result.ok) throw ApiFailure.of(result);
     const { recommendation, usedDate, postedAt } = result.value;

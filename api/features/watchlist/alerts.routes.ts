@@ -48,10 +48,12 @@ const events = createRoute({
 });
 
 export const alertRoutes = createRouter()
-  .openapi(getSettings, async (c) => c.json(await getNotificationSettings(c.get("deps"), c.var.user.id), 200))
+  .openapi(getSettings, async (c) =>
+    c.json(await getNotificationSettings(c.get("deps"), c.get("user").id), 200),
+  )
   .openapi(putSettings, async (c) => {
-    const result = await updateNotificationSettings(c.get("deps"), c.var.user.id, c.req.valid("json"));
+    const result = await updateNotificationSettings(c.get("deps"), c.get("user").id, c.req.valid("json"));
     if (!result.ok) throw ApiFailure.of(result);
     return c.json(result.value, 200);
   })
-  .openapi(events, async (c) => c.json(await listAlertEvents(c.get("deps"), c.var.user.id), 200));
+  .openapi(events, async (c) => c.json(await listAlertEvents(c.get("deps"), c.get("user").id), 200));

@@ -84,7 +84,7 @@ const remove = createRoute({
 
 export const watchlistRoutes = createRouter()
   .openapi(list, async (c) => {
-    const { id, listsVersion } = c.var.user;
+    const { id, listsVersion } = c.get("user");
     const key = `${id}:${listsVersion}`;
     const unchanged = await notModified(c, ["prices"], key);
     if (unchanged) return unchanged;
@@ -101,18 +101,18 @@ export const watchlistRoutes = createRouter()
     return sendKept(c, answer, 200);
   })
   .openapi(add, async (c) => {
-    const result = await addToWatchlist(c.get("deps"), c.var.user.id, c.req.valid("json"));
+    const result = await addToWatchlist(c.get("deps"), c.get("user").id, c.req.valid("json"));
     if (!result.ok) throw ApiFailure.of(result);
     return c.json(result.value, 201);
   })
   .openapi(update, async (c) => {
     const { id } = c.req.valid("param");
-    const result = await updateWatchlistItem(c.get("deps"), c.var.user.id, id, c.req.valid("json"));
+    const result = await updateWatchlistItem(c.get("deps"), c.get("user").id, id, c.req.valid("json"));
     if (!result.ok) throw ApiFailure.of(result);
     return c.json(result.value, 200);
   })
   .openapi(remove, async (c) => {
-    const result = await removeWatchlistItem(c.get("deps"), c.var.user.id, c.req.valid("param").id);
+    const result = await removeWatchlistItem(c.get("deps"), c.get("user").id, c.req.valid("param").id);
     if (!result.ok) throw ApiFailure.of(result);
     return c.json({ message: result.value }, 200);
   });

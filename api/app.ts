@@ -36,7 +36,11 @@ export function createApp(deps: AppDeps) {
   const app = createRouter();
   app.use("*", everyRequest(deps));
   if (deps.config.corsOrigins?.length) app.use("/api/*", corsForListedOrigins(deps.config.corsOrigins));
-  app.use(
+  // Only requests that may carry a body or change something pass the body limit and the cross-site check: a GET
+  // passing them cost a signed-in read two more layers (decision 094).
+  const WRITES = ["POST", "PUT", "PATCH", "DELETE"];
+  app.on(
+    WRITES,
     "/api/*",
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
@@ -49,7 +53,7 @@ export function createApp(deps: AppDeps) {
     }),
   );
   app.use("/api/*", resolveAuth);
-  app.use("/api/*", refuseCrossSiteCookieWrites);
+  app.on(WRITES, "/api/*", refuseCrossSiteCookieWrites);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "Bearer", {
     type: "http",

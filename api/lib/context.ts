@@ -19,8 +19,8 @@ export type SessionRow = typeof sessions.$inferSelect;
  * The user and session as the sign-in read carries them: without the password and API key hashes and the session's
  * client details, which no handler behind it needs (every signed-in request reads them; long strings cost the most).
  */
-export type SignedInUser = Omit<UserRow, "passwordHash" | "apiKeyHash">;
-export type SignedInSession = Omit<SessionRow, "userAgent" | "ipAddress">;
+export type SignedInUser = Omit<UserRow, "passwordHash" | "apiKeyHash" | "createdAt">;
+export type SignedInSession = Omit<SessionRow, "userAgent" | "ipAddress" | "userId" | "startTime" | "tokenHash">;
 
 export type { Log, LogLevel } from "./logger.ts";
 

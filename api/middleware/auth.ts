@@ -64,8 +64,21 @@ const versionColumns = {
   market: dataVersions.market,
 };
 
-const { passwordHash: _passwordHash, apiKeyHash: _apiKeyHash, ...signedInUser } = getTableColumns(users);
-const { userAgent: _userAgent, ipAddress: _ipAddress, ...signedInSession } = getTableColumns(sessions);
+// Only what a signed-in request uses: each column more is a cost on every request (decision 094).
+const {
+  passwordHash: _passwordHash,
+  apiKeyHash: _apiKeyHash,
+  createdAt: _createdAt,
+  ...signedInUser
+} = getTableColumns(users);
+const {
+  userAgent: _userAgent,
+  ipAddress: _ipAddress,
+  userId: _userId,
+  startTime: _startTime,
+  tokenHash: _tokenHash,
+  ...signedInSession
+} = getTableColumns(sessions);
 
 /** The user an API key belongs to, by the key's unique hash, with the data versions. */
 const userByApiKeyHash = preparedPerDatabase((db: Db) =>
@@ -78,16 +91,19 @@ const userByApiKeyHash = preparedPerDatabase((db: Db) =>
     .prepare(),
 );
 
-/** A session with its user, by the token's unique hash, with the data versions: the read every signed-in request makes. */
-const sessionsWithUsers = (db: Db) =>
+/**
+ * A session with its user and the data versions, plus `more` (the batch's token hash, to tell its rows apart): the
+ * read every signed-in request makes.
+ */
+const sessionsWithUsers = <M extends Record<string, typeof sessions.tokenHash>>(db: Db, more: M) =>
   db
-    .select({ session: signedInSession, user: signedInUser, versions: versionColumns })
+    .select({ session: signedInSession, user: signedInUser, versions: versionColumns, ...more })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(dataVersions, eq(dataVersions.id, 1));
 
 const sessionByTokenHash = preparedPerDatabase((db: Db) =>
-  sessionsWithUsers(db)
+  sessionsWithUsers(db, {})
     .where(eq(sessions.tokenHash, sql.placeholder("hash")))
     .limit(1)
     .prepare(),
@@ -106,8 +122,10 @@ const sessionReads = preparedPerDatabase((db: Db) =>
   getRuntimeKey() === "workerd" || db.$client.protocol === "file"
     ? sessionRead(db)
     : readBatches<string, SessionRead>(sessionRead(db), async (hashes) => {
-        const rows = await sessionsWithUsers(db).where(inArray(sessions.tokenHash, hashes));
-        return new Map(rows.map((row) => [row.session.tokenHash, row]));
+        const rows = await sessionsWithUsers(db, { tokenHash: sessions.tokenHash }).where(
+          inArray(sessions.tokenHash, hashes),
+        );
+        return new Map(rows.map(({ tokenHash, ...row }) => [tokenHash, row]));
       }),
 );
 

@@ -81,8 +81,11 @@ const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 /** The methods some route of `routes` answers on `path` (HEAD wherever GET is), in METHODS order. */
 function methodsMatcher(routes: readonly RouterRoute[]): (path: string) => string[] {
   const router = new PatternRouter<true>();
-  // Middleware is registered for ALL methods; only a route's own method says what the path allows.
-  for (const route of routes) if (route.method !== "ALL") router.add(route.method, route.path, true);
+  // Middleware is registered for ALL methods or, for the writes only, on a wildcard path (api/app.ts): only a
+  // route's own method and path say what the path allows.
+  for (const route of routes) {
+    if (route.method !== "ALL" && !route.path.endsWith("*")) router.add(route.method, route.path, true);
+  }
   return (path) => {
     const methods: string[] = METHODS.filter((method) => router.match(method, path)[0].length > 0);
     return methods.includes("GET") ? ["GET", "HEAD", ...methods.slice(1)] : methods;

@@ -21,8 +21,14 @@ export type LineWriter = (level: LogLevel, line: string) => void;
 export type ChunkWriter = (chunk: string, atExit: boolean) => void;
 
 const toStdout: ChunkWriter = (chunk, atExit) => {
-  if (atExit) writeSync(1, chunk);
-  else process.stdout.write(chunk);
+  if (!atExit) process.stdout.write(chunk);
+  else {
+    try {
+      writeSync(1, chunk);
+    } catch {
+      // stdout closed under an exiting process: nobody is left to read the lines.
+    }
+  }
 };
 
 /**

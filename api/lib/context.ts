@@ -20,7 +20,10 @@ export type SessionRow = typeof sessions.$inferSelect;
  * client details, which no handler behind it needs (every signed-in request reads them; long strings cost the most).
  */
 export type SignedInUser = Omit<UserRow, "passwordHash" | "apiKeyHash" | "createdAt">;
-export type SignedInSession = Omit<SessionRow, "userAgent" | "ipAddress" | "userId" | "startTime" | "tokenHash">;
+export type SignedInSession = Omit<
+  SessionRow,
+  "userAgent" | "ipAddress" | "userId" | "startTime" | "tokenHash"
+>;
 
 export type { Log, LogLevel } from "./logger.ts";
 

@@ -128,8 +128,7 @@ const performance = createRoute({
   tags,
   security,
   summary: "Track record: how the matching recommendations turned out, against the universe's median",
-  description:
-    "Filters as in /historical. Scores the 5,000 most recent matching recommendations. " + ONE_USER_AT_A_TIME,
+  description: `Filters as in /historical. Scores the 5,000 most recent matching recommendations. ${ONE_USER_AT_A_TIME}`,
   middleware: [requireUser, limitExpensiveReads] as const,
   request: { query: HistoricalQuery },
   responses: {

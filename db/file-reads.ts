@@ -16,7 +16,6 @@ interface NativeDatabase {
 /** Plain reads only: anything else (writes, RETURNING, pragmas) goes the client's way. */
 const PLAIN_READ = /^\s*select\b(?![\s\S]*\breturning\b)/i;
 const STATEMENTS_KEPT = 256;
-type Kept = { statement: NativeStatement; columns: string[]; types: string[] };
 
 /**
  * An embedded file's plain reads on a connection of their own, with their prepared statements kept (decision 075):
@@ -28,7 +27,7 @@ type Kept = { statement: NativeStatement; columns: string[]; types: string[] };
 export function withFileReads(client: Client, path: string, busyTimeoutMs: number): Client {
   let native: NativeDatabase | null = null;
   let ready: Promise<unknown> | true | null = null;
-  const statements = new Map<string, Kept>();
+  const statements = new Map<string, { statement: NativeStatement; columns: string[]; types: string[] }>();
 
   const connection = (): NativeDatabase => {
     if (native) return native;
@@ -70,10 +69,10 @@ export function withFileReads(client: Client, path: string, busyTimeoutMs: numbe
     try {
       const { statement, columns, types } = prepared(sql);
       // As @libsql/client binds them: booleans as 0/1, dates as milliseconds.
-      const params = args.map((v) =>
-        typeof v === "boolean" ? Number(v) : v instanceof Date ? v.valueOf() : v,
+      const values = statement.all(
+        ...args.map((v) => (typeof v === "boolean" ? Number(v) : v instanceof Date ? v.valueOf() : v)),
       );
-      return resultSet(columns, types, statement.all(...params));
+      return resultSet(columns, types, values);
     } catch (error) {
       drop();
       throw error;

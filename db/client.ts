@@ -3,15 +3,8 @@ import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import { filePath, withFileReads } from "./file-reads.ts";
 import * as schema from "./schema/index.ts";
 import { fetchWithDeadline } from "./unavailable.ts";
-import {
-  boundedWrites,
-  DATABASE_BUSY_TIMEOUT_MS,
-  NATIVE_BUSY_WAIT_MS,
-  retryBusyWrites,
-  WORKER_WRITE_WAIT_MS,
-  WORKER_WRITES_IN_FLIGHT,
-  writesInTurn,
-} from "./write-turns.ts";
+import { WORKER_WRITE_WAIT_MS, WORKER_WRITES_IN_FLIGHT, workerWrites } from "./worker-writes.ts";
+import { DATABASE_BUSY_TIMEOUT_MS, NATIVE_BUSY_WAIT_MS, writesInTurn } from "./write-turns.ts";
 
 /** The app's Drizzle database: Drizzle's own libSQL driver, whatever the URL names (decision 075). */
 export type Db = LibSQLDatabase<typeof schema> & { $client: Client };
@@ -30,23 +23,16 @@ export interface DbOptions {
   /** How long one HTTP request to a libSQL server may take before it fails (default 5 s). */
   requestTimeoutMs?: number;
   /**
-   * At most this many statements in flight at once, queued beyond (the client's default 20; it reads 0 as 20,
-   * so say Infinity for no queue). The Worker needs no queue: a queued statement is sent from whichever request
-   * freed the slot, and workerd cancels a request whose promise another request resolves.
+   * At most this many statements in flight at once (the client's default 20; Infinity for no queue). The Worker
+   * wants none: a queued statement is sent from whichever request freed the slot, which workerd cancels.
    */
   concurrency?: number;
   /**
-   * On a libSQL server: this process's writes one after another (default true; db/write-turns.ts). The Worker says
-   * false: a write that waits for another request's would be resolved by that request's I/O, and workerd cancels a
-   * request whose promise another request resolves. Instead at most WORKER_WRITES_IN_FLIGHT of its writes are sent at
-   * once, a write beyond them polling on its own request's timer (boundedWrites, decision 093), and a write the
-   * server refuses SQLITE_BUSY is sent again within the request deadline (retryBusyWrites).
+   * On a libSQL server: this process's writes one after another (default true; db/write-turns.ts). The Worker,
+   * whose requests may not wait on each other's I/O, says false: db/worker-writes.ts bounds and resends them instead.
    */
   writesInTurn?: boolean;
-  /**
-   * With a `file:` URL (not an embedded replica): how long a statement waits for another connection's write lock
-   * before it fails with SQLITE_BUSY (default 5 s).
-   */
+  /** With a `file:` URL (not a replica): how long a write waits for another connection's lock (default 5 s). */
   busyTimeoutMs?: number;
 }
 
@@ -87,10 +73,7 @@ export function createDb(url: string, authToken?: string, options: DbOptions = {
     : !remote
       ? opened
       : options.writesInTurn === false
-        ? retryBusyWrites(
-            boundedWrites(opened, WORKER_WRITES_IN_FLIGHT, WORKER_WRITE_WAIT_MS),
-            requestTimeoutMs,
-          )
+        ? workerWrites(opened, WORKER_WRITES_IN_FLIGHT, WORKER_WRITE_WAIT_MS, requestTimeoutMs)
         : writesInTurn(opened, requestTimeoutMs, {});
   return { db: drizzle(client, { schema, casing: "snake_case" }), client };
 }

@@ -1,17 +1,12 @@
-import { createRequire } from "node:module";
 import type { Client, InArgs, InStatement, ResultSet, Row } from "@libsql/client";
-
-/** What this module uses of the `libsql` package (better-sqlite3's API), the library @libsql/client runs on. */
-interface NativeStatement {
-  raw(on: boolean): NativeStatement;
-  columns(): Array<{ name: string }>;
-  all(...params: unknown[]): unknown[][];
-}
-interface NativeDatabase {
-  prepare(sql: string): NativeStatement;
-  pragma(pragma: string): unknown;
-  close(): void;
-}
+import {
+  executeOn,
+  type NativeConnection,
+  type NativeStatement,
+  nativeConnection,
+  overriding,
+  sqlOf,
+} from "./client-calls.ts";
 
 /** Plain reads only: anything else (writes, RETURNING, pragmas) goes the client's way. */
 const PLAIN_READ = /^\s*select\b(?![\s\S]*\breturning\b)/i;
@@ -25,17 +20,10 @@ const STATEMENTS_KEPT = 256;
  * A read is never sent again: a failed one fails, and its connection is replaced at the next read.
  */
 export function withFileReads(client: Client, path: string, busyTimeoutMs: number): Client {
-  let native: NativeDatabase | null = null;
+  let native: NativeConnection | null = null;
   let ready: Promise<unknown> | true | null = null;
   const statements = new Map<string, { statement: NativeStatement; columns: string[]; types: string[] }>();
 
-  const connection = (): NativeDatabase => {
-    if (native) return native;
-    const Database = createRequire(import.meta.url)("libsql") as new (path: string) => NativeDatabase;
-    native = new Database(path);
-    native.pragma(`busy_timeout = ${busyTimeoutMs}`);
-    return native;
-  };
   const drop = () => {
     statements.clear();
     native?.close();
@@ -47,7 +35,8 @@ export function withFileReads(client: Client, path: string, busyTimeoutMs: numbe
       // Map order is insertion order: the first key is then the least recently used.
       statements.delete(sql);
     } else {
-      const statement = connection().prepare(sql).raw(true);
+      native ??= nativeConnection(path, busyTimeoutMs);
+      const statement = native.prepare(sql).raw(true);
       const columns = statement.columns().map((c) => c.name);
       kept = { statement, columns, types: columns.map(() => "") };
       if (statements.size >= STATEMENTS_KEPT) statements.delete(statements.keys().next().value!);
@@ -80,13 +69,13 @@ export function withFileReads(client: Client, path: string, busyTimeoutMs: numbe
   };
 
   const execute = (stmt: InStatement | string, args?: InArgs): Promise<ResultSet> => {
-    const sql = typeof stmt === "string" ? stmt : stmt.sql;
+    const sql = sqlOf(stmt);
     const params = typeof stmt === "string" ? args : stmt.args;
     // Positional arguments only (what Drizzle sends); named ones keep the client's own conversion. A statement
     // already kept is a plain read: the pattern is tested once per statement, not per call.
     const plainRead = statements.has(sql) || PLAIN_READ.test(sql);
     if (!plainRead || client.closed || (params !== undefined && !Array.isArray(params))) {
-      return typeof stmt === "string" ? client.execute(stmt, args) : client.execute(stmt);
+      return executeOn(client, stmt, args);
     }
     return read(sql, params);
   };
@@ -94,14 +83,7 @@ export function withFileReads(client: Client, path: string, busyTimeoutMs: numbe
     drop();
     client.close();
   };
-  const own: Partial<Record<keyof Client, unknown>> = { execute, close };
-  return new Proxy(client, {
-    get(target, property) {
-      if (property in own) return own[property as keyof Client];
-      const value = Reflect.get(target, property, target);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
+  return overriding(client, { execute, close });
 }
 
 /**

@@ -17,7 +17,6 @@ const UNAVAILABLE_STATUSES = new Set([429, 502, 503, 504]);
  * becomes a DatabaseUnavailableError, so the API can tell an unreachable database from a failed query.
  */
 export function fetchWithDeadline(timeoutMs: number) {
-  // A URL and its init as well as a Request: the kept read streams send without building a Request first.
   return async (input: Request | string, init?: RequestInit): Promise<Response> => {
     let response: Response;
     try {
@@ -32,37 +31,23 @@ export function fetchWithDeadline(timeoutMs: number) {
   };
 }
 
-/**
- * Whether an error (or one of its causes, e.g. inside Drizzle's DrizzleQueryError) means the database could
- * not be reached or did not answer in time, as opposed to a query that ran and failed.
- */
+/** Whether an error (or a cause, e.g. of Drizzle's DrizzleQueryError) is a database not reached in time. */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; current && typeof current === "object" && depth < 8; depth++) {
-    const { name, message, cause } = current as { name?: unknown; message?: unknown; cause?: unknown };
-    if (name === "DatabaseUnavailableError") return true;
-    if (typeof message === "string" && REPLICA_UNREACHABLE.some((pattern) => pattern.test(message)))
-      return true;
-    current = cause;
-  }
-  return false;
-}
-
-/**
- * Whether an error (or one of its causes) is SQLite's SQLITE_BUSY: another connection to the embedded file
- * held the write lock for longer than the busy timeout. Contention, not a bug: the same write succeeds later.
- */
-export function isDatabaseBusy(error: unknown): boolean {
   return causesOf(error).some((e) => {
-    const code = (e as { code?: unknown }).code;
-    return typeof code === "string" && code.startsWith("SQLITE_BUSY");
+    const { name, message } = e as { name?: unknown; message?: unknown };
+    return (
+      name === "DatabaseUnavailableError" ||
+      (typeof message === "string" && REPLICA_UNREACHABLE.some((pattern) => pattern.test(message)))
+    );
   });
 }
 
-/**
- * Whether an error (or one of its causes) came from the database driver: a statement the libSQL client (remote) or
- * the embedded driver (decision 028) failed.
- */
+/** Whether an error (or a cause) is SQLITE_BUSY: another connection held the write lock too long; try later. */
+export function isDatabaseBusy(error: unknown): boolean {
+  return causesOf(error).some((e) => String((e as { code?: unknown }).code).startsWith("SQLITE_BUSY"));
+}
+
+/** Whether an error (or one of its causes) came from the database driver: a statement that failed. */
 export function isDatabaseError(error: unknown): boolean {
   return causesOf(error).some((e) => {
     const { name, code } = e as { name?: unknown; code?: unknown };

@@ -1,46 +1,32 @@
-import { createRequire } from "node:module";
 import type { Client, InArgs, InStatement, Transaction, TransactionMode } from "@libsql/client";
-import { isDatabaseBusy } from "./unavailable.ts";
+import { executeOn, nativeConnection, overriding, readsOnly } from "./client-calls.ts";
+import { isDatabaseBusy as isBusy } from "./unavailable.ts";
 
-/**
- * How long a write on an embedded file waits for another connection's write lock (another process, or a
- * transaction of this one) before it fails with SQLITE_BUSY.
- */
+/** How long a write on an embedded file waits for another connection's write lock before it fails SQLITE_BUSY. */
 export const DATABASE_BUSY_TIMEOUT_MS = 5_000;
 
-/**
- * SQLite's own wait for a lock, on the embedded file's connections. It waits inside its synchronous call, with the
- * event loop stopped, so it stays short; longer waits happen in `lockFreed`, which lets other requests run.
- */
+/** SQLite's own wait for a lock, inside its synchronous call (event loop stopped); longer waits are `lockFreed`'s. */
 export const NATIVE_BUSY_WAIT_MS = 25;
 
-const READ_ONLY = /^\s*select\b/i;
-
 /**
- * This process's writes, in turn (decisions 019 and 075). On a libSQL server (`embeddedFile` false) every write,
- * batch and transaction holds the turn until it ends: writes sent all at once make the server's writers wait on its
- * one write lock, and under load some give up with SQLITE_BUSY (16 clients analysing on Bun + sqld: 15 of them),
- * where writes in turn each take a round trip. Reads never wait.
+ * This process's writes, in turn (decisions 019 and 075); reads never wait. On a libSQL server (no `file`) every
+ * write, batch and transaction holds the turn until it ends: writes sent all at once wait on the server's one write
+ * lock, and under load some give up with SQLITE_BUSY (16 clients analysing on Bun + sqld: 15 of them).
  *
  * On an embedded file shared by several processes (the server and the scripts):
- *
- * - WAL journal, set before the first statement: readers never wait for a writer, and a writer waits only for
- *   another writer. The mode is stored in the file, so each process setting it again is a no-op.
- * - SQLite waits for a lock inside its synchronous native call, with the event loop stopped: with the whole
- *   timeout there, another process holding the lock froze every request, health checks included (issue 27). So
- *   the client's connections wait only NATIVE_BUSY_WAIT_MS; a write refused busy then waits for the lock without
- *   blocking (`lockFreed`) and is sent again, until `waitMs` after it was issued, and fails with SQLITE_BUSY.
- * - This process's writes are taken one at a time, and each holds its turn until it ends: a write of this process
- *   meeting its own open transaction's lock could only wait out the timeout, and its fresh connections (below)
- *   would close the transaction's.
- * - A statement that fails with SQLITE_BUSY stays in progress on its connection (libsql 0.5.29 does not reset
- *   it: tursodatabase/libsql-client-ts#352). That connection then reports later writes as done without ever
- *   committing them, and a later transaction fails at COMMIT. So after any SQLITE_BUSY the client drops its
- *   connections and opens fresh ones.
+ * - WAL journal, set before the first statement: readers never wait for a writer, a writer only for another writer.
+ * - SQLite waits for a lock inside its synchronous call, with the event loop stopped: with the whole timeout there,
+ *   another process holding the lock froze every request, health checks included (issue 27). So the connections
+ *   wait only NATIVE_BUSY_WAIT_MS; a write refused busy then waits for the lock without blocking (`lockFreed`) and
+ *   is sent again, until `waitMs` after it was issued, then fails with SQLITE_BUSY.
+ * - Each write holds its turn until it ends: a write meeting this process's own open transaction's lock could only
+ *   wait out the timeout, and its fresh connections (below) would close the transaction's.
+ * - A statement that fails SQLITE_BUSY stays in progress on its connection (libsql 0.5.29 does not reset it:
+ *   tursodatabase/libsql-client-ts#352), which then reports later writes as done without committing them. So after
+ *   any SQLITE_BUSY the client drops its connections and opens fresh ones.
  */
 export function writesInTurn(client: Client, waitMs: number, { file }: { file?: string }): Client {
-  const embeddedFile = file !== undefined;
-  let walReady: Promise<unknown> | null = embeddedFile ? null : Promise.resolve();
+  let walReady: Promise<unknown> | null = file ? null : Promise.resolve();
   const ready = () => {
     walReady ??= client
       .executeMultiple("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;")
@@ -56,22 +42,21 @@ export function writesInTurn(client: Client, waitMs: number, { file }: { file?: 
    * closed, or answered). A turn is taken in one synchronous step, so two waiters never wake into one turn.
    */
   let queue: Promise<void> = Promise.resolve();
-  // Bounded: a write issued from inside a transaction's own callback must not wait for it forever; at the deadline
-  // it goes ahead and meets SQLITE_BUSY, as it would have without this queue.
-  const within = async (ahead: Promise<void>, deadline: number) => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const left = Math.max(0, deadline - performance.now());
-    await Promise.race([ahead, new Promise((resolve) => (timer = setTimeout(resolve, left)))]);
-    clearTimeout(timer);
-  };
-  /** Queues a write; resolves once it is its turn, with the function that ends it. */
+  /**
+   * Queues a write; resolves once it is its turn, with the function that ends it. Bounded: a write issued from
+   * inside a transaction's own callback must not wait for it forever; at the deadline it goes ahead and meets
+   * SQLITE_BUSY, as it would have without this queue.
+   */
   const turn = async (deadline: number) => {
     await ready();
     const ahead = queue;
     let release = () => {};
     const mine = new Promise<void>((resolve) => (release = resolve));
     queue = ahead.then(() => mine);
-    await within(ahead, deadline);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const left = Math.max(0, deadline - performance.now());
+    await Promise.race([ahead, new Promise((resolve) => (timer = setTimeout(resolve, left)))]);
+    clearTimeout(timer);
     return release;
   };
   /** Runs `call`; on the embedded file, after SQLITE_BUSY, replaces the connections before passing the error on. */
@@ -79,7 +64,7 @@ export function writesInTurn(client: Client, waitMs: number, { file }: { file?: 
     try {
       return await call();
     } catch (error) {
-      if (embeddedFile && isBusy(error)) await client.reconnect();
+      if (file && isBusy(error)) await client.reconnect();
       throw error;
     }
   };
@@ -110,24 +95,20 @@ export function writesInTurn(client: Client, waitMs: number, { file }: { file?: 
     }
   };
 
-  const execute = async (stmt: InStatement | string, args?: InArgs) => {
-    const call = () => (typeof stmt === "string" ? client.execute(stmt, args) : client.execute(stmt));
-    if (!READ_ONLY.test(typeof stmt === "string" ? stmt : stmt.sql)) return write(call);
+  /** A read: it waits for nothing but the journal mode. */
+  const read = async <T>(call: () => Promise<T>): Promise<T> => {
     await ready();
     return fresh(call);
   };
-  const batch: Client["batch"] = async (stmts, mode) => {
-    if (mode !== "read") return write(() => client.batch(stmts, mode));
-    await ready();
-    return fresh(() => client.batch(stmts, mode));
-  };
+
+  const execute = (stmt: InStatement | string, args?: InArgs) =>
+    (readsOnly(stmt) ? read : write)(() => executeOn(client, stmt, args));
+  const batch: Client["batch"] = (stmts, mode) =>
+    (mode === "read" ? read : write)(() => client.batch(stmts, mode));
   const migrate: Client["migrate"] = (stmts) => write(() => client.migrate(stmts));
   const executeMultiple: Client["executeMultiple"] = (sql) => write(() => client.executeMultiple(sql), false);
   const transaction = async (mode?: TransactionMode): Promise<Transaction> => {
-    if (mode === "read") {
-      await ready();
-      return endsWith(await fresh(() => client.transaction(mode)), fresh, () => {});
-    }
+    if (mode === "read") return endsWith(await read(() => client.transaction(mode)), fresh, () => {});
     const deadline = performance.now() + waitMs;
     const release = await turn(deadline);
     try {
@@ -138,27 +119,14 @@ export function writesInTurn(client: Client, waitMs: number, { file }: { file?: 
     }
   };
 
-  const own: Partial<Record<keyof Client, unknown>> = {
-    execute,
-    batch,
-    migrate,
-    executeMultiple,
-    transaction,
-  };
-  return new Proxy(client, {
-    get(target, property) {
-      if (property in own) return own[property as keyof Client];
-      const value = Reflect.get(target, property, target);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
+  return overriding(client, { execute, batch, migrate, executeMultiple, transaction });
 }
 
 /**
  * The transaction, calling `release` once it has committed, rolled back or closed, and each of its calls through
  * `fresh` (a SQLITE_BUSY inside it replaces the client's connections too).
  */
-function endsWith(
+export function endsWith(
   tx: Transaction,
   fresh: <T>(call: () => Promise<T>) => Promise<T>,
   release: () => void,
@@ -187,22 +155,14 @@ function endsWith(
   });
 }
 
-/** What this module uses of the `libsql` package (better-sqlite3's API), the library @libsql/client runs on. */
-type NativeDatabase = new (
-  path: string,
-  options: { timeout: number },
-) => { exec(sql: string): void; close(): void };
-let nativeDatabase: NativeDatabase | undefined;
-
 /**
  * Resolves true once the file's write lock is free (a connection of its own takes it and lets it go at once), false
  * when `deadline` passes first. Between tries it sleeps, so the event loop serves other requests meanwhile.
  */
 async function lockFreed(path: string, deadline: number): Promise<boolean> {
-  nativeDatabase ??= createRequire(import.meta.url)("libsql") as NativeDatabase;
   for (let pause = 2; ; pause = Math.min(pause * 2, 50)) {
     // A fresh connection each try: one whose statement failed busy is not to be trusted again (see above).
-    const probe = new nativeDatabase(path, { timeout: 0 });
+    const probe = nativeConnection(path, 0);
     try {
       probe.exec("BEGIN IMMEDIATE");
       probe.exec("ROLLBACK");
@@ -216,116 +176,4 @@ async function lockFreed(path: string, deadline: number): Promise<boolean> {
     if (left <= 0) return false;
     await new Promise((resolve) => setTimeout(resolve, Math.min(pause, left)));
   }
-}
-
-function isBusy(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === "string" && code.startsWith("SQLITE_BUSY");
-}
-
-/** The first pause before a busy write is sent again; each next one doubles, up to BUSY_RETRY_MAX_PAUSE_MS. */
-const BUSY_RETRY_FIRST_PAUSE_MS = 10;
-const BUSY_RETRY_MAX_PAUSE_MS = 250;
-
-/**
- * A libSQL server's client whose writes outside interactive transactions are sent again when the server refuses
- * them with SQLITE_BUSY (its write lock stayed taken past its own wait, "database is locked"), after growing,
- * jittered pauses, until `deadlineMs` after the first attempt; then the busy error goes on (503). A statement or a
- * batch refused busy changed nothing, so sending it again is safe. For the Worker, whose writes cannot take turns:
- * under 64 clients analysing at once sqld refused some (decision 089).
- */
-export function retryBusyWrites(client: Client, deadlineMs: number): Client {
-  const retried = async <T>(call: () => Promise<T>): Promise<T> => {
-    const giveUpAt = Date.now() + deadlineMs;
-    for (let pause = BUSY_RETRY_FIRST_PAUSE_MS; ; pause = Math.min(pause * 2, BUSY_RETRY_MAX_PAUSE_MS)) {
-      try {
-        return await call();
-      } catch (error) {
-        const wait = pause / 2 + Math.random() * pause;
-        if (!isDatabaseBusy(error) || Date.now() + wait >= giveUpAt) throw error;
-        await new Promise((resolve) => setTimeout(resolve, wait));
-      }
-    }
-  };
-  const own: Partial<Record<keyof Client, unknown>> = {
-    execute: (stmt: InStatement | string, args?: InArgs) =>
-      retried(() => (typeof stmt === "string" ? client.execute(stmt, args) : client.execute(stmt))),
-    batch: ((stmts, mode) => retried(() => client.batch(stmts, mode))) satisfies Client["batch"],
-  };
-  return new Proxy(client, {
-    get(target, property) {
-      if (property in own) return own[property as keyof Client];
-      const value = Reflect.get(target, property, target);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
-}
-
-/** Writes one isolate's client has in flight to a libSQL server at once, at most (decision 093). */
-export const WORKER_WRITES_IN_FLIGHT = 4;
-/**
- * How long a Worker's write waits for a slot before it goes anyway (ms). 2 s (decision 064's) was too short: under
- * 64 clients on the 2-core test machine writes waited longer, went all at once and 13 were in flight together.
- */
-export const WORKER_WRITE_WAIT_MS = 5_000;
-/** How often a write waiting for a free slot looks again (ms), on a timer of its own request. */
-const WRITE_SLOT_POLL_MS = 1;
-
-/**
- * A libSQL server's client with at most `inFlight` writes (statements other than SELECT, batches, write
- * transactions until they end) sent at once; reads never wait. For the Worker: each of its writes is an HTTP request
- * of its own, and 64 requests writing at once left sqld's connections waiting on each other for its one write lock,
- * past the 5 s deadline (decision 093). A write beyond the limit looks again every millisecond on a timer of its own
- * request, never on a promise another request settles (workerd would cancel it, decision 075), and goes anyway once
- * `waitMs` has passed.
- */
-export function boundedWrites(client: Client, inFlight: number, waitMs: number): Client {
-  let sent = 0;
-  const slot = async () => {
-    const giveUpAt = performance.now() + waitMs;
-    while (sent >= inFlight && performance.now() < giveUpAt) {
-      await new Promise((resolve) => setTimeout(resolve, WRITE_SLOT_POLL_MS));
-    }
-    sent++;
-    let released = false;
-    return () => {
-      if (!released) sent--;
-      released = true;
-    };
-  };
-  const write = async <T>(call: () => Promise<T>): Promise<T> => {
-    const release = await slot();
-    try {
-      return await call();
-    } finally {
-      release();
-    }
-  };
-  const own: Partial<Record<keyof Client, unknown>> = {
-    execute: (stmt: InStatement | string, args?: InArgs) => {
-      const call = () => (typeof stmt === "string" ? client.execute(stmt, args) : client.execute(stmt));
-      return READ_ONLY.test(typeof stmt === "string" ? stmt : stmt.sql) ? call() : write(call);
-    },
-    batch: ((stmts, mode) =>
-      mode === "read"
-        ? client.batch(stmts, mode)
-        : write(() => client.batch(stmts, mode))) satisfies Client["batch"],
-    transaction: async (mode?: TransactionMode): Promise<Transaction> => {
-      if (mode === "read") return client.transaction(mode);
-      const release = await slot();
-      try {
-        return endsWith(await client.transaction(mode), (call) => call(), release);
-      } catch (error) {
-        release();
-        throw error;
-      }
-    },
-  };
-  return new Proxy(client, {
-    get(target, property) {
-      if (property in own) return own[property as keyof Client];
-      const value = Reflect.get(target, property, target);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { WORKER_WRITES_IN_FLIGHT } from "../../db/write-turns.ts";
+import { WORKER_WRITES_IN_FLIGHT } from "../../db/worker-writes.ts";
 import { startSession } from "../features/auth/auth.service.ts";
 import { startTestApp, type TestApp, targetName, testTarget } from "../test/harness.ts";
 

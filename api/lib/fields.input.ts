@@ -4,13 +4,25 @@
 // *.input.ts or *.constants.ts modules (scripts/boundaries/import-rules.ts).
 import { z } from "zod";
 
+/** Days in a month of the Gregorian calendar. */
+const daysIn = (year: number, month: number) =>
+  month === 2
+    ? year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)
+      ? 29
+      : 28
+    : month === 4 || month === 6 || month === 9 || month === 11
+      ? 30
+      : 31;
+
 /** A calendar date as `YYYY-MM-DD` that really exists (2026-02-30 is refused). */
 export const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date in the form YYYY-MM-DD.")
+  // By arithmetic: a Date and its ISO string were a fifth of the historical search's validation, on every request.
   .refine((s) => {
-    const d = new Date(`${s}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+    const month = Number(s.slice(5, 7));
+    const day = Number(s.slice(8, 10));
+    return month >= 1 && month <= 12 && day >= 1 && day <= daysIn(Number(s.slice(0, 4)), month);
   }, "That date does not exist.")
   .meta({ example: "2023-10-27", format: "date" });
 

@@ -15,12 +15,7 @@ export function recommendationFilters(query: HistoricalQuery): SQL[] {
   return filters;
 }
 
-/** The filters of `query` as one string, for keeping an answer per search. */
+/** The filters of `query` as one string, for keeping an answer per search (no field can hold a "|"). */
 export function recommendationFiltersKey(query: HistoricalQuery): string {
-  return JSON.stringify([
-    query.fromDate ?? null,
-    query.toDate ?? null,
-    query.symbol ?? null,
-    query.aggressive ?? null,
-  ]);
+  return `${query.fromDate ?? ""}|${query.toDate ?? ""}|${query.symbol ?? ""}|${query.aggressive ?? ""}`;
 }

@@ -12,8 +12,9 @@ export async function compressAnswer(c: Context): Promise<void> {
   const res = c.res;
   if (c.req.method === "HEAD" || !res.body || res.headers.has("content-encoding")) return;
   if (!COMPRESSIBLE.test(res.headers.get("content-type") ?? "")) return;
-  // The app's own answers have mutable headers; appending here avoids copying the response for a header.
-  res.headers.append("vary", "accept-encoding");
+  // The app's own answers have mutable headers; appending here avoids copying the response for a header. A kept
+  // answer already says it (sendKept).
+  if (!/accept-encoding/i.test(res.headers.get("vary") ?? "")) res.headers.append("vary", "accept-encoding");
   if (!acceptsGzip(c)) return;
   const bytes = new Uint8Array(await res.arrayBuffer());
   // Unset first: assigning over a response copies the old one's headers onto the new one.

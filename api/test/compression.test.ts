@@ -43,4 +43,18 @@ describe("API answers are compressed where the client accepts it (Bun)", () => {
     const identity = await t.app.request("/api/openapi.json", { headers: { "accept-encoding": "identity" } });
     expect(identity.headers.get("content-encoding")).toBeNull();
   });
+
+  test("Vary names accept-encoding once, kept answers (sent plain or gzipped) included", async () => {
+    const user = await t.createUser();
+    const token = await t.signIn(user.email, "correct-horse-battery");
+    for (const encoding of ["identity", "gzip"]) {
+      for (const path of ["/api/recommendations/latest", "/api/openapi.json"]) {
+        const res = await t.app.request(path, {
+          headers: { authorization: `Bearer ${token}`, "accept-encoding": encoding },
+        });
+        expect(res.status).toBe(200);
+        expect(res.headers.get("vary")?.toLowerCase()).toBe("accept-encoding");
+      }
+    }
+  });
 });

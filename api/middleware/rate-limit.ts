@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
 import type { Context } from "hono";
-import { createMiddleware } from "hono/factory";
 import type { Db } from "../../db/client.ts";
 import { rateLimits } from "../../db/schema/index.ts";
 import { clientAddress } from "../lib/client-address.ts";
@@ -115,12 +114,14 @@ export function refuseOverLimit(c: Context, ...results: RateLimitResult[]): void
 }
 
 /**
- * Behind requireUser on the expensive reads: a user with two of them still running in this process, or who has
- * spent their share of its time on them, is answered 429 with Retry-After at once, so one user's searches cannot
- * queue up in front of everyone else's requests (decision 089). Nothing is written: the refusal costs what a
- * signed-in read costs.
+ * Runs `work`, a computation for a signed-in user (a track record, a historical search or an analysis not kept from
+ * an earlier request), within the user's share of this process: a user with two computations still running here, or
+ * who has spent their share of its time on them, is answered 429 with Retry-After at once, so one user's searches
+ * cannot queue up in front of everyone else's requests (decisions 089 and 095). An answer kept from an earlier
+ * request costs what any read costs and is never refused. The refusal is thrown before `work` starts, synchronously,
+ * so a refused computation is never kept or shared with another request. Nothing is written.
  */
-export const limitExpensiveReads = createMiddleware<AppEnv & SignedInEnv>(async (c, next) => {
+export function withinWorkBudget<T>(c: Context<AppEnv & SignedInEnv>, work: () => Promise<T>): Promise<T> {
   const { expensiveReads } = c.get("deps");
   const entered = expensiveReads.enter(`user:${c.get("user").id}`);
   if ("retryAfterSeconds" in entered) {
@@ -136,9 +137,11 @@ export const limitExpensiveReads = createMiddleware<AppEnv & SignedInEnv>(async 
       code: "RATE_LIMITED",
     });
   }
-  try {
-    await next();
-  } finally {
-    entered.release();
-  }
-});
+  return (async () => {
+    try {
+      return await work();
+    } finally {
+      entered.release();
+    }
+  })();
+}

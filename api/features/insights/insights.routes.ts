@@ -13,7 +13,7 @@ import {
 } from "../../lib/openapi.ts";
 import { ApiFailure } from "../../lib/result.ts";
 import { requireUser } from "../../middleware/auth.ts";
-import { consumeRateLimit, limitExpensiveReads, setRateLimitHeaders } from "../../middleware/rate-limit.ts";
+import { consumeRateLimit, setRateLimitHeaders, withinWorkBudget } from "../../middleware/rate-limit.ts";
 import { AnalyzeInput, HistoryQuery, Insight } from "./insights.schema.ts";
 import { analyzeSymbol, insightHistory } from "./insights.service.ts";
 
@@ -36,8 +36,10 @@ const analyze = createRoute({
   tags,
   security: signedIn,
   summary: "Analyse a symbol now and keep the result in your history",
-  description: `Symbol: 1-10 characters (letters, digits, '.', '-'). At most ${ANALYSES_PER_MINUTE} analyses a minute.`,
-  middleware: [requireUser, limitExpensiveReads] as const,
+  description:
+    `Symbol: 1-10 characters (letters, digits, '.', '-'). At most ${ANALYSES_PER_MINUTE} analyses a minute, and ` +
+    "two being computed at once (an analysis kept from an earlier request is not computed again).",
+  middleware: [requireUser] as const,
   request: { body: jsonBody(AnalyzeInput) },
   responses: {
     201: { ...jsonResponse(Insight, "The analysis"), headers: rateLimitHeaders },
@@ -89,8 +91,10 @@ export const insightRoutes = createRouter()
         ["prices"],
         symbol,
         () =>
-          analysis.analyze(symbol, (date, score) =>
-            kept(c, "universe ranks", ["market"], date, score, UNIVERSE_DATES_KEPT),
+          withinWorkBudget(c, () =>
+            analysis.analyze(symbol, (date, score) =>
+              kept(c, "universe ranks", ["market"], date, score, UNIVERSE_DATES_KEPT),
+            ),
           ),
         ANALYSES_KEPT,
       ),

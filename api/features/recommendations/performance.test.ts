@@ -506,4 +506,16 @@ describe(`expensive reads are bounded per user on ${testDbKind}`, () => {
     // Once the user's searches are done, the next one is served.
     expect((await search(token, 9)).status).toBe(200);
   });
+
+  test("answers kept from an earlier request are never refused, however many at once", async () => {
+    const kept = [
+      "/api/recommendations/performance?fromDate=2023-04-01",
+      "/api/recommendations/historical?fromDate=2023-04-01&page=1&pageSize=24",
+    ];
+    for (const path of kept) expect((await t.request(path, { token })).status).toBe(200);
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => t.request(kept[i % 2]!, { token })),
+    );
+    expect(answers.map((res) => res.status)).toEqual(answers.map(() => 200));
+  });
 });

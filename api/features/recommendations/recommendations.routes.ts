@@ -15,7 +15,7 @@ import {
 } from "../../lib/openapi.ts";
 import { ApiFailure } from "../../lib/result.ts";
 import { requireAdmin, requireUser } from "../../middleware/auth.ts";
-import { limitExpensiveReads } from "../../middleware/rate-limit.ts";
+import { withinWorkBudget } from "../../middleware/rate-limit.ts";
 import { generateForDate } from "./generate.service.ts";
 import { recommendationPerformance } from "./performance.service.ts";
 import { recommendationFiltersKey } from "./recommendation-filters.ts";
@@ -49,7 +49,8 @@ const SCORED_AND_PRICED = ["recommendations", "market", "prices"] as const;
 
 const tags = ["Recommendations"];
 const ONE_USER_AT_A_TIME =
-  "A user with two track records, historical searches or analyses still running is answered 429 with Retry-After.";
+  "A user with two track records, historical searches or analyses being computed at once is answered 429 with " +
+  "Retry-After; an answer kept from an earlier request never is.";
 const security = signedIn;
 
 const latest = createRoute({
@@ -93,7 +94,7 @@ const historical = createRoute({
     "match on each recommendation date the list shows (a page may show part of a date's recommendations). When " +
     'more match than the list holds (the unpaged list included), `Link: <...>; rel="next"` gives the next page. ' +
     ONE_USER_AT_A_TIME,
-  middleware: [requireUser, limitExpensiveReads] as const,
+  middleware: [requireUser] as const,
   request: { query: HistoricalPageQuery },
   responses: {
     200: {
@@ -129,7 +130,7 @@ const performance = createRoute({
   security,
   summary: "Track record: how the matching recommendations turned out, against the universe's median",
   description: `Filters as in /historical. Scores the 5,000 most recent matching recommendations. ${ONE_USER_AT_A_TIME}`,
-  middleware: [requireUser, limitExpensiveReads] as const,
+  middleware: [requireUser] as const,
   request: { query: HistoricalQuery },
   responses: {
     200: jsonResponse(PerformanceAnswer, "Totals, bands and cumulative returns"),
@@ -220,24 +221,25 @@ export const recommendationRoutes = createRouter()
       "historical recommendations answers",
       SCORED_AND_PRICED,
       key,
-      async () => {
-        const { recommendations: scored, ...counts } = await kept(
-          c,
-          "historical recommendations",
-          SCORED,
-          key,
-          () => scoreHistoricalPage(deps, filters, { offset, limit }),
-          HISTORICAL_SEARCHES_KEPT,
-        );
-        return {
-          recommendations: keepJson(await withPrices(deps, scored)),
-          total: String(counts.total),
-          dateCounts: counts.dateCounts.map(([date, n]) => `${date}=${n}`).join(","),
-          more: offset + limit < counts.total,
-          /** The next page's Link by request URL: building one took a fifth of a kept page's time. */
-          links: new Map<string, string>(),
-        };
-      },
+      () =>
+        withinWorkBudget(c, async () => {
+          const { recommendations: scored, ...counts } = await kept(
+            c,
+            "historical recommendations",
+            SCORED,
+            key,
+            () => scoreHistoricalPage(deps, filters, { offset, limit }),
+            HISTORICAL_SEARCHES_KEPT,
+          );
+          return {
+            recommendations: keepJson(await withPrices(deps, scored)),
+            total: String(counts.total),
+            dateCounts: counts.dateCounts.map(([date, n]) => `${date}=${n}`).join(","),
+            more: offset + limit < counts.total,
+            /** The next page's Link by request URL: building one took a fifth of a kept page's time. */
+            links: new Map<string, string>(),
+          };
+        }),
       HISTORICAL_SEARCHES_KEPT,
     );
     c.header("X-Total-Count", answer.total);
@@ -257,8 +259,8 @@ export const recommendationRoutes = createRouter()
     const key = recommendationFiltersKey(query);
     const unchanged = await notModified(c, SCORED, key);
     if (unchanged) return unchanged;
-    const answer = await kept(c, "track record", SCORED, key, async () =>
-      keepJson(await recommendationPerformance(c.get("deps"), query)),
+    const answer = await kept(c, "track record", SCORED, key, () =>
+      withinWorkBudget(c, async () => keepJson(await recommendationPerformance(c.get("deps"), query))),
     );
     return sendKept(c, answer, 200);
   })

@@ -58,9 +58,8 @@ export function workerWrites(client: Client, inFlight: number, waitMs: number, d
     }
   };
   return overriding(client, {
-    execute: (stmt: InStatement | string, args?: InArgs) => {
-      return persistent(() => executeOn(client, stmt, args), !readsOnly(stmt));
-    },
+    execute: (stmt: InStatement | string, args?: InArgs) =>
+      persistent(() => executeOn(client, stmt, args), !readsOnly(stmt)),
     batch: ((stmts, mode) =>
       persistent(() => client.batch(stmts, mode), mode !== "read")) satisfies Client["batch"],
     transaction: async (mode?: TransactionMode): Promise<Transaction> => {

@@ -8,6 +8,8 @@ export interface WorkBudget {
   readonly inFlight: number;
   /** A release to call when the request ends, or how many seconds to wait before asking again. */
   enter(key: string): { release: () => void } | { retryAfterSeconds: number };
+  /** How many seconds to wait when `key` has spent its share of time, else null; enters nothing. */
+  spent(key: string): number | null;
 }
 
 export interface WorkBudgetOptions {
@@ -26,8 +28,15 @@ export function createWorkBudget({
   now = () => performance.now(),
 }: WorkBudgetOptions): WorkBudget {
   const keys = new Map<string, { running: number; budgetMs: number; at: number }>();
+  const waitFor = (budgetMs: number) => Math.max(1, Math.ceil(-budgetMs / share / 1000));
   return {
     inFlight,
+    spent(key) {
+      const state = keys.get(key);
+      if (!state) return null;
+      const budgetMs = Math.min(burstMs, state.budgetMs + (now() - state.at) * share);
+      return budgetMs > 0 ? null : waitFor(budgetMs);
+    },
     enter(key) {
       const t = now();
       let state = keys.get(key);
@@ -39,8 +48,7 @@ export function createWorkBudget({
         keys.set(key, state);
       }
       const held = state;
-      if (state.budgetMs <= 0)
-        return { retryAfterSeconds: Math.max(1, Math.ceil(-state.budgetMs / share / 1000)) };
+      if (state.budgetMs <= 0) return { retryAfterSeconds: waitFor(state.budgetMs) };
       if (state.running >= inFlight) return { retryAfterSeconds: 1 };
       state.running++;
       let released = false;

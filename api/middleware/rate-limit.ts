@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Context } from "hono";
+import { createMiddleware } from "hono/factory";
 import type { Db } from "../../db/client.ts";
 import { rateLimits } from "../../db/schema/index.ts";
 import { clientAddress } from "../lib/client-address.ts";
@@ -113,30 +114,41 @@ export function refuseOverLimit(c: Context, ...results: RateLimitResult[]): void
   });
 }
 
+function refuseExpensive(c: Context<AppEnv & SignedInEnv>, retryAfterSeconds: number): never {
+  setRateLimitHeaders(c, {
+    allowed: false,
+    limit: c.get("deps").expensiveReads.inFlight,
+    remaining: 0,
+    retryAfterSeconds,
+  });
+  throw new ApiFailure(429, {
+    message: `Too many searches or analyses at once. Try again in ${retryAfterSeconds} second${retryAfterSeconds === 1 ? "" : "s"}.`,
+    code: "RATE_LIMITED",
+  });
+}
+
 /**
- * Runs `work`, a computation for a signed-in user (a track record, a historical search or an analysis not kept from
- * an earlier request), within the user's share of this process: a user with two computations still running here, or
- * who has spent their share of its time on them, is answered 429 with Retry-After at once, so one user's searches
- * cannot queue up in front of everyone else's requests (decisions 089 and 095). An answer kept from an earlier
- * request costs what any read costs and is never refused. The refusal is thrown before `work` starts, synchronously,
- * so a refused computation is never kept or shared with another request. Nothing is written.
+ * Behind requireUser on the expensive routes: a user who has spent their share of this process's time on
+ * computations (withinWorkBudget) is answered 429 with Retry-After at once, before anything else is done
+ * (decisions 089 and 095). Nothing is written: the refusal costs what a signed-in read costs.
+ */
+export const refuseSpentUsers = createMiddleware<AppEnv & SignedInEnv>(async (c, next) => {
+  const wait = c.get("deps").expensiveReads.spent(`user:${c.get("user").id}`);
+  if (wait !== null) refuseExpensive(c, wait);
+  await next();
+});
+
+/**
+ * Runs `work`, a computation for a signed-in user (a track record, a historical search or an analysis), within the
+ * user's share of this process: with two computations of theirs still running here, or their share of its time
+ * spent, the user is answered 429 with Retry-After, so one user's searches cannot queue up in front of everyone
+ * else's requests (decisions 089 and 095). An answer kept from an earlier request is not a computation and is never
+ * refused for being one of several at once. The refusal is thrown before `work` starts, synchronously, so a refused
+ * computation is never kept or shared with another request.
  */
 export function withinWorkBudget<T>(c: Context<AppEnv & SignedInEnv>, work: () => Promise<T>): Promise<T> {
-  const { expensiveReads } = c.get("deps");
-  const entered = expensiveReads.enter(`user:${c.get("user").id}`);
-  if ("retryAfterSeconds" in entered) {
-    const { retryAfterSeconds } = entered;
-    setRateLimitHeaders(c, {
-      allowed: false,
-      limit: expensiveReads.inFlight,
-      remaining: 0,
-      retryAfterSeconds,
-    });
-    throw new ApiFailure(429, {
-      message: `Too many searches or analyses at once. Try again in ${retryAfterSeconds} second${retryAfterSeconds === 1 ? "" : "s"}.`,
-      code: "RATE_LIMITED",
-    });
-  }
+  const entered = c.get("deps").expensiveReads.enter(`user:${c.get("user").id}`);
+  if ("retryAfterSeconds" in entered) refuseExpensive(c, entered.retryAfterSeconds);
   return (async () => {
     try {
       return await work();

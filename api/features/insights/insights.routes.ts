@@ -38,7 +38,7 @@ const analyze = createRoute({
   summary: "Analyse a symbol now and keep the result in your history",
   description:
     `Symbol: 1-10 characters (letters, digits, '.', '-'). At most ${ANALYSES_PER_MINUTE} analyses a minute, and ` +
-    "two being computed at once (an analysis kept from an earlier request is not computed again).",
+    "two running at once per user.",
   middleware: [requireUser] as const,
   request: { body: jsonBody(AnalyzeInput) },
   responses: {
@@ -64,44 +64,45 @@ const history = createRoute({
 });
 
 export const insightRoutes = createRouter()
-  .openapi(analyze, async (c) => {
-    const deps = c.get("deps");
-    const user = c.get("user");
-    const { symbol } = c.req.valid("json");
-    const limit = await consumeRateLimit(
-      deps.database.db,
-      `analyze:user:${user.id}`,
-      ANALYSES_PER_MINUTE,
-      60_000,
-      deps.clock.now().getTime(),
-    );
-    setRateLimitHeaders(c, limit);
-    if (!limit.allowed) {
-      throw new ApiFailure(429, {
-        message: `You can run ${ANALYSES_PER_MINUTE} analyses a minute; try again in ${limit.retryAfterSeconds} seconds.`,
-        code: "RATE_LIMITED",
-      });
-    }
-    // The engine's figures for a symbol change only with the prices (the demo market's: once per market version; a
-    // live market's are not kept), and the universe it ranks the symbol in only with the market data.
-    const result = await analyzeSymbol(deps, user.id, (analysis) =>
-      kept(
-        c,
-        "analyses",
-        ["prices"],
-        symbol,
-        () =>
-          withinWorkBudget(c, () =>
+  .openapi(analyze, (c) =>
+    // Every analysis counts toward the user's share (decision 095): each one writes, kept figures or not.
+    withinWorkBudget(c, async () => {
+      const deps = c.get("deps");
+      const user = c.get("user");
+      const { symbol } = c.req.valid("json");
+      const limit = await consumeRateLimit(
+        deps.database.db,
+        `analyze:user:${user.id}`,
+        ANALYSES_PER_MINUTE,
+        60_000,
+        deps.clock.now().getTime(),
+      );
+      setRateLimitHeaders(c, limit);
+      if (!limit.allowed) {
+        throw new ApiFailure(429, {
+          message: `You can run ${ANALYSES_PER_MINUTE} analyses a minute; try again in ${limit.retryAfterSeconds} seconds.`,
+          code: "RATE_LIMITED",
+        });
+      }
+      // The engine's figures for a symbol change only with the prices (the demo market's: once per market version;
+      // a live market's are not kept), and the universe it ranks the symbol in only with the market data.
+      const result = await analyzeSymbol(deps, user.id, (analysis) =>
+        kept(
+          c,
+          "analyses",
+          ["prices"],
+          symbol,
+          () =>
             analysis.analyze(symbol, (date, score) =>
               kept(c, "universe ranks", ["market"], date, score, UNIVERSE_DATES_KEPT),
             ),
-          ),
-        ANALYSES_KEPT,
-      ),
-    );
-    if (!result.ok) throw ApiFailure.of(result);
-    return c.json(result.value, 201);
-  })
+          ANALYSES_KEPT,
+        ),
+      );
+      if (!result.ok) throw ApiFailure.of(result);
+      return c.json(result.value, 201);
+    }),
+  )
   .openapi(history, async (c) => {
     const { page, pageSize } = c.req.valid("query");
     const { id, listsVersion } = c.get("user");

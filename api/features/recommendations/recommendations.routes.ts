@@ -15,7 +15,7 @@ import {
 } from "../../lib/openapi.ts";
 import { ApiFailure } from "../../lib/result.ts";
 import { requireAdmin, requireUser } from "../../middleware/auth.ts";
-import { withinWorkBudget } from "../../middleware/rate-limit.ts";
+import { refuseSpentUsers, withinWorkBudget } from "../../middleware/rate-limit.ts";
 import { generateForDate } from "./generate.service.ts";
 import { recommendationPerformance } from "./performance.service.ts";
 import { recommendationFiltersKey } from "./recommendation-filters.ts";
@@ -94,7 +94,7 @@ const historical = createRoute({
     "match on each recommendation date the list shows (a page may show part of a date's recommendations). When " +
     'more match than the list holds (the unpaged list included), `Link: <...>; rel="next"` gives the next page. ' +
     ONE_USER_AT_A_TIME,
-  middleware: [requireUser] as const,
+  middleware: [requireUser, refuseSpentUsers] as const,
   request: { query: HistoricalPageQuery },
   responses: {
     200: {
@@ -130,7 +130,7 @@ const performance = createRoute({
   security,
   summary: "Track record: how the matching recommendations turned out, against the universe's median",
   description: `Filters as in /historical. Scores the 5,000 most recent matching recommendations. ${ONE_USER_AT_A_TIME}`,
-  middleware: [requireUser] as const,
+  middleware: [requireUser, refuseSpentUsers] as const,
   request: { query: HistoricalQuery },
   responses: {
     200: jsonResponse(PerformanceAnswer, "Totals, bands and cumulative returns"),

@@ -16,6 +16,8 @@ export function overriding(client: Client, own: Partial<Record<keyof Client, unk
 export const executeOn = (client: Client, stmt: InStatement | string, args?: InArgs) =>
   typeof stmt === "string" ? client.execute(stmt, args) : client.execute(stmt);
 
+export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /** The SQL of an `execute` call. */
 export const sqlOf = (stmt: InStatement | string) => (typeof stmt === "string" ? stmt : stmt.sql);
 

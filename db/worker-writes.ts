@@ -1,5 +1,5 @@
 import type { Client, InArgs, InStatement, Transaction, TransactionMode } from "@libsql/client";
-import { executeOn, overriding, readsOnly } from "./client-calls.ts";
+import { executeOn, overriding, pause, readsOnly } from "./client-calls.ts";
 import { isDatabaseBusy } from "./unavailable.ts";
 import { endsWith } from "./write-turns.ts";
 
@@ -12,8 +12,6 @@ const WRITE_SLOT_POLL_MS = 1;
 /** The first pause before a busy write is sent again; each next one doubles, up to BUSY_RETRY_MAX_PAUSE_MS. */
 const BUSY_RETRY_FIRST_PAUSE_MS = 10;
 const BUSY_RETRY_MAX_PAUSE_MS = 250;
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The Worker's client to a libSQL server, whose writes cannot take turns (a request may not wait on a promise

@@ -1,5 +1,5 @@
 import type { Client, InArgs, InStatement, Transaction, TransactionMode } from "@libsql/client";
-import { executeOn, nativeConnection, overriding, readsOnly } from "./client-calls.ts";
+import { executeOn, nativeConnection, overriding, pause, readsOnly } from "./client-calls.ts";
 import { isDatabaseBusy as isBusy } from "./unavailable.ts";
 
 /** How long a write on an embedded file waits for another connection's write lock before it fails SQLITE_BUSY. */
@@ -160,7 +160,7 @@ export function endsWith(
  * when `deadline` passes first. Between tries it sleeps, so the event loop serves other requests meanwhile.
  */
 async function lockFreed(path: string, deadline: number): Promise<boolean> {
-  for (let pause = 2; ; pause = Math.min(pause * 2, 50)) {
+  for (let wait = 2; ; wait = Math.min(wait * 2, 50)) {
     // A fresh connection each try: one whose statement failed busy is not to be trusted again (see above).
     const probe = nativeConnection(path, 0);
     try {
@@ -174,6 +174,6 @@ async function lockFreed(path: string, deadline: number): Promise<boolean> {
     }
     const left = deadline - performance.now();
     if (left <= 0) return false;
-    await new Promise((resolve) => setTimeout(resolve, Math.min(pause, left)));
+    await pause(Math.min(wait, left));
   }
 }

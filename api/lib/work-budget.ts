@@ -29,19 +29,22 @@ export function createWorkBudget({
 }: WorkBudgetOptions): WorkBudget {
   const keys = new Map<string, { running: number; budgetMs: number; at: number }>();
   const waitFor = (budgetMs: number) => Math.max(1, Math.ceil(-budgetMs / share / 1000));
+  /** The state's budget at `t`: refilled at `share` of the clock since it was last updated, up to the burst. */
+  const refilled = (state: { budgetMs: number; at: number }, t: number) =>
+    Math.min(burstMs, state.budgetMs + (t - state.at) * share);
   return {
     inFlight,
     spent(key) {
       const state = keys.get(key);
       if (!state) return null;
-      const budgetMs = Math.min(burstMs, state.budgetMs + (now() - state.at) * share);
+      const budgetMs = refilled(state, now());
       return budgetMs > 0 ? null : waitFor(budgetMs);
     },
     enter(key) {
       const t = now();
       let state = keys.get(key);
       if (state) {
-        state.budgetMs = Math.min(burstMs, state.budgetMs + (t - state.at) * share);
+        state.budgetMs = refilled(state, t);
         state.at = t;
       } else {
         state = { running: 0, budgetMs: burstMs, at: t };
@@ -59,7 +62,7 @@ export function createWorkBudget({
           held.running--;
           held.budgetMs -= now() - t;
           // A key back to a full budget with nothing running holds no memory.
-          if (!held.running && held.budgetMs + (now() - held.at) * share >= burstMs) keys.delete(key);
+          if (!held.running && refilled(held, now()) >= burstMs) keys.delete(key);
         },
       };
     },

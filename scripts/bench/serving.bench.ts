@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type BunServer, startBunServer } from "../../api/test/bun-server.ts";
 import type { WorkerdServer } from "../../api/test/workerd.ts";
+import { coreSplit, pin } from "./cores.ts";
 import { type LoadResult, runLoad } from "./load.ts";
 import {
   buildServingSeed,
@@ -152,11 +153,23 @@ const p99 = (r: LoadResult) => r.p99.toFixed(1);
  * Every hot endpoint of issue 14 over real HTTP on Bun + embedded file, Bun + sqld and workerd + sqld (the bundle a
  * deploy uploads, run by the workerd binary without `wrangler dev`'s proxy worker in front): requests/s,
  * share of a bare Bun.serve hello measured under the same load right before each target, and p99, at 16 and at 64
- * connections; the Bun servers' resident memory after start on the seeded database and after the load. Client,
- * servers and sqld share this machine's cores, so the figures are relative, not capacity.
+ * connections; the Bun servers' resident memory after start on the seeded database and after the load. Where the
+ * host allows, the server under test (and the bare hello) has a core to itself, and the load generator and sqld
+ * share the other (scripts/bench/cores.ts, decision 096); the figures are relative, not capacity.
  */
 export async function benchServing(): Promise<Record<string, string>> {
-  const stops: Array<() => Promise<void>> = [];
+  const cores = coreSplit();
+  if ("client" in cores) pin(process.pid, cores.client);
+  /** A server under test just started, moved onto its own core (its start ran on the client's). */
+  const onServerCore = <S extends { pid: number } | { process: { pid: number } }>(server: S): S => {
+    if ("server" in cores) pin("pid" in server ? server.pid : server.process.pid, cores.server);
+    return server;
+  };
+  const stops: Array<() => Promise<void>> = [
+    async () => {
+      if ("all" in cores) pin(process.pid, cores.all);
+    },
+  ];
   const dir = mkdtempSync(join(tmpdir(), "bench-serving-"));
   stops.push(async () => rmSync(dir, { recursive: true, force: true }));
   try {
@@ -181,12 +194,13 @@ export async function benchServing(): Promise<Record<string, string>> {
       const sqldDir = join(dir, name);
       mkdirSync(join(sqldDir, "dbs/default"), { recursive: true });
       copy(join(sqldDir, "dbs/default/data"));
+      // On the load generator's core, whose affinity it inherits: the database is not the server under test.
       const started = await startSqldOn(sqldDir);
       stops.push(started.stop);
       return started;
     };
 
-    const hello = await startBunServer({}, "scripts/bench/hello-server.ts");
+    const hello = onServerCore(await startBunServer({}, "scripts/bench/hello-server.ts"));
     stops.push(hello.stop);
     let sqld = await freshSqld("sqld-bun");
 
@@ -199,7 +213,7 @@ export async function benchServing(): Promise<Record<string, string>> {
     const failures: Record<string, string> = {};
     const bunOn = (url: string): Promise<BunServer> =>
       // At the default LOG_LEVEL: an access line per request is part of what a request costs.
-      startBunServer({ DATABASE_URL: url, APP_SECRET: SECRET, LOG_LEVEL: "info" });
+      startBunServer({ DATABASE_URL: url, APP_SECRET: SECRET, LOG_LEVEL: "info" }).then(onServerCore);
     let workerReadyMs = 0;
     const targets: Array<{ name: string; start: () => Promise<BunServer | WorkerdServer> }> = [
       { name: "Bun + file", start: () => bunOn(`file:${filePath}`) },
@@ -213,13 +227,15 @@ export async function benchServing(): Promise<Record<string, string>> {
           if ("error" in bundle) throw new Error(bundle.error);
           const spawned = performance.now();
           // The deployed bundle in workerd itself, wrangler.toml's variables plus the secrets a deploy sets.
-          const worker = await startWorkerdDirect(bundle.file, {
-            SEED_ON_START: "false",
-            TRUST_PROXY: "false",
-            DATABASE_URL: sqld.url,
-            APP_SECRET: SECRET,
-            LOG_LEVEL: "info",
-          });
+          const worker = onServerCore(
+            await startWorkerdDirect(bundle.file, {
+              SEED_ON_START: "false",
+              TRUST_PROXY: "false",
+              DATABASE_URL: sqld.url,
+              APP_SECRET: SECRET,
+              LOG_LEVEL: "info",
+            }),
+          );
           workerReadyMs = performance.now() - spawned;
           return worker;
         },
@@ -235,7 +251,8 @@ export async function benchServing(): Promise<Record<string, string>> {
     const historicalAnswer = join(dir, "historical.json");
     const firstBare = new Map<number, LoadResult>();
     console.log(
-      `  ${QUICK ? "QUICK: " : ""}${DURATION_MS / 1000} s per figure after ${WARMUP_MS / 1000} s warm-up, in ${ROUNDS} rounds; closed-loop clients in this process; ` +
+      `  ${QUICK ? "QUICK: " : ""}${DURATION_MS / 1000} s per figure after ${WARMUP_MS / 1000} s warm-up, in ${ROUNDS} rounds; closed-loop clients in this process ` +
+        `(${"client" in cores ? `on core ${cores.client} with sqld, the server under test on core ${cores.server}` : `cores shared: ${cores.none}`}); ` +
         `bare = Bun.serve hello (own process), its row measured before each target; "of bare" = the median over the ${ROUNDS} rounds ` +
         `of the endpoint's rate against the bare hello's measured for ${BARE_ROUND_MS / 1000} s just before; p99 in ms\n` +
         `  ${"target".padEnd(16)} ${"endpoint".padEnd(22)} ${pad("req/s@16", 8)} ${pad("of bare", 8)} ${pad("p99@16", 7)}  ` +
@@ -245,7 +262,9 @@ export async function benchServing(): Promise<Record<string, string>> {
     // right after the first target (before any libSQL server or Worker runs beside it).
     const sameBytes = async () => {
       if (!existsSync(historicalAnswer)) return;
-      const same = await startBunServer({ ANSWER_FILE: historicalAnswer }, "scripts/bench/hello-server.ts");
+      const same = onServerCore(
+        await startBunServer({ ANSWER_FILE: historicalAnswer }, "scripts/bench/hello-server.ts"),
+      );
       const cells: string[] = [];
       for (const concurrency of CONCURRENCIES) {
         const r = await runLoad(() => fetch(same.url), {

@@ -2,6 +2,7 @@
 // test (the app on Bun or workerd, and the bare hello it is compared with) on a core of its own; the load generator
 // (the bench process) and the processes it starts but does not measure (sqld) on the others. What the client spends
 // reading an answer is then never taken from the server being measured, as with a load generator on another host.
+import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 
 export interface CoreSplit {
@@ -22,11 +23,28 @@ export function coreSplit(): CoreSplit | { none: string } {
   return { client: "0", server: "1", all: `0-${cores - 1}` };
 }
 
-/** Moves every thread of process `pid` onto `cores`; the threads it starts later inherit them. */
+/** The cores process `pid` may run on, as the kernel lists them (`0-1`), or null when there is no such process. */
+export function allowedCores(pid: number): string | null {
+  try {
+    return /^Cpus_allowed_list:\s*(\S+)/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Moves every thread of process `pid` onto `cores` (a list in the kernel's form: `1`, `0-1`); the threads it starts
+ * later inherit them. Checked afterwards: taskset says nothing for a process that is gone.
+ */
 export function pin(pid: number, cores: string): void {
   const run = Bun.spawnSync(["taskset", "--all-tasks", "--cpu-list", "--pid", cores, String(pid)], {
     stdout: "ignore",
     stderr: "pipe",
   });
-  if (run.exitCode !== 0) throw new Error(`taskset could not pin process ${pid}: ${run.stderr.toString()}`);
+  const now = allowedCores(pid);
+  if (run.exitCode !== 0 || now !== cores) {
+    throw new Error(
+      `taskset could not pin process ${pid} to ${cores} (${now ?? "no such process"}): ${run.stderr}`,
+    );
+  }
 }

@@ -66,6 +66,6 @@ describe(`the universe's bars, read in slices of symbols (${targetName})`, () =>
       expect(perSlice).toBeGreaterThanOrEqual(1);
       if (perSlice > 1) expect(perSlice * sessions).toBeLessThanOrEqual(UNIVERSE_ROWS_PER_READ);
     }
-    expect(symbolsPerSlice("2022-10-27", "2023-10-27")).toBe(79);
+    expect(symbolsPerSlice("2022-10-27", "2023-10-27")).toBe(7);
   });
 });

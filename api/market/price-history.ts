@@ -105,11 +105,12 @@ export async function symbolsWithBars(db: Db): Promise<string[]> {
 }
 
 /**
- * Rows per statement, about, when reading the whole universe: a libSQL server refuses an answer much larger than a
- * few megabytes (RESPONSE_TOO_LARGE; a year of 500 symbols is about 200,000 rows), so the read goes in slices of
- * as many symbols as fit.
+ * Rows per statement, about, when reading the whole universe (a year of 500 symbols is about 200,000 rows). A
+ * libSQL server refuses an answer of more than a few megabytes (RESPONSE_TOO_LARGE), and each answer is garbage
+ * once its rows are bars: through @libsql/client over HTTP 20,000 rows lifted the server's peak by 80 MB before
+ * the collector caught up, 2,000 by 30 MB, in the same time (docs/decisions/097-universe-slices-for-memory.md).
  */
-export const UNIVERSE_ROWS_PER_READ = 20_000;
+export const UNIVERSE_ROWS_PER_READ = 2_000;
 
 /** The stored columns of a bar besides its key. */
 export type BarColumn = Exclude<keyof DailyBar, "symbol" | "date">;

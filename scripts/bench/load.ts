@@ -8,15 +8,23 @@ export interface LoadResult {
   firstFailure?: string;
   /** Every answered request's latency (ms), sorted. */
   latencies: number[];
+  /** How much the `meter` given to runLoad rose over the measured window (0 without one). */
+  metered: number;
 }
 
 /**
  * A closed-loop load generator: `concurrency` loops each send one request, read the whole answer, and send the
- * next, for `durationMs` after `warmupMs` unmeasured. Latency is per request, from send to the last byte.
+ * next, for `durationMs` after `warmupMs` unmeasured. Latency is per request, from send to the last byte. `meter`,
+ * a running total (the server's CPU time), is read as the measured window opens and closes.
  */
 export async function runLoad(
   send: () => Promise<Response>,
-  { concurrency = 16, durationMs = 5_000, warmupMs = 1_000 } = {},
+  {
+    concurrency = 16,
+    durationMs = 5_000,
+    warmupMs = 1_000,
+    meter = () => 0,
+  }: { concurrency?: number; durationMs?: number; warmupMs?: number; meter?: () => number } = {},
 ): Promise<LoadResult> {
   const latencies: number[] = [];
   let failures = 0;
@@ -46,8 +54,10 @@ export async function runLoad(
   await Bun.sleep(warmupMs);
   measuring = true;
   const started = performance.now();
+  const meteredFrom = meter();
   await Bun.sleep(durationMs);
   measuring = false;
+  const metered = meter() - meteredFrom;
   const elapsed = performance.now() - started;
   running = false;
   await Promise.all(loops);
@@ -62,5 +72,6 @@ export async function runLoad(
     p99: at(0.99),
     firstFailure,
     latencies,
+    metered,
   };
 }

@@ -39,36 +39,64 @@ const BARE_ROUND_MS = QUICK ? 300 : 1_000;
 /** Unmeasured load at the start of each round: the client's connections to the other server are opened again. */
 const ROUND_WARMUP_MS = 200;
 
-/** The endpoint's rounds beside the bare hello's: together, and the median of the rounds' shares. */
+/** What a figure's requests cost the processes serving them, in CPU µs per request (user and system). */
+interface CpuPerRequest {
+  endpoint: number;
+  bare: number;
+}
+
+/**
+ * The endpoint's rounds beside the bare hello's: together, the median of the rounds' shares, and the CPU each
+ * request took of the processes that serve it (`servedBy`: the server, and sqld when it reads from one) against
+ * the bare hello's, a figure the client and the cores it is given do not move.
+ */
 async function besideBare(
   send: () => Promise<Response>,
-  bare: () => Promise<Response>,
+  bare: { send: () => Promise<Response>; pid: number },
+  servedBy: readonly number[],
   concurrency: number,
-): Promise<{ result: LoadResult; share: number }> {
+): Promise<{ result: LoadResult; share: number; cpu: CpuPerRequest }> {
   await runLoad(send, { concurrency, durationMs: WARMUP_MS, warmupMs: 0 });
   const rounds: Array<{ endpoint: LoadResult; bare: LoadResult }> = [];
   for (let i = 0; i < ROUNDS; i++) {
-    const b = await runLoad(bare, { concurrency, durationMs: BARE_ROUND_MS, warmupMs: ROUND_WARMUP_MS });
+    const b = await runLoad(bare.send, {
+      concurrency,
+      durationMs: BARE_ROUND_MS,
+      warmupMs: ROUND_WARMUP_MS,
+      meter: () => cpuMs([bare.pid]),
+    });
     const e = await runLoad(send, {
       concurrency,
       durationMs: DURATION_MS / ROUNDS,
       warmupMs: ROUND_WARMUP_MS,
+      meter: () => cpuMs(servedBy),
     });
     rounds.push({ endpoint: e, bare: b });
   }
   const shares = rounds.map((r) => r.endpoint.perSecond / r.bare.perSecond).sort((a, b) => a - b);
   const latencies = rounds.flatMap((r) => r.endpoint.latencies).sort((a, b) => a - b);
   const failures = rounds.reduce((n, r) => n + r.endpoint.failures, 0);
+  const sum = (f: (r: (typeof rounds)[number]) => number) => rounds.reduce((n, r) => n + f(r), 0);
   const result: LoadResult = {
     requests: latencies.length,
     failures,
-    perSecond: rounds.reduce((n, r) => n + r.endpoint.perSecond, 0) / ROUNDS,
+    perSecond: sum((r) => r.endpoint.perSecond) / ROUNDS,
     p50: latencies[Math.floor(latencies.length * 0.5)] ?? Number.NaN,
     p99: latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * 0.99))] ?? Number.NaN,
     firstFailure: rounds.find((r) => r.endpoint.firstFailure)?.endpoint.firstFailure,
     latencies,
+    metered: sum((r) => r.endpoint.metered),
   };
-  return { result, share: shares[Math.floor(ROUNDS / 2)]! };
+  const cpu = {
+    endpoint: (result.metered * 1000) / Math.max(1, result.requests),
+    bare:
+      (sum((r) => r.bare.metered) * 1000) /
+      Math.max(
+        1,
+        sum((r) => r.bare.requests),
+      ),
+  };
+  return { result, share: shares[Math.floor(ROUNDS / 2)]!, cpu };
 }
 
 /** The Historical tab's first page of a year's search: what the tab asks for (it pages; the API answers 500 unpaged). */
@@ -121,6 +149,21 @@ function endpoints(seed: ServingSeed): Endpoint[] {
   ];
 }
 
+/**
+ * CPU time (ms, user and system, every thread) the processes have used so far: /proc/<pid>/stat's utime and stime,
+ * in the kernel's USER_HZ ticks of 10 ms.
+ */
+export function cpuMs(pids: readonly number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // Fields after the command's closing parenthesis start at the third (state): utime is the 14th, stime the 15th.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return ticks * 10;
+}
+
 /** Resident and peak resident memory of a process, in MB, from /proc/<pid>/status. */
 export function residentMb(pid: number): { rss: number; peak: number } {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
@@ -148,6 +191,11 @@ const pad = (s: string | number, n: number) => String(s).padStart(n);
 const rate = (r: LoadResult) => r.perSecond.toFixed(0);
 const share = (r: LoadResult, bare: LoadResult) => `${((r.perSecond / bare.perSecond) * 100).toFixed(2)}%`;
 const p99 = (r: LoadResult) => r.p99.toFixed(1);
+const cpuPerRequest = (r: LoadResult) => (r.metered * 1000) / Math.max(1, r.requests);
+/** One concurrency's figures: rate, share of bare, p99, then CPU µs per request and the bare hello's against it. */
+const cell = (r: LoadResult, ofBare: string, cpu: CpuPerRequest) =>
+  `${pad(rate(r), 8)} ${pad(ofBare, 8)} ${pad(p99(r), 7)} ${pad(cpu.endpoint.toFixed(0), 6)} ` +
+  `${pad(`${((cpu.bare / cpu.endpoint) * 100).toFixed(1)}%`, 7)}`;
 
 /**
  * Every hot endpoint of issue 14 over real HTTP on Bun + embedded file, Bun + sqld and workerd + sqld (the bundle a
@@ -215,11 +263,17 @@ export async function benchServing(): Promise<Record<string, string>> {
       // At the default LOG_LEVEL: an access line per request is part of what a request costs.
       startBunServer({ DATABASE_URL: url, APP_SECRET: SECRET, LOG_LEVEL: "info" }).then(onServerCore);
     let workerReadyMs = 0;
-    const targets: Array<{ name: string; start: () => Promise<BunServer | WorkerdServer> }> = [
-      { name: "Bun + file", start: () => bunOn(`file:${filePath}`) },
-      { name: "Bun + sqld", start: () => bunOn(sqld.url) },
+    const targets: Array<{
+      name: string;
+      start: () => Promise<BunServer | (WorkerdServer & { pid: number })>;
+      /** The processes besides the server whose CPU serves its requests. */
+      alongside: () => number[];
+    }> = [
+      { name: "Bun + file", start: () => bunOn(`file:${filePath}`), alongside: () => [] },
+      { name: "Bun + sqld", start: () => bunOn(sqld.url), alongside: () => [sqld.pid] },
       {
         name: "workerd + sqld",
+        alongside: () => [sqld.pid],
         start: async () => {
           await sqld.stop();
           sqld = await freshSqld("sqld-workerd");
@@ -254,9 +308,10 @@ export async function benchServing(): Promise<Record<string, string>> {
       `  ${QUICK ? "QUICK: " : ""}${DURATION_MS / 1000} s per figure after ${WARMUP_MS / 1000} s warm-up, in ${ROUNDS} rounds; closed-loop clients in this process ` +
         `(${"client" in cores ? `on core ${cores.client} with sqld, the server under test on core ${cores.server}` : `cores shared: ${cores.none}`}); ` +
         `bare = Bun.serve hello (own process), its row measured before each target; "of bare" = the median over the ${ROUNDS} rounds ` +
-        `of the endpoint's rate against the bare hello's measured for ${BARE_ROUND_MS / 1000} s just before; p99 in ms\n` +
-        `  ${"target".padEnd(16)} ${"endpoint".padEnd(22)} ${pad("req/s@16", 8)} ${pad("of bare", 8)} ${pad("p99@16", 7)}  ` +
-        `${pad("req/s@64", 8)} ${pad("of bare", 8)} ${pad("p99@64", 7)}`,
+        `of the endpoint's rate against the bare hello's measured for ${BARE_ROUND_MS / 1000} s just before; p99 in ms; ` +
+        "cpu = CPU µs per request (user and system) of the server and the sqld it reads from, and the bare hello's " +
+        "against it (neither the client nor the cores move it)\n" +
+        `  ${"target".padEnd(16)} ${"endpoint".padEnd(22)} ${[16, 64].map((n) => `${pad(`req/s@${n}`, 8)} ${pad("of bare", 8)} ${pad(`p99@${n}`, 7)} ${pad(`cpu@${n}`, 6)} ${pad("of bare", 7)}`).join("  ")}`,
     );
     // What the historical answer's size alone costs: the bare server sending the same bytes, gzipped, measured
     // right after the first target (before any libSQL server or Worker runs beside it).
@@ -271,8 +326,10 @@ export async function benchServing(): Promise<Record<string, string>> {
           concurrency,
           durationMs: DURATION_MS,
           warmupMs: WARMUP_MS,
+          meter: () => cpuMs([same.process.pid]),
         });
-        cells.push(`${pad(rate(r), 8)} ${pad(share(r, firstBare.get(concurrency)!), 8)} ${pad(p99(r), 7)}`);
+        const bare = firstBare.get(concurrency)!;
+        cells.push(cell(r, share(r, bare), { endpoint: cpuPerRequest(r), bare: cpuPerRequest(bare) }));
       }
       await same.stop();
       console.log(`  ${"bare, same bytes".padEnd(16)} ${HISTORICAL.padEnd(22)} ${cells.join("  ")}`);
@@ -287,6 +344,7 @@ export async function benchServing(): Promise<Record<string, string>> {
               concurrency,
               durationMs: DURATION_MS,
               warmupMs: WARMUP_MS,
+              meter: () => cpuMs([hello.process.pid]),
             }),
           );
         }
@@ -295,12 +353,14 @@ export async function benchServing(): Promise<Record<string, string>> {
         stops.push(server.stop);
         const bun = "process" in server ? (server as BunServer) : undefined;
         const pid = bun?.process.pid;
+        const servedBy = [pid ?? (server as { pid: number }).pid, ...target.alongside()];
         const atStart = pid ? residentMb(pid) : undefined;
         let loadSeconds = 0;
-        console.log(
-          `  ${target.name.padEnd(16)} ${"bare hello".padEnd(22)} ${pad(rate(bare.get(16)!), 8)} ${pad("100%", 8)} ${pad(p99(bare.get(16)!), 7)}  ` +
-            `${pad(rate(bare.get(64)!), 8)} ${pad("100%", 8)} ${pad(p99(bare.get(64)!), 7)}`,
-        );
+        const bareCells = CONCURRENCIES.map((n) => {
+          const own = cpuPerRequest(bare.get(n)!);
+          return cell(bare.get(n)!, "100%", { endpoint: own, bare: own });
+        });
+        console.log(`  ${target.name.padEnd(16)} ${"bare hello".padEnd(22)} ${bareCells.join("  ")}`);
         // A fresh server's first requests run cold code and compute what it keeps: every read endpoint gets a
         // round of load first (not measured, counted in the load before the memory figure), as a running server has.
         for (const endpoint of list.filter((e) => !e.name.startsWith("analyze"))) {
@@ -320,16 +380,21 @@ export async function benchServing(): Promise<Record<string, string>> {
           }
           const cells: string[] = [];
           for (const concurrency of CONCURRENCIES) {
-            const { result: r, share: inRounds } = await besideBare(
+            const {
+              result: r,
+              share: inRounds,
+              cpu,
+            } = await besideBare(
               endpoint.request(server.url, pool),
-              () => fetch(hello.url),
+              { send: () => fetch(hello.url), pid: hello.process.pid },
+              servedBy,
               concurrency,
             );
             loadSeconds += (WARMUP_MS + DURATION_MS + ROUNDS * ROUND_WARMUP_MS) / 1000;
             cells.push(
               r.requests === 0 && r.failures > 0
-                ? `${pad("all failed", 26)}`
-                : `${pad(rate(r), 8)} ${pad(`${(inRounds * 100).toFixed(2)}%`, 8)} ${pad(p99(r), 7)}`,
+                ? `${pad("all failed", 40)}`
+                : cell(r, `${(inRounds * 100).toFixed(2)}%`, cpu),
             );
             if (r.failures) {
               failures[`${target.name} ${endpoint.name} @${concurrency}`] =
@@ -358,6 +423,10 @@ export async function benchServing(): Promise<Record<string, string>> {
     }
     console.log(`  answers on the seed: ${answers.join(", ")}`);
     return {
+      "Where the processes ran":
+        "client" in cores
+          ? `load generator and sqld on core ${cores.client}, the server under test on core ${cores.server}`
+          : `cores shared (${cores.none})`,
       ...memory,
       "Worker cold start: spawn of workerd to its first HTTP answer": `${workerReadyMs.toFixed(0)} ms`,
       ...failures,

@@ -1,4 +1,12 @@
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { keptOutput } from "../../api/test/bun-server.ts";
@@ -77,6 +85,12 @@ const worker :Workerd.Worker = (
   const output = keptOutput(proc);
   const url = `http://127.0.0.1:${port}`;
   await waitForHttp(proc, `${url}/api/openapi.json`, { name: "workerd", output });
+  // The process itself must be workerd (not a launcher script): the bench pins it and reads its CPU time.
+  const program = readlinkSync(`/proc/${proc.pid}/exe`);
+  if (!program.endsWith("/workerd")) {
+    proc.kill();
+    throw new Error(`node_modules/.bin/workerd runs ${program}, not workerd itself`);
+  }
   return {
     url,
     output,

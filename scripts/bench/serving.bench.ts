@@ -88,13 +88,8 @@ async function besideBare(
     metered: sum((r) => r.endpoint.metered),
   };
   const cpu = {
-    endpoint: (result.metered * 1000) / Math.max(1, result.requests),
-    bare:
-      (sum((r) => r.bare.metered) * 1000) /
-      Math.max(
-        1,
-        sum((r) => r.bare.requests),
-      ),
+    endpoint: cpuPerRequest(result),
+    bare: cpuPerRequest({ metered: sum((r) => r.bare.metered), requests: sum((r) => r.bare.requests) }),
   };
   return { result, share: shares[Math.floor(ROUNDS / 2)]!, cpu };
 }
@@ -149,6 +144,10 @@ function endpoints(seed: ServingSeed): Endpoint[] {
   ];
 }
 
+/** CPU µs per request over a measured window whose `meter` was cpuMs. */
+const cpuPerRequest = (r: { metered: number; requests: number }) =>
+  (r.metered * 1000) / Math.max(1, r.requests);
+
 /**
  * CPU time (ms, user and system, every thread) the processes have used so far: /proc/<pid>/stat's utime and stime,
  * in the kernel's USER_HZ ticks of 10 ms.
@@ -191,7 +190,6 @@ const pad = (s: string | number, n: number) => String(s).padStart(n);
 const rate = (r: LoadResult) => r.perSecond.toFixed(0);
 const share = (r: LoadResult, bare: LoadResult) => `${((r.perSecond / bare.perSecond) * 100).toFixed(2)}%`;
 const p99 = (r: LoadResult) => r.p99.toFixed(1);
-const cpuPerRequest = (r: LoadResult) => (r.metered * 1000) / Math.max(1, r.requests);
 /** One concurrency's figures: rate, share of bare, p99, then CPU µs per request and the bare hello's against it. */
 const cell = (r: LoadResult, ofBare: string, cpu: CpuPerRequest) =>
   `${pad(rate(r), 8)} ${pad(ofBare, 8)} ${pad(p99(r), 7)} ${pad(cpu.endpoint.toFixed(0), 6)} ` +
@@ -311,7 +309,7 @@ export async function benchServing(): Promise<Record<string, string>> {
         `of the endpoint's rate against the bare hello's measured for ${BARE_ROUND_MS / 1000} s just before; p99 in ms; ` +
         "cpu = CPU µs per request (user and system) of the server and the sqld it reads from, and the bare hello's " +
         "against it (neither the client nor the cores move it)\n" +
-        `  ${"target".padEnd(16)} ${"endpoint".padEnd(22)} ${[16, 64].map((n) => `${pad(`req/s@${n}`, 8)} ${pad("of bare", 8)} ${pad(`p99@${n}`, 7)} ${pad(`cpu@${n}`, 6)} ${pad("of bare", 7)}`).join("  ")}`,
+        `  ${"target".padEnd(16)} ${"endpoint".padEnd(22)} ${CONCURRENCIES.map((n) => `${pad(`req/s@${n}`, 8)} ${pad("of bare", 8)} ${pad(`p99@${n}`, 7)} ${pad(`cpu@${n}`, 6)} ${pad("of bare", 7)}`).join("  ")}`,
     );
     // What the historical answer's size alone costs: the bare server sending the same bytes, gzipped, measured
     // right after the first target (before any libSQL server or Worker runs beside it).
@@ -428,7 +426,10 @@ export async function benchServing(): Promise<Record<string, string>> {
           ? `load generator and sqld on core ${cores.client}, the server under test on core ${cores.server}`
           : `cores shared (${cores.none})`,
       ...memory,
-      "Worker cold start: spawn of workerd to its first HTTP answer": `${workerReadyMs.toFixed(0)} ms`,
+      // Only when the Worker ran (BENCH_TARGETS may leave it out).
+      ...(workerReadyMs > 0 && {
+        "Worker cold start: spawn of workerd to its first HTTP answer": `${workerReadyMs.toFixed(0)} ms`,
+      }),
       ...failures,
     };
   } finally {

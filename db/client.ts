@@ -22,15 +22,9 @@ export interface DbOptions {
   syncIntervalSeconds?: number;
   /** How long one HTTP request to a libSQL server may take before it fails (default 5 s). */
   requestTimeoutMs?: number;
-  /**
-   * At most this many statements in flight at once (the client's default 20; Infinity for no queue). The Worker
-   * wants none: a queued statement is sent from whichever request freed the slot, which workerd cancels.
-   */
+  /** Statements in flight at most (default 20); the Worker queues none (workerd cancels I/O sent for another). */
   concurrency?: number;
-  /**
-   * On a libSQL server: this process's writes one after another (default true; db/write-turns.ts). The Worker,
-   * whose requests may not wait on each other's I/O, says false: db/worker-writes.ts bounds and resends them instead.
-   */
+  /** On a libSQL server: writes in turn (default; write-turns.ts), or bounded and resent (worker-writes.ts). */
   writesInTurn?: boolean;
   /** With a `file:` URL (not a replica): how long a write waits for another connection's lock (default 5 s). */
   busyTimeoutMs?: number;

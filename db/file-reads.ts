@@ -29,22 +29,30 @@ export function withFileReads(client: Client, path: string, busyTimeoutMs: numbe
     native?.close();
     native = null;
   };
-  const prepared = (sql: string) => {
-    let kept = statements.get(sql);
-    if (kept) {
+  /** A plain read's rows on its kept statement; a read that fails drops the connection (it is never sent again). */
+  const rows = (sql: string, args: readonly unknown[]) => {
+    try {
+      let kept = statements.get(sql);
       // Map order is insertion order: the first key is then the least recently used.
-      statements.delete(sql);
-    } else {
-      native ??= nativeConnection(path, busyTimeoutMs);
-      const statement = native.prepare(sql).raw(true);
-      const columns = statement.columns().map((c) => c.name);
-      kept = { statement, columns, types: columns.map(() => "") };
-      if (statements.size >= STATEMENTS_KEPT) statements.delete(statements.keys().next().value!);
+      if (kept) statements.delete(sql);
+      else {
+        native ??= nativeConnection(path, busyTimeoutMs);
+        const statement = native.prepare(sql).raw(true);
+        const columns = statement.columns().map((c) => c.name);
+        kept = { statement, columns, types: columns.map(() => "") };
+        if (statements.size >= STATEMENTS_KEPT) statements.delete(statements.keys().next().value!);
+      }
+      statements.set(sql, kept);
+      // As @libsql/client binds them: booleans as 0/1, dates as milliseconds.
+      const values = kept.statement.all(
+        ...args.map((v) => (typeof v === "boolean" ? Number(v) : v instanceof Date ? v.valueOf() : v)),
+      );
+      return { kept, values };
+    } catch (error) {
+      drop();
+      throw error;
     }
-    statements.set(sql, kept);
-    return kept;
   };
-
   const read = async (sql: string, args: readonly unknown[] = []): Promise<ResultSet> => {
     // The client's first statement puts the file in WAL mode (db/write-turns.ts); reads wait for it once.
     if (ready !== true) {
@@ -55,17 +63,8 @@ export function withFileReads(client: Client, path: string, busyTimeoutMs: numbe
       await ready;
       ready = true;
     }
-    try {
-      const { statement, columns, types } = prepared(sql);
-      // As @libsql/client binds them: booleans as 0/1, dates as milliseconds.
-      const values = statement.all(
-        ...args.map((v) => (typeof v === "boolean" ? Number(v) : v instanceof Date ? v.valueOf() : v)),
-      );
-      return resultSet(columns, types, values);
-    } catch (error) {
-      drop();
-      throw error;
-    }
+    const { kept, values } = rows(sql, args);
+    return resultSet(kept.columns, kept.types, values);
   };
 
   const execute = (stmt: InStatement | string, args?: InArgs): Promise<ResultSet> => {
@@ -83,13 +82,16 @@ export function withFileReads(client: Client, path: string, busyTimeoutMs: numbe
     drop();
     client.close();
   };
-  return overriding(client, { execute, close });
+  const wrapped = overriding(client, { execute, close });
+  readsAtOnce.set(wrapped, (sql, args) => (ready === true && !client.closed ? rows(sql, args).values : null));
+  return wrapped;
 }
 
-/**
- * Rows as arrays with their named columns too: Drizzle reads the cells by index, raw SQL by name. (Cheaper than
- * @libsql/client's row objects: a year of the universe's bars is 200,000 rows.)
- */
+/** An embedded file's plain reads, rows at once on the same connection (decision 098); null before WAL mode. */
+export const readsAtOnce = new WeakMap<Client, RowsAtOnce>();
+type RowsAtOnce = (sql: string, args: readonly unknown[]) => unknown[][] | null;
+
+/** Rows as arrays with named columns too (Drizzle reads by index, raw SQL by name), cheaper than the client's rows. */
 function resultSet(columns: string[], columnTypes: string[], values: unknown[][]): ResultSet {
   for (const cells of values) {
     const row = cells as unknown as Record<string, unknown>;

@@ -6,16 +6,10 @@ export class DatabaseUnavailableError extends Error {
 /** How the embedded replica's native client reports a primary it cannot reach (it sets no error code). */
 const REPLICA_UNREACHABLE = [/WriteDelegation\(status: Unavailable/, /PrimaryHandshakeTimeout/];
 
-/**
- * Gateways in front of a libSQL server (or Turso while it restarts) answer 502-504 when it is not there; sqld
- * answers 429 when it has as many connections open as it takes (128): busy for now, not a failed query.
- */
+/** Gateways answer 502-504 for a libSQL server not there; sqld 429 at its 128 connections (busy, not failed). */
 const UNAVAILABLE_STATUSES = new Set([429, 502, 503, 504]);
 
-/**
- * `fetch` for the libSQL HTTP client: each request gets a deadline, and every way of not getting an answer
- * becomes a DatabaseUnavailableError, so the API can tell an unreachable database from a failed query.
- */
+/** `fetch` for the libSQL HTTP client, with a deadline; no answer at all is a DatabaseUnavailableError. */
 export function fetchWithDeadline(timeoutMs: number) {
   return async (input: Request | string, init?: RequestInit): Promise<Response> => {
     let response: Response;

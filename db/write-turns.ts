@@ -37,15 +37,11 @@ export function writesInTurn(client: Client, waitMs: number, { file }: { file?: 
     return walReady;
   };
 
-  /**
-   * This process's writes, one after another: resolves when the last one queued has ended (committed, rolled back,
-   * closed, or answered). A turn is taken in one synchronous step, so two waiters never wake into one turn.
-   */
+  /** Resolves when the last write queued has ended (committed, rolled back, closed, or answered). */
   let queue: Promise<void> = Promise.resolve();
   /**
-   * Queues a write; resolves once it is its turn, with the function that ends it. Bounded: a write issued from
-   * inside a transaction's own callback must not wait for it forever; at the deadline it goes ahead and meets
-   * SQLITE_BUSY, as it would have without this queue.
+   * Queues a write (in one synchronous step: two waiters never wake into one turn); resolves in its turn with the
+   * function that ends it, or at the deadline: a write from a transaction's own callback then meets SQLITE_BUSY.
    */
   const turn = async (deadline: number) => {
     await ready();
@@ -81,10 +77,7 @@ export function writesInTurn(client: Client, waitMs: number, { file }: { file?: 
       }
     }
   };
-  /**
-   * A write outside a transaction: it holds the turn until it is answered. `again` says whether a write refused busy
-   * may be sent again: not statements run one by one outside a transaction, some of which may have been applied.
-   */
+  /** A write outside a transaction, in its turn; sent again when refused busy unless some of it may have applied. */
   const write = async <T>(call: () => Promise<T>, again = true): Promise<T> => {
     const deadline = performance.now() + waitMs;
     const release = await turn(deadline);
@@ -95,7 +88,6 @@ export function writesInTurn(client: Client, waitMs: number, { file }: { file?: 
     }
   };
 
-  /** A read: it waits for nothing but the journal mode. */
   const read = async <T>(call: () => Promise<T>): Promise<T> => {
     await ready();
     return fresh(call);

@@ -7,6 +7,7 @@ import { eq, is, sql } from "drizzle-orm";
 import { LibSQLDatabase } from "drizzle-orm/libsql";
 import { createDb, type Database } from "../../db/client.ts";
 import { runMigrations } from "../../db/migrate.ts";
+import { allRows } from "../../db/prepared.ts";
 import { users, watchlistItems } from "../../db/schema/index.ts";
 import { testDbKind } from "./harness.ts";
 
@@ -265,6 +266,32 @@ describe.skipIf(testDbKind !== "file")(
       });
       expect(raw.rows.map((r) => r.email)).toEqual(["a@example.com"]);
       expect(raw.columns).toEqual(["email"]);
+    });
+
+    test("a prepared read runs at once on the read connection, mapped as Drizzle maps it (decision 098)", async () => {
+      const { url, ...database } = await migrated();
+      const byEmailOn = (db: Database["db"]) =>
+        db
+          .select({ id: users.id, email: users.email, createdAt: users.apiKeyCreatedAt })
+          .from(users)
+          .where(eq(users.email, sql.placeholder("email")))
+          .prepare();
+      const byEmail = byEmailOn(database.db);
+      await database.db.insert(users).values(user("now@example.com"));
+      const atOnce = allRows(database.db, byEmail, { email: "now@example.com" });
+      expect(atOnce).not.toBeInstanceOf(Promise);
+      expect(atOnce).toEqual(await byEmail.all({ email: "now@example.com" }));
+      expect((atOnce as Array<{ createdAt: Date }>)[0]!.createdAt).toEqual(new Date(0));
+      const other = createClient({ url });
+      await other.execute({ sql: RAW_INSERT, args: ["other@example.com"] });
+      expect(allRows(database.db, byEmail, { email: "other@example.com" })).toHaveLength(1);
+      other.close();
+      // Before the file is in WAL mode (the client's first statement), it is Drizzle's own read.
+      const fresh = createDb(url);
+      opened.push(fresh);
+      const first = allRows(fresh.db, byEmailOn(fresh.db), { email: "now@example.com" });
+      expect(first).toBeInstanceOf(Promise);
+      expect(await first).toHaveLength(1);
     });
 
     test("a failed read fails as the client would, and the next read answers on a fresh connection", async () => {

@@ -34,11 +34,10 @@ export interface DbOptions {
 export const DATABASE_REQUEST_TIMEOUT_MS = 5_000;
 
 /**
- * Opens a database: an embedded file (`file:...`), a libSQL server (`http://...`), Turso (`libsql://...` with a
- * token) or an embedded replica (`file:...` plus `syncUrl`), all on @libsql/client under Drizzle's libsql driver.
- * An embedded file runs in WAL mode with a busy timeout and takes writers in other processes (decision 019,
- * db/write-turns.ts). Reads no environment itself: the runtime shells pass the URL in. Under workerd,
- * `@libsql/client` resolves to its HTTP-only web build, so the Worker shares this code.
+ * Opens a database: an embedded file (`file:...`), a libSQL server (`http://...`), Turso (`libsql://...` with a token)
+ * or an embedded replica (`file:...` plus `syncUrl`), all on @libsql/client under Drizzle's libsql driver. An embedded
+ * file runs in WAL mode with a busy timeout and takes writers in other processes (decision 019, db/write-turns.ts).
+ * Under workerd, `@libsql/client` resolves to its HTTP-only web build, so the Worker shares this code.
  */
 export function createDb(url: string, authToken?: string, options: DbOptions = {}): Database {
   const remote = !url.startsWith("file:");

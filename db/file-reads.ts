@@ -10,7 +10,7 @@ import {
 
 /** Plain reads only: anything else (writes, RETURNING, pragmas) goes the client's way. */
 const PLAIN_READ = /^\s*select\b(?![\s\S]*\breturning\b)/i;
-const STATEMENTS_KEPT = 256;
+const STATEMENTS_KEPT = 256; // the least recently used go first (a Map's order is insertion order)
 
 /**
  * An embedded file's plain reads on a connection of their own, with their prepared statements kept (decision 075):
@@ -29,12 +29,13 @@ export function withFileReads(client: Client, path: string, busyTimeoutMs: numbe
     native?.close();
     native = null;
   };
-  /** A plain read's rows on its kept statement; a read that fails drops the connection (it is never sent again). */
-  const rows = (sql: string, args: readonly unknown[]) => {
+  /** A plain read's rows, or first row, on a kept statement; a failed read drops the connection, unsent. */
+  const rows = (sql: string, args: readonly unknown[], first = false) => {
+    // `get` on its own statement: after `all`, libsql 0.5.29's `get` binds nothing and answers the last row again.
+    const key = first ? `get ${sql}` : sql;
     try {
-      let kept = statements.get(sql);
-      // Map order is insertion order: the first key is then the least recently used.
-      if (kept) statements.delete(sql);
+      let kept = statements.get(key);
+      if (kept) statements.delete(key);
       else {
         native ??= nativeConnection(path, busyTimeoutMs);
         const statement = native.prepare(sql).raw(true);
@@ -42,12 +43,11 @@ export function withFileReads(client: Client, path: string, busyTimeoutMs: numbe
         kept = { statement, columns, types: columns.map(() => "") };
         if (statements.size >= STATEMENTS_KEPT) statements.delete(statements.keys().next().value!);
       }
-      statements.set(sql, kept);
-      // As @libsql/client binds them: booleans as 0/1, dates as milliseconds.
-      const values = kept.statement.all(
-        ...args.map((v) => (typeof v === "boolean" ? Number(v) : v instanceof Date ? v.valueOf() : v)),
-      );
-      return { kept, values };
+      statements.set(key, kept);
+      // Bound as @libsql/client binds (booleans 0/1, dates ms); one row by `get`, without `all`'s 100-row buffer.
+      const bound = args.map((v) => (typeof v === "boolean" ? +v : v instanceof Date ? v.valueOf() : v));
+      const row = first && kept.statement.get(...bound);
+      return { kept, values: first ? (row ? [row] : []) : kept.statement.all(...bound) };
     } catch (error) {
       drop();
       throw error;
@@ -70,8 +70,7 @@ export function withFileReads(client: Client, path: string, busyTimeoutMs: numbe
   const execute = (stmt: InStatement | string, args?: InArgs): Promise<ResultSet> => {
     const sql = sqlOf(stmt);
     const params = typeof stmt === "string" ? args : stmt.args;
-    // Positional arguments only (what Drizzle sends); named ones keep the client's own conversion. A statement
-    // already kept is a plain read: the pattern is tested once per statement, not per call.
+    // Positional arguments only (Drizzle's); a statement already kept is a plain read, without testing it again.
     const plainRead = statements.has(sql) || PLAIN_READ.test(sql);
     if (!plainRead || client.closed || (params !== undefined && !Array.isArray(params))) {
       return executeOn(client, stmt, args);
@@ -83,11 +82,13 @@ export function withFileReads(client: Client, path: string, busyTimeoutMs: numbe
     client.close();
   };
   const wrapped = overriding(client, { execute, close });
-  readsAtOnce.set(wrapped, (sql, args) => (ready === true && !client.closed ? rows(sql, args).values : null));
+  readsAtOnce.set(wrapped, (sql, args) =>
+    ready === true && !client.closed ? rows(sql, args, true).values : null,
+  );
   return wrapped;
 }
 
-/** An embedded file's plain reads, rows at once on the same connection (decision 098); null before WAL mode. */
+/** An embedded file's plain read, its first row at once on the same connection (decision 098); null before WAL. */
 export const readsAtOnce = new WeakMap<Client, RowsAtOnce>();
 type RowsAtOnce = (sql: string, args: readonly unknown[]) => unknown[][] | null;
 

@@ -8,9 +8,9 @@ export const COMPRESS_MIN_BYTES = 1024;
 
 /**
  * Whether this runtime's answers are gzipped by the app: on Bun yes; on Workers Cloudflare compresses at the edge
- * (and would encode twice).
+ * (and would encode twice). Asked once: hono's getRuntimeKey reads the user agent and walks a table each time.
  */
-export const appCompresses = () => getRuntimeKey() !== "workerd";
+export const APP_COMPRESSES = getRuntimeKey() !== "workerd";
 
 export function acceptsGzip(c: Context): boolean {
   return /\bgzip\b/i.test(c.req.header("accept-encoding") ?? "");
@@ -59,7 +59,7 @@ export async function sendKept<T, S extends ContentfulStatusCode>(
   status: S,
 ): Promise<Response & TypedResponse<JSONParsed<T>, S, "json">> {
   c.header("content-type", "application/json");
-  if (appCompresses()) {
+  if (APP_COMPRESSES) {
     c.header("vary", "accept-encoding", { append: true });
     if (kept.bytes.byteLength >= COMPRESS_MIN_BYTES && acceptsGzip(c)) {
       c.header("content-encoding", "gzip");

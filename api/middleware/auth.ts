@@ -4,7 +4,7 @@ import { getRuntimeKey } from "hono/adapter";
 import { getCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
 import type { Db } from "../../db/client.ts";
-import { allRows, preparedPerDatabase } from "../../db/prepared.ts";
+import { firstRow, preparedPerDatabase } from "../../db/prepared.ts";
 import { dataVersions, sessions, users } from "../../db/schema/index.ts";
 import type { DataVersions } from "../lib/answer-cache.ts";
 import type { AdminEnv, AppDeps, AppEnv, AuthState, SignedInEnv } from "../lib/context.ts";
@@ -111,8 +111,7 @@ const sessionByTokenHash = preparedPerDatabase((db: Db) =>
 
 type SessionRead = Awaited<ReturnType<ReturnType<typeof sessionByTokenHash>["all"]>>[number];
 
-const sessionRead = (db: Db) => async (hash: string) =>
-  (await allRows(db, sessionByTokenHash(db), { hash }))[0];
+const sessionRead = (db: Db) => async (hash: string) => firstRow(db, sessionByTokenHash(db), { hash });
 
 /**
  * Concurrent requests' session reads in one statement per round trip to a libSQL server (api/lib/read-batch.ts).
@@ -141,7 +140,7 @@ type Credential = Omit<AuthState, "via">;
 async function userByApiKey(deps: AppDeps, key: string): Promise<Credential | null> {
   const hash = await sha256Hex(key);
   const { db } = deps.database;
-  const [row] = await allRows(db, userByApiKeyHash(db), { hash });
+  const row = await firstRow(db, userByApiKeyHash(db), { hash });
   if (!row?.user.isActive) return null;
   return { user: row.user, session: null, versions: versionsOf(row.versions) };
 }

@@ -1,6 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import type { AppDeps, AppEnv } from "../lib/context.ts";
-import { appCompresses } from "../lib/kept-answer.ts";
+import { APP_COMPRESSES } from "../lib/kept-answer.ts";
 import { logAccess } from "./access-log.ts";
 import { compressAnswer } from "./compression.ts";
 import { noStoreForPrivateAnswers } from "./private-answers.ts";
@@ -18,7 +18,6 @@ const CALLERS_REQUEST_ID = /^[\w\-=]{1,255}$/;
  * the access line and the request's metrics.
  */
 export const everyRequest = (deps: AppDeps) => {
-  const compresses = appCompresses();
   return createMiddleware<AppEnv>(async (c, next) => {
     const started = performance.now();
     const given = c.req.header(REQUEST_ID_HEADER);
@@ -30,7 +29,7 @@ export const everyRequest = (deps: AppDeps) => {
     const path = c.req.path;
     if (path === "/api" || path.startsWith("/api/")) noStoreForPrivateAnswers(c);
     setSecurityHeaders(c);
-    if (compresses) await compressAnswer(c);
+    if (APP_COMPRESSES) await compressAnswer(c);
     logAccess(deps, c, started);
     if (deps.metrics) observeRequest(deps.metrics, c, started);
   });

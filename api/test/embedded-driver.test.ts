@@ -7,7 +7,7 @@ import { eq, is, sql } from "drizzle-orm";
 import { LibSQLDatabase } from "drizzle-orm/libsql";
 import { createDb, type Database } from "../../db/client.ts";
 import { runMigrations } from "../../db/migrate.ts";
-import { allRows } from "../../db/prepared.ts";
+import { firstRow } from "../../db/prepared.ts";
 import { users, watchlistItems } from "../../db/schema/index.ts";
 import { testDbKind } from "./harness.ts";
 
@@ -268,7 +268,7 @@ describe.skipIf(testDbKind !== "file")(
       expect(raw.columns).toEqual(["email"]);
     });
 
-    test("a prepared read runs at once on the read connection, mapped as Drizzle maps it (decision 098)", async () => {
+    test("a prepared read's first row comes at once on the read connection, mapped as Drizzle maps it (decision 098)", async () => {
       const { url, ...database } = await migrated();
       const byEmailOn = (db: Database["db"]) =>
         db
@@ -278,20 +278,25 @@ describe.skipIf(testDbKind !== "file")(
           .prepare();
       const byEmail = byEmailOn(database.db);
       await database.db.insert(users).values(user("now@example.com"));
-      const atOnce = allRows(database.db, byEmail, { email: "now@example.com" });
+      const atOnce = firstRow(database.db, byEmail, { email: "now@example.com" });
       expect(atOnce).not.toBeInstanceOf(Promise);
-      expect(atOnce).toEqual(await byEmail.all({ email: "now@example.com" }));
-      expect((atOnce as Array<{ createdAt: Date }>)[0]!.createdAt).toEqual(new Date(0));
+      expect(atOnce).toEqual(await byEmail.get({ email: "now@example.com" }));
+      expect((atOnce as { createdAt: Date }).createdAt).toEqual(new Date(0));
+      // No row is none, also right after the client's read of the same SQL: on one statement, libsql 0.5.29's
+      // `get` after `all` binds nothing and answers the last row again (db/file-reads.ts keeps one for each).
+      expect(firstRow(database.db, byEmail, { email: "nobody@example.com" })).toBeUndefined();
       const other = createClient({ url });
       await other.execute({ sql: RAW_INSERT, args: ["other@example.com"] });
-      expect(allRows(database.db, byEmail, { email: "other@example.com" })).toHaveLength(1);
+      expect(firstRow(database.db, byEmail, { email: "other@example.com" })).toMatchObject({
+        email: "other@example.com",
+      });
       other.close();
       // Before the file is in WAL mode (the client's first statement), it is Drizzle's own read.
       const fresh = createDb(url);
       opened.push(fresh);
-      const first = allRows(fresh.db, byEmailOn(fresh.db), { email: "now@example.com" });
+      const first = firstRow(fresh.db, byEmailOn(fresh.db), { email: "now@example.com" });
       expect(first).toBeInstanceOf(Promise);
-      expect(await first).toHaveLength(1);
+      expect(await first).toMatchObject({ email: "now@example.com" });
     });
 
     test("a failed read fails as the client would, and the next read answers on a fresh connection", async () => {

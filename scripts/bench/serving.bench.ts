@@ -28,6 +28,12 @@ const SECRET = "bench-serving-secret-bench-serving-secret";
 const QUICK = process.argv.includes("--quick") || process.env.BENCH_QUICK === "1";
 const DURATION_MS = QUICK ? 1_500 : 5_000;
 const WARMUP_MS = QUICK ? 500 : 1_000;
+/**
+ * Load on each read endpoint of a fresh server before anything is measured. JSC's optimizing compiler works on
+ * the server's core for seconds after start: with 1 s per endpoint, the measured windows held 0.6 s of it in 5 s
+ * and its preemptions made the p99; a server that has run for a minute has none (decision 099).
+ */
+const SERVER_WARMUP_MS = QUICK ? 500 : 5_000;
 const CONCURRENCIES = [16, 64] as const;
 /**
  * Each figure is ROUNDS rounds of the bare hello then the endpoint: this machine's speed drifts within seconds
@@ -364,10 +370,10 @@ export async function benchServing(): Promise<Record<string, string>> {
         for (const endpoint of list.filter((e) => !e.name.startsWith("analyze"))) {
           await runLoad(endpoint.request(server.url, seed.analyzePools[index]!), {
             concurrency: 16,
-            durationMs: WARMUP_MS,
+            durationMs: SERVER_WARMUP_MS,
             warmupMs: 0,
           });
-          loadSeconds += WARMUP_MS / 1000;
+          loadSeconds += SERVER_WARMUP_MS / 1000;
         }
         for (const endpoint of list) {
           const pool = seed.analyzePools[index]!;

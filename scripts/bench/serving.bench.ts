@@ -21,8 +21,8 @@ const SECRET = "bench-serving-secret-bench-serving-secret";
 
 /**
  * `bun run bench serving` measures what issue 14's "Done when" names: 5 s per figure (in ROUNDS rounds beside the
- * bare hello) after 1 s warm-up, so each Bun server takes 7 endpoints x 2 concurrencies x 6.6 s = 92 s of load
- * before its memory is read.
+ * bare hello) after 1 s warm-up, so each Bun server takes 6 x 5 s of warm-up and 7 endpoints x 2 concurrencies x
+ * 6.6 s = 122 s of load before its memory is read.
  * `--quick` (or BENCH_QUICK=1) runs 1.5 s after 0.5 s for a quick look; its memory figure is then after ~28 s.
  */
 const QUICK = process.argv.includes("--quick") || process.env.BENCH_QUICK === "1";

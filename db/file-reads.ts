@@ -29,7 +29,7 @@ export function withFileReads(client: Client, path: string, busyTimeoutMs: numbe
     native?.close();
     native = null;
   };
-  /** A plain read's rows, or first row, on a kept statement; a failed read drops the connection, unsent. */
+  /** A plain read's rows, or first row, on a kept statement; a read that fails is not sent again. */
   const rows = (sql: string, args: readonly unknown[], first = false) => {
     // `get` on its own statement: after `all`, libsql 0.5.29's `get` binds nothing and answers the last row again.
     const key = first ? `get ${sql}` : sql;

@@ -1,4 +1,3 @@
-import { useMediaQuery } from "@mantine/hooks";
 import { Notifications, notifications as toasts, useNotifications } from "@mantine/notifications";
 import { type PointerEvent, useRef } from "react";
 import { TOAST_MS } from "../lib/notify.ts";
@@ -21,7 +20,6 @@ const TOAST_SELECTOR = ".mantine-Notification-root";
  * one or one to the left springs back. Loaded with the first toast (toast-outlet.tsx), inside the labelled region.
  */
 export function Toaster() {
-  const phone = useMediaQuery("(max-width: 48em)", false, { getInitialValueInEffect: false });
   const { notifications: shown } = useNotifications();
   const drag = useRef<{ x: number; el: HTMLElement; pointer: number } | null>(null);
 
@@ -53,9 +51,9 @@ export function Toaster() {
     <Notifications
       limit={1}
       autoClose={TOAST_MS}
-      position={phone ? "top-center" : "top-left"}
-      // Compact over the header row (web/app.css): on a phone title and message on one line (decision 049), wider
-      // up, two lines over the logo and name (decision 053).
+      // One position at every width, placed by web/app.css (decision 115): compact over the header row, on a phone
+      // title and message on one line (decision 049), wider up two lines over the logo and name (decision 053).
+      position="top-left"
       className="sb-toasts"
       allowDragDismiss={false}
       allowScrollDismiss={false}

@@ -3,6 +3,7 @@ import type { Page } from "playwright-core";
 import {
   DESKTOP,
   type E2EServer,
+  PHONE,
   screenshot,
   serverAndBrowserForFile,
   signInThroughForm,
@@ -15,6 +16,8 @@ import {
 const e2e = serverAndBrowserForFile();
 
 const WARNING_TEXT = "Your session will expire in 5 minutes due to inactivity.";
+const IDLE_WARNING_MS = 25 * 60_000;
+const IDLE_TIMEOUT_MS = 30 * 60_000;
 const EXPIRED_TEXT = "Your session has expired due to inactivity. Please sign in again.";
 
 /** Fills and sends the sign-in form on the page already open (the guard's /signin?redirect=...). */
@@ -151,28 +154,33 @@ describe("sign-in returns to the page asked for", () => {
 describe("idle warning", () => {
   test("the warning (5 minutes before) stays until the person acts; 'Stay signed in' keeps the session", async () => {
     const { page, context } = await e2e.browser.newPage(DESKTOP);
-    // The page's clock, moved by the test: 25 minutes pass in a moment, and nothing else moves the mouse.
     await page.clock.install();
     await signInThroughForm(page, e2e.server.url, "investor@example.com", "investor-demo-password");
     await page.waitForURL(`${e2e.server.url}/dashboard`);
     await page.getByRole("tab", { selected: true }).waitFor();
-    // The sign-in click's activity restarts the clock a second later; let that happen first.
-    await page.waitForTimeout(1500);
-    await page.clock.fastForward("25:00");
+    // From here the page's clock moves only when the test moves it: every timer (the idle clock, the toasts'
+    // transitions) fires in order, whatever the machine's load (issue 38: the warning raced its own transitions).
+    await page.clock.pauseAt(Date.now() + 5_000);
+    await page.clock.runFor(IDLE_WARNING_MS);
     const warning = page.getByText(WARNING_TEXT);
     await warning.waitFor();
-    // Mantine's default would close it after 5 seconds: a minute later it is still there.
+    // Mantine's default would close it after 5 seconds: a minute later it is still there, drawn once.
     await page.clock.runFor(60_000);
-    await page.waitForTimeout(500);
     expect(await warning.isVisible()).toBe(true);
+    expect(await warning.count()).toBe(1);
+    // A full-page screenshot resizes the page, as turning a phone does: the toast is still drawn once (it was drawn
+    // twice when its Mantine position followed the width).
     await screenshot(page, "idle-warning");
-    // Mantine may still be drawing a cleaned-away copy of the toast on its way out: the newest is the live one.
-    await page.getByRole("button", { name: "Stay signed in" }).last().click();
+    await page.setViewportSize(PHONE);
+    await page.setViewportSize(DESKTOP);
+    expect(await warning.count()).toBe(1);
+    await page.getByRole("button", { name: "Stay signed in" }).click();
+    await page.clock.runFor(1_000);
     await warning.waitFor({ state: "hidden" });
     // Past the moment the session would have expired without the button: still signed in, no expiry toast.
-    await page.clock.fastForward("06:00");
-    await page.waitForTimeout(2500);
+    await page.clock.runFor(IDLE_TIMEOUT_MS - IDLE_WARNING_MS + 60_000);
     expect(await page.getByText(EXPIRED_TEXT).count()).toBe(0);
+    expect(await warning.count()).toBe(0);
     expect(page.url()).toBe(`${e2e.server.url}/dashboard`);
     await context.close();
   });

@@ -105,6 +105,33 @@ describe("idle timeout: warning at 25 minutes, expiry at 30, logout 2 s later, a
     expect(logouts).toBe(1);
   });
 
+  test("a mouse passing over or a scroll while the warning is up does not postpone the expiry it announces, and the warning is drawn once", () => {
+    renderPlain(<Probe enabled />);
+    advance(IDLE_WARNING_MS);
+    expect(screen.getAllByText(WARNING_TEXT)).toHaveLength(1);
+    for (let minute = 0; minute < 4; minute++) {
+      fireEvent.mouseMove(window);
+      fireEvent.scroll(window);
+      advance(60_000);
+      expect(screen.getAllByText(WARNING_TEXT)).toHaveLength(1);
+    }
+    advance(IDLE_TIMEOUT_MS - IDLE_WARNING_MS - 4 * 60_000);
+    expect(screen.getByText(EXPIRED_TEXT)).toBeTruthy();
+    advance(EXPIRY_LOGOUT_DELAY_MS);
+    expect(screen.queryByText(WARNING_TEXT)).toBeNull();
+    expect(logouts).toBe(1);
+  });
+
+  test("activity a moment before the warning does not restart the clock behind it", () => {
+    renderPlain(<Probe enabled />);
+    advance(IDLE_WARNING_MS - ACTIVITY_DEBOUNCE_MS / 2);
+    fireEvent.mouseMove(window);
+    advance(ACTIVITY_DEBOUNCE_MS);
+    expect(screen.getByText(WARNING_TEXT)).toBeTruthy();
+    advance(IDLE_TIMEOUT_MS - IDLE_WARNING_MS);
+    expect(screen.getByText(EXPIRED_TEXT)).toBeTruthy();
+  });
+
   test("a click or key press anywhere closes the warning", () => {
     renderPlain(<Probe enabled />);
     advance(IDLE_WARNING_MS);

@@ -23,7 +23,8 @@ const WARNING_ID = "idle-warning";
  *
  * The warning stays until the person acts (issue 26): its "Stay signed in" button restarts the clock at once and
  * calls `keepAlive` (a request that keeps the server's session going too); a click or key press anywhere closes it
- * (activity has restarted the clock); else the expiry toast replaces it.
+ * (activity has restarted the clock); else the expiry toast replaces it 5 minutes later, as it says. While it is up,
+ * a mouse passing over or a scroll neither closes it nor restarts the clock (decision 115).
  */
 export function useIdleTimeout(
   enabled: boolean,
@@ -51,7 +52,11 @@ export function useIdleTimeout(
       clearTimeout(warning);
       clearTimeout(expiry);
       warning = setTimeout(() => {
+        if (warned) return;
         warned = true;
+        // Activity just before the warning must not restart the clock behind it either.
+        clearTimeout(debounce);
+        debounce = undefined;
         notify("warning", "Session expiring", <IdleWarning onStay={stay} />, false, WARNING_ID);
       }, IDLE_WARNING_MS);
       expiry = setTimeout(() => {
@@ -72,10 +77,15 @@ export function useIdleTimeout(
       );
     };
     const onActivity = (event: Event) => {
+      const act = ACTS.has(event.type);
+      // While the warning is up only an act counts: a mouse passing over or a page scrolling must not restart the
+      // clock behind a warning that still says 5 minutes (it would then come back 25 minutes later, a second copy
+      // drawn over the first: issue 38).
+      if (warned && !act) return;
       // A press on the warning's own button is its click's business: closing at mousedown would take the button
       // away before the click lands.
       const onWarning = event.target instanceof Element && event.target.closest("[data-idle-warning]");
-      if (ACTS.has(event.type) && !onWarning) closeWarning();
+      if (act && !onWarning) closeWarning();
       if (debounce) return;
       debounce = setTimeout(() => {
         debounce = undefined;

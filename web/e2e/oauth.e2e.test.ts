@@ -52,6 +52,11 @@ test("OAuth sign-in round trip in the browser: Continue with Google, back on the
   await page.waitForURL(`${server.url}/dashboard`);
   await page.getByTestId("user-name").waitFor();
   expect(await page.getByTestId("user-name").textContent()).toBe("Olivia");
+  // A reload at once (issue 38): the session cookie the callback set is the session.
+  await page.reload();
+  await page.getByTestId("user-name").waitFor();
+  expect(page.url()).toBe(`${server.url}/dashboard`);
+  expect(await page.getByText("Unauthorized").count()).toBe(0);
   await context.close();
 });
 

@@ -6,12 +6,13 @@ import { getStoredToken, removeStoredToken } from "./auth-token.ts";
 export const currentUserKey = ["/api/auth/user"] as const;
 
 async function fetchCurrentUser() {
+  const sent = getStoredToken();
   const res = await api.api.auth.user.$get();
   // Every answer's body is read: Chromium keeps an unread `no-store` answer's request open (decision 087).
   if (res.status === 401) {
     await res.text();
-    // The stored bearer token went with the request; still refused, so it is dead.
-    if (getStoredToken()) removeStoredToken();
+    // The token that went with the request is dead. One stored since (a sign-in while this was on its way) is not.
+    if (sent && getStoredToken() === sent) removeStoredToken();
     return null;
   }
   if (res.ok) return res.json();

@@ -23,8 +23,10 @@ export function useSignIn() {
   return useMutation({
     mutationFn: async (input: { email: string; password: string }) =>
       okJson(await api.api.auth.signin.$post({ json: input })),
-    onSuccess: (answer) => {
+    onSuccess: async (answer) => {
       const { authToken, ...user } = answer.user;
+      // A visitor's check still on its way would answer null over the user just signed in (issue 38).
+      await queryClient.cancelQueries({ queryKey: currentUserKey });
       storeToken(authToken);
       queryClient.setQueryData(currentUserKey, user);
       notify("success", "Success", "Signed in successfully!");
@@ -56,6 +58,7 @@ export function useRegister() {
     mutationFn: async (input: { email: string; password: string; firstName?: string; lastName?: string }) =>
       okJson(await api.api.auth.register.$post({ json: input })),
     onSuccess: async (answer) => {
+      await queryClient.cancelQueries({ queryKey: currentUserKey });
       storeToken(answer.user.authToken);
       // The layout routes read the cached user: fetch it before going to /, which then shows the dashboard.
       await queryClient.fetchQuery(currentUserQueryOptions());

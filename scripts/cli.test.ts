@@ -37,6 +37,7 @@ const SCRIPTS = [
   "build.ts",
   "check-alerts.ts",
   "check-boundaries.ts",
+  "e2e-repeat.ts",
   "evaluate-earnings.ts",
   "evaluate-model.ts",
   "generate-recommendations.ts",

@@ -61,7 +61,9 @@ const status = createRoute({
   method: "patch",
   path: "/users/{userId}/status",
   summary:
-    "Activate or deactivate a user (admin only); deactivation ends their sessions and disables their key",
+    "Activate or deactivate a user (admin only); deactivation ends their sessions and replaces their key",
+  description:
+    "Activation lets the user sign in again; it brings back no session or API key from before the deactivation.",
   request: { params: StatusParam, body: jsonBody(StatusInput) },
   responses: { 200: jsonResponse(MessageAnswer, "Changed"), ...errorResponses(400, 401, 403, 404, 409, 503) },
 });

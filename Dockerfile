@@ -23,10 +23,15 @@ RUN bun install --frozen-lockfile --production
 
 FROM oven/bun:1.4.5-slim AS run
 WORKDIR /app
+# A container is a deployment, however it is run (docker run, Kubernetes, Fly): no account with the README's
+# published password, and no outbox where an admin reads reset codes (docs/decisions/100-outbox-only-with-demo-
+# accounts.md). Without SMTP_URL a password reset answers 503 and an operator runs `bun scripts/admin.ts`.
 ENV NODE_ENV=production \
     PORT=3000 \
     HOST=0.0.0.0 \
-    DATABASE_URL=file:/data/app.db
+    DATABASE_URL=file:/data/app.db \
+    DEMO_ACCOUNTS=false \
+    MAIL_OUTBOX=false
 COPY --from=production-dependencies /app/node_modules ./node_modules
 COPY package.json bunfig.toml tsconfig.json ./
 COPY api ./api

@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join, normalize } from "node:path";
-import { demoAccountsEnabled, envSchema, parseEnv } from "../api/lib/config.ts";
+import { demoAccountsEnabled, envSchema, mailOutboxEnabled, parseEnv } from "../api/lib/config.ts";
+import { keptOutput } from "../api/test/bun-server.ts";
 import { startTestApp, type TestApp } from "../api/test/harness.ts";
+import { httpClient } from "../api/test/http-client.ts";
+import { prepareDatabase } from "../api/test/prepared-database.ts";
 
 // No container engine runs where the suite runs, so the image is never built here. These checks hold the Dockerfile,
 // .dockerignore and compose.yaml to the project they package: the Bun version, the paths copied, the health route,
@@ -39,6 +43,15 @@ const stages = dockerfile
   }));
 const final = stages.at(-1)!;
 const instruction = (name: string) => new RegExp(`^${name} (.+)$`, "m").exec(final.text)?.[1]?.trim() ?? "";
+/** The final stage's ENV (`KEY=value` pairs): what every container of the image starts with. */
+const imageEnv: Record<string, string> = Object.fromEntries(
+  [...final.text.matchAll(/^ENV (.+)$/gm)].flatMap((m) =>
+    m[1]!
+      .trim()
+      .split(/\s+/)
+      .map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]),
+  ),
+);
 
 /** Whether .dockerignore keeps `path` out of the build context (the patterns this file uses: paths, globs). */
 function isIgnored(path: string): boolean {
@@ -145,6 +158,99 @@ describe("Dockerfile", () => {
       expect(res.status).toBe(200);
     });
   });
+});
+
+describe("a container run with the image's own environment (docker run, Kubernetes, Fly)", () => {
+  const dir = mkdtempSync(join(tmpdir(), "image-env-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  /**
+   * `bun api/server.ts` as the image's CMD starts it: the Dockerfile's ENV and nothing else, but the database file in
+   * a folder of the test's (the image's is a file too, on the /data volume) and a port the OS picks.
+   */
+  async function startAsImage(databaseUrl: string) {
+    expect(imageEnv.DATABASE_URL).toStartWith("file:");
+    const proc = Bun.spawn([process.execPath, "api/server.ts"], {
+      cwd: root,
+      env: {
+        PATH: process.env.PATH ?? "/usr/bin:/bin",
+        HOME: process.env.HOME ?? "/tmp",
+        ...imageEnv,
+        DATABASE_URL: databaseUrl,
+        PORT: "0",
+      },
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    const output = keptOutput(proc);
+    const deadline = Date.now() + 60_000;
+    let port: string | undefined;
+    while (!port) {
+      port = /listening on http:\/\/localhost:(\d+)/.exec(output())?.[1];
+      if (port) break;
+      if (Date.now() > deadline || proc.exitCode !== null) {
+        proc.kill(9);
+        throw new Error(`the server did not start:\n${output()}`);
+      }
+      await Bun.sleep(20);
+    }
+    return {
+      api: httpClient(`http://127.0.0.1:${port}`),
+      output,
+      async stop() {
+        proc.kill("SIGTERM");
+        await proc.exited;
+      },
+    };
+  }
+
+  test("sets no demo accounts and no mail outbox, whatever the market and database", () => {
+    expect(imageEnv.NODE_ENV).toBe("production");
+    const env = parseEnv(imageEnv);
+    expect(demoAccountsEnabled(env)).toBe(false);
+    expect(mailOutboxEnabled(env)).toBe(false);
+    expect(mailOutboxEnabled(parseEnv({ ...imageEnv, MARKET_DATA_PROVIDER: "demo" }))).toBe(false);
+  });
+
+  test("on a database that holds users: no demo admin, password reset 503 without SMTP, no code in the log", async () => {
+    const url = `file:${join(dir, "app.db")}`;
+    (await prepareDatabase(url)).client.close();
+    // Two real users, registered on the image's first start (which generates the secret beside the database).
+    const first = await startAsImage(url);
+    try {
+      await first.api.session("ana@example.org", "ana-own-password");
+      await first.api.session("ben@example.org", "ben-own-password");
+    } finally {
+      await first.stop();
+    }
+    const server = await startAsImage(url);
+    try {
+      const { api } = server;
+      const demoAdmin = await api.request("/api/auth/signin", {
+        json: { email: "admin@example.com", password: "admin-demo-password" },
+      });
+      expect(demoAdmin.status).toBe(401);
+      const reset = await api.request("/api/auth/password-reset/request", {
+        json: { email: "ana@example.org", fullName: "Ana" },
+      });
+      expect(reset.status).toBe(503);
+      expect(((await reset.json()) as { code: string }).code).toBe("MAIL_NOT_CONFIGURED");
+      const ana = await api.session("ana@example.org", "ana-own-password");
+      const verify = await api.request("/api/auth/email-verification/request", {
+        method: "POST",
+        token: ana.token,
+      });
+      expect(verify.status).toBe(503);
+    } finally {
+      await server.stop();
+    }
+    const output = `${first.output()}${server.output()}`;
+    expect(output).toContain("listening on");
+    expect(output).not.toContain("Created the demo accounts");
+    expect(output).not.toContain("admin-demo-password");
+    expect(output).not.toContain("[mail to");
+    expect(output).not.toMatch(/code is \d{6}/);
+  }, 120_000);
 });
 
 describe("compose.yaml", () => {

@@ -87,8 +87,8 @@ const outbox = createRoute({
   path: "/outbox",
   summary: "Mail this server kept instead of sending it: the local demo without a mail server (admin only)",
   description:
-    "Reset codes and alert emails, newest first. Only where the server keeps an outbox (no SMTP_URL, and " +
-    "MAIL_OUTBOX or the local demo): elsewhere `enabled` is false and no message is answered.",
+    "Reset codes and alert emails, newest first. Only where the server keeps an outbox (no SMTP_URL, the demo " +
+    "accounts on, MAIL_OUTBOX not false): elsewhere `enabled` is false and no message is answered.",
   responses: { 200: jsonResponse(OutboxAnswer, "The outbox"), ...errorResponses(401, 403, 503) },
 });
 

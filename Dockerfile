@@ -2,9 +2,13 @@
 # Signalboard on Bun: build the SPA with every dependency, run with production dependencies only, as a non-root
 # user, the embedded database on the /data volume (docs/decisions/029-container.md). The web's packages (React,
 # Mantine, TanStack, charts) are devDependencies: bundled into dist/ here, never installed in the image.
-# The Bun version is package.json's packageManager (scripts/container.test.ts checks they agree).
+# The Bun version is package.json's packageManager (scripts/container.test.ts checks they agree). The base images are
+# build arguments, so a build can pin them by digest without editing this file (the README's Deploy section):
+#   docker build --build-arg BUN_IMAGE=oven/bun:1.4.5@sha256:... --build-arg BUN_SLIM_IMAGE=oven/bun:1.4.5-slim@sha256:... .
+ARG BUN_IMAGE=oven/bun:1.4.5
+ARG BUN_SLIM_IMAGE=oven/bun:1.4.5-slim
 
-FROM oven/bun:1.4.5 AS build
+FROM ${BUN_IMAGE} AS build
 WORKDIR /app
 COPY package.json bun.lock bunfig.toml ./
 RUN bun install --frozen-lockfile
@@ -16,17 +20,22 @@ COPY web ./web
 COPY scripts ./scripts
 RUN bun scripts/build.ts
 
-FROM oven/bun:1.4.5 AS production-dependencies
+FROM ${BUN_IMAGE} AS production-dependencies
 WORKDIR /app
 COPY package.json bun.lock bunfig.toml ./
 RUN bun install --frozen-lockfile --production
 
-FROM oven/bun:1.4.5-slim AS run
+FROM ${BUN_SLIM_IMAGE} AS run
 WORKDIR /app
+# A container is a deployment, however it is run (docker run, Kubernetes, Fly): no account with the README's
+# published password, and no outbox where an admin reads reset codes (docs/decisions/100-outbox-only-with-demo-
+# accounts.md). Without SMTP_URL a password reset answers 503 and an operator runs `bun scripts/admin.ts`.
 ENV NODE_ENV=production \
     PORT=3000 \
     HOST=0.0.0.0 \
-    DATABASE_URL=file:/data/app.db
+    DATABASE_URL=file:/data/app.db \
+    DEMO_ACCOUNTS=false \
+    MAIL_OUTBOX=false
 COPY --from=production-dependencies /app/node_modules ./node_modules
 COPY package.json bunfig.toml tsconfig.json ./
 COPY api ./api

@@ -27,7 +27,7 @@ export interface DepsConfig {
   app: AppConfig;
   /** SMTP_URL and MAIL_FROM; null where no mail server is configured. */
   smtp: { url: string; from: string } | null;
-  /** Without SMTP, keep mail in the outbox admins read (mailOutboxEnabled: the local demo by default). */
+  /** Without SMTP, keep mail in the outbox admins read (mailOutboxEnabled: only with the demo accounts). */
   mailOutbox?: boolean;
   /** LLM_BASE_URL and friends; without a base URL analyses keep the engine's template prose. */
   llm?: Pick<Env, "LLM_BASE_URL" | "LLM_API_KEY" | "LLM_MODEL">;
@@ -68,8 +68,9 @@ export function depsConfigFromEnv(env: Env, app: AppConfig): DepsConfig {
  * stand-in is chosen here:
  * - market: the stand-in without data (marketWithoutData) until configureMarket plugs in the configured one;
  * - mailer: without SMTP (or on a runtime that cannot send it) mail is written to the log, and password reset by
- *   email answers that it is not configured here, so no reset code ever reaches a log; except with the outbox (the
- *   local demo by default), where mail is logged and kept for admins to read, reset codes included (decision 084);
+ *   email answers that it is not configured here, so no reset code ever reaches a log; except with the outbox (only
+ *   with the demo accounts), where mail is kept for admins to read, reset codes included, and only its subject is
+ *   logged (decisions 084 and 100);
  * - analysis: none until configureMarket (analyses answer 503); narrative: none (template prose).
  */
 export function createDeps(config: DepsConfig, runtime: Runtime): AppDeps {

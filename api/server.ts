@@ -20,6 +20,14 @@ async function start() {
   const env = parseEnv(process.env);
   const deps = await buildBunDeps(env);
   const demoAccounts = demoAccountsEnabled(env);
+  if (env.MAIL_OUTBOX && !env.SMTP_URL && !demoAccounts) {
+    // mailOutboxEnabled leaves it off: an admin reads every reset code there (decision 100).
+    deps.log(
+      "warn",
+      "MAIL_OUTBOX=true is ignored: the mail outbox is on only with the demo accounts (DEMO_ACCOUNTS). Without " +
+        "SMTP_URL a password reset answers 503; an operator sets a password with bun scripts/admin.ts reset-password.",
+    );
+  }
   if (env.SEED_ON_START) {
     await seedInChildProcess();
   } else if (!demoAccounts) {

@@ -109,6 +109,49 @@ describe("bun scripts/admin.ts, on a real database file", () => {
     expect(await passwordWorks("ops@example.com", "ops-password-1")).toBe(false);
   }, 30_000);
 
+  test("reset-password and deactivate end every session and replace the API key; activate brings neither back", async () => {
+    expect(runWithStdin("keyed-password-1\n", "create-user", "keyed@example.com").code).toBe(0);
+    const { buildBunDeps } = await import("../api/runtime/bun-deps.ts");
+    const { parseEnv } = await import("../api/lib/config.ts");
+    const { createApp } = await import("../api/app.ts");
+    const deps = await buildBunDeps(parseEnv({ ...env, LOG_LEVEL: "error" }));
+    try {
+      const app = createApp(deps);
+      const signIn = async (password: string) => {
+        const res = await app.request("/api/auth/signin", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ email: "keyed@example.com", password }),
+        });
+        expect(res.status).toBe(200);
+        return ((await res.json()) as { user: { authToken: string; apiKey: string } }).user;
+      };
+      const watchlist = async (token: string) =>
+        (await app.request("/api/watchlist", { headers: { authorization: `Bearer ${token}` } })).status;
+
+      const before = await signIn("keyed-password-1");
+      expect(await watchlist(before.apiKey)).toBe(200);
+      const reset = runWithStdin("keyed-password-2\n", "reset-password", "keyed@example.com");
+      expect(reset.code).toBe(0);
+      expect(await watchlist(before.authToken)).toBe(401);
+      expect(await watchlist(before.apiKey)).toBe(401);
+      expect(reset.out).toContain("API key was replaced");
+
+      const afterReset = await signIn("keyed-password-2");
+      expect(afterReset.apiKey).not.toBe(before.apiKey);
+      expect(await watchlist(afterReset.apiKey)).toBe(200);
+      expect(run("deactivate", "keyed@example.com").out).toContain("API key was replaced");
+      expect(run("activate", "keyed@example.com").code).toBe(0);
+      expect(await watchlist(afterReset.authToken)).toBe(401);
+      expect(await watchlist(afterReset.apiKey)).toBe(401);
+      const afterReactivation = await signIn("keyed-password-2");
+      expect(afterReactivation.apiKey).not.toBe(afterReset.apiKey);
+      expect(await watchlist(afterReactivation.apiKey)).toBe(200);
+    } finally {
+      deps.database.client.close();
+    }
+  }, 30_000);
+
   test("create-user makes a regular account that can sign in (REGISTRATION=invite-only)", async () => {
     const created = runWithStdin(
       "invited-pass-1\n",

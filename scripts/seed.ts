@@ -1,6 +1,7 @@
 // Idempotent seed: `bun scripts/seed.ts` on the database DATABASE_URL names (the embedded file by default). It
 // imports the demo market and its recommendation history when missing. The demo accounts come only in demo mode
-// (the demo market on a local file, or DEMO_ACCOUNTS=true), once, and their passwords are printed that once; on
+// (the demo market on a local file, or DEMO_ACCOUNTS=true), once, on a database with no users (decision 100), and
+// their passwords are printed that once; on
 // any other database none is created, and demo accounts left from an older seed lose their published password
 // (decision 019). `--market-only` leaves accounts alone.
 import { demoAccountsEnabled, parseEnv } from "../api/lib/config.ts";
@@ -13,7 +14,7 @@ const USAGE = `usage: bun scripts/seed.ts [--market-only]
 
 Imports the bundled demo market and a year of its recommendation history into DATABASE_URL when missing
 (idempotent). In demo mode (the demo market on a local file, or DEMO_ACCOUNTS=true) it also creates the demo
-accounts once and prints their passwords that once.
+accounts once, on a database with no users yet, and prints their passwords that once.
 
   --market-only  the demo market and its history only: no demo account is created, and none is changed`;
 
@@ -36,7 +37,10 @@ else if (!demoAccounts)
     "no demo accounts (not demo mode); create the first admin with `bun scripts/admin.ts create-admin <email>`.";
 else if (report.createdAccounts.length)
   accounts = `demo mode, created ${report.createdAccounts.length} demo account(s).`;
-else accounts = "demo mode; the demo accounts were created before (their passwords are in the README).";
+else
+  accounts =
+    "demo mode, no demo account created: the demo accounts were created before (their passwords are in the " +
+    "README), or this database had users first (decision 100).";
 console.log(`Seeded ${where}: ${accounts}`);
 const text = formatSeedReport(report);
 if (text) console.log(text);

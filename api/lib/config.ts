@@ -61,8 +61,9 @@ export const envSchema = z.object({
    */
   SEED_ON_START: bool.default(true),
   /**
-   * The demo accounts with their published passwords. Default: only in demo mode, i.e. the demo market on a local
-   * `file:` database that is not a replica. `true` forces them on (a shared demo), `false` off.
+   * The demo accounts with their published passwords, created only on a database with no users. Default: only in
+   * demo mode, i.e. the demo market on a local `file:` database that is not a replica. `true` forces them on (a
+   * shared demo), `false` off.
    */
   DEMO_ACCOUNTS: bool.optional(),
   /**
@@ -102,8 +103,8 @@ export const envSchema = z.object({
   SMTP_URL: z.string().min(1).optional(),
   MAIL_FROM: z.string().min(3).default("Signalboard <no-reply@localhost>"),
   /**
-   * Without SMTP_URL, keep mail (reset codes, alerts) in an outbox admins read in the admin panel, besides the log.
-   * Default: only in local demo mode (localDemoMode).
+   * Without SMTP_URL, keep mail (reset codes, alerts) in an outbox admins read in the admin panel. Only where the
+   * demo accounts are on (mailOutboxEnabled): on there by default, `false` turns it off; elsewhere `true` is ignored.
    */
   MAIL_OUTBOX: bool.optional(),
   /** The app's public address, for OAuth redirect URIs; default http://localhost:PORT. */
@@ -195,15 +196,24 @@ export function localDemoMode(
 }
 
 /**
- * Whether mail goes to the outbox admins read (docs/decisions/084-local-mail-outbox.md): never with SMTP_URL;
- * MAIL_OUTBOX when set; else in local demo mode only. A shared deployment keeps the rule that no reset code is
- * issued without a mail server.
+ * Whether mail goes to the outbox admins read (docs/decisions/100-outbox-only-with-demo-accounts.md): only where the
+ * demo accounts are on (demoAccountsEnabled), never with SMTP_URL, and MAIL_OUTBOX=false turns it off there. An
+ * admin reads every reset code in the outbox, so anywhere else (`MAIL_OUTBOX=true` included) the rule stays that no
+ * reset code is issued without a mail server.
  */
 export function mailOutboxEnabled(
-  env: Pick<Env, "SMTP_URL" | "MAIL_OUTBOX" | "MARKET_DATA_PROVIDER" | "DATABASE_URL" | "DATABASE_SYNC_URL">,
+  env: Pick<
+    Env,
+    | "SMTP_URL"
+    | "MAIL_OUTBOX"
+    | "DEMO_ACCOUNTS"
+    | "MARKET_DATA_PROVIDER"
+    | "DATABASE_URL"
+    | "DATABASE_SYNC_URL"
+  >,
 ): boolean {
-  if (env.SMTP_URL) return false;
-  return env.MAIL_OUTBOX ?? localDemoMode(env);
+  if (env.SMTP_URL || !demoAccountsEnabled(env)) return false;
+  return env.MAIL_OUTBOX ?? true;
 }
 
 /**

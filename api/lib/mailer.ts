@@ -10,8 +10,8 @@ export interface Mailer {
   /** True when messages only go to the server log: secrets (reset codes) must not be sent through it. */
   readonly logsOnly?: boolean;
   /**
-   * True when messages are kept in the local outbox an admin reads (the local demo without a mail server:
-   * docs/decisions/084-local-mail-outbox.md), besides the log.
+   * True when messages are kept in the outbox an admin reads (the demo without a mail server: decisions 084 and
+   * 100); the log gets their subjects only.
    */
   readonly outbox?: boolean;
 }

@@ -36,8 +36,10 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
 const SEEDED = { name: "seed-demo-accounts", period: "once" } as const;
 
 /**
- * Creates the demo accounts the first time it runs on a database and remembers that it did: an account deleted
- * later stays deleted. Answers the accounts it created now (with their passwords, to print once).
+ * Creates the demo accounts the first time it runs on a database that has no users yet, and remembers that it did:
+ * an account deleted later stays deleted. A database that holds any account is someone's, whatever the settings
+ * say, and gets no account with a published password (decision 100). Answers the accounts it created now (with
+ * their passwords, to print once).
  */
 export async function seedDemoAccounts(deps: AppDeps): Promise<DemoAccount[]> {
   const { db } = deps.database;
@@ -46,6 +48,8 @@ export async function seedDemoAccounts(deps: AppDeps): Promise<DemoAccount[]> {
     columns: { name: true },
   });
   if (done) return [];
+  const anyUser = await db.query.users.findFirst({ columns: { id: true } });
+  if (anyUser) return [];
   const created: DemoAccount[] = [];
   for (const account of DEMO_ACCOUNTS) {
     const result = await createUser(deps, account);

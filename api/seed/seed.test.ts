@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { createUser } from "../features/auth/auth.service.ts";
-import { demoAccountsEnabled, parseEnv } from "../lib/config.ts";
+import { demoAccountsEnabled, mailOutboxEnabled, parseEnv } from "../lib/config.ts";
 import { startTestApp, type TestApp } from "../test/harness.ts";
 import { DEMO_ACCOUNTS } from "./demo-accounts.ts";
 import { formatSeedReport, seedDemo } from "./seed.ts";
@@ -27,6 +27,29 @@ describe("demo accounts exist only in demo mode", () => {
     expect(mode({ DATABASE_SYNC_URL: "http://127.0.0.1:8080" })).toBe(false);
     expect(mode({ DATABASE_URL: "libsql://prod.turso.io", DEMO_ACCOUNTS: "true" })).toBe(true);
     expect(mode({ DEMO_ACCOUNTS: "false" })).toBe(false);
+  });
+
+  test("the mail outbox, where admins read reset codes, is on only where the demo accounts are", () => {
+    const outbox = (vars: Record<string, string>) => mailOutboxEnabled(parseEnv(vars));
+    expect(outbox({})).toBe(true);
+    expect(outbox({ MAIL_OUTBOX: "false" })).toBe(false);
+    expect(outbox({ SMTP_URL: "smtp://127.0.0.1:25" })).toBe(false);
+    // compose's and the image's settings: the demo market on a local file, demo accounts off.
+    expect(outbox({ DATABASE_URL: "file:/data/app.db", DEMO_ACCOUNTS: "false" })).toBe(false);
+    expect(outbox({ DEMO_ACCOUNTS: "false", MAIL_OUTBOX: "true" })).toBe(false);
+    expect(outbox({ DATABASE_URL: "http://127.0.0.1:8080", MAIL_OUTBOX: "true" })).toBe(false);
+    expect(outbox({ MARKET_DATA_PROVIDER: "yahoo", MAIL_OUTBOX: "true" })).toBe(false);
+    expect(outbox({ DATABASE_URL: "http://127.0.0.1:8080", DEMO_ACCOUNTS: "true" })).toBe(true);
+  });
+
+  test("never on a database that already has users, whatever the settings", async () => {
+    t = await startTestApp();
+    await createUser(t.deps, { email: "owner@example.org", password: "owner-own-password" });
+    const report = await seedDemo(t.deps, { demoAccounts: true });
+    expect(report.createdAccounts).toEqual([]);
+    expect(formatSeedReport(report)).not.toContain(admin.password);
+    expect((await signIn(t, admin.email, admin.password)).status).toBe(401);
+    expect((await signIn(t, investor.email, investor.password)).status).toBe(401);
   });
 
   test("in demo mode they are created once and printed once; one deleted is not re-created", async () => {

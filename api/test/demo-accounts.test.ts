@@ -2,10 +2,11 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createUser } from "../features/auth/auth.service.ts";
 import { startBunServer } from "./bun-server.ts";
 import { testDbKind } from "./harness.ts";
 import { httpClient } from "./http-client.ts";
-import { prepareDatabase } from "./prepared-database.ts";
+import { depsOn, prepareDatabase } from "./prepared-database.ts";
 import { startSqld } from "./sqld.ts";
 
 // The real server and scripts with the seed on, as the README's Quick start and deploy recipes run them: the demo
@@ -20,6 +21,33 @@ async function preparedFile(name: string): Promise<string> {
   const url = `file:${join(dir, name)}`;
   (await prepareDatabase(url)).client.close();
   return url;
+}
+
+/** Migrates the database at `url`, with a slice of the market and one real account (APP_SECRET: SECRET). */
+async function withAnAccount(url: string): Promise<void> {
+  const database = await prepareDatabase(url);
+  const created = await createUser(depsOn(database, SECRET), {
+    email: "owner@example.org",
+    password: "owner-own-password",
+    isAdmin: true,
+  });
+  database.client.close();
+  expect(created.ok).toBe(true);
+}
+
+/** The 6-digit code in the newest outbox message to `to` with `subject`, as the admin reads it. */
+async function codeInOutbox(api: ReturnType<typeof httpClient>, token: string, to: string, subject: string) {
+  for (let i = 0; i < 100; i++) {
+    const res = await api.request("/api/admin/outbox", { token });
+    const { messages } = (await res.json()) as {
+      messages: Array<{ to: string; subject: string; text: string }>;
+    };
+    const text = messages.find((m) => m.to === to && m.subject.includes(subject))?.text;
+    const code = text && /code is (\d{6})/.exec(text)?.[1];
+    if (code) return code;
+    await Bun.sleep(20);
+  }
+  throw new Error(`no ${subject} for ${to} in the outbox`);
 }
 
 /** One start of `bun api/server.ts` with the seed on: what it printed and how the demo admin's sign-in went. */
@@ -70,19 +98,77 @@ describe.skipIf(testDbKind !== "file")("demo accounts on an embedded file", () =
     expect(afterDelete.adminSignIn).toBe(401);
   }, 60_000);
 
-  test("with a live market provider the same start creates no demo account", async () => {
+  test("on a file that already holds an account, demo mode creates none, even with DEMO_ACCOUNTS=true", async () => {
+    for (const setting of [{}, { DEMO_ACCOUNTS: "true" }] as Record<string, string>[]) {
+      const url = `file:${join(dir, `owned-${Object.keys(setting).length}.db`)}`;
+      await withAnAccount(url);
+      const started = await startOnce({ DATABASE_URL: url, ...setting });
+      expect(started.output).not.toContain("admin-demo-password");
+      expect(started.adminSignIn).toBe(401);
+    }
+  }, 60_000);
+
+  test("the demo's outbox keeps reset and verification codes for the admin, and no code reaches the log", async () => {
+    const url = await preparedFile("outbox.db");
+    const server = await startBunServer({
+      SEED_ON_START: "true",
+      LOG_LEVEL: "trace",
+      APP_SECRET: SECRET,
+      DATABASE_URL: url,
+    });
+    const api = httpClient(server.url);
+    const codes: string[] = [];
+    try {
+      const reset = await api.request("/api/auth/password-reset/request", {
+        json: { email: "investor@example.com", fullName: "Ivy Investor" },
+      });
+      expect(reset.status).toBe(202);
+      expect(((await reset.json()) as { delivery: string }).delivery).toBe("outbox");
+      const admin = await api.session(ADMIN.email, ADMIN.password);
+      codes.push(await codeInOutbox(api, admin.token, "investor@example.com", "password reset"));
+      const investor = await api.session("investor@example.com", "investor-demo-password");
+      const verify = await api.request("/api/auth/email-verification/request", {
+        method: "POST",
+        token: investor.token,
+      });
+      expect(verify.status).toBe(202);
+      codes.push(await codeInOutbox(api, admin.token, "investor@example.com", "verification"));
+    } finally {
+      await server.stop();
+    }
+    const output = server.output();
+    expect(output).toContain("kept in the outbox");
+    for (const code of codes) expect(output).not.toContain(code);
+    expect(output).not.toMatch(/code is \d{6}/);
+  }, 60_000);
+
+  test("with a live market provider the same start creates no demo account, and keeps no outbox", async () => {
     const url = await preparedFile("live.db");
     const live = await startOnce({
       DATABASE_URL: url,
       MARKET_DATA_PROVIDER: "yahoo",
       YAHOO_BASE_URL: "http://127.0.0.1:9",
+      MAIL_OUTBOX: "true",
     });
     expect(live.output).not.toContain("admin-demo-password");
     expect(live.adminSignIn).toBe(401);
+    expect(live.output).toContain("MAIL_OUTBOX=true is ignored");
   }, 30_000);
 });
 
 describe.skipIf(testDbKind !== "sqld")("the deploy recipe on a libSQL server", () => {
+  test("DEMO_ACCOUNTS=true on a server database that already holds an account creates none", async () => {
+    const sqld = await startSqld();
+    try {
+      await withAnAccount(sqld.url);
+      const started = await startOnce({ DATABASE_URL: sqld.url, DEMO_ACCOUNTS: "true" });
+      expect(started.output).not.toContain("admin-demo-password");
+      expect(started.adminSignIn).toBe(401);
+    } finally {
+      await sqld.stop();
+    }
+  }, 60_000);
+
   test("start with the seed, `bun scripts/seed.ts`: no demo account; the first admin comes from create-admin with the password on stdin", async () => {
     const sqld = await startSqld();
     try {

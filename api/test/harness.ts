@@ -87,7 +87,8 @@ function workerVars(config: AppConfig, mailOutbox: boolean): Record<string, stri
     AUTH_RATE_LIMIT_WINDOW_SECONDS: String(Math.round(config.authRateLimit.windowMs / 1000)),
     CORS_ORIGINS: (config.corsOrigins ?? []).join(","),
     ...(config.metricsToken ? { METRICS_TOKEN: config.metricsToken } : {}),
-    ...(mailOutbox ? { MAIL_OUTBOX: "true" } : {}),
+    // The outbox is on only where the demo accounts are (decision 100); the Worker creates none itself.
+    ...(mailOutbox ? { DEMO_ACCOUNTS: "true", MAIL_OUTBOX: "true" } : {}),
   };
 }
 
@@ -115,7 +116,7 @@ export const uniqueEmail = (prefix = "user") => `${prefix}-${Date.now()}-${++cou
 
 /**
  * A freshly migrated database (embedded file or a real sqld process) and the composed app on it. `mailOutbox`: mail
- * goes to the outbox admins read (as MAIL_OUTBOX=true), on either target, instead of only to the log.
+ * goes to the outbox admins read (as with the demo accounts on), on either target, instead of only to the log.
  */
 export async function startTestApp(
   config: Partial<AppConfig> = {},

@@ -7,6 +7,9 @@ describe("safeRedirectPath: same-origin paths only", () => {
     expect(safeRedirectPath("/dashboard/historical?symbol=AAPL&from=2023-01-02#top")).toBe(
       "/dashboard/historical?symbol=AAPL&from=2023-01-02#top",
     );
+    // Resolved first: what comes back is the path the browser would open.
+    expect(safeRedirectPath("/./watchlist")).toBe("/watchlist");
+    expect(safeRedirectPath("/a/../track-record")).toBe("/track-record");
   });
 
   test("refuses absolute, protocol-relative, backslashed, bare and odd values", () => {
@@ -15,6 +18,12 @@ describe("safeRedirectPath: same-origin paths only", () => {
       "//evil.example",
       "//evil.example/path",
       "/\\evil.example",
+      "/.//evil.com",
+      "/..//evil.com",
+      "/%2e//evil.com",
+      "/%2E%2E//evil.com",
+      "/a/..//evil.com",
+      "/./\\evil.com",
       "\\\\evil.example",
       "/\t/evil.example",
       "/\u0001/evil.example",
@@ -28,7 +37,7 @@ describe("safeRedirectPath: same-origin paths only", () => {
       42,
       ["/dashboard"],
     ]) {
-      expect(safeRedirectPath(value)).toBeNull();
+      expect(safeRedirectPath(value), String(value)).toBeNull();
     }
   });
 });

@@ -61,7 +61,9 @@ const status = createRoute({
   method: "patch",
   path: "/users/{userId}/status",
   summary:
-    "Activate or deactivate a user (admin only); deactivation ends their sessions and disables their key",
+    "Activate or deactivate a user (admin only); deactivation ends their sessions and replaces their key",
+  description:
+    "Activation lets the user sign in again; it brings back no session or API key from before the deactivation.",
   request: { params: StatusParam, body: jsonBody(StatusInput) },
   responses: { 200: jsonResponse(MessageAnswer, "Changed"), ...errorResponses(400, 401, 403, 404, 409, 503) },
 });
@@ -85,8 +87,8 @@ const outbox = createRoute({
   path: "/outbox",
   summary: "Mail this server kept instead of sending it: the local demo without a mail server (admin only)",
   description:
-    "Reset codes and alert emails, newest first. Only where the server keeps an outbox (no SMTP_URL, and " +
-    "MAIL_OUTBOX or the local demo): elsewhere `enabled` is false and no message is answered.",
+    "Reset codes and alert emails, newest first. Only where the server keeps an outbox (no SMTP_URL, the demo " +
+    "accounts on, MAIL_OUTBOX not false): elsewhere `enabled` is false and no message is answered.",
   responses: { 200: jsonResponse(OutboxAnswer, "The outbox"), ...errorResponses(401, 403, 503) },
 });
 

@@ -57,7 +57,7 @@ export const OutboxAnswer = z
   .object({
     enabled: z.boolean().openapi({
       description:
-        "Whether this server keeps mail in the outbox: without a mail server, in the local demo (MAIL_OUTBOX)",
+        "Whether this server keeps mail in the outbox: without a mail server, with the demo accounts (MAIL_OUTBOX)",
     }),
     messages: z.array(
       z.object({

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, or, type SQL, sql } from "drizzle-orm";
 import {
   alertEvents,
   insights,
@@ -11,6 +11,7 @@ import {
 import type { AppDeps } from "../../lib/context.ts";
 import { done, failure, type Result, success } from "../../lib/result.ts";
 import { sessionIdleEnd } from "../../middleware/auth.ts";
+import { revokeAccess } from "../auth/auth.service.ts";
 
 /** `q` as a LIKE pattern matching it anywhere, with its own `%`, `_` and `\` taken literally (ESCAPE '\'). */
 function containsPattern(q: string): string {
@@ -106,7 +107,10 @@ function leavesAnActiveAdmin(userId: number): SQL {
   return or(eq(users.isAdmin, false), eq(users.isActive, false), sql`${others} > 0`)!;
 }
 
-/** Activates or deactivates a user; deactivation ends their sessions at once (their key stops too). */
+/**
+ * Activates or deactivates a user. Deactivation ends their sessions and replaces their API key at once, so
+ * activating them later lets them sign in again but brings back no session or key from before.
+ */
 export async function setUserActive(
   deps: AppDeps,
   actorId: number,
@@ -128,10 +132,8 @@ export async function setUserActive(
       .where(and(eq(users.id, userId), leavesAnActiveAdmin(userId)))
       .returning({ id: users.id });
     if (!changed.length) return LAST_ADMIN;
-    await tx
-      .update(sessions)
-      .set({ endTime: deps.clock.now() })
-      .where(and(eq(sessions.userId, userId), isNull(sessions.endTime)));
+    // The key is replaced, not only refused while inactive: reactivation must not bring it back (issue 40).
+    await revokeAccess(deps, userId, tx);
     return done;
   });
 }

@@ -51,7 +51,7 @@ describe(`admin user management (${testDbKind})`, () => {
     expect((await t.request("/api/admin/users/abc/sessions", { token: admin.token })).status).toBe(400);
   });
 
-  test("deactivation ends sessions and disables the key at once; activation restores sign-in", async () => {
+  test("deactivation ends sessions and replaces the key at once; activation restores sign-in, not the old key", async () => {
     const u = await t.createUser();
     const token = await t.signIn(u.email, PASSWORD);
     const { apiKey } = (await (await t.request("/api/auth/user", { token })).json()) as { apiKey: string };
@@ -77,7 +77,13 @@ describe(`admin user management (${testDbKind})`, () => {
       json: { isActive: true },
     });
     expect(((await on.json()) as { message: string }).message).toBe("User Activated");
-    expect((await t.request("/api/auth/user", { token: apiKey })).status).toBe(200);
+    // Whoever held the key or a session before keeps nothing: the holder signs in again and gets a new key.
+    expect((await t.request("/api/auth/user", { token: apiKey })).status).toBe(401);
+    expect((await t.request("/api/auth/user", { token })).status).toBe(401);
+    const again = await t.signIn(u.email, PASSWORD);
+    const fresh = (await (await t.request("/api/auth/user", { token: again })).json()) as { apiKey: string };
+    expect(fresh.apiKey).not.toBe(apiKey);
+    expect((await t.request("/api/watchlist", { token: fresh.apiKey })).status).toBe(200);
   });
 
   test("bad input: wrong types, unknown ids, malformed JSON", async () => {

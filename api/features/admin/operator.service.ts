@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { users } from "../../../db/schema/index.ts";
 import type { AppDeps } from "../../lib/context.ts";
-import { createUser, endAllSessions } from "../auth/auth.service.ts";
+import { createUser, revokeAccess } from "../auth/auth.service.ts";
 import { listUsers, setUserActive } from "./admin.service.ts";
 
 /** Where a command gets a password: a prompt or standard input, never the command line (decision 019). */
@@ -97,18 +97,19 @@ export async function runOperatorCommand(
       const result = await setUserActive(deps, 0, user.id, command === "activate");
       if (!result.ok && result.code === "LAST_ADMIN")
         throw new Error("That is the last active admin; it stays active.");
-      return `${user.email} is ${command === "activate" ? "active" : "inactive; their sessions ended"}.`;
+      return `${user.email} is ${command === "activate" ? "active" : "inactive; their sessions ended and their API key was replaced"}.`;
     }
     case "reset-password": {
       const email = emailOnly("reset-password <email>   (password from the prompt or stdin)");
       const user = await findUser(email);
       const password = await newPassword(`New password for ${user.email}`);
-      await db
-        .update(users)
-        .set({ passwordHash: await deps.passwords.hash(password) })
-        .where(eq(users.id, user.id));
-      await endAllSessions(deps, user.id);
-      return `Password of ${user.email} reset; their sessions ended.`;
+      const passwordHash = await deps.passwords.hash(password);
+      // Whoever had the account may have read its API key: it goes with the old password, as in a self-service reset.
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+        await revokeAccess(deps, user.id, tx);
+      });
+      return `Password of ${user.email} reset; their sessions ended and their API key was replaced.`;
     }
     case "list": {
       need(0, "list");
@@ -143,7 +144,7 @@ commands:
   promote <email>                   make a user an admin
   demote <email>                    make an admin a regular user (never the last active admin)
   activate <email>                  let a user sign in again
-  deactivate <email>                stop a user: ends their sessions and disables their API key
-  reset-password <email>            set a new password and end their sessions
+  deactivate <email>                stop a user: ends their sessions and replaces their API key
+  reset-password <email>            set a new password, end their sessions and replace their API key
   list                              users with role, status and session count
   --help                            this text`;

@@ -1,4 +1,5 @@
 import { and, desc, eq, isNotNull, isNull } from "drizzle-orm";
+import type { Db } from "../../../db/client.ts";
 import { sessions, users } from "../../../db/schema/index.ts";
 import type { AppDeps, SignedInUser, UserRow } from "../../lib/context.ts";
 import { decryptText, encryptText, randomToken, sha256Hex } from "../../lib/crypto.ts";
@@ -155,6 +156,28 @@ export async function regenerateApiKey(
     .set({ apiKeyHash: apiKey.hash, apiKeyCiphertext: apiKey.ciphertext, apiKeyCreatedAt: regeneratedAt })
     .where(eq(users.id, userId));
   return { apiKey: apiKey.key, regeneratedAt };
+}
+
+/**
+ * Takes back every credential the user holds: ends all their sessions and replaces their API key with one nobody
+ * has seen (they read it after signing in again). What an operator's password reset and a deactivation do, so a
+ * reactivated account or a new password brings no old credential back (issue 40). `db` may be a transaction.
+ */
+export async function revokeAccess(
+  deps: AppDeps,
+  userId: number,
+  db: Pick<Db, "update"> = deps.database.db,
+): Promise<void> {
+  const apiKey = await newApiKey(deps.config.secret);
+  const now = deps.clock.now();
+  await db
+    .update(users)
+    .set({ apiKeyHash: apiKey.hash, apiKeyCiphertext: apiKey.ciphertext, apiKeyCreatedAt: now })
+    .where(eq(users.id, userId));
+  await db
+    .update(sessions)
+    .set({ endTime: now })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.endTime)));
 }
 
 /**

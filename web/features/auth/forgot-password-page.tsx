@@ -123,8 +123,8 @@ export function ForgotPasswordPage() {
             data-testid="outbox-notice"
           >
             This server sends no email (it runs the local demo without a mail server). The code is in the mail
-            outbox, which an admin reads in the Admin Panel under Mail outbox, and in the server's log. Ask an
-            admin for it, or, if you run this server, sign in as its admin in another tab.
+            outbox, which an admin reads in the Admin Panel under Mail outbox. Ask an admin for it, or, if you
+            run this server, sign in as its admin in another tab.
           </Alert>
         ) : null}
         <form noValidate onSubmit={submitWith(confirmForm)}>

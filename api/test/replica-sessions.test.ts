@@ -38,10 +38,11 @@ beforeAll(async () => {
   b = httpClient(servers[1]!.url);
 }, 60_000);
 afterAll(async () => {
-  if (testDbKind !== "sqld") return;
-  await Promise.all(servers.map((s) => s.stop()));
-  primary.client.close();
-  await sqld.stop();
+  if (testDbKind === "sqld") {
+    await Promise.all(servers.map((s) => s.stop()));
+    primary.client.close();
+    await sqld.stop();
+  }
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -137,12 +138,13 @@ describe.skipIf(testDbKind !== "sqld")("asking the primary about a credential th
 
     before = pipelines;
     const flood = Array.from({ length: 100 }, wellFormed);
+    const started = performance.now();
     for (const token of flood) expect(await status(token)).toBe(401);
+    const seconds = Math.ceil((performance.now() - started) / 1000) + 1; // the whole seconds it touched, at most
     const asked = pipelines - before;
     console.log(`100 well-formed bad tokens: ${asked} reads of the primary`);
     expect(asked).toBeGreaterThan(0);
-    // The flood may straddle two seconds.
-    expect(asked).toBeLessThanOrEqual(2 * PRIMARY_CHECKS_PER_SECOND);
+    expect(asked).toBeLessThanOrEqual(seconds * PRIMARY_CHECKS_PER_SECOND);
 
     await Bun.sleep(1_000);
     before = pipelines;

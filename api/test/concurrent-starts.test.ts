@@ -39,7 +39,7 @@ async function schemaOf(client: Client) {
 }
 
 describe("three servers starting together on one new database", () => {
-  test(`on ${testDbKind}: all three come up, with the schema, each migration applied once`, async () => {
+  test(`on ${testDbKind}${testDbKind === "sqld" ? " (one an embedded replica)" : ""}: all three come up, with the schema, each migration applied once`, async () => {
     sqld = testDbKind === "sqld" ? await startSqld() : undefined;
     const url = sqld?.url ?? `file:${join(dir, "app.db")}`;
     const holder = createClient({ url });
@@ -52,7 +52,11 @@ describe("three servers starting together on one new database", () => {
     await lock.execute("select 1"); // a libSQL server begins the transaction with its first statement
 
     const env = { DATABASE_URL: url, APP_SECRET: "concurrent-starts-secret-concurrent-starts" };
-    const starts = Promise.allSettled([0, 1, 2].map(() => startBunServer(env)));
+    // On a libSQL server the third is an embedded replica of it, which migrates through its primary.
+    const third = sqld
+      ? { ...env, DATABASE_URL: `file:${join(dir, "replica.db")}`, DATABASE_SYNC_URL: url }
+      : env;
+    const starts = Promise.allSettled([env, env, third].map((e) => startBunServer(e)));
     await Bun.sleep(HOLD_MS);
     await lock.commit();
     const started = await starts;

@@ -13,6 +13,8 @@ export interface Database {
   db: Db;
   /** Raw SQL, on the same @libsql/client the Drizzle database runs on. */
   client: Client;
+  /** An embedded replica's primary, for what must see every process's writes at once (decisions 103, 104). */
+  primary?: Database;
 }
 
 export interface DbOptions {
@@ -68,5 +70,7 @@ export function createDb(url: string, authToken?: string, options: DbOptions = {
       : options.writesInTurn === false
         ? workerWrites(opened, WORKER_WRITES_IN_FLIGHT, WORKER_WRITE_WAIT_MS, requestTimeoutMs)
         : writesInTurn(opened, requestTimeoutMs, {});
-  return { db: drizzle(client, { schema, casing: "snake_case" }), client };
+  const primary =
+    options.syncUrl && !remote ? createDb(options.syncUrl, authToken, { requestTimeoutMs }) : undefined;
+  return { db: drizzle(client, { schema, casing: "snake_case" }), client, primary };
 }

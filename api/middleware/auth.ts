@@ -11,6 +11,7 @@ import type { AdminEnv, AppDeps, AppEnv, AuthState, SignedInEnv } from "../lib/c
 import { sha256Hex } from "../lib/crypto.ts";
 import { readBatches } from "../lib/read-batch.ts";
 import { ApiFailure } from "../lib/result.ts";
+import { readOnPrimary } from "./replica-misses.ts";
 
 export const SESSION_COOKIE = "sb_session";
 export const API_KEY_PREFIX = "sbk_";
@@ -140,7 +141,9 @@ type Credential = Omit<AuthState, "via">;
 async function userByApiKey(deps: AppDeps, key: string): Promise<Credential | null> {
   const hash = await sha256Hex(key);
   const { db } = deps.database;
-  const row = await firstRow(db, userByApiKeyHash(db), { hash });
+  const row =
+    (await firstRow(db, userByApiKeyHash(db), { hash })) ??
+    (await readOnPrimary(deps.database, key, hash, (p) => firstRow(p, userByApiKeyHash(p), { hash })));
   if (!row?.user.isActive) return null;
   return { user: row.user, session: null, versions: versionsOf(row.versions) };
 }
@@ -148,7 +151,9 @@ async function userByApiKey(deps: AppDeps, key: string): Promise<Credential | nu
 async function userBySession(deps: AppDeps, token: string): Promise<Credential | null> {
   const { db } = deps.database;
   const hash = await sha256Hex(token);
-  const row = await sessionReads(db)(hash);
+  const row =
+    (await sessionReads(db)(hash)) ??
+    (await readOnPrimary(deps.database, token, hash, (p) => sessionReads(p)(hash)));
   if (!row || row.session.endTime !== null || !row.user.isActive) return null;
   const now = deps.clock.now().getTime();
   const lastSeen = row.session.lastSeenAt.getTime();

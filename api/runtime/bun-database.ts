@@ -35,10 +35,11 @@ export async function openDatabase(env: Env): Promise<{ database: Database; url:
     syncIntervalSeconds: syncUrl ? env.DATABASE_SYNC_INTERVAL_SECONDS : undefined,
     busyTimeoutMs: env.DATABASE_BUSY_TIMEOUT_MS,
   });
-  // A replica starts from the primary's current state; its migrations are writes, so they run on the primary.
+  // A replica's migrations run on its primary, where a process that another one beat reads the journal again
+  // (decision 103); then the replica starts from the primary's current state.
+  await runMigrations((database.primary ?? database).db);
   if (syncUrl) await database.client.sync();
   if (created && syncUrl && existsSync(file)) chmodSync(file, 0o600);
-  await runMigrations(database.db);
   return { database, url };
 }
 

@@ -177,7 +177,9 @@ const resetRequest = createRoute({
   summary: "Ask for a password reset code by email",
   description:
     "When the email and full name match an active account, a single-use 6-digit code valid for 15 minutes is " +
-    "emailed to it, voiding any earlier code. The answer, and how long it takes, is the same either way: the " +
+    "emailed to it; the account's earlier live codes (up to 3 in all) still work. Codes mailed to an address are " +
+    "limited per requesting client (5 a day) under an overall ceiling (15 a day), which a client that signed in to " +
+    "the account before is not held to. The answer, and how long it takes, is the same either way: the " +
     "mail is sent after answering. In the local demo without a mail server the code is kept in the outbox an admin " +
     "reads (`delivery: outbox`). Elsewhere, where this server sends no email (no SMTP configured, or on Workers), " +
     "it answers 503 MAIL_NOT_CONFIGURED for every request: an operator sets passwords with `bun scripts/admin.ts " +
@@ -216,8 +218,8 @@ const verifyRequest = createRoute({
   summary: "Mail a code that proves your email address",
   description:
     "Alert emails go only to a proven address. Mails a single-use 6-digit code, valid 15 minutes, to the " +
-    "account's email, voiding any earlier one. Limited to 3 an hour per account and 5 codes of any kind a day per " +
-    "address (RateLimit-* headers). 409 when the address is proven already; 503 where the server sends no email.",
+    "account's email; earlier live codes (up to 3 in all) still work. Limited to 3 an hour and 5 a day per " +
+    "account (RateLimit-* headers); anonymous reset requests for the address never count against them. 409 when the address is proven already; 503 where the server sends no email.",
   middleware: [requireUser] as const,
   responses: {
     202: { ...jsonResponse(ResetRequestAnswer, "Code sent"), headers: rateLimitHeaders },
@@ -305,9 +307,20 @@ export const authRoutes = createRouter()
     const { email, fullName } = c.req.valid("json");
     const available = passwordResetAvailable(c.get("deps"));
     if (!available.ok) throw ApiFailure.of(available);
-    await limitCredentialAttempt(c, "reset", email);
+    // Every client counts as known: once strangers spend the email's shared limit, each address keeps its own, so
+    // a flood cannot 429 the holder's request (decision 106). The codes mailed have quotas of their own.
+    await limitCredentialAttempt(c, "reset", email, async () => true);
     // Not awaited: matching details must not make the answer slower (docs/decisions/017-oauth-account-linking.md).
-    afterAnswer(c, "Password reset request", requestPasswordReset(c.get("deps"), email, fullName));
+    afterAnswer(
+      c,
+      "Password reset request",
+      requestPasswordReset(c.get("deps"), {
+        email,
+        fullName,
+        client: clientSubject(c),
+        address: clientAddress(c),
+      }),
+    );
     if (c.get("deps").mailer.outbox) {
       return c.json(
         {

@@ -16,9 +16,12 @@ import {
   signedIn,
 } from "../../lib/openapi.ts";
 import { ApiFailure } from "../../lib/result.ts";
-import { requireUser, SESSION_COOKIE } from "../../middleware/auth.ts";
+import { requireSession, requireUser, SESSION_COOKIE } from "../../middleware/auth.ts";
 import { limitCredentialAttempt, refuseOverLimit } from "../../middleware/rate-limit.ts";
+import { changePassword, endOtherSessions, openSessions } from "./account.service.ts";
 import {
+  AccountSessions,
+  ChangePasswordInput,
   CurrentUser,
   EmailVerificationConfirmInput,
   MessageAnswer,
@@ -27,6 +30,7 @@ import {
   ResetConfirmInput,
   ResetRequestAnswer,
   ResetRequestInput,
+  SessionsEndedAnswer,
   SignInAnswer,
   SignInInput,
 } from "./auth.schema.ts";
@@ -240,6 +244,57 @@ const verifyConfirm = createRoute({
   responses: { 200: jsonResponse(MessageAnswer, "Address verified"), ...errorResponses(400, 401, 503) },
 });
 
+const changePasswordRoute = createRoute({
+  operationId: "changePassword",
+  method: "post",
+  path: "/change-password",
+  tags,
+  security: signedIn,
+  summary: "Change your password",
+  description:
+    "With the current password. Signs out every other session of the account, replaces its API key (read the new " +
+    "one from GET /api/auth/user) and voids its reset codes; this session stays signed in. Only on a session: an " +
+    "API key gets 403. Limited like sign-in, per client address and per email (RateLimit-* headers); a wrong " +
+    "current password answers 400 WRONG_PASSWORD.",
+  middleware: [requireSession] as const,
+  request: { body: jsonBody(ChangePasswordInput) },
+  responses: {
+    200: { ...jsonResponse(MessageAnswer, "Password changed"), headers: rateLimitHeaders },
+    ...errorResponses(400, 401, 403, 429, 503),
+  },
+});
+
+const sessionsRoute = createRoute({
+  operationId: "listSessions",
+  method: "get",
+  path: "/sessions",
+  tags,
+  security: signedIn,
+  summary: "Your open sessions",
+  description:
+    "Every session of the account that is still open, the current one first, then by when each was last seen, with " +
+    "the browser and system named by its User-Agent. Only on a session: an API key gets 403.",
+  middleware: [requireSession] as const,
+  responses: { 200: jsonResponse(AccountSessions, "Open sessions"), ...errorResponses(401, 403, 503) },
+});
+
+const revokeOthersRoute = createRoute({
+  operationId: "signOutOtherSessions",
+  method: "post",
+  path: "/sessions/revoke-others",
+  tags,
+  security: signedIn,
+  summary: "Sign out your other sessions",
+  description:
+    "Ends every open session of the account but this one; their next request answers 401. The API key stays " +
+    "(regenerate it to stop it). Only on a session: an API key gets 403.",
+  middleware: [requireSession] as const,
+  responses: {
+    200: jsonResponse(SessionsEndedAnswer, "Other sessions ended"),
+    ...errorResponses(401, 403, 503),
+  },
+});
+
 /** The client address as a rate-limit subject (an IPv6 address counts as its /64). */
 function clientSubject(c: Context): string {
   const address = clientAddress(c);
@@ -376,6 +431,27 @@ export const authRoutes = createRouter()
     const result = await confirmEmailVerification(c.get("deps"), c.get("user").id, code, clientSubject(c));
     if (!result.ok) throw ApiFailure.of(result);
     return c.json({ message: "Email address verified: alert emails will be sent to it." }, 200);
+  })
+  .openapi(changePasswordRoute, async (c) => {
+    const input = c.req.valid("json");
+    const user = c.get("user");
+    await limitCredentialAttempt(c, "change-password", user.email);
+    const result = await changePassword(c.get("deps"), user.id, c.get("session").id, input);
+    if (!result.ok) throw ApiFailure.of(result);
+    return c.json(
+      { message: "Password changed. Your other sessions were signed out and your API key was replaced." },
+      200,
+    );
+  })
+  .openapi(sessionsRoute, async (c) => {
+    return c.json(await openSessions(c.get("deps"), c.get("user").id, c.get("session").id), 200);
+  })
+  .openapi(revokeOthersRoute, async (c) => {
+    const ended = await endOtherSessions(c.get("deps"), c.get("user").id, c.get("session").id);
+    return c.json(
+      { message: ended === 1 ? "Signed out 1 other session." : `Signed out ${ended} other sessions.`, ended },
+      200,
+    );
   })
   .openapi(regenerate, async (c) => {
     const { apiKey, regeneratedAt } = await regenerateApiKey(c.get("deps"), c.get("user").id);

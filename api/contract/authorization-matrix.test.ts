@@ -158,6 +158,27 @@ const ROWS: Row[] = [
     path: () => "/api/auth/oauth/github/callback?code=x&state=y",
     expect: everyoneGets(302),
   },
+  {
+    // A wrong current password changes nothing; account settings need a session, never an API key.
+    name: "change the password with a wrong current one",
+    method: "POST",
+    path: () => "/api/auth/change-password",
+    body: () => ({ currentPassword: "not-the-password", newPassword: "a-new-long-password" }),
+    expect: { ...read, owner: 400, other: 400, admin: 400, key: 403, adminKey: 403 },
+  },
+  {
+    name: "list your sessions",
+    method: "GET",
+    path: () => "/api/auth/sessions",
+    expect: { ...read, key: 403, adminKey: 403 },
+  },
+  {
+    // Each caller has one open session (its own), so signing out the others leaves every credential working.
+    name: "sign out your other sessions",
+    method: "POST",
+    path: () => "/api/auth/sessions/revoke-others",
+    expect: { ...read, key: 403, adminKey: 403 },
+  },
   { name: "current user", method: "GET", path: () => "/api/auth/user", expect: read },
   {
     name: "logout",

@@ -90,6 +90,15 @@ export type SignedInEnv = {
   };
 };
 
+/** What requireSession adds: a user signed in on a session (never an API key). */
+export type SessionEnv = {
+  Variables: {
+    user: SignedInUser;
+    session: SignedInSession;
+    versions: DataVersions;
+  };
+};
+
 /** What requireAdmin adds: an admin, always on a session (API keys never carry admin power). */
 export type AdminEnv = {
   Variables: {

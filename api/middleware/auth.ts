@@ -7,7 +7,7 @@ import type { Db } from "../../db/client.ts";
 import { firstRow, preparedPerDatabase } from "../../db/prepared.ts";
 import { dataVersions, sessions, users } from "../../db/schema/index.ts";
 import type { DataVersions } from "../lib/answer-cache.ts";
-import type { AdminEnv, AppDeps, AppEnv, AuthState, SignedInEnv } from "../lib/context.ts";
+import type { AdminEnv, AppDeps, AppEnv, AuthState, SessionEnv, SignedInEnv } from "../lib/context.ts";
 import { sha256Hex } from "../lib/crypto.ts";
 import { readBatches } from "../lib/read-batch.ts";
 import { ApiFailure } from "../lib/result.ts";
@@ -50,6 +50,12 @@ const challenge = (error?: string) =>
 export const FORBIDDEN = { message: "Forbidden: admin access required.", code: "FORBIDDEN" } as const;
 export const API_KEY_NOT_ALLOWED = {
   message: "Forbidden: admin actions need a signed-in session; API keys cannot perform them.",
+  code: "API_KEY_NOT_ALLOWED",
+} as const;
+
+/** Account settings (password, sessions) are a person's, not a script's: an API key cannot change them. */
+export const SESSION_REQUIRED = {
+  message: "Forbidden: account settings need a signed-in session; API keys cannot change them.",
   code: "API_KEY_NOT_ALLOWED",
 } as const;
 
@@ -237,6 +243,20 @@ export const requireAdmin = createMiddleware<AppEnv & AdminEnv>(async (c, next) 
   // An API key never idles out and lives in scripts and CI settings: it must not carry admin power
   // (docs/decisions/017-oauth-account-linking.md).
   if (!auth.session) throw new ApiFailure(403, API_KEY_NOT_ALLOWED);
+  c.set("user", auth.user);
+  c.set("session", auth.session);
+  c.set("versions", auth.versions);
+  await next();
+});
+
+/**
+ * Refuses callers who are not signed in on a session (401, or 403 for an API key); behind it, `c.get("session")` is
+ * the session the request came with. For account settings: whoever holds an API key must not take over the account.
+ */
+export const requireSession = createMiddleware<AppEnv & SessionEnv>(async (c, next) => {
+  const auth = c.get("auth");
+  if (!auth) unauthorized(c);
+  if (!auth.session) throw new ApiFailure(403, SESSION_REQUIRED);
   c.set("user", auth.user);
   c.set("session", auth.session);
   c.set("versions", auth.versions);

@@ -4,7 +4,7 @@ import { createMiddleware } from "hono/factory";
 import type { Db } from "../../db/client.ts";
 import { rateLimits } from "../../db/schema/index.ts";
 import { clientAddress } from "../lib/client-address.ts";
-import type { AppEnv, SignedInEnv } from "../lib/context.ts";
+import type { AppDeps, AppEnv, SignedInEnv } from "../lib/context.ts";
 import { rateLimitSubject } from "../lib/ip-address.ts";
 import { ApiFailure } from "../lib/result.ts";
 
@@ -79,12 +79,13 @@ export function setRateLimitHeaders(c: Context, ...results: RateLimitResult[]) {
  * the holder out (decision note 018).
  */
 export async function limitCredentialAttempt(
-  c: Context<AppEnv>,
+  // Any route's context, a signed-in one too (change-password): it reads only the deps and the address.
+  c: Context,
   action: string,
   email: string,
   isKnownClient?: (address: string) => Promise<boolean>,
 ): Promise<void> {
-  const { database, clock, config } = c.get("deps");
+  const { database, clock, config }: AppDeps = c.get("deps");
   const now = clock.now().getTime();
   const { perIp, perEmail, windowMs } = config.authRateLimit;
   const address = clientAddress(c);

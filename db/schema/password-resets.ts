@@ -4,8 +4,8 @@ import { users } from "./users.ts";
 /**
  * A single-use code mailed to an account's address, for a password reset or to prove the address before alert emails
  * go to it (`purpose`); only its hash is stored. The table keeps the name it had when resets were its only use. An
- * account has at most one live code per purpose (a new one voids the old), each code takes a few tries, and using
- * one voids every code of its purpose.
+ * account has at most three live codes per purpose (a new one voids the oldest beyond them: decision 106), each
+ * code takes a few tries, and using one voids every code of its purpose.
  */
 export const passwordResets = sqliteTable(
   "password_resets",

@@ -1,4 +1,4 @@
-import { Burger, Button, Group, Text } from "@mantine/core";
+import { Burger, Button, Group } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { IconBook, IconBulb, IconChartHistogram, IconKey, IconShieldLock } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
@@ -26,8 +26,8 @@ export interface HeaderUser {
 }
 
 /**
- * The signed-in pages' top bar: Track Record, Insights, API Key, API Docs, Admin (admins only), the user's name,
- * Logout. On a phone they move into a drawer behind a menu button, so the bar stays one row.
+ * The signed-in pages' top bar: Track Record, Insights, API Key, API Docs, Admin (admins only), the user's name
+ * (a link to their Account page, decision 107), Logout. On a phone they move into a drawer behind a menu button, so the bar stays one row.
  */
 export function AppHeader(props: { user: HeaderUser }) {
   const [menuOpen, menu] = useDisclosure(false);
@@ -69,9 +69,18 @@ export function AppHeader(props: { user: HeaderUser }) {
             {link.label}
           </Button>
         ))}
-        <Text size="sm" fw={600} px="xs" data-testid="user-name">
+        <Button
+          component={Link}
+          to="/account"
+          variant="subtle"
+          color="gray"
+          size="compact-sm"
+          fw={600}
+          data-testid="user-name"
+          aria-label={`Account: ${name}`}
+        >
           {name}
-        </Text>
+        </Button>
         {logout}
       </Group>
     </PageHeader>

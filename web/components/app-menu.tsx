@@ -1,5 +1,5 @@
 import { Divider, Drawer, NavLink, Stack, Text } from "@mantine/core";
-import { IconLayoutDashboard } from "@tabler/icons-react";
+import { IconLayoutDashboard, IconUserCircle } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
 import type { ComponentType, ReactNode } from "react";
 import { MarketBadge } from "./market-badge.tsx";
@@ -38,6 +38,13 @@ export function AppMenu(props: {
           to="/dashboard"
           label="Dashboard"
           leftSection={<IconLayoutDashboard size={18} aria-hidden />}
+          onClick={props.onClose}
+        />
+        <NavLink
+          component={Link}
+          to="/account"
+          label="Account"
+          leftSection={<IconUserCircle size={18} aria-hidden />}
           onClick={props.onClose}
         />
         {props.links.map((link) => (

@@ -97,6 +97,7 @@ describe("every screen, phone and wide, light and dark", () => {
           ["/insights", "insights", "Stock Insights"],
           ["/track-record", "track-record", "Track Record"],
           ["/api-key", "api-key", "API Key Management"],
+          ["/account", "account", "Account"],
           ["/api-docs", "api-docs", "API Documentation"],
         ] as const) {
           await page.goto(`${e2e.server.url}${path}`);

@@ -11,4 +11,5 @@ export const rootKeys = {
   earnings: ["earnings"],
   market: ["market"],
   adminUsers: ["admin-users"],
+  account: ["account"],
 } as const;

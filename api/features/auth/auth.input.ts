@@ -16,6 +16,9 @@ const password = z
   .min(1, "Password is required.")
   .max(256, "Password is too long (256 characters at most).");
 
+/** A password being set: the spec has no rule, so this is the app's one (8 to 256 characters). */
+const newPassword = password.min(8, "Password must be at least 8 characters.");
+
 /** A 6-digit code mailed to the account (`what`: reset, verification). */
 const mailedCode = (what: string) =>
   z
@@ -30,7 +33,7 @@ export const SignInInput = z.object({ email, password }).meta({ id: "SignInInput
 export const RegisterInput = z
   .object({
     email,
-    password: password.min(8, "Password must be at least 8 characters."),
+    password: newPassword,
     firstName: name.optional().nullable(),
     lastName: name.optional().nullable(),
   })
@@ -50,7 +53,7 @@ export const ResetConfirmInput = z
   .object({
     email,
     code: mailedCode("reset"),
-    newPassword: password.min(8, "Password must be at least 8 characters."),
+    newPassword,
     confirmPassword: z.string({ error: "Confirm the new password." }),
   })
   .refine((v) => v.newPassword === v.confirmPassword, {
@@ -62,3 +65,15 @@ export const ResetConfirmInput = z
 export const EmailVerificationConfirmInput = z
   .object({ code: mailedCode("verification") })
   .meta({ id: "EmailVerificationConfirm" });
+
+export const ChangePasswordInput = z
+  .object({
+    currentPassword: z
+      .string({ error: "Your current password is required." })
+      .min(1, "Your current password is required.")
+      .max(256, "Password is too long (256 characters at most)."),
+    newPassword,
+  })
+  .meta({ id: "ChangePasswordInput" });
+
+export type ChangePasswordInput = z.infer<typeof ChangePasswordInput>;

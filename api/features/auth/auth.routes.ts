@@ -16,9 +16,12 @@ import {
   signedIn,
 } from "../../lib/openapi.ts";
 import { ApiFailure } from "../../lib/result.ts";
-import { requireUser, SESSION_COOKIE } from "../../middleware/auth.ts";
+import { requireSession, requireUser, SESSION_COOKIE } from "../../middleware/auth.ts";
 import { limitCredentialAttempt, refuseOverLimit } from "../../middleware/rate-limit.ts";
+import { changePassword, endOtherSessions, openSessions } from "./account.service.ts";
 import {
+  AccountSessions,
+  ChangePasswordInput,
   CurrentUser,
   EmailVerificationConfirmInput,
   MessageAnswer,
@@ -27,6 +30,7 @@ import {
   ResetConfirmInput,
   ResetRequestAnswer,
   ResetRequestInput,
+  SessionsEndedAnswer,
   SignInAnswer,
   SignInInput,
 } from "./auth.schema.ts";
@@ -177,7 +181,9 @@ const resetRequest = createRoute({
   summary: "Ask for a password reset code by email",
   description:
     "When the email and full name match an active account, a single-use 6-digit code valid for 15 minutes is " +
-    "emailed to it, voiding any earlier code. The answer, and how long it takes, is the same either way: the " +
+    "emailed to it; the account's earlier live codes (up to 3 in all) still work. Codes mailed to an address are " +
+    "limited per requesting client (5 a day) under an overall ceiling (15 a day), which a client that signed in to " +
+    "the account before is not held to. The answer, and how long it takes, is the same either way: the " +
     "mail is sent after answering. In the local demo without a mail server the code is kept in the outbox an admin " +
     "reads (`delivery: outbox`). Elsewhere, where this server sends no email (no SMTP configured, or on Workers), " +
     "it answers 503 MAIL_NOT_CONFIGURED for every request: an operator sets passwords with `bun scripts/admin.ts " +
@@ -216,8 +222,8 @@ const verifyRequest = createRoute({
   summary: "Mail a code that proves your email address",
   description:
     "Alert emails go only to a proven address. Mails a single-use 6-digit code, valid 15 minutes, to the " +
-    "account's email, voiding any earlier one. Limited to 3 an hour per account and 5 codes of any kind a day per " +
-    "address (RateLimit-* headers). 409 when the address is proven already; 503 where the server sends no email.",
+    "account's email; earlier live codes (up to 3 in all) still work. Limited to 3 an hour and 5 a day per " +
+    "account (RateLimit-* headers); anonymous reset requests for the address never count against them. 409 when the address is proven already; 503 where the server sends no email.",
   middleware: [requireUser] as const,
   responses: {
     202: { ...jsonResponse(ResetRequestAnswer, "Code sent"), headers: rateLimitHeaders },
@@ -236,6 +242,57 @@ const verifyConfirm = createRoute({
   middleware: [requireUser] as const,
   request: { body: jsonBody(EmailVerificationConfirmInput) },
   responses: { 200: jsonResponse(MessageAnswer, "Address verified"), ...errorResponses(400, 401, 503) },
+});
+
+const changePasswordRoute = createRoute({
+  operationId: "changePassword",
+  method: "post",
+  path: "/change-password",
+  tags,
+  security: signedIn,
+  summary: "Change your password",
+  description:
+    "With the current password. Signs out every other session of the account, replaces its API key (read the new " +
+    "one from GET /api/auth/user) and voids its reset codes; this session stays signed in. Only on a session: an " +
+    "API key gets 403. Limited like sign-in, per client address and per email (RateLimit-* headers); a wrong " +
+    "current password answers 400 WRONG_PASSWORD.",
+  middleware: [requireSession] as const,
+  request: { body: jsonBody(ChangePasswordInput) },
+  responses: {
+    200: { ...jsonResponse(MessageAnswer, "Password changed"), headers: rateLimitHeaders },
+    ...errorResponses(400, 401, 403, 429, 503),
+  },
+});
+
+const sessionsRoute = createRoute({
+  operationId: "listSessions",
+  method: "get",
+  path: "/sessions",
+  tags,
+  security: signedIn,
+  summary: "Your open sessions",
+  description:
+    "Every session of the account that is still open, the current one first, then by when each was last seen, with " +
+    "the browser and system named by its User-Agent. Only on a session: an API key gets 403.",
+  middleware: [requireSession] as const,
+  responses: { 200: jsonResponse(AccountSessions, "Open sessions"), ...errorResponses(401, 403, 503) },
+});
+
+const revokeOthersRoute = createRoute({
+  operationId: "signOutOtherSessions",
+  method: "post",
+  path: "/sessions/revoke-others",
+  tags,
+  security: signedIn,
+  summary: "Sign out your other sessions",
+  description:
+    "Ends every open session of the account but this one; their next request answers 401. The API key stays " +
+    "(regenerate it to stop it). Only on a session: an API key gets 403.",
+  middleware: [requireSession] as const,
+  responses: {
+    200: jsonResponse(SessionsEndedAnswer, "Other sessions ended"),
+    ...errorResponses(401, 403, 503),
+  },
 });
 
 /** The client address as a rate-limit subject (an IPv6 address counts as its /64). */
@@ -305,9 +362,20 @@ export const authRoutes = createRouter()
     const { email, fullName } = c.req.valid("json");
     const available = passwordResetAvailable(c.get("deps"));
     if (!available.ok) throw ApiFailure.of(available);
-    await limitCredentialAttempt(c, "reset", email);
+    // Every client counts as known: once strangers spend the email's shared limit, each address keeps its own, so
+    // a flood cannot 429 the holder's request (decision 106). The codes mailed have quotas of their own.
+    await limitCredentialAttempt(c, "reset", email, async () => true);
     // Not awaited: matching details must not make the answer slower (docs/decisions/017-oauth-account-linking.md).
-    afterAnswer(c, "Password reset request", requestPasswordReset(c.get("deps"), email, fullName));
+    afterAnswer(
+      c,
+      "Password reset request",
+      requestPasswordReset(c.get("deps"), {
+        email,
+        fullName,
+        client: clientSubject(c),
+        address: clientAddress(c),
+      }),
+    );
     if (c.get("deps").mailer.outbox) {
       return c.json(
         {
@@ -363,6 +431,27 @@ export const authRoutes = createRouter()
     const result = await confirmEmailVerification(c.get("deps"), c.get("user").id, code, clientSubject(c));
     if (!result.ok) throw ApiFailure.of(result);
     return c.json({ message: "Email address verified: alert emails will be sent to it." }, 200);
+  })
+  .openapi(changePasswordRoute, async (c) => {
+    const input = c.req.valid("json");
+    const user = c.get("user");
+    await limitCredentialAttempt(c, "change-password", user.email);
+    const result = await changePassword(c.get("deps"), user.id, c.get("session").id, input);
+    if (!result.ok) throw ApiFailure.of(result);
+    return c.json(
+      { message: "Password changed. Your other sessions were signed out and your API key was replaced." },
+      200,
+    );
+  })
+  .openapi(sessionsRoute, async (c) => {
+    return c.json(await openSessions(c.get("deps"), c.get("user").id, c.get("session").id), 200);
+  })
+  .openapi(revokeOthersRoute, async (c) => {
+    const ended = await endOtherSessions(c.get("deps"), c.get("user").id, c.get("session").id);
+    return c.json(
+      { message: ended === 1 ? "Signed out 1 other session." : `Signed out ${ended} other sessions.`, ended },
+      200,
+    );
   })
   .openapi(regenerate, async (c) => {
     const { apiKey, regeneratedAt } = await regenerateApiKey(c.get("deps"), c.get("user").id);

@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 
 export {
+  ChangePasswordInput,
   EmailVerificationConfirmInput,
   RegisterInput,
   ResetConfirmInput,
@@ -56,3 +57,30 @@ export const RegenerateAnswer = z
     apiKey: z.string().openapi({ description: "The new key; the old one no longer works" }),
   })
   .openapi("RegeneratedApiKey");
+
+export const AccountSession = z
+  .object({
+    id: z.number().int(),
+    current: z.boolean().openapi({ description: "The session this request came with" }),
+    browser: z.string().nullable().openapi({
+      description: "Browser and major version from the User-Agent, e.g. `Chrome 131`; null if unknown",
+    }),
+    system: z
+      .string()
+      .nullable()
+      .openapi({ description: "Operating system from the User-Agent, e.g. `macOS`; null if unknown" }),
+    ipAddress: z.string().nullable(),
+    startTime: z.string().openapi({ format: "date-time" }),
+    lastSeenAt: z.string().openapi({ format: "date-time", description: "Last request, to within a minute" }),
+  })
+  .openapi("AccountSession");
+export type AccountSession = z.infer<typeof AccountSession>;
+
+export const AccountSessions = z.array(AccountSession).openapi("AccountSessions");
+
+export const SessionsEndedAnswer = z
+  .object({
+    message: z.string(),
+    ended: z.number().int().openapi({ description: "How many other sessions were signed out" }),
+  })
+  .openapi("SessionsEnded");

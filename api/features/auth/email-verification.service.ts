@@ -29,9 +29,10 @@ export function verificationNeeded(deps: AppDeps, user: Account): Result<undefin
 }
 
 /**
- * Counts one code asked for, per account (MAX_VERIFICATION_CODES_PER_HOUR) and then per address (a few codes of any
- * kind a day, whoever asks), so nobody can make this server pester an address that is not theirs. Answers both
- * limits; send nothing when one refused.
+ * Counts one code asked for, per account (MAX_VERIFICATION_CODES_PER_HOUR) and then the account's own daily quota
+ * for its address, so nobody can make this server pester an address that is not theirs. Anonymous reset requests
+ * for the same address are counted apart and never spend it (decision 106). Answers the limits counted; send
+ * nothing when one refused.
  */
 export async function countVerificationCode(deps: AppDeps, user: Account): Promise<RateLimitResult[]> {
   const now = deps.clock.now().getTime();
@@ -44,10 +45,10 @@ export async function countVerificationCode(deps: AppDeps, user: Account): Promi
     now,
   );
   if (!byAccount.allowed) return [byAccount];
-  return [byAccount, await countCodeTo(deps, user.email)];
+  return [byAccount, ...(await countCodeTo(deps, user.email, { userId: user.id }))];
 }
 
-/** Mails the account a fresh 6-digit code that proves its address, voiding any earlier one. */
+/** Mails the account a fresh 6-digit code that proves its address; its earlier live codes (up to 3 in all) still work. */
 export async function sendVerificationCode(deps: AppDeps, user: Account): Promise<void> {
   const code = await issueCode(deps, user.id, "verify-email");
   await deps.mailer.send({

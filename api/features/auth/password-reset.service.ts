@@ -2,7 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { sessions, users } from "../../../db/schema/index.ts";
 import type { AppDeps } from "../../lib/context.ts";
 import { done, failure, type Result } from "../../lib/result.ts";
-import { newApiKey } from "./auth.service.ts";
+import { hasSignedInFrom, newApiKey } from "./auth.service.ts";
 import { checkCode, countCodeTo, INVALID_CODE, issueCode, spendCode } from "./emailed-code.ts";
 
 const normaliseName = (name: string) => name.trim().toLowerCase().replace(/\s+/g, " ");
@@ -35,16 +35,27 @@ function nameAllows(user: typeof users.$inferSelect, fullName: string): boolean 
 
 /**
  * Issues a single-use 6-digit code when the email matches an active account and the full name its name (where the
- * address is proven), voiding any earlier code, and mails it. Returns nothing either way; the route answers before
- * this runs, so neither the answer nor its timing says whether the details matched. Call it only when
- * passwordResetAvailable: without a mailer that delivers it issues nothing.
+ * address is proven), keeping the account's earlier live codes (up to 3 in all), and mails it. The codes mailed are
+ * counted per requesting client (`client`: a rate-limit subject; `address`: the client address, if known) under
+ * the address's overall ceiling, which a client that signed in to the account before is not held to (decision
+ * 106). Returns nothing either way; the route answers before this runs, so neither the answer nor its timing says
+ * whether the details matched. Call it only when passwordResetAvailable: without a mailer that delivers it issues
+ * nothing.
  */
-export async function requestPasswordReset(deps: AppDeps, email: string, fullName: string): Promise<void> {
+export async function requestPasswordReset(
+  deps: AppDeps,
+  input: { email: string; fullName: string; client: string; address: string | null },
+): Promise<void> {
+  const { email, fullName, client, address } = input;
   const user = await deps.database.db.query.users.findFirst({ where: eq(users.email, email) });
   if (!user?.isActive || !nameAllows(user, fullName)) return;
   if (!passwordResetAvailable(deps).ok) return;
+  const counted = await countCodeTo(deps, user.email, {
+    client,
+    knownClient: async () => address !== null && hasSignedInFrom(deps, user.email, address),
+  });
   // Silently, like every miss: the answer was sent already and must not tell.
-  if (!(await countCodeTo(deps, user.email)).allowed) return;
+  if (!counted.every((r) => r.allowed)) return;
   const code = await issueCode(deps, user.id, "password-reset");
   await deps.mailer.send({
     to: user.email,

@@ -109,20 +109,24 @@ describe(`password reset through a real SMTP server (${testDbKind})`, () => {
     ).toBe(400);
   });
 
-  test("one live code per account: a new code voids the old one, and success voids every code", async () => {
+  test("up to three live codes: a new code keeps the last two, a fourth voids the oldest, success voids every code", async () => {
     const user = await t.createUser({ firstName: "Una" });
-    await request(user.email, "Una User");
-    const first = await mailedCode(user.email);
-    const inbox = smtp.inbox.length;
-    await request(user.email, "Una User");
-    const second = await mailedCode(user.email, inbox);
-    if (first !== second) expect((await confirm(user.email, first, "brand-new-pass")).status).toBe(400);
+    const codes: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const inbox = smtp.inbox.length;
+      await request(user.email, "Una User");
+      codes.push(await mailedCode(user.email, inbox));
+    }
+    const [oldest, , second] = codes as [string, string, string, string];
+    if (!codes.slice(1).includes(oldest)) {
+      expect((await confirm(user.email, oldest, "brand-new-pass")).status).toBe(400);
+    }
     expect((await confirm(user.email, second, "brand-new-pass")).status).toBe(200);
-    expect((await confirm(user.email, first, "another-pass-1")).status).toBe(400);
     const live = await t.deps.database.db.query.passwordResets.findMany({
       where: eq(passwordResets.userId, user.id),
     });
     expect(live.filter((r) => r.usedAt === null)).toEqual([]);
+    for (const code of codes) expect((await confirm(user.email, code, "another-pass-1")).status).toBe(400);
   });
 
   test("five wrong tries burn the code: the right one is refused after them", async () => {
@@ -328,5 +332,84 @@ describe(`a stranger cannot block the holder's confirmation (${testDbKind})`, ()
     for (let a = 0; a < 8; a++)
       for (let i = 0; i < 5; i++) await confirmFrom(`203.0.113.${100 + a}`, email, wrongCode(code));
     expect((await confirmFrom(owner, email, code)).status).toBe(400);
+  });
+});
+
+describe(`a stranger cannot block the owner's recovery (${testDbKind})`, () => {
+  let app: TestApp;
+  const owner = "198.51.100.20";
+  beforeAll(async () => {
+    // The shipped defaults: 30 tries per address, 10 per email, in 10 minutes.
+    app = await startTestApp({ authRateLimit: { perIp: 30, perEmail: 10, windowMs: 600_000 } });
+    app.deps.mailer = smtpMailer(`smtp://127.0.0.1:${smtp.port}`, "Signalboard <no-reply@example.com>");
+  });
+  afterAll(() => app.close());
+
+  const requestFrom = (ip: string, email: string) =>
+    app.request("/api/auth/password-reset/request", {
+      method: "POST",
+      ip,
+      json: { email, fullName: "Any Name" },
+    });
+  const confirmFrom = (ip: string, email: string, code: string) =>
+    app.request("/api/auth/password-reset/confirm", {
+      method: "POST",
+      ip,
+      json: { email, code, newPassword: "owners-new-pass", confirmPassword: "owners-new-pass" },
+    });
+  const mailsTo = (email: string) => smtp.inbox.filter((m) => m.to === email).length;
+  /** Waits until `count` mails reached `email` (they are sent after the answer), then a little longer for stragglers. */
+  async function settled(email: string, count: number) {
+    for (let i = 0; i < 200 && mailsTo(email) < count; i++) await Bun.sleep(20);
+    await Bun.sleep(100);
+    expect(mailsTo(email)).toBe(count);
+  }
+
+  test("a stranger's 12 requests from another address: the owner's own request still mails a code that works", async () => {
+    const user = await app.createUser();
+    for (let i = 0; i < 12; i++) {
+      const res = await requestFrom("203.0.113.60", user.email);
+      expect([202, 429]).toContain(res.status);
+    }
+    // The stranger got their own five codes a day, no more.
+    await settled(user.email, 5);
+    const res = await requestFrom(owner, user.email);
+    expect(res.status).toBe(202);
+    const code = await mailedCode(user.email, smtp.inbox.length);
+    expect((await confirmFrom(owner, user.email, code)).status).toBe(200);
+  });
+
+  test("the owner's older code still works after a stranger's request", async () => {
+    const user = await app.createUser();
+    expect((await requestFrom(owner, user.email)).status).toBe(202);
+    const ownersCode = await mailedCode(user.email);
+    expect((await requestFrom("203.0.113.61", user.email)).status).toBe(202);
+    await settled(user.email, 2);
+    expect((await confirmFrom(owner, user.email, ownersCode)).status).toBe(200);
+  });
+
+  test("strangers at many addresses reach the address's ceiling; an owner who signed in from here before still gets a code", async () => {
+    const user = await app.createUser();
+    // A session from the owner's address: the owner's device.
+    expect(
+      (
+        await app.request("/api/auth/signin", {
+          method: "POST",
+          ip: owner,
+          json: { email: user.email, password: PASSWORD },
+        })
+      ).status,
+    ).toBe(200);
+    for (let a = 0; a < 4; a++)
+      for (let i = 0; i < 5; i++) await requestFrom(`203.0.113.${70 + a}`, user.email);
+    await settled(user.email, 15);
+    // A fresh stranger gets nothing past the ceiling; the owner does.
+    await requestFrom("203.0.113.80", user.email);
+    await Bun.sleep(100);
+    expect(mailsTo(user.email)).toBe(15);
+    const before = smtp.inbox.length;
+    expect((await requestFrom(owner, user.email)).status).toBe(202);
+    const code = await mailedCode(user.email, before);
+    expect((await confirmFrom(owner, user.email, code)).status).toBe(200);
   });
 });

@@ -24,6 +24,10 @@ interface Phase {
   counts?: boolean;
 }
 
+// Bun's default is 5 s a test (bunfig.toml has no setting for it): too short for a test that starts processes on a
+// busy 2-core machine. A test that needs longer still says so itself.
+const TEST_TIMEOUT_MS = "20000";
+
 const componentDirs = withTests(
   "**/*.test.{ts,tsx}",
   "web/features",
@@ -49,14 +53,14 @@ const phases: Phase[] = [
   {
     name: "API + unit on embedded file",
     group: "api",
-    cmd: ["bun", "test", "api", "scripts"],
+    cmd: ["bun", "test", "--timeout", TEST_TIMEOUT_MS, "api", "scripts"],
     env: { TEST_DB: "file" },
     counts: true,
   },
   {
     name: "API on libSQL server (sqld)",
     group: "api",
-    cmd: ["bun", "test", "api/features", "api/test", "api/contract"],
+    cmd: ["bun", "test", "--timeout", TEST_TIMEOUT_MS, "api/features", "api/test", "api/contract"],
     env: { TEST_DB: "sqld" },
     counts: true,
   },
@@ -74,7 +78,15 @@ const phases: Phase[] = [
         {
           name: "components (happy-dom)",
           group: "web",
-          cmd: ["bun", "test", "--preload", "./web/test/happy-dom.ts", ...componentDirs],
+          cmd: [
+            "bun",
+            "test",
+            "--timeout",
+            TEST_TIMEOUT_MS,
+            "--preload",
+            "./web/test/happy-dom.ts",
+            ...componentDirs,
+          ],
           counts: true,
         },
       ]

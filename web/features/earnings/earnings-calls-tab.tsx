@@ -109,13 +109,12 @@ function EarningsCard(props: {
           </Text>
           <Text fw={600} style={{ whiteSpace: "nowrap" }}>
             {formatDate(e.date)}
-            {e.estimated ? (
-              <Text span size="xs" c="dimmed" fw={400}>
-                {" "}
-                (estimated)
-              </Text>
-            ) : null}
           </Text>
+          {e.estimated ? (
+            <Text size="xs" c="dimmed">
+              (estimated)
+            </Text>
+          ) : null}
           <Text size="sm" style={{ whiteSpace: "nowrap" }}>
             {timeLabel(e.time)}
           </Text>

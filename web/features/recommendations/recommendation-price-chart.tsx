@@ -30,7 +30,7 @@ export default function RecommendationPriceChart(props: {
   return (
     <div
       role="img"
-      aria-label={`${props.symbol} daily closes from ${formatDate(first?.date)} to ${formatDate(data.asOf)}, with the buy price ${formatMoney(props.buyPrice)}${props.target === null ? "" : ` and the target ${formatMoney(props.target)}`} marked`}
+      aria-label={`${props.symbol} daily closes from ${formatDate(first?.date)} to ${formatDate(data.asOf)}, with the buy price ${formatMoney(props.buyPrice)}${props.target === null ? " marked (no target price: a call against the median stock)" : ` and the target ${formatMoney(props.target)} marked`}`}
     >
       <TimeSeriesChart
         height={220}

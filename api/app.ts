@@ -8,6 +8,7 @@ import { insightRoutes } from "./features/insights/insights.routes.ts";
 import { marketRoutes } from "./features/market/market.routes.ts";
 import { metricsRoutes } from "./features/metrics/metrics.routes.ts";
 import { oauthRoutes } from "./features/oauth/oauth.routes.ts";
+import { preregistrationRoutes } from "./features/preregistration/preregistration.routes.ts";
 import { recommendationRoutes } from "./features/recommendations/recommendations.routes.ts";
 import { alertRoutes } from "./features/watchlist/alerts.routes.ts";
 import { watchlistRoutes } from "./features/watchlist/watchlist.routes.ts";
@@ -75,6 +76,7 @@ export function createApp(deps: AppDeps) {
     .route("/api/insights", insightRoutes)
     .route("/api/admin", adminRoutes)
     .route("/api/earnings-calendar", earningsRoutes)
+    .route("/api/preregistration", preregistrationRoutes)
     .route("/api/market", marketRoutes)
     .route("/api", healthRoutes);
 

@@ -481,6 +481,19 @@ const nearReaction = (maxDays: number) =>
   judged.filter((e) => (current.get(e.symbol) ?? []).some((d) => dayDiff(d, e.date) <= maxDays)).length /
   judged.length;
 
+// How good the estimated dates are: sessions from each judged entry's estimated date to the stock's nearest detected
+// reaction (the market's own sign of the report), counted in trading sessions.
+const sessionIndex = new Map(sessions.map((d, i) => [d, i]));
+const sessionOf = (date: string) => sessionIndex.get(date) ?? sessions.findIndex((d) => d >= date);
+function sessionsToReaction(e: Entry) {
+  const at = sessionOf(e.date);
+  let nearest = Number.POSITIVE_INFINITY;
+  for (const d of current.get(e.symbol) ?? []) nearest = Math.min(nearest, Math.abs(sessionOf(d) - at));
+  return nearest;
+}
+const dateGaps = judged.map(sessionsToReaction);
+const withinSessions = (n: number) => dateGaps.filter((g) => g <= n).length / dateGaps.length;
+
 const lastSession = sessions.at(-1);
 const signed = (x: number, digits = 4) => `${x >= 0 ? "+" : ""}${x.toFixed(digits)}`;
 const doc = `# Earnings calendar: how the estimates measure up
@@ -524,6 +537,23 @@ Detections per stock-year: ${structureNow.mean.toFixed(2)} (median ${structureNo
 ${structureBefore.mean.toFixed(2)} (median ${structureBefore.median.toFixed(2)}). Detections with another 364±7 days earlier: ${structureNow.yearly} (previous
 rule ${structureBefore.yearly}). The method cannot tell a pre-market from an after-hours report (time is shown as
 'Time TBA').
+
+## Estimated dates: how often they fall near the report
+
+Each date the demo calendar would have shown from ${TEST_START} (one per stock and date: the population of the growth
+probability below), against the stock's
+nearest detected report reaction, counted in trading sessions. Scored up to ${judged.at(-1)?.date}, so that every reaction near a
+date is confirmed by then: ${judged.length} dates.
+
+| estimated date within | share of dates |
+|---|---|
+| 1 session of a detected reaction | ${pct(withinSessions(1))} |
+| 7 sessions of a detected reaction | ${pct(withinSessions(7))} |
+
+Calendar days give ${pct(nearReaction(1))} within 1 day and ${pct(nearReaction(7))} within 7 days. The rest are weeks where the year-earlier detection was no
+report, the company moved its date, or the reaction was too small to detect (recall above is well under 100%, so a
+date counted as missed may still be a report). The tab states these figures under its heading and marks each date
+estimated; the answer carries them in \`measured.dates\`.
 
 ## Growth probability: what is served, measured out of sample
 
@@ -619,6 +649,12 @@ ${pct(directionAlwaysUp)} for always saying "up". The calendar no longer present
 const round = (x: number, digits = 6) => Number(x.toFixed(digits));
 const evidence: EarningsEvidence = {
   period: { from: TEST_START, to: lastSession! },
+  dates: {
+    entries: judged.length,
+    to: judged.at(-1)?.date ?? TEST_START,
+    withinOneSession: round(withinSessions(1)),
+    withinSevenSessions: round(withinSessions(7)),
+  },
   growth: {
     entries: test.length,
     brier: round(brierOf(served)),
@@ -659,6 +695,7 @@ if (cli.values.check) {
 }
 console.log(
   `pooled recall ${pooled.now.found}/${pooled.now.reports}, precision ${pooled.now.correct}/${pooled.now.detections}; ` +
+    `estimated dates within 1 / 7 sessions of a reaction ${pct(withinSessions(1))} / ${pct(withinSessions(7))} of ${judged.length}; ` +
     `growth probability Brier ${brierOf(served).toFixed(4)} vs base rate ${brierOf(baseline).toFixed(4)} on ${test.length} entries; ` +
     `target price mean absolute error ${pct(meanOf(targetErrors))} vs today's price ${pct(meanOf(todayErrors))}.`,
 );

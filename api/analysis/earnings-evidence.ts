@@ -14,6 +14,16 @@ export function beatsBaseline(difference: { mean: number; se: number }): boolean
 export interface EarningsEvidence {
   /** The estimated report dates scored (the test period: nothing was chosen on it). */
   period: { from: string; to: string };
+  /** How near the estimated dates fell to a detected report reaction, in trading sessions. */
+  dates: {
+    /** Estimated dates scored: those up to `to`, where every reaction near them is confirmed. */
+    entries: number;
+    to: string;
+    /** Share of them within 1 trading session of the stock's nearest detected reaction. */
+    withinOneSession: number;
+    /** The same within 7 sessions. */
+    withinSevenSessions: number;
+  };
   growth: {
     entries: number;
     brier: number;

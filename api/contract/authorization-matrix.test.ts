@@ -262,6 +262,7 @@ const ROWS: Row[] = [
     expect: everyone,
   },
   { name: "earnings calendar", method: "GET", path: () => "/api/earnings-calendar", expect: read },
+  { name: "pre-registered test", method: "GET", path: () => "/api/preregistration", expect: read },
   { name: "notification settings", method: "GET", path: () => "/api/notifications", expect: read },
   {
     name: "update notification settings",

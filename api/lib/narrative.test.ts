@@ -81,11 +81,10 @@ describe("language-model narrative (optional), against a local chat-completions 
       string,
       unknown
     >;
-    expect(facts).toMatchObject({
-      symbol: "AAPL",
-      confidencePercent: insight.confidence,
-      projectedPrice: insight.projectedPrice,
-    });
+    expect(facts).toMatchObject({ symbol: "AAPL", confidencePercent: insight.confidence });
+    // The writer is given no price projection: the model states a return against the median stock only.
+    expect(facts).not.toHaveProperty("projectedPrice");
+    expect(facts.expectedExcessReturnPercent).toBeNumber();
   });
 
   test("when the model fails or answers something else than the object, the template text is used", async () => {

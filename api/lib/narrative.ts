@@ -47,7 +47,8 @@ function factsOf(draft: InsightDraft) {
     modelStale: draft.modelStale ?? false,
     risk: draft.riskLevel,
     price: draft.currentPrice,
-    projectedPrice: draft.projectedPrice,
+    // No projected price: with an expected excess return it is a mark against the median stock, not a price
+    // forecast, and the writer would present it as one (decision 114).
     horizon: draft.timeHorizon,
     targetDate: draft.targetDate,
     keyFactors: draft.keyFactors,

@@ -28,6 +28,24 @@ export interface ModelFields {
   modelStale?: boolean | null;
 }
 
+/** What a model call shows where a target or projected price would be: the model forecasts no price (decision 114). */
+export const NO_PRICE_FORECAST = "No price forecast";
+
+/** The expected return over the median stock as a short figure: "Beat by 1.2%", "Trail by 1.4%", "Match". */
+export function versusMedianText(excess: number): string {
+  const size = sizePercent(excess);
+  if (size === "0.0%") return "Match";
+  return `${excess > 0 ? "Beat" : "Trail"} by ${size}`;
+}
+
+/** What each call states: a ranking against the median stock, never a direction of the price. */
+export const CALL_MEANINGS: Record<CallKind, string> = {
+  BUY: "BUY: top tenth of the ranking, expected to beat the median stock",
+  SELL: "SELL: bottom tenth of the ranking, expected to trail the median stock (its price may still rise)",
+  HOLD: "HOLD: middle of the ranking, expected near the median stock",
+  WATCH: "WATCH: next to an edge of the ranking",
+};
+
 // Shades chosen for WCAG AA contrast of white badge text.
 const CALL_SHADES: Record<CallKind, string> = {
   BUY: POSITIVE,
@@ -43,6 +61,7 @@ export function CallBadge(props: { call: CallKind }) {
       variant="filled"
       c="white"
       data-call={props.call}
+      title={CALL_MEANINGS[props.call]}
       style={{ flexShrink: 0, overflow: "visible" }}
     >
       {props.call}

@@ -20,7 +20,8 @@ const calendar = createRoute({
   security: signedIn,
   summary: "Earnings expected in the next 7 days, with the probability of a rise after the report",
   description:
-    "In the demo market the dates are estimated from each company's past report reactions (marked estimated); " +
+    "In the demo market the dates are estimated from each company's past report reactions (marked estimated; " +
+    "measured.dates says how often such a date fell within 1 and 7 sessions of the report); " +
     "EPS and revenue estimates are not available there and are null.",
   middleware: [requireUser] as const,
   responses: {

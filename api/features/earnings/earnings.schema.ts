@@ -65,6 +65,20 @@ export const EarningsMeasured = z
   .object({
     period: datePeriod,
     entries: z.number().int().openapi({ description: "Estimated report dates scored, out of sample" }),
+    dates: z
+      .object({
+        entries: z.number().int().openapi({ description: "Estimated dates scored for their accuracy" }),
+        to: calendarDate("the last estimated date scored (every reaction near it confirmed)"),
+        withinOneSession: fraction(
+          "share of the estimated dates within 1 trading session of the stock's nearest detected report reaction",
+        ),
+        withinSevenSessions: fraction("the same within 7 trading sessions"),
+      })
+      .openapi({
+        description:
+          "How good the estimated dates are: each date the demo calendar would have shown from period.from, " +
+          "against the stock's nearest report reaction found from prices (docs/earnings-model.md)",
+      }),
     growth: z.object({
       brier: z.number(),
       brierBaseRate: fraction("Brier score of stating the universe's rate"),
@@ -79,7 +93,8 @@ export const EarningsMeasured = z
     }),
   })
   .openapi("EarningsMeasured", {
-    description: "How the growth probability and the target price measured up (docs/earnings-model.md)",
+    description:
+      "How the estimated dates, the growth probability and the target price measured up (docs/earnings-model.md)",
   });
 
 export const EarningsAnswer = z

@@ -95,12 +95,18 @@ export function servedTarget(
   };
 }
 
-/** What the answer says about how the growth probability and the target price measured up. */
+/** What the answer says about how the estimated dates, the growth probability and the target price measured up. */
 export function measuredSummary(evidence: EarningsEvidence = EARNINGS_EVIDENCE) {
   const { growth, target } = evidence;
   return {
     period: evidence.period,
     entries: growth.entries,
+    dates: {
+      entries: evidence.dates.entries,
+      to: evidence.dates.to,
+      withinOneSession: evidence.dates.withinOneSession,
+      withinSevenSessions: evidence.dates.withinSevenSessions,
+    },
     growth: { brier: growth.brier, brierBaseRate: growth.brierBaseRate, beatsBaseRate: growth.beatsBaseRate },
     target: {
       meanAbsoluteError: target.meanAbsoluteError,

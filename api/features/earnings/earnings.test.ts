@@ -75,6 +75,7 @@ type Answer = {
   measured: {
     period: { from: string; to: string };
     entries: number;
+    dates: { entries: number; to: string; withinOneSession: number; withinSevenSessions: number };
     growth: { brier: number; brierBaseRate: number; beatsBaseRate: boolean };
     target: { meanAbsoluteError: number; meanAbsoluteErrorToday: number; beatsToday: boolean };
   };
@@ -175,12 +176,28 @@ describe(`earnings calendar on real demo prices (${testDbKind})`, () => {
     }
   });
 
+  test("the answer states how often an estimated date fell within 1 and 7 sessions of the report reaction", async () => {
+    const body = (await (await t.request("/api/earnings-calendar", { token })).json()) as Answer;
+    // The committed measurement (docs/earnings-model.md, scripts/evaluate-earnings.ts): 2022-01 to 2023-09.
+    expect(body.measured.dates).toEqual({
+      entries: 1220,
+      to: "2023-09-08",
+      withinOneSession: 0.255738,
+      withinSevenSessions: 0.458197,
+    });
+    expect(body.measured.dates.withinOneSession).toBeLessThan(body.measured.dates.withinSevenSessions);
+    // Every date the demo calendar gives is estimated, and says so.
+    expect(body.earnings.length).toBeGreaterThan(0);
+    for (const e of body.earnings) expect(e.estimated).toBe(true);
+  });
+
   test("the target price is served only if it beat today's price out of sample; the answer says how it measured", async () => {
     const body = (await (await t.request("/api/earnings-calendar", { token })).json()) as Answer;
     const evidence = EARNINGS_EVIDENCE;
     expect(body.measured).toEqual({
       period: evidence.period,
       entries: evidence.growth.entries,
+      dates: evidence.dates,
       growth: {
         brier: evidence.growth.brier,
         brierBaseRate: evidence.growth.brierBaseRate,

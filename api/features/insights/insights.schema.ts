@@ -9,7 +9,12 @@ export const Insight = z
     recommendation: z.enum(["BUY", "SELL", "HOLD", "WATCH"]),
     riskLevel: z.enum(["LOW", "MEDIUM", "HIGH"]),
     currentPrice: dollars("the price the analysis started from"),
-    projectedPrice: dollars("the price expected at targetDate"),
+    projectedPrice: dollars(
+      "with expectedExcessReturn: currentPrice × (1 + expectedExcessReturn), a mark relative to the median " +
+        "S&P 500 member, NOT an expected price (a SELL's is below currentPrice even when the stock is expected " +
+        "to rise with the market; the UI shows the excess instead, docs/decisions/114-prices-that-mean-what-they-" +
+        "say.md); on older analyses without it, the price expected at targetDate",
+    ),
     confidence: z
       .number()
       .int()

@@ -43,8 +43,21 @@ export const Recommendation = z
   .object({
     id: z.number().int(),
     symbol: z.string(),
-    buyPrice: decimalDollars(),
-    sellTarget: decimalDollars().openapi({ example: "205.00" }),
+    buyPrice: decimalDollars().openapi({
+      description:
+        "US dollars as a decimal string with two places (the product spec's shape): the close on " +
+        "recommendationDate for a model call, the editor's price for an editor's pick",
+    }),
+    sellTarget: decimalDollars().openapi({
+      example: "205.00",
+      description:
+        "US dollars as a decimal string with two places (the product spec's shape). For an editor's pick " +
+        "(source admin): the editor's target price. For a model call with expectedExcessReturn: buyPrice × (1 + " +
+        "expectedExcessReturn), the buy price moved by the return expected over the median S&P 500 member's; a " +
+        "mark relative to the median stock, NOT an expected price: the model forecasts no market move, so the " +
+        "stock's own price may rise or fall whatever this says. The card shows no target price for such a call, " +
+        "and its potential return is that expected excess (docs/decisions/114-prices-that-mean-what-they-say.md)",
+    }),
     confidence: z.number().int().min(0).max(100),
     aggressive: z.boolean(),
     aggressiveBasis: z.string().openapi({ description: "How the risk level was decided" }),

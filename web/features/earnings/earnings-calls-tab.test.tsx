@@ -39,7 +39,19 @@ describe("Earnings Calls tab, on the real API with real demo prices", () => {
       const expected =
         probability >= 70 ? "High Confidence" : probability >= 50 ? "Moderate" : "Low Confidence";
       expect(badge.textContent).toContain(expected);
+      // No measured skill: the spec's label in a neutral colour, never a red or yellow that reads as doubt.
+      expect(badge.getAttribute("data-tone")).toBe("neutral");
+      expect(within(card).getByText("(estimated)")).toBeTruthy();
     }
+  });
+
+  test("under the heading the tab states how often an estimated date fell near the report", async () => {
+    renderWithProviders(<EarningsCallsTab />);
+    await screen.findAllByTestId("earnings-card");
+    // The committed measurement: 25.6% within 1 session and 45.8% within 7, 2022-01 to 2023-09.
+    expect(screen.getByTestId("earnings-date-accuracy").textContent).toBe(
+      "Dates are estimated: 26% of past estimated dates fell within 1 trading session of the report, 46% within 7 (2022-2023).",
+    );
   });
 
   test("each card leads with the stock's reports in words; the probability is labelled as their smoothed share", async () => {
@@ -60,7 +72,7 @@ describe("Earnings Calls tab, on the real API with real demo prices", () => {
     const cards = await screen.findAllByTestId("earnings-card");
     expect(cards.length).toBe(answer.earnings.length);
     expect(screen.getByTestId("earnings-measured").textContent).toMatch(
-      /^Checked on [\d,]+ past estimated reports \(\d{4}-\d{4}\): the growth probability did no better than stating all stocks' rate, so each card leads with the stock's own record\.$/,
+      /^Checked on [\d,]+ past estimated reports \(\d{4}-\d{4}\): the growth probability has no measured skill \(Brier 0\.2503 against 0\.2506 for all stocks' rate\), so each card leads with the stock's own record\. Its labels grade the chance of a rise: 'Low Confidence' means below 50%, not an unsure estimate\.$/,
     );
     cards.forEach((card, i) => {
       const e = answer.earnings[i]!;
@@ -75,7 +87,7 @@ describe("Earnings Calls tab, on the real API with real demo prices", () => {
       expect(record.compareDocumentPosition(badge) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
       expect(badge.textContent).toStartWith(`${e.growthProbability}%`);
       expect(within(card).getByTestId("earnings-share").textContent).toBe(
-        `growth probability: that record smoothed toward all stocks' ${Math.round(e.universeRiseRate * 100)}%`,
+        `growth probability: that record smoothed toward all stocks' ${Math.round(e.universeRiseRate * 100)}%; no measured skill`,
       );
       expect(within(card).getByText("Estimated date")).toBeTruthy();
       expect(within(card).queryByText(/not measured/)).toBeNull();

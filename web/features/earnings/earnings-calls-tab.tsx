@@ -7,9 +7,11 @@ import { Skeletons } from "../../components/skeleton-list.tsx";
 import { BADGE_TEXT, POSITIVE } from "../../lib/colors.ts";
 import { formatDate, formatMoney } from "../../lib/format.ts";
 import {
+  dateAccuracyLine,
   GROWTH_FILTERS,
   type GrowthFilter,
   growthBand,
+  growthTone,
   matchesGrowthFilter,
   measuredLine,
   reportRecord,
@@ -27,16 +29,24 @@ const RECORD_TITLE =
   "Rose: closed higher 5 sessions after the report than the session before it. Reports: the busiest trading " +
   "session of each quarter, found from volume.";
 
-/** The growth probability in the spec's colours and labels. */
-function GrowthBadge(props: { entry: EarningsEntry; size?: "sm" | "md" }) {
+/**
+ * The growth probability with the spec's labels. The spec's colours only where it showed skill out of sample;
+ * otherwise a neutral grey (earnings.logic.ts growthTone), so 'Low Confidence' in red never reads as a warning.
+ */
+function GrowthBadge(props: { entry: EarningsEntry; beatsBaseRate: boolean; size?: "sm" | "md" }) {
   const band = growthBand(props.entry.growthProbability);
+  const tone = growthTone(props.entry.growthProbability, {
+    beatsBaseRate: props.beatsBaseRate,
+    growthMeasured: props.entry.growthMeasured,
+  });
+  const neutral = tone === "neutral";
   return (
     <Badge
       size={props.size}
-      color={TONES[band.tone]}
-      c={band.tone === "yellow" ? "dark.9" : "white"}
-      variant="filled"
-      data-tone={band.tone}
+      color={neutral ? "gray" : TONES[tone]}
+      c={neutral ? BADGE_TEXT : tone === "yellow" ? "dark.9" : "white"}
+      variant={neutral ? "light" : "filled"}
+      data-tone={tone}
       style={{ flexShrink: 0 }}
       title="Growth probability: the chance the close 5 sessions after the report is above the close before it"
     >
@@ -50,7 +60,12 @@ function GrowthBadge(props: { entry: EarningsEntry; size?: "sm" | "md" }) {
  * the stock's record in words is the main figure and the probability sits below it as what it is: that record
  * smoothed toward all stocks' rate (docs/decisions/071-earnings-counts-and-target.md).
  */
-function EarningsCard(props: { entry: EarningsEntry; leadWithCounts: boolean; action?: SymbolAction }) {
+function EarningsCard(props: {
+  entry: EarningsEntry;
+  leadWithCounts: boolean;
+  beatsBaseRate: boolean;
+  action?: SymbolAction;
+}) {
   const e = props.entry;
   return (
     <Card
@@ -72,7 +87,7 @@ function EarningsCard(props: { entry: EarningsEntry; leadWithCounts: boolean; ac
             </Text>
           ) : null}
         </div>
-        {props.leadWithCounts ? null : <GrowthBadge entry={e} />}
+        {props.leadWithCounts ? null : <GrowthBadge entry={e} beatsBaseRate={props.beatsBaseRate} />}
       </Group>
       {props.leadWithCounts ? (
         <Stack gap={4} mt={4}>
@@ -80,9 +95,9 @@ function EarningsCard(props: { entry: EarningsEntry; leadWithCounts: boolean; ac
             {reportRecord(e)}
           </Text>
           <Group gap={6} wrap="nowrap" align="center">
-            <GrowthBadge entry={e} size="sm" />
+            <GrowthBadge entry={e} size="sm" beatsBaseRate={props.beatsBaseRate} />
             <Text size="xs" c="dimmed" data-testid="earnings-share">
-              {smoothedShare(e)}
+              {smoothedShare(e, props.beatsBaseRate && e.growthMeasured)}
             </Text>
           </Group>
         </Stack>
@@ -95,6 +110,11 @@ function EarningsCard(props: { entry: EarningsEntry; leadWithCounts: boolean; ac
           <Text fw={600} style={{ whiteSpace: "nowrap" }}>
             {formatDate(e.date)}
           </Text>
+          {e.estimated ? (
+            <Text size="xs" c="dimmed">
+              (estimated)
+            </Text>
+          ) : null}
           <Text size="sm" style={{ whiteSpace: "nowrap" }}>
             {timeLabel(e.time)}
           </Text>
@@ -190,6 +210,11 @@ export function EarningsCallsTab(props: { watchlistButton?: SymbolAction }) {
           <Text c="dimmed" size="sm">
             Next 7 days of earnings announcements
           </Text>
+          {data && all.some((e) => e.estimated) ? (
+            <Text size="sm" maw={560} data-testid="earnings-date-accuracy">
+              {dateAccuracyLine(data.measured)}
+            </Text>
+          ) : null}
           {data && all.length ? (
             <Text c="dimmed" size="xs" maw={560} data-testid="earnings-measured">
               {measuredLine(data.measured)}
@@ -232,6 +257,7 @@ export function EarningsCallsTab(props: { watchlistButton?: SymbolAction }) {
               key={`${e.symbol}-${e.date}`}
               entry={e}
               leadWithCounts={leadWithCounts}
+              beatsBaseRate={data?.measured.growth.beatsBaseRate ?? false}
               action={props.watchlistButton}
             />
           ))}

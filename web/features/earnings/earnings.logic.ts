@@ -25,6 +25,18 @@ export function growthBand(probability: number): { tone: "green" | "yellow" | "r
   return { tone: "red", label: "Low Confidence" };
 }
 
+/**
+ * The badge's colour: the spec's band only where the probability showed skill out of sample (it beat stating all
+ * stocks' rate, on dates of this kind); otherwise neutral, so a red or yellow badge never passes for a warning or
+ * for doubt when it only grades a lower chance of a rise that measured no better than the base rate.
+ */
+export function growthTone(
+  probability: number,
+  skill: { beatsBaseRate: boolean; growthMeasured: boolean },
+): "green" | "yellow" | "red" | "neutral" {
+  return skill.beatsBaseRate && skill.growthMeasured ? growthBand(probability).tone : "neutral";
+}
+
 /** pre becomes Pre-Market, post After-Market, 'time not set' Time TBA. */
 export function timeLabel(time: string): string {
   const t = time.toLowerCase();
@@ -44,25 +56,45 @@ export function reportRecord(e: { reportsRose: number; reportsCounted: number; r
 /**
  * What the growth probability is, in plain words: the record above smoothed toward all stocks' rate (out of sample
  * it does no better than that rate, docs/earnings-model.md), e.g. "growth probability: that record smoothed toward
- * all stocks' 51%".
+ * all stocks' 51%; no measured skill".
  */
-export function smoothedShare(e: { reportsCounted: number; universeRiseRate: number }) {
+export function smoothedShare(e: { reportsCounted: number; universeRiseRate: number }, skill = false) {
   // The rate is a fraction, as every rate in the API (docs/decisions/090-one-type-per-concept.md).
   const rate = `${Math.round(e.universeRiseRate * 100)}%`;
+  const verdict = skill ? "" : "; no measured skill";
   return e.reportsCounted
-    ? `growth probability: that record smoothed toward all stocks' ${rate}`
-    : `growth probability: all stocks' ${rate}, with no record of its own`;
+    ? `growth probability: that record smoothed toward all stocks' ${rate}${verdict}`
+    : `growth probability: all stocks' ${rate}, with no record of its own${verdict}`;
+}
+
+const share = (x: number) => `${Math.round(x * 100)}%`;
+
+/**
+ * How good the estimated dates are, measured the same way they are served: "Dates are estimated: 26% of past
+ * estimated dates fell within 1 trading session of the report, 46% within 7 (2022-2023)."
+ */
+export function dateAccuracyLine(m: {
+  period: { from: string };
+  dates: { to: string; withinOneSession: number; withinSevenSessions: number };
+}) {
+  return (
+    `Dates are estimated: ${share(m.dates.withinOneSession)} of past estimated dates fell within 1 trading ` +
+    `session of the report, ${share(m.dates.withinSevenSessions)} within 7 ` +
+    `(${m.period.from.slice(0, 4)}-${m.dates.to.slice(0, 4)}).`
+  );
 }
 
 /** One line on how the tab's figures measured up, out of sample. */
 export function measuredLine(m: {
   period: { from: string; to: string };
   entries: number;
-  growth: { beatsBaseRate: boolean };
+  growth: { beatsBaseRate: boolean; brier: number; brierBaseRate: number };
 }) {
   const years = `${m.period.from.slice(0, 4)}-${m.period.to.slice(0, 4)}`;
   const checked = `Checked on ${m.entries.toLocaleString("en-US")} past estimated reports (${years}):`;
   return m.growth.beatsBaseRate
     ? `${checked} the growth probability beat stating all stocks' rate.`
-    : `${checked} the growth probability did no better than stating all stocks' rate, so each card leads with the stock's own record.`;
+    : `${checked} the growth probability has no measured skill (Brier ${m.growth.brier.toFixed(4)} against ` +
+        `${m.growth.brierBaseRate.toFixed(4)} for all stocks' rate), so each card leads with the stock's own ` +
+        "record. Its labels grade the chance of a rise: 'Low Confidence' means below 50%, not an unsure estimate.";
 }

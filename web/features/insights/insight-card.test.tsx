@@ -128,6 +128,33 @@ describe("insight card", () => {
     ).toBeTruthy();
   });
 
+  test("an analysis with an expected excess return shows no projected price: a SELL never reads as a fall", () => {
+    // The case: projectedPrice 14.64 against 14.75 is the median-relative mark, not an expected price.
+    show({
+      ...base,
+      recommendation: "SELL",
+      currentPrice: 14.75,
+      projectedPrice: 14.64,
+      confidence: 54,
+      decile: 1,
+      horizonDays: 60,
+      statedEvent: "trails-median",
+      expectedExcessReturn: -0.0076,
+      expectedExcessLow: -0.15,
+      expectedExcessHigh: 0.09,
+    });
+    expect(screen.queryByText("Projected")).toBeNull();
+    expect(screen.queryByText(/\$14\.64/)).toBeNull();
+    expect(screen.getByText("Vs median stock")).toBeTruthy();
+    expect(screen.getByText("Trail by 0.8%")).toBeTruthy();
+    expect(screen.getByText("No price forecast")).toBeTruthy();
+    cleanup();
+    // An older analysis without it keeps its projected price.
+    show(base);
+    expect(screen.getByText("Projected")).toBeTruthy();
+    expect(screen.getByText(/\$170\.50/)).toBeTruthy();
+  });
+
   test("without a news source it says so instead of a news impact", () => {
     show({ ...base, newsAvailable: false });
     expect(screen.getByText("No news source")).toBeTruthy();

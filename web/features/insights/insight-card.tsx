@@ -1,6 +1,12 @@
 import { Button, Card, Group, List, SimpleGrid, Skeleton, Stack, Text } from "@mantine/core";
 import { lazy, Suspense, useState } from "react";
-import { CallBadge, ChanceBadge, ModelOutlook } from "../../components/model-outlook.tsx";
+import {
+  CallBadge,
+  ChanceBadge,
+  ModelOutlook,
+  NO_PRICE_FORECAST,
+  versusMedianText,
+} from "../../components/model-outlook.tsx";
 import { RiskBadge } from "../../components/risk-badge.tsx";
 import { formatDate, formatMoney, formatPercent } from "../../lib/format.ts";
 import { RISK_LEVEL_BASIS, RISK_LEVEL_WORDS } from "../../lib/risk-words.ts";
@@ -13,6 +19,9 @@ export function InsightCard(props: { insight: Insight; detailed?: boolean }) {
   const i = props.insight;
   const [chart, setChart] = useState(false);
   const move = ((i.projectedPrice - i.currentPrice) / i.currentPrice) * 100;
+  // With an expected return over the median stock, projectedPrice is that mark, not an expected price: the card
+  // shows the excess instead (docs/decisions/114-prices-that-mean-what-they-say.md).
+  const excess = i.expectedExcessReturn ?? null;
   // Without a news source the impact is a placeholder, not a reading of the news: say there is none.
   const noNews = i.newsAvailable === false;
   return (
@@ -37,14 +46,26 @@ export function InsightCard(props: { insight: Insight; detailed?: boolean }) {
           </Text>
           <Text fw={600}>{formatMoney(i.currentPrice)}</Text>
         </Stack>
-        <Stack gap={0}>
-          <Text size="xs" c="dimmed">
-            Projected
-          </Text>
-          <Text fw={600}>
-            {formatMoney(i.projectedPrice)} ({formatPercent(move)})
-          </Text>
-        </Stack>
+        {excess !== null ? (
+          <Stack gap={0}>
+            <Text size="xs" c="dimmed">
+              Vs median stock
+            </Text>
+            <Text fw={600}>{versusMedianText(excess)}</Text>
+            <Text size="xs" c="dimmed">
+              {NO_PRICE_FORECAST}
+            </Text>
+          </Stack>
+        ) : (
+          <Stack gap={0}>
+            <Text size="xs" c="dimmed">
+              Projected
+            </Text>
+            <Text fw={600}>
+              {formatMoney(i.projectedPrice)} ({formatPercent(move)})
+            </Text>
+          </Stack>
+        )}
         <Stack gap={0}>
           <Text size="xs" c="dimmed">
             Horizon
@@ -100,7 +121,11 @@ export function InsightCard(props: { insight: Insight; detailed?: boolean }) {
       </Button>
       {chart ? (
         <Suspense fallback={<Skeleton height={260} mt="xs" />}>
-          <InsightChart symbol={i.symbol} projectedPrice={i.projectedPrice} targetDate={i.targetDate} />
+          <InsightChart
+            symbol={i.symbol}
+            projectedPrice={excess !== null ? null : i.projectedPrice}
+            targetDate={i.targetDate}
+          />
         </Suspense>
       ) : null}
       <Text size="xs" c="dimmed" mt="sm">

@@ -11,10 +11,15 @@ const SMA200 = { light: "#868e96", dark: "#adb5bd" };
 const PROJECTED = { light: "#1e7b34", dark: "#51cf66" };
 
 /**
- * The last year of closes with the 50- and 200-day averages and the projected price at the target date. This
- * module (and the chart library) is loaded only when a chart is opened.
+ * The last year of closes with the 50- and 200-day averages and, where the analysis forecast a price, the projected
+ * price at the target date (none for a call against the median stock: decision 114). This module (and the chart
+ * library) is loaded only when a chart is opened.
  */
-export default function InsightChart(props: { symbol: string; projectedPrice: number; targetDate: string }) {
+export default function InsightChart(props: {
+  symbol: string;
+  projectedPrice: number | null;
+  targetDate: string;
+}) {
   const { data, isError, error, refetch, isFetching } = useQuery(priceHistoryQueryOptions(props.symbol));
   if (isError)
     return (
@@ -37,7 +42,7 @@ export default function InsightChart(props: { symbol: string; projectedPrice: nu
       points: points.flatMap((p) => (p.sma200 === null ? [] : [{ time: p.date, value: p.sma200 }])),
     },
   ];
-  if (last && props.targetDate > last.date)
+  if (last && props.projectedPrice !== null && props.targetDate > last.date)
     lines.push({
       label: "Projected",
       color: PROJECTED,
@@ -50,7 +55,7 @@ export default function InsightChart(props: { symbol: string; projectedPrice: nu
   return (
     <div
       role="img"
-      aria-label={`${props.symbol}: last year of closes with 50- and 200-day averages and the projected price`}
+      aria-label={`${props.symbol}: last year of closes with 50- and 200-day averages${props.projectedPrice === null ? "" : " and the projected price"}`}
     >
       {data ? (
         <TimeSeriesChart lines={lines} height={260} format={formatMoney} />
@@ -60,9 +65,14 @@ export default function InsightChart(props: { symbol: string; projectedPrice: nu
       <Text size="xs" c="dimmed" mt={4} aria-hidden>
         <span style={{ color: "var(--mantine-color-indigo-6)" }}>━</span> Close{" "}
         <span style={{ color: "var(--mantine-color-orange-7)" }}>━</span> 50-day{" "}
-        <span style={{ color: "var(--mantine-color-gray-6)" }}>━</span> 200-day{" "}
-        <span style={{ color: "var(--mantine-color-green-7)" }}>╌</span> Projected to{" "}
-        {formatDate(props.targetDate)}
+        <span style={{ color: "var(--mantine-color-gray-6)" }}>━</span> 200-day
+        {props.projectedPrice === null ? null : (
+          <>
+            {" "}
+            <span style={{ color: "var(--mantine-color-green-7)" }}>╌</span> Projected to{" "}
+            {formatDate(props.targetDate)}
+          </>
+        )}
       </Text>
     </div>
   );

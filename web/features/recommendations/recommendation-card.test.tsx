@@ -168,9 +168,44 @@ describe("what the model said", () => {
     expect(within(card).queryByText(/confidence/i)).toBeNull();
     expect(within(card).queryByText("Editor's pick")).toBeNull();
     expect(within(card).getByText("Decile 10 of 10")).toBeTruthy();
-    // The spec's figures stay.
-    expect(within(card).getByText("Potential return")).toBeTruthy();
-    expect(within(card).getByText("14.5%")).toBeTruthy();
+  });
+
+  test("a model call shows no price projection: its target field is a mark against the median stock", () => {
+    // sellTarget is buy × (1 + expected excess): not an expected price, so neither it nor a return on it shows.
+    const card = renderCard({ ...model, ...evidence, buyPrice: "50.00", sellTarget: "50.60" });
+    expect(within(card).getByText("Target price")).toBeTruthy();
+    expect(within(card).getByText("No price forecast")).toBeTruthy();
+    expect(within(card).getByText("a call against the median stock")).toBeTruthy();
+    expect(within(card).getByText("Vs median stock")).toBeTruthy();
+    expect(within(card).getByText("Beat by 1.2%")).toBeTruthy();
+    expect(within(card).getByText("expected, 60 trading days")).toBeTruthy();
+    expect(within(card).queryByText("$50.60")).toBeNull();
+    expect(within(card).queryByText("Potential return")).toBeNull();
+    expect(within(card).queryByText("1.2%")).toBeNull();
+  });
+
+  test("a SELL says it is expected to trail the median stock and never shows a falling price", () => {
+    const card = renderCard({
+      ...model,
+      ...evidence,
+      call: "SELL",
+      decile: 1,
+      statedEvent: "trails-median",
+      confidence: 54,
+      expectedExcessReturn: -0.0076,
+      expectedExcessLow: -0.15,
+      expectedExcessHigh: 0.09,
+      buyPrice: "14.75",
+      sellTarget: "14.64",
+    });
+    expect(card.querySelector('[data-call="SELL"]')?.getAttribute("title")).toBe(
+      "SELL: bottom tenth of the ranking, expected to trail the median stock (its price may still rise)",
+    );
+    expect(within(card).getByText("Trail by 0.8%")).toBeTruthy();
+    // The case: "Projected $14.64" against $14.75 read as a fall while decile 1 rose 2.5% on average.
+    expect(within(card).queryByText("$14.64")).toBeNull();
+    expect(within(card).queryByText(/^-?0\.7%$/)).toBeNull();
+    expect(within(card).getByText("$14.75")).toBeTruthy();
   });
 
   test("the probability is neutral gray unless the model card's edge is significant, then the spec's colours", () => {
@@ -220,8 +255,10 @@ describe("what the model said", () => {
     expect(within(card).queryByText(/beat the median stock/)).toBeNull();
   });
 
-  test("an older call without the excess return keeps its total return text", () => {
+  test("an older call without the excess return keeps its total return text and its target", () => {
     const card = renderCard(model);
+    expect(within(card).getByText("Potential return")).toBeTruthy();
+    expect(within(card).getByText("$57.25")).toBeTruthy();
     expect(
       within(card).getByText("Expected +4.1% (80%: -12.0% to +21.3%) over 60 trading days"),
     ).toBeTruthy();
@@ -281,7 +318,12 @@ describe("what the model said", () => {
         "Model trained on outcomes through Aug 14, 2026: older than the data it scores",
       ),
     ).toBeTruthy();
-    expect(within(dialog).getByText("Potential return")).toBeTruthy();
+    // No price projection: the target field is a mark against the median stock.
+    expect(within(dialog).getByText("No price forecast")).toBeTruthy();
+    expect(within(dialog).getByText("Beat by 1.2%")).toBeTruthy();
+    expect(within(dialog).queryByText("Potential return")).toBeNull();
+    expect(within(dialog).queryByText("$57.25")).toBeNull();
+    expect(within(dialog).getByText("Horizon ends")).toBeTruthy();
   });
 
   test("the dialog of an editor's pick: labelled with its poster and the editor's confidence, no model section", () => {

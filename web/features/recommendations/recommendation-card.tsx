@@ -1,14 +1,20 @@
 import { Anchor, Box, Button, Card, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import { IconExternalLink } from "@tabler/icons-react";
 import { ConfidenceBadge } from "../../components/confidence-badge.tsx";
-import { CallBadge, ChanceBadge, ModelOutlook } from "../../components/model-outlook.tsx";
+import {
+  CallBadge,
+  ChanceBadge,
+  ModelOutlook,
+  NO_PRICE_FORECAST,
+  versusMedianText,
+} from "../../components/model-outlook.tsx";
 import { RiskBadge } from "../../components/risk-badge.tsx";
 import { GAIN_TEXT, LOSS_TEXT } from "../../lib/colors.ts";
 import { formatAsOf, formatDate, formatMoney, formatPercent, formatSignedMoney } from "../../lib/format.ts";
 import { riskWordOfFlag } from "../../lib/risk-words.ts";
 import { Figure } from "./figure.tsx";
 import { OutcomeBadge, OutcomeWords } from "./outcome-badge.tsx";
-import { potentialReturn, priceVersusBuy, researchLinks } from "./recommendation-math.ts";
+import { isRelativeCall, potentialReturn, priceVersusBuy, researchLinks } from "./recommendation-math.ts";
 import type { Recommendation } from "./recommendations.queries.ts";
 import { SourceLabel } from "./source-label.tsx";
 
@@ -51,6 +57,7 @@ export function RecommendationCard(props: {
   const buy = Number(r.buyPrice);
   const target = Number(r.sellTarget);
   const vs = versusBuyFigure(r.currentPrice, buy);
+  const relative = isRelativeCall(r);
   return (
     // Cards in a row are equal height (grid items stretch) with the button at the bottom.
     <Card
@@ -92,7 +99,11 @@ export function RecommendationCard(props: {
         {r.source === "model" ? <ModelOutlook model={r} percent={r.confidence} mb="xs" /> : null}
         <SimpleGrid cols={2} spacing="xs" verticalSpacing="xs">
           <Figure label="Buy price" value={formatMoney(buy)} />
-          <Figure label="Target price" value={formatMoney(target)} />
+          {relative ? (
+            <Figure label="Target price" value={NO_PRICE_FORECAST} note="a call against the median stock" />
+          ) : (
+            <Figure label="Target price" value={formatMoney(target)} />
+          )}
           <Stack gap={0}>
             <Text size="xs" c="dimmed">
               Current price
@@ -113,7 +124,15 @@ export function RecommendationCard(props: {
             )}
           </Stack>
           <Figure label="vs buy price" value={vs.value} color={vs.color} note={vs.note} />
-          <Figure label="Potential return" value={potentialReturn(buy, target)} color={GAIN_TEXT} />
+          {relative ? (
+            <Figure
+              label="Vs median stock"
+              value={versusMedianText(r.expectedExcessReturn!)}
+              note={r.horizonDays != null ? `expected, ${r.horizonDays} trading days` : "expected"}
+            />
+          ) : (
+            <Figure label="Potential return" value={potentialReturn(buy, target)} color={GAIN_TEXT} />
+          )}
           <Figure label="Target date" value={formatDate(r.estimatedDate)} />
         </SimpleGrid>
         <Text size="sm" mt="sm" lineClamp={2} data-testid="recommendation-reason">

@@ -21,7 +21,9 @@ import {
   decileLabel,
   eventChanceText,
   expectedReturnText,
+  NO_PRICE_FORECAST,
   StaleModelNote,
+  versusMedianText,
 } from "../../components/model-outlook.tsx";
 import { RiskBadge } from "../../components/risk-badge.tsx";
 import { GAIN_TEXT } from "../../lib/colors.ts";
@@ -32,7 +34,7 @@ import { Figure } from "./figure.tsx";
 import { OutcomeBadge, OutcomeWords } from "./outcome-badge.tsx";
 import { reasonParts } from "./reason-parts.ts";
 import { RecommendationConfidence, versusBuyFigure } from "./recommendation-card.tsx";
-import { potentialReturn, researchLinks } from "./recommendation-math.ts";
+import { isRelativeCall, potentialReturn, researchLinks } from "./recommendation-math.ts";
 import type { Recommendation } from "./recommendations.queries.ts";
 import { SourceLabel, sourceText } from "./source-label.tsx";
 
@@ -64,6 +66,7 @@ export function RecommendationDialog(props: { recommendation: Recommendation | n
   const target = Number(r?.sellTarget);
   const vs = r ? versusBuyFigure(r.currentPrice, buy) : null;
   const reason = r ? reasonParts(r.reason) : null;
+  const relative = r ? isRelativeCall(r) : false;
   return (
     <Modal opened={r !== null} onClose={props.onClose} title="View Full Analysis" size="xl" centered>
       {r && vs && reason ? (
@@ -83,7 +86,16 @@ export function RecommendationDialog(props: { recommendation: Recommendation | n
           </Group>
           <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs" verticalSpacing="xs">
             <Figure framed label="Buy price" value={formatMoney(buy)} />
-            <Figure framed label="Target price" value={formatMoney(target)} />
+            {relative ? (
+              <Figure
+                framed
+                label="Target price"
+                value={NO_PRICE_FORECAST}
+                note="a call against the median stock"
+              />
+            ) : (
+              <Figure framed label="Target price" value={formatMoney(target)} />
+            )}
             <Figure
               framed
               label="Current price"
@@ -95,7 +107,21 @@ export function RecommendationDialog(props: { recommendation: Recommendation | n
               }
             />
             <Figure framed label="vs buy price" value={vs.value} color={vs.color} note={vs.note} />
-            <Figure framed label="Potential return" value={potentialReturn(buy, target)} color={GAIN_TEXT} />
+            {relative && r.expectedExcessReturn != null ? (
+              <Figure
+                framed
+                label="Vs median stock"
+                value={versusMedianText(r.expectedExcessReturn)}
+                note={r.horizonDays != null ? `expected, ${r.horizonDays} trading days` : "expected"}
+              />
+            ) : (
+              <Figure
+                framed
+                label="Potential return"
+                value={potentialReturn(buy, target)}
+                color={GAIN_TEXT}
+              />
+            )}
             <Figure framed label="Recommended" value={formatDate(r.recommendationDate)} />
             <Figure framed label="Target date" value={formatDate(r.estimatedDate)} />
             <Paper withBorder radius="sm" p="xs">
@@ -107,13 +133,16 @@ export function RecommendationDialog(props: { recommendation: Recommendation | n
           </SimpleGrid>
           <OutcomeWords recommendation={r} />
           <Suspense fallback={<Skeleton height={220} animate={false} />}>
-            <RecommendationPriceChart symbol={r.symbol} buyPrice={buy} target={target} />
+            <RecommendationPriceChart symbol={r.symbol} buyPrice={buy} target={relative ? null : target} />
           </Suspense>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
             <Stack gap={6}>
               <Text fw={700}>Risk and timeline</Text>
               <Row label="Risk level" value={`${riskWordOfFlag(r.aggressive)} (${r.aggressiveBasis})`} />
-              <Row label="Target achievement date" value={formatDate(r.estimatedDate)} />
+              <Row
+                label={relative ? "Horizon ends" : "Target achievement date"}
+                value={formatDate(r.estimatedDate)}
+              />
             </Stack>
             {model ? (
               <Stack gap={6}>

@@ -3,6 +3,14 @@ export function potentialReturn(buy: number, target: number): string {
   return `${(((target - buy) / buy) * 100).toFixed(1)}%`;
 }
 
+/**
+ * Whether a call is relative: a model call with an expected return over the median stock. Its sellTarget is the buy
+ * price moved by that excess, a mark against the median stock and not an expected price, so the card shows the
+ * excess in its place (docs/decisions/114-prices-that-mean-what-they-say.md).
+ */
+export const isRelativeCall = (r: { source?: string | null; expectedExcessReturn?: number | null }) =>
+  r.source !== "admin" && r.expectedExcessReturn != null;
+
 /** The current price against the buy price, in dollars and percent. */
 export function priceVersusBuy(current: number, buy: number): { dollars: number; percent: number } {
   return { dollars: current - buy, percent: ((current - buy) / buy) * 100 };

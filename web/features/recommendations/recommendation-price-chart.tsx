@@ -9,13 +9,14 @@ const BUY = { light: "#495057", dark: "#ced4da" };
 const TARGET = { light: "#1e7b34", dark: "#69db7c" };
 
 /**
- * The symbol's last year of closes with the buy price and the target marked across it. Loaded (with the chart
- * library) only when a recommendation's dialog opens.
+ * The symbol's last year of closes with the buy price and the target marked across it (no target for a model
+ * call, which forecasts no price: decision 114). Loaded (with the chart library) only when a recommendation's
+ * dialog opens.
  */
 export default function RecommendationPriceChart(props: {
   symbol: string;
   buyPrice: number;
-  target: number;
+  target: number | null;
 }) {
   const { data, isError, error, refetch, isFetching, isPending } = useQuery(
     priceHistoryQueryOptions(props.symbol),
@@ -29,7 +30,7 @@ export default function RecommendationPriceChart(props: {
   return (
     <div
       role="img"
-      aria-label={`${props.symbol} daily closes from ${formatDate(first?.date)} to ${formatDate(data.asOf)}, with the buy price ${formatMoney(props.buyPrice)} and the target ${formatMoney(props.target)} marked`}
+      aria-label={`${props.symbol} daily closes from ${formatDate(first?.date)} to ${formatDate(data.asOf)}, with the buy price ${formatMoney(props.buyPrice)}${props.target === null ? " marked (no target price: a call against the median stock)" : ` and the target ${formatMoney(props.target)} marked`}`}
     >
       <TimeSeriesChart
         height={220}
@@ -43,7 +44,7 @@ export default function RecommendationPriceChart(props: {
         ]}
         priceLines={[
           { label: "Buy", price: props.buyPrice, color: BUY },
-          { label: "Target", price: props.target, color: TARGET },
+          ...(props.target === null ? [] : [{ label: "Target", price: props.target, color: TARGET }]),
         ]}
       />
     </div>

@@ -27,6 +27,7 @@ import { formatDate, formatMoney } from "../../lib/format.ts";
 import { calibrationView, designWidening } from "./calibration-bins.ts";
 import { CalibrationChart, GrowthChart } from "./charts.tsx";
 import { ModelCardSection } from "./model-card-section.tsx";
+import { PreregistrationSection } from "./preregistration-section.tsx";
 import { type Performance, performanceQueryOptions } from "./track-record.queries.ts";
 
 type CalibrationRow = Performance["bands"][number];
@@ -372,6 +373,7 @@ export function TrackRecordPage() {
       ) : (
         <TrackRecordView performance={p} />
       )}
+      <PreregistrationSection />
     </Container>
   );
 }

@@ -1,0 +1,27 @@
+import { createRoute } from "@hono/zod-openapi";
+import { createRouter, errorResponses, jsonResponse, signedIn } from "../../lib/openapi.ts";
+import { requireUser } from "../../middleware/auth.ts";
+import { PreregistrationAnswer } from "./preregistration.schema.ts";
+import { preregistrationStatus } from "./preregistration.service.ts";
+
+const status = createRoute({
+  operationId: "getPreregistration",
+  method: "get",
+  path: "/",
+  tags: ["Recommendations"],
+  security: signedIn,
+  summary: "The pre-registered test of live model calls: model hash, statistic, power, weeks collected",
+  description:
+    "Fixed before any live call was scored (docs/model/preregistration.md): the SHA-256 of the model file that " +
+    "serves live calls, the one statistic and test, and how many weeks of live calls it needs (N) against how " +
+    "many have resolved (n).",
+  middleware: [requireUser] as const,
+  responses: {
+    200: jsonResponse(PreregistrationAnswer, "The pre-registration and its progress"),
+    ...errorResponses(401),
+  },
+});
+
+export const preregistrationRoutes = createRouter().openapi(status, async (c) =>
+  c.json(await preregistrationStatus(c.get("deps")), 200),
+);

@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { startTestApp, type TestApp, testDbKind } from "../../test/harness.ts";
+import { generateForDate } from "./generate.service.ts";
+
+// Issue 39 point 5: a model call's sellTarget (and an analysis's projectedPrice) is the price moved by the return
+// expected over the median stock, not an expected price. The answers keep the spec's fields; the API document says
+// what they mean, and the values are what it says.
+let t: TestApp;
+let token: string;
+const DATE = "2023-06-30";
+beforeAll(async () => {
+  t = await startTestApp();
+  await t.useDemoMarket({
+    symbols: [
+      "AAPL",
+      "MSFT",
+      "NVDA",
+      "JPM",
+      "XOM",
+      "KO",
+      "PFE",
+      "AMZN",
+      "META",
+      "WMT",
+      "CAT",
+      "DIS",
+      "HD",
+      "MRK",
+    ],
+    from: "2021-06-01",
+  });
+  token = await t.signIn((await t.createUser()).email, "correct-horse-battery");
+  await generateForDate(t.deps, DATE);
+}, 120_000);
+afterAll(() => t.close());
+
+type Schema = { properties: Record<string, { description?: string }> };
+
+describe(`prices that mean what they say (${testDbKind})`, () => {
+  test("the API document states sellTarget and projectedPrice are marks against the median, not expected prices", async () => {
+    const doc = (await (await t.request("/api/openapi.json")).json()) as {
+      components: { schemas: Record<string, Schema> };
+    };
+    const sellTarget = doc.components.schemas.Recommendation!.properties.sellTarget!.description!;
+    expect(sellTarget).toContain("For an editor's pick (source admin): the editor's target price.");
+    expect(sellTarget).toContain("buyPrice × (1 + expectedExcessReturn)");
+    expect(sellTarget).toContain("NOT an expected price");
+    expect(sellTarget).toContain("decimal string with two places");
+    const projected = doc.components.schemas.Insight!.properties.projectedPrice!.description!;
+    expect(projected).toContain("currentPrice × (1 + expectedExcessReturn)");
+    expect(projected).toContain("NOT an expected price");
+  });
+
+  test("a model call's sellTarget is a numeric string: the buy price moved by the expected excess, as documented", async () => {
+    const res = await t.request(`/api/recommendations/historical?fromDate=${DATE}&toDate=${DATE}`, { token });
+    expect(res.status).toBe(200);
+    const calls = (await res.json()) as Array<{
+      source: string;
+      buyPrice: string;
+      sellTarget: string;
+      expectedExcessReturn: number | null;
+      call: string | null;
+    }>;
+    const model = calls.filter((c) => c.source === "model");
+    expect(model.length).toBeGreaterThan(0);
+    for (const c of model) {
+      expect(c.sellTarget).toMatch(/^\d+\.\d{2}$/);
+      expect(c.expectedExcessReturn).not.toBeNull();
+      const mark = Number(c.buyPrice) * (1 + c.expectedExcessReturn!);
+      expect(Math.abs(Number(c.sellTarget) - mark)).toBeLessThanOrEqual(0.011);
+      // Only BUY calls are posted, each expected to beat the median stock.
+      expect(c.call).toBe("BUY");
+      expect(c.expectedExcessReturn!).toBeGreaterThan(0);
+    }
+  });
+
+  test("an analysis's projectedPrice is the current price moved by the expected excess, as documented", async () => {
+    const res = await t.request("/api/insights/analyze", { method: "POST", token, json: { symbol: "KO" } });
+    expect(res.status).toBe(201);
+    const insight = (await res.json()) as {
+      currentPrice: number;
+      projectedPrice: number;
+      expectedExcessReturn: number;
+    };
+    expect(insight.projectedPrice).toBeCloseTo(insight.currentPrice * (1 + insight.expectedExcessReturn), 2);
+  });
+});

@@ -4,6 +4,7 @@ import {
   DESKTOP,
   type E2EServer,
   PHONE,
+  SETUP_TIMEOUT_MS,
   screenshot,
   serverAndBrowserForFile,
   signInThroughForm,
@@ -86,7 +87,7 @@ describe("forgot password without a mail server", () => {
     let server: E2EServer;
     beforeAll(async () => {
       server = await startServer({ MAIL_OUTBOX: "false", SEED_ON_START: "false" });
-    });
+    }, SETUP_TIMEOUT_MS);
     afterAll(() => server?.stop());
 
     test("the page says to ask an administrator and names the command they run", async () => {

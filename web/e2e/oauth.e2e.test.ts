@@ -5,6 +5,7 @@ import {
   type E2EBrowser,
   type E2EServer,
   launchBrowser,
+  SETUP_TIMEOUT_MS,
   screenshot,
   startServer,
 } from "./harness.ts";
@@ -34,7 +35,7 @@ beforeAll(async () => {
     PUBLIC_URL: "auto",
   });
   browser = await launchBrowser();
-});
+}, SETUP_TIMEOUT_MS);
 afterAll(async () => {
   await browser?.close();
   await server?.stop();

@@ -55,6 +55,12 @@ export const Recommendation = z
       description:
         "model: the ranking model's call; admin: an editor's pick, its confidence the editor's own",
     }),
+    provenance: z.enum(["live", "simulated"]).openapi({
+      description:
+        "live: posted on its own recommendation date (the daily job, an admin), so it could have been acted on; " +
+        "simulated: made later for a past date (the seed, a script), by a model whose design may have been " +
+        "chosen knowing that date's outcome",
+    }),
     postedByName: z
       .string()
       .nullable()
@@ -162,10 +168,10 @@ const AgainstBaseline = {
     .number()
     .nullable()
     .openapi({ description: "observedRate minus its baseline, over the calls with one" }),
-  observedMinusBaselineLow: z
-    .number()
-    .nullable()
-    .openapi({ description: "95% interval of the difference, Newey-West over dates: low end" }),
+  observedMinusBaselineLow: z.number().nullable().openapi({
+    description:
+      "95% interval of the difference, low end: the wider of the clustered interval (as observedLow) and Wilson's half-widths on the count",
+  }),
   observedMinusBaselineHigh: z.number().nullable().openapi({ description: "The same interval's high end" }),
 };
 
@@ -180,7 +186,8 @@ export const CalibrationRow = z.object({
     .openapi({ description: "Mean stated probability of the resolved calls" }),
   observedRate: fraction("share of the resolved calls whose stated event happened").nullable(),
   observedLow: z.number().nullable().openapi({
-    description: "95% interval of observedRate from per-date rates, Newey-West over dates: low end",
+    description:
+      "95% interval of observedRate, low end: the widest of Newey-West over dates, non-overlapping blocks of lag + 1 dates and Wilson on the resolved count",
   }),
   observedHigh: z.number().nullable().openapi({ description: "The same interval's high end" }),
   ...AgainstBaseline,
@@ -216,10 +223,10 @@ const Basket = z
     resolved: z.number().int(),
     beatMedian: z.number().int(),
     beatMedianRate: fraction("share of the resolved BUY calls that beat the median member").nullable(),
-    beatMedianLow: z
-      .number()
-      .nullable()
-      .openapi({ description: "95% interval, Newey-West over dates: low end" }),
+    beatMedianLow: z.number().nullable().openapi({
+      description:
+        "95% interval, low end: the widest of Newey-West over dates, non-overlapping blocks of lag + 1 dates and Wilson on the resolved count (docs/decisions/110)",
+    }),
     beatMedianHigh: z.number().nullable(),
     beatMedianRateBaseline: z.number().nullable(),
     beatMedianMinusBaseline: z.number().nullable(),
@@ -352,19 +359,44 @@ export const ModelCardSummary = z
       "Walk-forward out-of-sample figures of the ranking model (docs/model-card.json), measured before the calls",
   });
 
+const LiveRecord = z
+  .object({
+    count: z.number().int(),
+    open: z.number().int(),
+    resolved: z.number().int(),
+    happened: z.number().int(),
+    rate: fraction("share of the resolved live calls whose stated event happened").nullable(),
+    low: z.number().nullable().openapi({ description: "95% interval, low end (as observedLow)" }),
+    high: z.number().nullable(),
+    baseline: z.number().nullable().openapi({ description: "The same-risk baseline of rate" }),
+    difference: z.number().nullable().openapi({ description: "rate minus its baseline" }),
+    differenceLow: z.number().nullable(),
+    differenceHigh: z.number().nullable(),
+  })
+  .openapi({
+    description:
+      "The model's live calls (made on their own recommendation date), scored as the simulated ones but never pooled with them",
+  });
+
 export const PerformanceAnswer = z
   .object({
     asOf: calendarDate("the market's today the record was computed on"),
     method: z.string(),
+    provenance: z.enum(["simulated"]).openapi({
+      description:
+        "Which calls the model's figures of this answer describe (count to basket, cumulative): the simulated calls, " +
+        "made later for past dates by a design chosen knowing those dates' outcomes. Live calls are in live only.",
+    }),
+    live: LiveRecord,
     count: z.number().int(),
     open: z.number().int(),
     resolved: z.number().int(),
     happened: z.number().int(),
     observedRate: fraction("share of the model's resolved calls whose stated event happened").nullable(),
-    observedLow: z
-      .number()
-      .nullable()
-      .openapi({ description: "95% interval, Newey-West over dates: low end" }),
+    observedLow: z.number().nullable().openapi({
+      description:
+        "95% interval, low end: the widest of Newey-West over dates, non-overlapping blocks of lag + 1 dates and Wilson on the resolved count (docs/decisions/110)",
+    }),
     observedHigh: z.number().nullable(),
     ...AgainstBaseline,
     intervalLag: z.number().int().openapi({

@@ -37,6 +37,20 @@ function figures(auc: number, spread: number, t: number) {
 const performance: Performance = {
   asOf: "2023-10-27",
   method: "Scored against the median total return of the universe.",
+  provenance: "simulated",
+  live: {
+    count: 0,
+    open: 0,
+    resolved: 0,
+    happened: 0,
+    rate: null,
+    low: null,
+    high: null,
+    baseline: null,
+    difference: null,
+    differenceLow: null,
+    differenceHigh: null,
+  },
   count: 60,
   open: 10,
   resolved: 50,
@@ -170,12 +184,24 @@ const show = (p: Performance = performance) =>
   );
 
 describe("track record view", () => {
+  test("the first sentence says the record is simulated; live calls are reported apart", () => {
+    show();
+    const lead = screen.getByTestId("provenance-lead");
+    expect(lead.textContent).toBe(
+      "Every call below is simulated: made by the seed for past dates, with a design chosen knowing those dates' outcomes. No one could have acted on them.",
+    );
+    // The lead is the first text of the record, before the method and the figures.
+    const view = lead.parentElement!;
+    expect(view.firstElementChild).toBe(lead);
+    expect(screen.getByText(/No live calls yet/)).toBeTruthy();
+  });
+
   test("totals: the stated event's observed rate with its 95% interval, returns against the universe", () => {
     show();
     // Every recommendation is counted; the figures below are the model's calls only.
     const total = screen.getByText("Recommendations").parentElement!;
     expect(within(total).getByText("63")).toBeTruthy();
-    expect(within(total).getByText("60 by the model, 3 editor's picks")).toBeTruthy();
+    expect(within(total).getByText("60 simulated and 0 live by the model, 3 editor's picks")).toBeTruthy();
     const stat = screen.getByText("Stated event happened").parentElement!;
     expect(within(stat).getByText("56.0%")).toBeTruthy();
     expect(within(stat).getByText("95%: 42.2% to 68.9%")).toBeTruthy();
@@ -188,7 +214,7 @@ describe("track record view", () => {
     // Each rate beside its baseline: random stocks of the same date and risk.
     expect(
       screen.getByText(
-        "56.0% of the model's calls did what they stated (beat the median stock, or for the lower half trail it); random stocks of the same risk: 49.0%.",
+        "56.0% of the model's simulated calls did what they stated (beat the median stock, or for the lower half trail it); random stocks of the same risk: 49.0%.",
       ),
     ).toBeTruthy();
     const baseline = screen.getByText("Random stocks of the same risk").parentElement!;

@@ -221,6 +221,45 @@ function EditorsPicksSection(props: { picks: EditorsPicks }) {
   );
 }
 
+/**
+ * The page's first sentence: what kind of calls the record holds (docs/decisions/109-simulated-and-live-calls.md).
+ * Simulated calls are never called evidence an investor could have had.
+ */
+export function provenanceLead(p: Pick<Performance, "count" | "live">): string {
+  const live = p.live.count;
+  if (live === 0)
+    return "Every call below is simulated: made by the seed for past dates, with a design chosen knowing those dates' outcomes. No one could have acted on them.";
+  if (p.count === 0)
+    return `Every model call below is live: made on its own date, before its outcome was known (${live} so far).`;
+  return `The model's figures below are ${p.count} simulated calls, made later for past dates with a design chosen knowing those dates' outcomes; no one could have acted on them. Its ${live} live ${live === 1 ? "call is" : "calls are"} scored apart.`;
+}
+
+/** The live calls' record, apart from the simulated one. */
+function LiveSection(props: { live: Performance["live"] }) {
+  const l = props.live;
+  const id = useId();
+  return (
+    <Card withBorder radius="md" component="section" aria-labelledby={id}>
+      <Title order={2} size="h4" mb="xs" id={id}>
+        Live calls
+      </Title>
+      {l.count === 0 ? (
+        <Text size="sm">
+          No live calls yet: no call in this record was made on its own date. Live calls will be scored here,
+          never pooled with the simulated ones.
+        </Text>
+      ) : (
+        <Text size="sm">
+          {l.count} live {l.count === 1 ? "call" : "calls"}, {l.resolved} resolved
+          {l.resolved
+            ? `: ${l.happened} did what they stated (${rate(l.rate)}${l.low !== null ? `, 95%: ${interval(l.low, l.high)}` : ""}); random stocks of the same risk: ${rate(l.baseline)}.`
+            : "."}
+        </Text>
+      )}
+    </Card>
+  );
+}
+
 /** The track record itself, from the performance answer. */
 export function TrackRecordView(props: { performance: Performance }) {
   const p = props.performance;
@@ -229,6 +268,9 @@ export function TrackRecordView(props: { performance: Performance }) {
   const calibration = calibrationView(p.bands, p.years, designWidening(p));
   return (
     <Stack gap="lg">
+      <Text fw={700} data-testid="provenance-lead">
+        {provenanceLead(p)}
+      </Text>
       <Spoiler maxHeight={64} showLabel="Read how calls are scored" hideLabel="Show less" maw={900}>
         <Text c="dimmed" size="sm">
           {p.method} Scored as of {formatDate(p.asOf)}.
@@ -236,17 +278,21 @@ export function TrackRecordView(props: { performance: Performance }) {
       </Spoiler>
       {p.observedRate !== null ? (
         <Text fw={600}>
-          {rate(p.observedRate)} of the model's calls did what they stated (beat the median stock, or for the
-          lower half trail it); random stocks of the same risk: {rate(p.observedRateBaseline)}.
+          {rate(p.observedRate)} of the model's simulated calls did what they stated (beat the median stock,
+          or for the lower half trail it); random stocks of the same risk: {rate(p.observedRateBaseline)}.
         </Text>
       ) : null}
       <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }}>
         <Stat
           label="Recommendations"
-          value={String(p.count + p.editorsPicks.count)}
-          detail={`${p.count} by the model, ${p.editorsPicks.count} editor's ${p.editorsPicks.count === 1 ? "pick" : "picks"}`}
+          value={String(p.count + p.live.count + p.editorsPicks.count)}
+          detail={`${p.count} simulated and ${p.live.count} live by the model, ${p.editorsPicks.count} editor's ${p.editorsPicks.count === 1 ? "pick" : "picks"}`}
         />
-        <Stat label="Resolved / open" value={`${p.resolved} / ${p.open}`} detail="The model's calls" />
+        <Stat
+          label="Resolved / open"
+          value={`${p.resolved} / ${p.open}`}
+          detail="The model's simulated calls"
+        />
         <Stat
           label="Stated event happened"
           value={rate(p.observedRate)}
@@ -349,6 +395,7 @@ export function TrackRecordView(props: { performance: Performance }) {
           empty="No calls with a stated probability yet."
         />
       </SimpleGrid>
+      <LiveSection live={p.live} />
       <EditorsPicksSection picks={p.editorsPicks} />
       <ModelCardSection model={p.model} />
     </Stack>

@@ -267,7 +267,15 @@ const DecileSpread = z.object({
   }),
   tNeweyWest: z
     .number()
-    .openapi({ description: "t statistic with Newey-West errors (overlapping horizons)" }),
+    .openapi({ description: "t statistic with Newey-West errors (Bartlett weights, overlapping horizons)" }),
+  tHansenHodrick: z.number().openapi({
+    description:
+      "t statistic with Hansen-Hodrick errors (uniform weights, lag - 1: horizon over step less one)",
+  }),
+  tConservative: z.number().openapi({
+    description:
+      "The nearer zero of tNeweyWest and tHansenHodrick: the t the verdict uses (docs/decisions/110)",
+  }),
   lag: z.number().int().openapi({ description: "Newey-West lag: the horizon in sample dates" }),
   dates: z.number().int(),
 });
@@ -296,10 +304,10 @@ export const ModelCardSummary = z
     protocol: z.string(),
     period: datePeriod,
     horizonDays: z.number().int(),
-    designsTried: z
-      .number()
-      .int()
-      .openapi({ description: "Every model design tried on this history, this issue's included" }),
+    designsTried: z.number().int().openapi({
+      description:
+        "Every model design and variant whose figure was seen on this history, the research note's included",
+    }),
     hurdleT: z.number().openapi({ description: "Bonferroni t at 5% two-sided for designsTried designs" }),
     edgeSignificant: z.boolean().openapi({
       description:

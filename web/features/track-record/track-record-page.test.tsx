@@ -30,7 +30,14 @@ function figures(auc: number, spread: number, t: number) {
     auc,
     brier: 0.24988,
     brierBase: 0.25,
-    decileSpread: { annualised: spread, tNeweyWest: t, lag: 12, dates: 683 },
+    decileSpread: {
+      annualised: spread,
+      tNeweyWest: t,
+      tHansenHodrick: t,
+      tConservative: t,
+      lag: 12,
+      dates: 683,
+    },
   };
 }
 
@@ -158,7 +165,14 @@ const performance: Performance = {
       n: 22000,
       coverage: 0.78 + fifth / 100,
     })),
-    spreadWithinVolatilityFifths: { annualised: 0.021, tNeweyWest: 1.1, lag: 12, dates: 683 },
+    spreadWithinVolatilityFifths: {
+      annualised: 0.021,
+      tNeweyWest: 1.1,
+      tHansenHodrick: 1.1,
+      tConservative: 1.1,
+      lag: 12,
+      dates: 683,
+    },
     topDecileBeatRate: 0.532,
     topDecileBeatRateBaseline: 0.5,
     bottomDecileBeatRate: 0.487,
@@ -167,8 +181,22 @@ const performance: Performance = {
       {
         name: "low 60-day volatility",
         literature: "calmer stocks beat riskier ones",
-        demo: { annualised: -0.093, tNeweyWest: -1.9, lag: 12, dates: 683 },
-        survivorshipFree: { annualised: 0.02, tNeweyWest: 0.28, lag: 12, dates: 195 },
+        demo: {
+          annualised: -0.093,
+          tNeweyWest: -1.9,
+          tHansenHodrick: -1.9,
+          tConservative: -1.9,
+          lag: 12,
+          dates: 683,
+        },
+        survivorshipFree: {
+          annualised: 0.02,
+          tNeweyWest: 0.28,
+          tHansenHodrick: 0.28,
+          tConservative: 0.28,
+          lag: 12,
+          dates: 195,
+        },
       },
     ],
     designs: [{ name: "point in time", when: "issue 24", result: "served" }],
@@ -319,7 +347,7 @@ describe("track record view", () => {
       "+6.1% a year (t 1.20)",
     ]);
     // Below the hurdle for the designs tried: said plainly.
-    expect(within(section).getByText(/No proven edge: 25 designs were tried/)).toBeTruthy();
+    expect(within(section).getByText(/No proven edge: 25 designs and variants were tried/)).toBeTruthy();
     const coverage = within(section).getByRole("table", { name: /80% range/ });
     expect(within(coverage).getAllByRole("row")).toHaveLength(6);
     expect(within(section).getByText(/still in the index in 2023/)).toBeTruthy();
@@ -331,12 +359,12 @@ describe("track record view", () => {
       model: {
         ...performance.model,
         clearsHurdleOnDemo: true,
-        decileSpread: { ...performance.model.decileSpread, tNeweyWest: 3.5 },
+        decileSpread: { ...performance.model.decileSpread, tNeweyWest: 3.5, tConservative: 3.5 },
       },
     });
     expect(
       screen.getByText(
-        /Not proven: .* clears the bar for the 25 designs tried .* does not confirm it \(t 1\.61, below 1\.96\)/,
+        /Not proven: .* clears the bar for the 25 designs and variants tried .* does not confirm it \(t 1\.61, below 1\.96\)/,
       ),
     ).toBeTruthy();
     cleanup();
@@ -347,7 +375,7 @@ describe("track record view", () => {
         edgeSignificant: true,
         clearsHurdleOnDemo: true,
         confirmedSurvivorshipFree: true,
-        decileSpread: { ...performance.model.decileSpread, tNeweyWest: 3.5 },
+        decileSpread: { ...performance.model.decileSpread, tNeweyWest: 3.5, tConservative: 3.5 },
       },
     });
     expect(

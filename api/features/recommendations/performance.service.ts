@@ -2,6 +2,7 @@ import { and, asc, desc, gte, inArray, lte, sql } from "drizzle-orm";
 import { dailyPrices, recommendations } from "../../../db/schema/index.ts";
 import { isMemberOn } from "../../analysis/index-membership.ts";
 import { MODEL_CARD } from "../../analysis/model-card.ts";
+import { TRACK_RECORD_EVIDENCE } from "../../analysis/track-record-evidence.ts";
 import type { AppDeps } from "../../lib/context.ts";
 import { BENCHMARK } from "../../market/demo-import.ts";
 import { allSymbols, tradingDays } from "../../market/price-history.ts";
@@ -101,6 +102,8 @@ export async function recommendationPerformance(deps: AppDeps, query: Historical
       ? calendarTimeGrowth(simulatedRows, prices.daily, prices.members, prices.sessions, asOf, isMemberOn)
       : [],
     model: MODEL_CARD,
+    // The simulated record's discounts: the same rule over every walk-forward year and without survivorship.
+    evidence: TRACK_RECORD_EVIDENCE,
   };
 }
 

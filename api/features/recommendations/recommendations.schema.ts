@@ -386,6 +386,48 @@ const LiveRecord = z
       "The model's live calls (made on their own recommendation date), scored as the simulated ones but never pooled with them",
   });
 
+const ReplayedRecord = {
+  period: z.object({ from: z.string().nullable(), to: z.string().nullable() }),
+  dates: z.number().int().openapi({ description: "Sample dates with calls" }),
+  calls: z.number().int(),
+  beatMedian: z
+    .number()
+    .int()
+    .openapi({ description: "Calls whose 60-session total return beat the median member" }),
+  rate: fraction("share of the calls that beat the median member").nullable(),
+  low: z.number().nullable().openapi({ description: "95% interval of rate, low end (as observedLow)" }),
+  high: z.number().nullable(),
+  baseline: z.number().nullable().openapi({
+    description:
+      "How often the date's members of the same volatility fifth beat the median, averaged over the calls",
+  }),
+  difference: z.number().nullable().openapi({ description: "rate minus baseline" }),
+  differenceLow: z.number().nullable().openapi({ description: "95% interval of difference, low end" }),
+  differenceHigh: z.number().nullable(),
+};
+
+const TrackRecordEvidence = z
+  .object({
+    rule: z.string().openapi({ description: "The calling rule replayed, in words" }),
+    designChoice: z.string().openapi({ description: "Says that the design was chosen on these years" }),
+    horizonDays: z.number().int(),
+    intervalLag: z.number().int(),
+    years: z
+      .array(z.object({ year: z.number().int(), ...ReplayedRecord }))
+      .openapi({ description: "The seed's rule on the demo set, every walk-forward year" }),
+    survivorshipFree: z
+      .object({
+        ...ReplayedRecord,
+        demoSameDates: z.object(ReplayedRecord).openapi({ description: "The demo set over the same dates" }),
+      })
+      .openapi({ description: "The same rule on the survivorship-free set (the dead included)" }),
+  })
+  .openapi({
+    description:
+      "The simulated record's discounts, measured offline by scripts/track-record-evidence.ts from the committed " +
+      "walk-forward models (docs/decisions/111)",
+  });
+
 export const PerformanceAnswer = z
   .object({
     asOf: calendarDate("the market's today the record was computed on"),
@@ -396,6 +438,7 @@ export const PerformanceAnswer = z
         "made later for past dates by a design chosen knowing those dates' outcomes. Live calls are in live only.",
     }),
     live: LiveRecord,
+    evidence: TrackRecordEvidence,
     count: z.number().int(),
     open: z.number().int(),
     resolved: z.number().int(),

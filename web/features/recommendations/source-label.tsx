@@ -1,4 +1,4 @@
-import { Badge, Group, Text } from "@mantine/core";
+import { Group, Text } from "@mantine/core";
 import type { Recommendation } from "./recommendations.queries.ts";
 
 /** Who a recommendation is from, in words: an editor's pick with its poster, or "by an editor" when unknown. */
@@ -20,9 +20,9 @@ export function provenanceText(r: Pick<Recommendation, "provenance">): { label: 
     ? {
         label: "Simulated",
         detail:
-          "Made later for a past date, by a design chosen knowing how that date turned out: no one could have acted on it.",
+          "made later for a past date, by a design chosen knowing how that date turned out: no one could have acted on it.",
       }
-    : { label: "Live", detail: "Made on its recommendation date, before its outcome was known." };
+    : { label: "Live", detail: "made on its recommendation date, before its outcome was known." };
 }
 
 /**
@@ -36,14 +36,17 @@ export function SourceLabel(props: { recommendation: Recommendation }) {
   const made = provenanceText(r);
   return (
     <Group gap={4} wrap="wrap" data-source={r.source} data-provenance={r.provenance}>
-      <Badge
+      <Text
         size="xs"
-        variant={r.provenance === "simulated" ? "outline" : "light"}
-        color={r.provenance === "simulated" ? "gray" : "teal"}
+        fw={700}
+        tt="uppercase"
+        px={4}
+        c={r.provenance === "simulated" ? "dimmed" : "teal"}
         title={made.detail}
+        style={{ border: "1px solid currentColor", borderRadius: 4 }}
       >
         {made.label}
-      </Badge>
+      </Text>
       <Text size="xs" fw={700}>
         {label}
       </Text>

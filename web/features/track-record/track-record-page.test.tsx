@@ -22,6 +22,30 @@ const row = (label: string, count: number, resolved: number, happened: number, s
   observedMinusBaselineHigh: resolved ? 0.2 : null,
 });
 
+function replayed(
+  year: number,
+  calls: number,
+  rate: number | null,
+  baseline: number | null,
+  difference: number | null,
+  interval: [number, number] | null,
+) {
+  return {
+    year,
+    period: calls ? { from: `${year}-01-05`, to: `${year}-12-28` } : { from: null, to: null },
+    dates: calls / 10,
+    calls,
+    beatMedian: rate === null ? 0 : Math.round(rate * calls),
+    rate,
+    low: rate,
+    high: rate,
+    baseline,
+    difference,
+    differenceLow: interval?.[0] ?? null,
+    differenceHigh: interval?.[1] ?? null,
+  };
+}
+
 function figures(auc: number, spread: number, t: number) {
   return {
     samples: 113285,
@@ -57,6 +81,22 @@ const performance: Performance = {
     difference: null,
     differenceLow: null,
     differenceHigh: null,
+  },
+  evidence: {
+    rule: "Each sample date, the 10 best-ranked BUY calls.",
+    designChoice: "The model's design was chosen on these same years, 2010-2023 (decision 067).",
+    horizonDays: 60,
+    intervalLag: 12,
+    years: [
+      replayed(2014, 0, null, null, null, null),
+      replayed(2022, 500, 0.55, 0.52, 0.031, [-0.17, 0.232]),
+      replayed(2023, 290, 0.66, 0.49, 0.172, [0.1, 0.244]),
+    ],
+    survivorshipFree: {
+      ...replayed(2015, 1470, 0.5, 0.502, -0.002, [-0.05, 0.046]),
+      period: { from: "2015-01-05", to: "2017-11-27" },
+      demoSameDates: replayed(2015, 1500, 0.54, 0.5, 0.04, [-0.01, 0.09]),
+    },
   },
   count: 60,
   open: 10,
@@ -222,6 +262,33 @@ describe("track record view", () => {
     const view = lead.parentElement!;
     expect(view.firstElementChild).toBe(lead);
     expect(screen.getByText(/No live calls yet/)).toBeTruthy();
+  });
+
+  test("beside the simulated record: every walk-forward year, the survivorship-free record, the design's years", () => {
+    show();
+    // The headline says how the yearly difference ranged, so one strong year reads as one year.
+    expect(
+      screen.getByText(
+        /Over the 2 walk-forward years with calls, the same rule's yearly difference from random stocks of the same risk ranged from \+3\.1 to \+17\.2 points\./,
+      ),
+    ).toBeTruthy();
+    const section = screen.getByRole("region", {
+      name: "The same rule in every year, and without survivorship",
+    });
+    expect(within(section).getByText(/chosen on these same years, 2010-2023/)).toBeTruthy();
+    expect(
+      within(section).getByText(
+        /On the survivorship-free set \(2015-2017, .*risk: -0\.2 points \(95%: -5\.0 to \+4\.6\)\. The demo set over the same dates: \+4\.0 points\./,
+      ),
+    ).toBeTruthy();
+    const table = within(section).getByRole("table");
+    const rows = within(table).getAllByRole("row");
+    expect(rows.map((r) => r.textContent)).toEqual([
+      "YearCallsBeat the medianSame riskDifference (95%)",
+      "2014none———",
+      "2022 (seeded)50055.0%52.0%+3.1 points-17.0 to +23.2",
+      "2023 (seeded)29066.0%49.0%+17.2 points+10.0 to +24.4",
+    ]);
   });
 
   test("totals: the stated event's observed rate with its 95% interval, returns against the universe", () => {

@@ -123,7 +123,8 @@ export function ModelCardSection(props: { model: ModelCard }) {
             <List.Item>
               The top tenth beat the median {rate(m.topDecileBeatRate)} of the time, the bottom tenth{" "}
               {rate(m.bottomDecileBeatRate)}. Top minus bottom: {spread(m.decileSpread)}; {recentYears} alone{" "}
-              {spread(r.decileSpread)}. The t allows for overlapping {m.horizonDays}-day returns (Newey-West).
+              {spread(r.decileSpread)}. The t allows for overlapping {m.horizonDays}-day returns: the lower of
+              Newey-West and Hansen-Hodrick.
             </List.Item>
             <List.Item>
               Survivorship-free test ({sfYears}, every member including those that later failed or were taken

@@ -274,10 +274,7 @@ function EvidenceSection(props: { evidence: Evidence; seededYears: readonly stri
         {survivorshipFreeSentence(sf)}
       </Text>
       <Table.ScrollContainer minWidth={300} scrollAreaProps={KEYBOARD_SCROLL}>
-        <Table aria-labelledby={`${id}-title`} striped fz="sm" horizontalSpacing={6} captionSide="bottom">
-          <Table.Caption>
-            {e.rule} None: that year's model stated one half for every stock, so the rule made no call.
-          </Table.Caption>
+        <Table aria-labelledby={`${id}-title`} striped fz="sm" horizontalSpacing={6}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col">Year</Table.Th>
@@ -315,6 +312,9 @@ function EvidenceSection(props: { evidence: Evidence; seededYears: readonly stri
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
+      <Text size="xs" c="dimmed" mt={4}>
+        {e.rule} None: that year's model stated one half for every stock, so the rule made no call.
+      </Text>
     </Card>
   );
 }

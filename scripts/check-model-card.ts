@@ -20,7 +20,14 @@ checks every exported stock-date was an index member that day. Exits non-zero on
 tolerances (AUC 0.003, Brier 0.0005, spread 1.5 points, t 0.5). Takes no arguments.`,
 });
 
-const TOLERANCE = { auc: 0.003, brier: 0.0005, brierBase: 0.0005, annualised: 0.015, tNeweyWest: 0.5 };
+const TOLERANCE = {
+  auc: 0.003,
+  brier: 0.0005,
+  brierBase: 0.0005,
+  annualised: 0.015,
+  tNeweyWest: 0.5,
+  tHansenHodrick: 0.5,
+};
 const root = join(import.meta.dir, "..");
 const gunzipText = async (path: string) =>
   gunzipSync(new Uint8Array(await Bun.file(join(root, path)).arrayBuffer())).toString("utf8");
@@ -148,7 +155,7 @@ type Stated = {
   auc: number;
   brier: number;
   brierBase: number;
-  decileSpread: { annualised: number; tNeweyWest: number };
+  decileSpread: { annualised: number; tNeweyWest: number; tHansenHodrick: number; tConservative: number };
 };
 
 function compare(label: string, stated: Stated, rows: ScoredRow[]) {
@@ -159,7 +166,20 @@ function compare(label: string, stated: Stated, rows: ScoredRow[]) {
     ["Brier of the base rate", stated.brierBase, ours.brierBase, TOLERANCE.brierBase],
     ["decile spread", stated.decileSpread.annualised, ours.decileSpread.annualised, TOLERANCE.annualised],
     ["Newey-West t", stated.decileSpread.tNeweyWest, ours.decileSpread.tNeweyWest, TOLERANCE.tNeweyWest],
+    [
+      "Hansen-Hodrick t",
+      stated.decileSpread.tHansenHodrick,
+      ours.decileSpread.tHansenHodrick,
+      TOLERANCE.tHansenHodrick,
+    ],
   ];
+  // The verdict's t is the more conservative of the two, as the card states (docs/decisions/110).
+  const nearerZero =
+    Math.abs(stated.decileSpread.tNeweyWest) <= Math.abs(stated.decileSpread.tHansenHodrick)
+      ? stated.decileSpread.tNeweyWest
+      : stated.decileSpread.tHansenHodrick;
+  if (stated.decileSpread.tConservative !== nearerZero)
+    failures.push(`${label}: tConservative ${stated.decileSpread.tConservative} is not the t nearer zero`);
   for (const [name, card, recomputed, tolerance] of pairs) {
     const ok = Math.abs(card - recomputed) <= tolerance;
     console.log(`  ${label} ${name}: card ${card}, recomputed ${recomputed}${ok ? "" : "  <-- differs"}`);

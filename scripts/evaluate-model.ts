@@ -13,7 +13,9 @@ import { BENCHMARK } from "../api/market/demo-import.ts";
 import { parseCli } from "./cli/args.ts";
 import { DESIGNS, DESIGNS_TRIED } from "./model/designs.ts";
 import {
+  conservativeT,
   decileSpread,
+  hansenHodrickT,
   headlineFigures,
   hurdleT,
   neweyWestT,
@@ -131,9 +133,13 @@ function spreadWithinFifths(set: readonly Scored[]): Spread {
     }
     if (perFifth.length) diffs.push(mean(perFifth));
   }
+  const tNeweyWest = Number(neweyWestT(diffs, LAG).toFixed(2));
+  const tHansenHodrick = Number(hansenHodrickT(diffs, LAG - 1).toFixed(2));
   return {
     annualised: r4(mean(diffs) * (252 / HORIZON)),
-    tNeweyWest: Number(neweyWestT(diffs, LAG).toFixed(2)),
+    tNeweyWest,
+    tHansenHodrick,
+    tConservative: conservativeT(tNeweyWest, tHansenHodrick),
     lag: LAG,
     dates: diffs.length,
   };
@@ -198,14 +204,17 @@ const sfFigures = figures(sf);
  * The demo set alone is not enough: it holds only survivors, and its designs were chosen on its own years.
  */
 const CONFIRMATION_T = 1.96;
-const clearsHurdleOnDemo = headline.decileSpread.annualised > 0 && headline.decileSpread.tNeweyWest >= HURDLE;
+// The verdict uses the more conservative of the Newey-West and Hansen-Hodrick t (docs/decisions/110).
+const clearsHurdleOnDemo =
+  headline.decileSpread.annualised > 0 && headline.decileSpread.tConservative >= HURDLE;
 const confirmedSurvivorshipFree =
-  sfFigures.decileSpread.annualised > 0 && sfFigures.decileSpread.tNeweyWest >= CONFIRMATION_T;
+  sfFigures.decileSpread.annualised > 0 && sfFigures.decileSpread.tConservative >= CONFIRMATION_T;
 const edgeSignificant = clearsHurdleOnDemo && confirmedSurvivorshipFree;
 const EDGE_RULE =
-  `Significant only when the demo set's decile spread has a Newey-West t of at least hurdleT (Bonferroni for ` +
-  `every design tried) and the survivorship-free set, never used to build or choose the model, confirms it with a ` +
-  `positive spread and t of at least ${CONFIRMATION_T}.`;
+  `Significant only when the demo set's decile spread has a t of at least hurdleT (Bonferroni for every design ` +
+  `and variant whose figure was seen), taking the more conservative of the Newey-West and Hansen-Hodrick t, and ` +
+  `the survivorship-free set, never used to build or choose the model, confirms it with a positive spread and the ` +
+  `same conservative t of at least ${CONFIRMATION_T}.`;
 const period = (set: readonly Scored[]) => ({ from: set[0]!.sample.date, to: set.at(-1)!.sample.date });
 const liveModel = await Bun.file(join(import.meta.dir, "../api/analysis/models/ranker-live.json")).json();
 
@@ -325,11 +334,15 @@ const headlineConstants = {
   decileSpread: {
     annualised: card.decileSpread.annualised,
     tNeweyWest: card.decileSpread.tNeweyWest,
+    tHansenHodrick: card.decileSpread.tHansenHodrick,
+    tConservative: card.decileSpread.tConservative,
   },
   survivorshipFree: {
     decileSpread: {
       annualised: card.survivorshipFree.decileSpread.annualised,
       tNeweyWest: card.survivorshipFree.decileSpread.tNeweyWest,
+      tHansenHodrick: card.survivorshipFree.decileSpread.tHansenHodrick,
+      tConservative: card.survivorshipFree.decileSpread.tConservative,
     },
   },
   period: card.period,
@@ -346,9 +359,10 @@ const pct = (x: number, digits = 1) => `${(x * 100).toFixed(digits)}%`;
 const signed = (x: number, digits = 1) => `${x >= 0 ? "+" : ""}${(x * 100).toFixed(digits)}%`;
 type Figures = ReturnType<typeof figures>;
 const row = (label: string, f: Figures) =>
-  `| ${label} | ${f.samples.toLocaleString("en-US")} | ${f.dates} | ${f.auc.toFixed(4)} | ${f.brier.toFixed(5)} vs ${f.brierBase.toFixed(5)} (base rate ${pct(f.baseRate)}) | ${signed(f.decileSpread.annualised)}/yr | ${f.decileSpread.tNeweyWest.toFixed(2)} |`;
+  `| ${label} | ${f.samples.toLocaleString("en-US")} | ${f.dates} | ${f.auc.toFixed(4)} | ${f.brier.toFixed(5)} vs ${f.brierBase.toFixed(5)} (base rate ${pct(f.baseRate)}) | ${signed(f.decileSpread.annualised)}/yr | ${f.decileSpread.tNeweyWest.toFixed(2)} | ${f.decileSpread.tHansenHodrick.toFixed(2)} |`;
 const sfFig = card.survivorshipFree;
-const spreadWords = (s: Spread) => `${signed(s.annualised)} a year (t ${s.tNeweyWest.toFixed(2)})`;
+const spreadWords = (s: Spread) =>
+  `${signed(s.annualised)} a year (t ${s.tConservative.toFixed(2)}, the lower of Newey-West ${s.tNeweyWest.toFixed(2)} and Hansen-Hodrick ${s.tHansenHodrick.toFixed(2)})`;
 
 const md = `# Model card: the cross-sectional ranking model
 
@@ -376,8 +390,8 @@ Machine-readable: \`docs/model-card.json\`. Every out-of-sample prediction behin
   range is wide. Returns are before trading costs and taxes.
 
 ## Headline figures
-| set | stock-dates | dates | AUC | Brier vs stating the base rate | decile 10 - decile 1 | Newey-West t |
-|---|---|---|---|---|---|---|
+| set | stock-dates | dates | AUC | Brier vs stating the base rate | decile 10 - decile 1 | Newey-West t | Hansen-Hodrick t |
+|---|---|---|---|---|---|---|---|
 ${row(`demo, ${card.period.from} to ${card.period.to}`, headline)}
 ${row(`demo, ${RECENT.fromYear}-${RECENT.toYear}`, card.recent)}
 ${row(`survivorship-free, ${sfFig.period.from} to ${sfFig.period.to}`, sfFig)}
@@ -388,9 +402,12 @@ ${row("demo, the same dates", sfFig.demoSameDates)}
 - Brier: mean squared error of the stated probabilities; stating the base rate for every stock scores the second
   number. Lower is better.
 - Decile spread: on each date, the mean ${HORIZON}-day total return of the model's top tenth minus its bottom tenth,
-  averaged over dates and annualised (times 252 / ${HORIZON}). Its t uses Newey-West errors with lag ${LAG}, because
-  ${HORIZON}-day returns measured every ${STEP} days overlap.
-- Designs tried on this history: ${DESIGNS_TRIED}; the Bonferroni hurdle (5%, two-sided) for that many is
+  averaged over dates and annualised (times 252 / ${HORIZON}). ${HORIZON}-day returns measured every ${STEP} days
+  overlap, so its t uses Newey-West errors (Bartlett weights, lag ${LAG}) and, beside it, Hansen-Hodrick errors
+  (uniform weights, lag ${LAG - 1}), which keep the overlap's whole variance where Bartlett's weights keep only part;
+  the verdict uses the one nearer zero (decision 110).
+- Designs and variants whose figure was seen on this history: ${DESIGNS_TRIED} (the research note's about 90
+  figures among them, scripts/model/designs.ts); the Bonferroni hurdle (5%, two-sided) for that many is
   t ${HURDLE}; the demo set ${clearsHurdleOnDemo ? "clears" : "does not clear"} it. The survivorship-free set
   ${confirmedSurvivorshipFree ? "confirms" : "does not confirm"} it (a positive spread with t ${CONFIRMATION_T} or more). Edge significant (both): **${edgeSignificant ? "yes" : "no"}**.
 - Top decile beat the median ${pct(card.topDecileBeatRate)} of the time, bottom decile ${pct(card.bottomDecileBeatRate)};
@@ -472,7 +489,7 @@ await Bun.write(join(import.meta.dir, "../docs/model-card.json"), `${JSON.string
 await Bun.write(join(import.meta.dir, "../docs/model-card.md"), md);
 console.log(
   `demo AUC ${headline.auc}, Brier ${headline.brier} (base ${headline.brierBase}), spread ` +
-    `${signed(headline.decileSpread.annualised)}/yr t ${headline.decileSpread.tNeweyWest} (hurdle ${HURDLE}); ` +
+    `${signed(headline.decileSpread.annualised)}/yr t ${headline.decileSpread.tNeweyWest} (HH ${headline.decileSpread.tHansenHodrick}, hurdle ${HURDLE}); ` +
     `SF AUC ${sfFig.auc}, spread ${signed(sfFig.decileSpread.annualised)}/yr t ${sfFig.decileSpread.tNeweyWest}; ` +
     `coverage ${card.intervalCoverageByVolatility.map((c) => pct(c.coverage)).join(" ")}. Wrote the card and export.`,
 );

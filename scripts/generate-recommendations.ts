@@ -1,5 +1,5 @@
 // `bun scripts/generate-recommendations.ts [--date YYYY-MM-DD]`: posts the generator's calls for one trading day
-// (default: the market's today) on DATABASE_URL. Idempotent per date.
+// (default: the market's today) on DATABASE_URL, marked simulated (docs/decisions/109). Idempotent per date.
 import { generateForDate } from "../api/features/recommendations/generate.service.ts";
 import { parseEnv } from "../api/lib/config.ts";
 import { configureMarket } from "../api/market/configure.ts";
@@ -24,7 +24,8 @@ if (!asOf) {
 }
 const date = values.date ?? asOf;
 const started = performance.now();
-const report = await generateForDate(deps, date);
+// A script's calls are simulated: only the daily job's (and an admin's) are made on their date as a matter of course.
+const report = await generateForDate(deps, date, { provenance: "simulated" });
 console.log(
   `${date}: scored ${report.scored} symbols, posted ${report.posted}, ` +
     `${report.alreadyThere} already there (${Math.round(performance.now() - started)} ms).`,

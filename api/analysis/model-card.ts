@@ -15,7 +15,14 @@ const figures = (f: {
   auc: number;
   brier: number;
   brierBase: number;
-  decileSpread: { annualised: number; tNeweyWest: number; lag: number; dates: number };
+  decileSpread: {
+    annualised: number;
+    tNeweyWest: number;
+    tHansenHodrick: number;
+    tConservative: number;
+    lag: number;
+    dates: number;
+  };
 }) => ({
   samples: f.samples,
   dates: f.dates,

@@ -4,17 +4,21 @@ export const MODEL_HEADLINE = {
   edgeSignificant: false,
   clearsHurdleOnDemo: true,
   confirmationT: 1.96,
-  designsTried: 29,
-  hurdleT: 3.13,
+  designsTried: 99,
+  hurdleT: 3.48,
   auc: 0.5208,
   decileSpread: {
     annualised: 0.0745,
     tNeweyWest: 4.27,
+    tHansenHodrick: 3.81,
+    tConservative: 3.81,
   },
   survivorshipFree: {
     decileSpread: {
       annualised: 0.0436,
       tNeweyWest: 1.2,
+      tHansenHodrick: 1.04,
+      tConservative: 1.04,
     },
   },
   period: {

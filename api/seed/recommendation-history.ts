@@ -24,6 +24,7 @@ export async function seedRecommendationHistory(
     .toISOString()
     .slice(0, 10);
   const dates = weeklyDates(await tradingDays(db, BENCHMARK, from, asOf), asOf, weeks);
-  const reports = await generateForDates(deps, dates);
+  // Made now for past dates, by a design chosen on those dates' outcomes: simulated, the last week's included.
+  const reports = await generateForDates(deps, dates, { provenance: "simulated" });
   return reports.reduce((n, r) => n + r.posted, 0);
 }

@@ -3,8 +3,10 @@ import {
   auc,
   aucScorer,
   brier,
+  conservativeT,
   decileSpread,
   expectedCalibrationError,
+  hansenHodrickT,
   hurdleT,
   logLoss,
   neweyWestT,
@@ -81,10 +83,26 @@ describe("Newey-West t and the multiple-testing hurdle", () => {
     expect(Math.abs(neweyWestT(smooth, 12))).toBeLessThan(Math.abs(neweyWestT(smooth, 0)));
   });
 
+  test("Hansen-Hodrick: uniform weights by hand; it keeps more of the overlap than Bartlett's, so its t is lower", () => {
+    const xs = [1, 2, 3, 2, 1, 2, 3, 4];
+    const n = xs.length;
+    const m = xs.reduce((a, b) => a + b, 0) / n;
+    const g = (l: number) => xs.slice(l).reduce((a, x, t) => a + (x - m) * (xs[t]! - m), 0) / n;
+    expect(hansenHodrickT(xs, 1)).toBeCloseTo(m / Math.sqrt((g(0) + 2 * g(1)) / n), 12);
+    // 60-session outcomes every 5 sessions: each term shares its days with 11 neighbours on either side.
+    const walk = Array.from({ length: 400 }, (_, t) => 0.002 + 0.01 * Math.sin(t * 1.7) * Math.cos(t / 9));
+    const overlapping = walk.map((_, t) => walk.slice(t, t + 12).reduce((a, b) => a + b, 0)).slice(0, 388);
+    expect(Math.abs(hansenHodrickT(overlapping, 11))).toBeLessThan(Math.abs(neweyWestT(overlapping, 12)));
+    expect(conservativeT(4.27, 3.81)).toBe(3.81);
+    expect(conservativeT(-1.2, 0.9)).toBe(0.9);
+  });
+
   test("Bonferroni hurdle: 1.96 for one design, 3.08 for 24, 3.45 for 90 (NormalDist.inv_cdf)", () => {
     expect(hurdleT(1)).toBeCloseTo(1.959964, 5);
     expect(hurdleT(24)).toBeCloseTo(3.0781, 3);
     expect(hurdleT(90)).toBeCloseTo(3.4524, 3);
+    // Every design and variant whose figure was seen (decision 110): 99.
+    expect(Number(hurdleT(99).toFixed(2))).toBe(3.48);
   });
 
   test("the decile spread averages top minus bottom per date and annualises by 252 / horizon", () => {

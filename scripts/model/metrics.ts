@@ -169,6 +169,28 @@ export function neweyWestT(xs: readonly number[], lag: number): number {
   );
 }
 
+/**
+ * Hansen-Hodrick t of the mean of an overlapping series: autocovariances up to `lag` (the horizon over the step,
+ * less one) weighted uniformly, so the overlap's whole variance counts, where Bartlett weights keep only part of it
+ * (docs/decisions/110-honest-intervals.md). Falls back to Newey-West when the uniform sum is not positive.
+ */
+export function hansenHodrickT(xs: readonly number[], lag: number): number {
+  const n = xs.length;
+  const m = xs.reduce((a, v) => a + v, 0) / n;
+  const u = xs.map((x) => x - m);
+  let s = 0;
+  for (const v of u) s += v * v;
+  for (let l = 1; l <= lag && l < n; l++) {
+    let c = 0;
+    for (let t = l; t < n; t++) c += u[t]! * u[t - l]!;
+    s += 2 * c;
+  }
+  return s > 0 ? m / (Math.sqrt(s) / n) : neweyWestT(xs, lag);
+}
+
+/** Of two t statistics of the same mean, the more conservative: the one nearer zero. */
+export const conservativeT = (a: number, b: number) => (Math.abs(a) <= Math.abs(b) ? a : b);
+
 /** The t a result must reach to be significant at 5% two-sided after a Bonferroni correction for `designs` tries. */
 export const hurdleT = (designs: number) => probit(1 - 0.025 / designs);
 
@@ -187,6 +209,10 @@ export interface Spread {
   annualised: number;
   /** Its t with Newey-West errors. */
   tNeweyWest: number;
+  /** Its t with Hansen-Hodrick errors (uniform weights, lag - 1: the horizon over the step less one). */
+  tHansenHodrick: number;
+  /** The nearer zero of the two: what the verdict uses. */
+  tConservative: number;
   lag: number;
   dates: number;
 }
@@ -215,9 +241,13 @@ export function decileSpread(
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([, e]) => e.top / e.nTop - e.bottom / e.nBottom);
   const m = diffs.reduce((a, v) => a + v, 0) / diffs.length;
+  const tNeweyWest = Number(neweyWestT(diffs, lag).toFixed(2));
+  const tHansenHodrick = Number(hansenHodrickT(diffs, lag - 1).toFixed(2));
   return {
     annualised: Number((m * (252 / horizon)).toFixed(4)),
-    tNeweyWest: Number(neweyWestT(diffs, lag).toFixed(2)),
+    tNeweyWest,
+    tHansenHodrick,
+    tConservative: conservativeT(tNeweyWest, tHansenHodrick),
     lag,
     dates: diffs.length,
   };

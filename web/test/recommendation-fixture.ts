@@ -13,6 +13,7 @@ export const adminRecommendation: Recommendation = {
   recommendationDate: "2023-10-27",
   reason: "Steady compounder.",
   source: "admin",
+  provenance: "live",
   currentPrice: 47.5,
   currentPriceAsOf: "2023-10-27",
   outcome: {

@@ -7,6 +7,14 @@ import { postRecommendation } from "./recommendations.service.ts";
 export const PICKS_PER_DATE = 10;
 export const PICKS_PER_SECTOR = 3;
 
+/**
+ * How the calls are made: the seed and the scripts pass `{ provenance: "simulated" }`, since they make calls
+ * after the fact; the daily job and the admin's Generate leave it to the date (today's calls are live).
+ */
+export interface Made {
+  provenance?: "simulated";
+}
+
 export interface GenerateReport {
   date: string;
   scored: number;
@@ -50,6 +58,7 @@ export async function postGeneratedRecommendations(
   scored: readonly Scored[],
   names: ReadonlyMap<string, string>,
   sectors?: ReadonlyMap<string, string>,
+  made: Made = {},
 ): Promise<GenerateReport> {
   let posted = 0;
   let alreadyThere = 0;
@@ -87,6 +96,7 @@ export async function postGeneratedRecommendations(
           expectedExcessLow: pick.expectedExcessLow,
           expectedExcessHigh: pick.expectedExcessHigh,
         },
+        ...made,
         riskBasis: `model risk level ${insight.riskLevel} (60-day volatility ${(pick.stock.vol_60d * 100).toFixed(0)}% a year)`,
       },
     );
@@ -100,8 +110,8 @@ export async function postGeneratedRecommendations(
  * Generates and posts the engine's calls for one trading day from prices up to that day: the admin's Generate,
  * the daily job and the command-line script. Idempotent per date.
  */
-export async function generateForDate(deps: AppDeps, date: string): Promise<GenerateReport> {
-  const [report] = await generateForDates(deps, [date]);
+export async function generateForDate(deps: AppDeps, date: string, made: Made = {}): Promise<GenerateReport> {
+  const [report] = await generateForDates(deps, [date], made);
   return report ?? { date, scored: 0, posted: 0, alreadyThere: 0 };
 }
 
@@ -109,11 +119,15 @@ export async function generateForDate(deps: AppDeps, date: string): Promise<Gene
  * generateForDate for many dates, scoring the universe on all of them from one read of prices (the seed's year of
  * weekly history).
  */
-export async function generateForDates(deps: AppDeps, dates: readonly string[]): Promise<GenerateReport[]> {
+export async function generateForDates(
+  deps: AppDeps,
+  dates: readonly string[],
+  made: Made = {},
+): Promise<GenerateReport[]> {
   const { db } = deps.database;
   // Scoring a date reads prices up to that date only, whatever the engine's "today".
   const engine = createAnalysisEngine(db, () => [...dates].sort().at(-1) ?? "");
-  return generateRecommendations(deps, engine, dates, await securityNames(db));
+  return generateRecommendations(deps, engine, dates, await securityNames(db), undefined, made);
 }
 
 /** Generates the recommendations of each date (trading days) with `engine`, scoring the universe once for all. */
@@ -123,12 +137,15 @@ export async function generateRecommendations(
   dates: readonly string[],
   names: ReadonlyMap<string, string>,
   sectors?: ReadonlyMap<string, string>,
+  made: Made = {},
 ): Promise<GenerateReport[]> {
   const byDate = await engine.scoreUniverseOn(dates);
   sectors ??= await securitySectors(deps.database.db);
   const reports: GenerateReport[] = [];
   for (const date of [...dates].sort())
-    reports.push(await postGeneratedRecommendations(deps, date, byDate.get(date) ?? [], names, sectors));
+    reports.push(
+      await postGeneratedRecommendations(deps, date, byDate.get(date) ?? [], names, sectors, made),
+    );
   return reports;
 }
 

@@ -138,6 +138,8 @@ test("the seeded year of history: each date by a model trained and calibrated be
     expect(model.calibration.to < r.recommendationDate).toBe(true);
     expect(model.splits.trainLabelsEnd < r.recommendationDate).toBe(true);
     expect(r.call).toBe("BUY");
+    // Made by the seed after the fact, the last week's (on the market's today) included: simulated.
+    expect(r.provenance).toBe("simulated");
     expect(isMemberOn(r.symbol, r.recommendationDate)).toBe(true);
     expect(r.sellTargetCents).toBeGreaterThan(r.buyPriceCents);
     expectReasonQuotesFields({ ...r, buy: r.buyPriceCents, target: r.sellTargetCents });

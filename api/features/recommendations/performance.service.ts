@@ -2,6 +2,7 @@ import { and, asc, desc, gte, inArray, lte, sql } from "drizzle-orm";
 import { dailyPrices, recommendations } from "../../../db/schema/index.ts";
 import { isMemberOn } from "../../analysis/index-membership.ts";
 import { MODEL_CARD } from "../../analysis/model-card.ts";
+import { TRACK_RECORD_EVIDENCE } from "../../analysis/track-record-evidence.ts";
 import type { AppDeps } from "../../lib/context.ts";
 import { BENCHMARK } from "../../market/demo-import.ts";
 import { allSymbols, tradingDays } from "../../market/price-history.ts";
@@ -33,7 +34,9 @@ const VOLATILITY_LOOKBACK_DAYS = 100;
 export const PERFORMANCE_LIMIT = 5000;
 
 export const METHOD =
-  "Each recommendation is scored on total returns (closes adjusted for dividends and splits) from the close of its " +
+  "Simulated calls (made later for a past date, by the seed or a script) and live calls (made on their own date) " +
+  "are scored alike and reported apart: the model's figures are the simulated calls', and live calls have their " +
+  "own record. Each recommendation is scored on total returns (closes adjusted for dividends and splits) from the close of its " +
   "recommendation date to the close of its target date (the last session on or before it). The universe it is " +
   "measured against is the stocks that were S&P 500 members on its recommendation date, among the stocks the " +
   "market has prices for: a stock that joined the index later is not in an earlier date's universe. Confidence " +
@@ -45,8 +48,9 @@ export const METHOD =
   "into fifths by it; the baseline is that fifth's rate over the same sessions, averaged over the calls. A model " +
   "that leans to volatile stocks in a rising market beats the median often without any skill; the baseline shows " +
   "how often. Calls made on one date share one market, and weekly calls over 60 sessions overlap, so the 95% " +
-  "intervals come from each date's rate with Newey-West errors over dates (lag: the horizon over the sessions " +
-  "between recommendation dates), not from counting calls as independent. The top-decile basket is the model's " +
+  "intervals come from each date's rate, not from counting calls as independent: each is the widest of Newey-West " +
+  "errors over dates (lag: the horizon over the sessions between recommendation dates), non-overlapping blocks of " +
+  "lag + 1 dates with Student's t, and the plain binomial (Wilson) interval on the resolved count. The top-decile basket is the model's " +
   "BUY calls, date by date, against the same baseline. Editor's picks (posted by an admin) are the editors' " +
   "calls, with the editor's own confidence, not a calibrated probability: they are reported apart and kept out " +
   "of every figure of the model, its growth line included. The demo market holds only the stocks that were in " +
@@ -77,6 +81,7 @@ export async function recommendationPerformance(deps: AppDeps, query: Historical
     return {
       recommendationDate: r.recommendationDate,
       source: r.source,
+      provenance: r.provenance,
       call: r.call,
       confidence: r.confidence,
       probability: r.probability,
@@ -86,15 +91,19 @@ export async function recommendationPerformance(deps: AppDeps, query: Historical
     };
   });
   const modelRows = rows.filter((r) => r.source === "model");
+  // The growth line is the simulated record's, as the figures beside it: live calls are never pooled with it.
+  const simulatedRows = modelRows.filter((r) => r.provenance === "simulated");
   return {
     asOf,
     method: METHOD,
     ...summarisePerformance(scored, intervalLag(modelRows, prices.sessions)),
     // The calls line holds the model's calls only: an editor's pick is not the model's.
     cumulative: prices.daily
-      ? calendarTimeGrowth(modelRows, prices.daily, prices.members, prices.sessions, asOf, isMemberOn)
+      ? calendarTimeGrowth(simulatedRows, prices.daily, prices.members, prices.sessions, asOf, isMemberOn)
       : [],
     model: MODEL_CARD,
+    // The simulated record's discounts: the same rule over every walk-forward year and without survivorship.
+    evidence: TRACK_RECORD_EVIDENCE,
   };
 }
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import type { z } from "@hono/zod-openapi";
 import { and, eq, inArray, ne } from "drizzle-orm";
 import { dailyPrices, securities } from "../../../db/schema/index.ts";
 import { addTradingSessions } from "../../lib/trading-calendar.ts";
@@ -6,7 +7,9 @@ import { configureMarket } from "../../market/configure.ts";
 import { BENCHMARK } from "../../market/demo-import.ts";
 import { tradingDays } from "../../market/price-history.ts";
 import { startTestApp, type TestApp, testDbKind } from "../../test/harness.ts";
+import type { PerformanceAnswer } from "./recommendations.schema.ts";
 import { postRecommendation } from "./recommendations.service.ts";
+import { wilsonInterval } from "./track-record.ts";
 
 const SYMBOLS = ["AAPL", "MSFT", "NVDA", "JPM", "XOM", "KO", "PFE", "AMZN", "META", "WMT"];
 
@@ -517,5 +520,142 @@ describe(`expensive reads are bounded per user on ${testDbKind}`, () => {
       Array.from({ length: 12 }, (_, i) => t.request(kept[i % 2]!, { token })),
     );
     expect(answers.map((res) => res.status)).toEqual(answers.map(() => 200));
+  });
+});
+
+describe(`simulated and live calls apart, intervals no narrower than Wilson's (${testDbKind})`, () => {
+  type Answer = z.infer<typeof PerformanceAnswer>;
+  const answer = async () =>
+    (await (await t.request("/api/recommendations/performance", { token })).json()) as Answer;
+
+  test("calls made later for past dates are simulated; the answer says the figures are theirs", async () => {
+    const p = await answer();
+    expect(p.provenance).toBe("simulated");
+    expect(p.count).toBe(modelCalls);
+    expect(p.live).toMatchObject({ count: 0, resolved: 0, rate: null, low: null });
+    expect(p.method).toStartWith("Simulated calls (made later for a past date");
+    const history = await t.request("/api/recommendations/historical?fromDate=2023-03-01", { token });
+    const rows = (await history.json()) as Array<{ source: string; provenance: string }>;
+    expect(new Set(rows.filter((r) => r.source === "model").map((r) => r.provenance))).toEqual(
+      new Set(["simulated"]),
+    );
+    // The editor's pick was posted later for 2023-05-01 too: simulated, like any call made for a past date.
+    expect(rows.find((r) => r.source === "admin")?.provenance).toBe("simulated");
+  });
+
+  test("every interval in the answer is at least as wide as Wilson's on its resolved count", async () => {
+    const p = await answer();
+    const checked: string[] = [];
+    const check = (
+      name: string,
+      k: number,
+      n: number,
+      low: number | null,
+      high: number | null,
+      dLow?: number | null,
+      dHigh?: number | null,
+      // The committed evidence is rounded to 4 decimals.
+      slack = 1e-12,
+    ) => {
+      const w = wilsonInterval(k, n);
+      if (!w || low === null || high === null) return;
+      expect(low).toBeLessThanOrEqual(w.low + slack);
+      expect(high).toBeGreaterThanOrEqual(w.high - slack);
+      if (dLow != null && dHigh != null)
+        expect(dHigh - dLow).toBeGreaterThanOrEqual(w.high - w.low - 2 * slack);
+      checked.push(name);
+    };
+    check(
+      "headline",
+      p.happened,
+      p.resolved,
+      p.observedLow,
+      p.observedHigh,
+      p.observedMinusBaselineLow,
+      p.observedMinusBaselineHigh,
+    );
+    for (const r of [...p.bands, ...p.deciles, ...p.years])
+      check(
+        r.label,
+        r.happened,
+        r.resolved,
+        r.observedLow,
+        r.observedHigh,
+        r.observedMinusBaselineLow,
+        r.observedMinusBaselineHigh,
+      );
+    const b = p.basket;
+    check(
+      "basket",
+      b.beatMedian,
+      b.resolved,
+      b.beatMedianLow,
+      b.beatMedianHigh,
+      b.beatMedianMinusBaselineLow,
+      b.beatMedianMinusBaselineHigh,
+    );
+    check(
+      "live",
+      p.live.happened,
+      p.live.resolved,
+      p.live.low,
+      p.live.high,
+      p.live.differenceLow,
+      p.live.differenceHigh,
+    );
+    const e = p.evidence;
+    for (const r of [
+      ...e.years.map((y) => ({ ...y, name: String(y.year) })),
+      { ...e.survivorshipFree, name: "sf" },
+    ])
+      check(
+        `evidence ${r.name}`,
+        r.beatMedian,
+        r.calls,
+        r.low,
+        r.high,
+        r.differenceLow,
+        r.differenceHigh,
+        1e-4,
+      );
+    expect(checked).toContain("evidence sf");
+    expect(checked).toContain("headline");
+    expect(checked).toContain("basket");
+    expect(checked).toContain("2023");
+  });
+
+  test("beside the simulated record: the same rule every walk-forward year and on the survivorship-free set", async () => {
+    const e = (await answer()).evidence;
+    expect(e.years.map((y) => y.year)).toEqual(Array.from({ length: 14 }, (_, i) => 2010 + i));
+    expect(e.designChoice).toContain("chosen on these same years, 2010-2023");
+    const sf = e.survivorshipFree;
+    expect(sf.period.from! >= "2014-01-01" && sf.period.to! <= "2018-12-31").toBe(true);
+    expect(sf.calls).toBeGreaterThan(1000);
+    expect(sf.baseline).not.toBeNull();
+    expect(sf.difference).toBeCloseTo(sf.rate! - sf.baseline!, 3);
+    expect(sf.demoSameDates.calls).toBeGreaterThan(1000);
+  });
+
+  test("a model call made on its own date is live and scored apart, never in the simulated figures", async () => {
+    const before = await answer();
+    const posted = await postRecommendation(
+      t.deps,
+      {
+        symbol: "MSFT",
+        buyPrice: 32000,
+        sellTarget: 33000,
+        confidence: 53,
+        estimatedDate: addTradingSessions("2023-10-27", 60),
+        reason: "Live call.",
+        aggressive: false,
+      },
+      { postedBy: null, source: "model", modelVersion: "test" },
+    );
+    expect(posted.ok && posted.value.recommendation.provenance).toBe("live");
+    // A new call changes the data version; the kept answer is not served.
+    const after = await answer();
+    expect(after.live).toMatchObject({ count: 1, open: 1, resolved: 0 });
+    expect(after.count).toBe(before.count);
+    expect(after.resolved).toBe(before.resolved);
   });
 });

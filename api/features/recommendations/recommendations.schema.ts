@@ -68,6 +68,12 @@ export const Recommendation = z
       description:
         "model: the ranking model's call; admin: an editor's pick, its confidence the editor's own",
     }),
+    provenance: z.enum(["live", "simulated"]).openapi({
+      description:
+        "live: posted on its own recommendation date (the daily job, an admin), so it could have been acted on; " +
+        "simulated: made later for a past date (the seed, a script), by a model whose design may have been " +
+        "chosen knowing that date's outcome",
+    }),
     postedByName: z
       .string()
       .nullable()
@@ -175,10 +181,10 @@ const AgainstBaseline = {
     .number()
     .nullable()
     .openapi({ description: "observedRate minus its baseline, over the calls with one" }),
-  observedMinusBaselineLow: z
-    .number()
-    .nullable()
-    .openapi({ description: "95% interval of the difference, Newey-West over dates: low end" }),
+  observedMinusBaselineLow: z.number().nullable().openapi({
+    description:
+      "95% interval of the difference, low end: the wider of the clustered interval (as observedLow) and Wilson's half-widths on the count",
+  }),
   observedMinusBaselineHigh: z.number().nullable().openapi({ description: "The same interval's high end" }),
 };
 
@@ -193,7 +199,8 @@ export const CalibrationRow = z.object({
     .openapi({ description: "Mean stated probability of the resolved calls" }),
   observedRate: fraction("share of the resolved calls whose stated event happened").nullable(),
   observedLow: z.number().nullable().openapi({
-    description: "95% interval of observedRate from per-date rates, Newey-West over dates: low end",
+    description:
+      "95% interval of observedRate, low end: the widest of Newey-West over dates, non-overlapping blocks of lag + 1 dates and Wilson on the resolved count",
   }),
   observedHigh: z.number().nullable().openapi({ description: "The same interval's high end" }),
   ...AgainstBaseline,
@@ -229,10 +236,10 @@ const Basket = z
     resolved: z.number().int(),
     beatMedian: z.number().int(),
     beatMedianRate: fraction("share of the resolved BUY calls that beat the median member").nullable(),
-    beatMedianLow: z
-      .number()
-      .nullable()
-      .openapi({ description: "95% interval, Newey-West over dates: low end" }),
+    beatMedianLow: z.number().nullable().openapi({
+      description:
+        "95% interval, low end: the widest of Newey-West over dates, non-overlapping blocks of lag + 1 dates and Wilson on the resolved count (docs/decisions/110)",
+    }),
     beatMedianHigh: z.number().nullable(),
     beatMedianRateBaseline: z.number().nullable(),
     beatMedianMinusBaseline: z.number().nullable(),
@@ -273,7 +280,15 @@ const DecileSpread = z.object({
   }),
   tNeweyWest: z
     .number()
-    .openapi({ description: "t statistic with Newey-West errors (overlapping horizons)" }),
+    .openapi({ description: "t statistic with Newey-West errors (Bartlett weights, overlapping horizons)" }),
+  tHansenHodrick: z.number().openapi({
+    description:
+      "t statistic with Hansen-Hodrick errors (uniform weights, lag - 1: horizon over step less one)",
+  }),
+  tConservative: z.number().openapi({
+    description:
+      "The nearer zero of tNeweyWest and tHansenHodrick: the t the verdict uses (docs/decisions/110)",
+  }),
   lag: z.number().int().openapi({ description: "Newey-West lag: the horizon in sample dates" }),
   dates: z.number().int(),
 });
@@ -302,10 +317,10 @@ export const ModelCardSummary = z
     protocol: z.string(),
     period: datePeriod,
     horizonDays: z.number().int(),
-    designsTried: z
-      .number()
-      .int()
-      .openapi({ description: "Every model design tried on this history, this issue's included" }),
+    designsTried: z.number().int().openapi({
+      description:
+        "Every model design and variant whose figure was seen on this history, the research note's included",
+    }),
     hurdleT: z.number().openapi({ description: "Bonferroni t at 5% two-sided for designsTried designs" }),
     edgeSignificant: z.boolean().openapi({
       description:
@@ -365,19 +380,87 @@ export const ModelCardSummary = z
       "Walk-forward out-of-sample figures of the ranking model (docs/model-card.json), measured before the calls",
   });
 
+const LiveRecord = z
+  .object({
+    count: z.number().int(),
+    open: z.number().int(),
+    resolved: z.number().int(),
+    happened: z.number().int(),
+    rate: fraction("share of the resolved live calls whose stated event happened").nullable(),
+    low: z.number().nullable().openapi({ description: "95% interval, low end (as observedLow)" }),
+    high: z.number().nullable(),
+    baseline: z.number().nullable().openapi({ description: "The same-risk baseline of rate" }),
+    difference: z.number().nullable().openapi({ description: "rate minus its baseline" }),
+    differenceLow: z.number().nullable(),
+    differenceHigh: z.number().nullable(),
+  })
+  .openapi({
+    description:
+      "The model's live calls (made on their own recommendation date), scored as the simulated ones but never pooled with them",
+  });
+
+const ReplayedRecord = {
+  period: z.object({ from: z.string().nullable(), to: z.string().nullable() }),
+  dates: z.number().int().openapi({ description: "Sample dates with calls" }),
+  calls: z.number().int(),
+  beatMedian: z
+    .number()
+    .int()
+    .openapi({ description: "Calls whose 60-session total return beat the median member" }),
+  rate: fraction("share of the calls that beat the median member").nullable(),
+  low: z.number().nullable().openapi({ description: "95% interval of rate, low end (as observedLow)" }),
+  high: z.number().nullable(),
+  baseline: z.number().nullable().openapi({
+    description:
+      "How often the date's members of the same volatility fifth beat the median, averaged over the calls",
+  }),
+  difference: z.number().nullable().openapi({ description: "rate minus baseline" }),
+  differenceLow: z.number().nullable().openapi({ description: "95% interval of difference, low end" }),
+  differenceHigh: z.number().nullable(),
+};
+
+const TrackRecordEvidence = z
+  .object({
+    rule: z.string().openapi({ description: "The calling rule replayed, in words" }),
+    designChoice: z.string().openapi({ description: "Says that the design was chosen on these years" }),
+    horizonDays: z.number().int(),
+    intervalLag: z.number().int(),
+    years: z
+      .array(z.object({ year: z.number().int(), ...ReplayedRecord }))
+      .openapi({ description: "The seed's rule on the demo set, every walk-forward year" }),
+    survivorshipFree: z
+      .object({
+        ...ReplayedRecord,
+        demoSameDates: z.object(ReplayedRecord).openapi({ description: "The demo set over the same dates" }),
+      })
+      .openapi({ description: "The same rule on the survivorship-free set (the dead included)" }),
+  })
+  .openapi({
+    description:
+      "The simulated record's discounts, measured offline by scripts/track-record-evidence.ts from the committed " +
+      "walk-forward models (docs/decisions/111)",
+  });
+
 export const PerformanceAnswer = z
   .object({
     asOf: calendarDate("the market's today the record was computed on"),
     method: z.string(),
+    provenance: z.enum(["simulated"]).openapi({
+      description:
+        "Which calls the model's figures of this answer describe (count to basket, cumulative): the simulated calls, " +
+        "made later for past dates by a design chosen knowing those dates' outcomes. Live calls are in live only.",
+    }),
+    live: LiveRecord,
+    evidence: TrackRecordEvidence,
     count: z.number().int(),
     open: z.number().int(),
     resolved: z.number().int(),
     happened: z.number().int(),
     observedRate: fraction("share of the model's resolved calls whose stated event happened").nullable(),
-    observedLow: z
-      .number()
-      .nullable()
-      .openapi({ description: "95% interval, Newey-West over dates: low end" }),
+    observedLow: z.number().nullable().openapi({
+      description:
+        "95% interval, low end: the widest of Newey-West over dates, non-overlapping blocks of lag + 1 dates and Wilson on the resolved count (docs/decisions/110)",
+    }),
     observedHigh: z.number().nullable(),
     ...AgainstBaseline,
     intervalLag: z.number().int().openapi({

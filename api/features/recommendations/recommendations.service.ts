@@ -54,6 +54,7 @@ function toRecommendation(row: Row): Recommendation {
     recommendationDate: row.recommendationDate,
     reason: row.reason,
     source: row.source,
+    provenance: row.provenance,
     postedByName: row.source === "admin" ? posterName(row) : null,
     modelVersion: row.modelVersion,
     call: row.call,
@@ -229,9 +230,15 @@ export async function postRecommendation(
     model?: ModelCall;
     /** How `input.aggressive` was decided, when the caller decided it. */
     riskBasis?: string;
+    /**
+     * "simulated" when the caller makes the call after its date's outcome could be known (the seed, a script),
+     * whatever the date; otherwise a call for a past date is simulated and one for today live.
+     */
+    provenance?: "simulated";
   },
 ): Promise<Result<Posted, 400 | 409>> {
-  const usedDate = options.recommendationDate ?? deps.market.marketToday();
+  const today = deps.market.marketToday();
+  const usedDate = options.recommendationDate ?? today;
   if (input.estimatedDate < usedDate) {
     return failure(
       400,
@@ -254,6 +261,9 @@ export async function postRecommendation(
       recommendationDate: usedDate,
       reason: input.reason,
       source: options.source ?? "admin",
+      // A call made on its own date could have been acted on; one made later for a past date is simulated
+      // (docs/decisions/109-simulated-and-live-calls.md).
+      provenance: options.provenance ?? (usedDate >= today ? "live" : "simulated"),
       modelVersion: options.modelVersion ?? null,
       call: options.model?.call ?? null,
       decile: options.model?.decile ?? null,

@@ -7,6 +7,7 @@ import {
   clusteredRate,
   computeOutcome,
   createUniverse,
+  honestHalfWidth,
   neweyWestLag,
   type Outcome,
   type ScoredCall,
@@ -196,6 +197,7 @@ describe("performance summary", () => {
   ): ScoredCall => ({
     recommendationDate: "2023-01-03",
     source: probability === null ? "admin" : "model",
+    provenance: "simulated",
     call: probability === null ? null : "BUY",
     confidence: probability === null ? 80 : Math.round(probability * 100),
     probability,
@@ -483,6 +485,7 @@ describe("the same-risk baseline on a hand-made market", () => {
       return {
         recommendationDate,
         source: "model",
+        provenance: "simulated",
         call: "BUY",
         confidence: 53,
         probability: 0.53,
@@ -514,6 +517,7 @@ describe("intervals clustered by date", () => {
   const call = (date: string, happened: boolean, over: Partial<ScoredCall> = {}): ScoredCall => ({
     recommendationDate: date,
     source: "model",
+    provenance: "simulated",
     call: "BUY",
     confidence: 53,
     probability: 0.53,
@@ -544,16 +548,39 @@ describe("intervals clustered by date", () => {
     const r = clusteredRate(together, 0);
     expect(r.rate).toBe(0.55);
     const wilson = wilsonInterval(110, 200)!;
-    // Per date the rate is 0 or 1: the clustered half-width is 1.96 * sqrt(20 * 0.55 * 0.45) / 20, about 0.22.
-    expect(r.high! - r.low!).toBeCloseTo(2 * 1.959964 * Math.sqrt((0.55 * 0.45) / 20), 10);
+    // Per date the rate is 0 or 1: the clustered half-width is t(19) * sqrt(20 * 0.55 * 0.45) / 20, about 0.23
+    // (20 blocks of one date: Student's t on 19 degrees of freedom, wider than the normal's 1.96).
+    expect(r.high! - r.low!).toBeCloseTo(2 * 2.093 * Math.sqrt((0.55 * 0.45) / 20), 10);
     expect(r.high! - r.low!).toBeGreaterThan(2.5 * (wilson.high - wilson.low));
-    // Calls that vary within each date (6 of 10 or 5 of 10 every date) give Wilson's width or less.
+    // Calls that vary within each date (6 of 10 or 5 of 10 every date) would give less than Wilson's width by
+    // dates; no interval is narrower than Wilson's on its count, so it is Wilson's.
     const mixed = dates.flatMap((d, i) =>
       Array.from({ length: 10 }, (_, j) => call(d, j < (i % 2 === 0 ? 6 : 5))),
     );
     const m = clusteredRate(mixed, 0);
     expect(m.rate).toBe(0.55);
-    expect(m.high! - m.low!).toBeLessThan(wilson.high - wilson.low);
+    expect(m.low).toBeCloseTo(wilson.low, 12);
+    expect(m.high).toBeCloseTo(wilson.high, 12);
+  });
+
+  test("no interval is narrower than Wilson's, the difference's included", () => {
+    // Two dates of 45 calls each, the same rate on both: the per-date errors collapse to nothing.
+    const calls = ["2022-03-04", "2022-03-11"].flatMap((d) =>
+      Array.from({ length: 45 }, (_, j) => call(d, j < 28, { baseline: 0.5 })),
+    );
+    const r = clusteredRate(calls, 12);
+    const wilson = wilsonInterval(56, 90)!;
+    expect(r.low).toBeCloseTo(wilson.low, 12);
+    expect(r.high).toBeCloseTo(wilson.high, 12);
+    expect(r.differenceHigh! - r.differenceLow!).toBeCloseTo(wilson.high - wilson.low, 12);
+  });
+
+  test("overlapping horizons: non-overlapping blocks of lag + 1 dates widen past Newey-West", () => {
+    const runs = dates.map((d, i) => call(d, Math.floor(i / 4) % 2 === 0));
+    const residuals = runs.map((c) => (c.outcome.eventHappened ? 1 : 0) - 0.6);
+    // Blocks of 4 dates: 5 blocks with sums 1.6, -2.4, 1.6, -2.4, 1.6; t(4) = 2.776.
+    const blocks = 2.776 * Math.sqrt(3 * 1.6 ** 2 + 2 * 2.4 ** 2);
+    expect(honestHalfWidth(residuals, 20, 3)).toBeCloseTo(blocks / 20, 10);
   });
 
   test("overlapping horizons: Newey-West over neighbouring dates widens the interval of a run of good dates", () => {

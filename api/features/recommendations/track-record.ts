@@ -299,6 +299,11 @@ export interface ScoredCall {
   recommendationDate: string;
   /** model: the ranking model's call; admin: an editor's pick, kept out of every model figure. */
   source: "model" | "admin";
+  /**
+   * live: made on its own date; simulated: made later for a past date. The two are never pooled
+   * (docs/decisions/109-simulated-and-live-calls.md).
+   */
+  provenance: "live" | "simulated";
   /** The model's call (BUY, SELL, HOLD, WATCH); null for editor's picks and calls made before the ranking model. */
   call: string | null;
   confidence: number;
@@ -333,6 +338,34 @@ interface DateGroup {
 }
 
 const Z95 = 1.959964;
+
+/** Two-sided 97.5% quantiles of Student's t for 1-30 degrees of freedom (the normal's beyond). */
+const T975 = [
+  12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.16, 2.145, 2.131,
+  2.12, 2.11, 2.101, 2.093, 2.086, 2.08, 2.074, 2.069, 2.064, 2.06, 2.056, 2.052, 2.048, 2.045, 2.042,
+];
+
+/** The 97.5% quantile of Student's t with `df` degrees of freedom. */
+export function t975(df: number): number {
+  return df >= 1 && df <= T975.length ? T975[df - 1]! : Z95;
+}
+
+/**
+ * The half-width of a 95% interval of a sum of per-date residuals over `total` calls: the wider of Newey-West
+ * (Bartlett, `lag`) and non-overlapping blocks of lag + 1 consecutive dates, whose sums are independent when a
+ * call's horizon spans at most lag dates; the blocks' width uses Student's t on their count less one
+ * (docs/decisions/110-honest-intervals.md). Deterministic: the blocks start at the first date.
+ */
+export function honestHalfWidth(residuals: readonly number[], total: number, lag: number): number {
+  const neweyWest = (Z95 * Math.sqrt(neweyWestVariance(residuals, lag))) / total;
+  const size = lag + 1;
+  const blocks: number[] = [];
+  for (let i = 0; i < residuals.length; i += size)
+    blocks.push(residuals.slice(i, i + size).reduce((a, v) => a + v, 0));
+  if (blocks.length < 2) return neweyWest;
+  const variance = blocks.reduce((a, v) => a + v * v, 0);
+  return Math.max(neweyWest, (t975(blocks.length - 1) * Math.sqrt(variance)) / total);
+}
 
 function byDate(calls: readonly ScoredCall[]): DateGroup[] {
   const groups = new Map<string, DateGroup>();
@@ -391,30 +424,48 @@ export function clusteredRate(calls: readonly ScoredCall[], lag: number): RateAg
   const baseline = nb ? b / nb : null;
   const difference = nb ? (kb - b) / nb : null;
   const enough = groups.length >= 2;
-  const half = (residuals: number[], total: number) =>
-    (Z95 * Math.sqrt(neweyWestVariance(residuals, lag))) / total;
   const rateHalf =
     enough && rate !== null
-      ? half(
+      ? honestHalfWidth(
           groups.map((g) => g.k - rate * g.n),
           n,
+          lag,
         )
       : null;
   const diffHalf =
     enough && difference !== null
-      ? half(
+      ? honestHalfWidth(
           groups.map((g) => g.kb - g.b - difference * g.nb),
           nb,
+          lag,
         )
+      : null;
+  // No interval narrower than the plain binomial one on the same count (docs/decisions/110-honest-intervals.md):
+  // few dates can make the per-date errors collapse, and a difference is at least as uncertain as its rate.
+  const rateWilson = rate !== null ? wilsonInterval(k, n) : null;
+  const diffWilson = difference !== null ? wilsonInterval(kb, nb) : null;
+  const rateBand =
+    rate !== null && rateHalf !== null && rateWilson
+      ? {
+          low: Math.max(0, Math.min(rate - rateHalf, rateWilson.low)),
+          high: Math.min(1, Math.max(rate + rateHalf, rateWilson.high)),
+        }
+      : null;
+  const diffBand =
+    difference !== null && diffHalf !== null && diffWilson
+      ? {
+          low: difference - Math.max(diffHalf, kb / nb - diffWilson.low),
+          high: difference + Math.max(diffHalf, diffWilson.high - kb / nb),
+        }
       : null;
   return {
     rate,
-    low: rate !== null && rateHalf !== null ? Math.max(0, rate - rateHalf) : null,
-    high: rate !== null && rateHalf !== null ? Math.min(1, rate + rateHalf) : null,
+    low: rateBand?.low ?? null,
+    high: rateBand?.high ?? null,
     baseline,
     difference,
-    differenceLow: difference !== null && diffHalf !== null ? difference - diffHalf : null,
-    differenceHigh: difference !== null && diffHalf !== null ? difference + diffHalf : null,
+    differenceLow: diffBand?.low ?? null,
+    differenceHigh: diffBand?.high ?? null,
   };
 }
 
@@ -639,8 +690,18 @@ export interface EditorsPicks {
   meanEditorConfidence: number | null;
 }
 
+/** The live model calls' record, apart from the simulated one: never pooled with it. */
+export interface LiveRecord extends RateAgainstBaseline {
+  count: number;
+  open: number;
+  resolved: number;
+  happened: number;
+}
+
 export interface Performance {
-  /** The model's calls (editor's picks are in `editorsPicks` only). */
+  /** Which calls the model's figures below describe: the simulated ones; live calls are in `live` only. */
+  provenance: "simulated";
+  /** The model's simulated calls (editor's picks are in `editorsPicks` only, live calls in `live`). */
   count: number;
   open: number;
   /** The model's calls past their target date with known returns. */
@@ -671,6 +732,7 @@ export interface Performance {
   years: CalibrationRow[];
   basket: Basket;
   editorsPicks: EditorsPicks;
+  live: LiveRecord;
 }
 
 /** The top-decile basket: the model's BUY calls (decile 10 with an expected excess return above 0). */
@@ -723,11 +785,13 @@ function editorsPicksOf(picks: readonly ScoredCall[]): EditorsPicks {
 }
 
 /**
- * The model's figures (totals, calibration rows, basket) over its calls, intervals clustered by date with
- * Newey-West errors of `lag` dates; editor's picks apart. Calibration rows hold the calls that state a probability.
+ * The model's figures (totals, calibration rows, basket) over its simulated calls, intervals clustered by date
+ * (honestHalfWidth, `lag` dates) and never narrower than Wilson's; its live calls and editor's picks apart. Calibration rows hold the calls that state a probability.
  */
 export function summarisePerformance(all: readonly ScoredCall[], lag = 0): Performance {
-  const calls = all.filter((c) => c.source === "model");
+  const calls = all.filter((c) => c.source === "model" && c.provenance === "simulated");
+  const liveCalls = all.filter((c) => c.source === "model" && c.provenance === "live");
+  const liveResolved = liveCalls.filter(isResolved);
   const resolved = calls.filter(isResolved);
   const pooled = clusteredRate(resolved, lag);
   const returns = resolved.map((c) => c.outcome.realisedReturn!);
@@ -740,6 +804,7 @@ export function summarisePerformance(all: readonly ScoredCall[], lag = 0): Perfo
   );
   const years = [...new Set(stated.map((c) => c.recommendationDate.slice(0, 4)))].sort();
   return {
+    provenance: "simulated",
     count: calls.length,
     open: calls.length - resolved.length,
     resolved: resolved.length,
@@ -781,5 +846,12 @@ export function summarisePerformance(all: readonly ScoredCall[], lag = 0): Perfo
     ),
     basket: basketOf(calls, lag),
     editorsPicks: editorsPicksOf(all.filter((c) => c.source === "admin")),
+    live: {
+      count: liveCalls.length,
+      open: liveCalls.length - liveResolved.length,
+      resolved: liveResolved.length,
+      happened: liveResolved.filter((c) => c.outcome.eventHappened).length,
+      ...clusteredRate(liveResolved, lag),
+    },
   };
 }

@@ -1,4 +1,4 @@
-import { Group, Skeleton, Table, UnstyledButton } from "@mantine/core";
+import { Group, Skeleton, Table, Text, UnstyledButton } from "@mantine/core";
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
@@ -120,7 +120,12 @@ export function HistoricalTable(props: { filters: HistoricalFilters; onOpen: (r:
                   {r.symbol}
                 </UnstyledButton>
               </Table.Th>
-              <Table.Td>{r.call ?? (r.source === "admin" ? "Editor's pick" : "—")}</Table.Td>
+              <Table.Td>
+                {r.call ?? (r.source === "admin" ? "Editor's pick" : "—")}
+                <Text size="xs" c="dimmed" data-provenance={r.provenance}>
+                  {r.provenance}
+                </Text>
+              </Table.Td>
               <Table.Td style={{ whiteSpace: "nowrap" }}>{probabilityText(r)}</Table.Td>
               <Table.Td>{signedPercent(r.expectedExcessReturn)}</Table.Td>
               <Table.Td title={outcomeHeadline(r) ?? undefined}>{outcomeShort(r)}</Table.Td>

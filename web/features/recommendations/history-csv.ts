@@ -10,6 +10,7 @@ const COLUMNS: Array<[string, (r: Recommendation) => Cell]> = [
   ["recommendation_date", (r) => r.recommendationDate],
   ["symbol", (r) => r.symbol],
   ["source", (r) => r.source],
+  ["provenance", (r) => r.provenance],
   ["call", (r) => r.call],
   ["decile", (r) => r.decile],
   ["probability", (r) => r.probability],

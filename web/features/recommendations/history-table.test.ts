@@ -63,9 +63,11 @@ describe("the history CSV", () => {
       }),
     ]);
     const [header, line, end] = csv.split("\r\n");
-    expect(header).toStartWith("id,recommendation_date,symbol,source,call,decile,probability,confidence");
+    expect(header).toStartWith(
+      "id,recommendation_date,symbol,source,provenance,call,decile,probability,confidence",
+    );
     expect(header).toEndWith("realised_return,median_return,points_vs_median,outcome_words");
-    expect(line).toStartWith("9,2023-10-27,'=HYPERLINK,admin,,,,82,");
+    expect(line).toStartWith("9,2023-10-27,'=HYPERLINK,admin,live,,,,82,");
     expect(line).toContain(",Conservative,50.00,57.25,2023-12-29,did-not-happen,0.0175,0.0386,-2.1,");
     expect(line).toEndWith(
       '"Trailed the median stock by 2.1 points to its target date, Oct 27, 2023 (+1.8% against +3.9%)"',

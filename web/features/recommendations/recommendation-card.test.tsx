@@ -343,3 +343,19 @@ describe("what the model said", () => {
     expect(within(dialog).getByText("Potential return")).toBeTruthy();
   });
 });
+
+describe("simulated and live calls (docs/decisions/109)", () => {
+  test("the card badges how the call was made; the dialog says what a simulated call means", () => {
+    const simulated = renderCard({ ...model, ...evidence, provenance: "simulated" });
+    expect(within(simulated).getByText("Simulated")).toBeTruthy();
+    expect(within(simulated).queryByText("Live")).toBeNull();
+    cleanup();
+    const live = renderCard({ ...model, ...evidence, provenance: "live" });
+    expect(within(live).getByText("Live")).toBeTruthy();
+    cleanup();
+    const dialog = renderDialog({ ...base, ...model, ...evidence, provenance: "simulated" });
+    expect(within(dialog).getByTestId("recommendation-provenance").textContent).toBe(
+      "Simulated call: made later for a past date, by a design chosen knowing how that date turned out: no one could have acted on it.",
+    );
+  });
+});

@@ -36,7 +36,7 @@ import { reasonParts } from "./reason-parts.ts";
 import { RecommendationConfidence, versusBuyFigure } from "./recommendation-card.tsx";
 import { isRelativeCall, potentialReturn, researchLinks } from "./recommendation-math.ts";
 import type { Recommendation } from "./recommendations.queries.ts";
-import { SourceLabel, sourceText } from "./source-label.tsx";
+import { provenanceText, SourceLabel, sourceText } from "./source-label.tsx";
 
 const RecommendationPriceChart = lazy(() => import("./recommendation-price-chart.tsx"));
 
@@ -84,6 +84,9 @@ export function RecommendationDialog(props: { recommendation: Recommendation | n
               <RiskBadge risk={riskWordOfFlag(r.aggressive)} basis={r.aggressiveBasis} />
             </Group>
           </Group>
+          <Text size="sm" data-testid="recommendation-provenance">
+            {provenanceText(r).label} call: {provenanceText(r).detail}
+          </Text>
           <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs" verticalSpacing="xs">
             <Figure framed label="Buy price" value={formatMoney(buy)} />
             {relative ? (

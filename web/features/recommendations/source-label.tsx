@@ -14,6 +14,17 @@ export function sourceText(r: Pick<Recommendation, "source" | "postedByName">): 
   return { label: "Model call", detail: null };
 }
 
+/** How a call was made, in words (docs/decisions/109-simulated-and-live-calls.md). */
+export function provenanceText(r: Pick<Recommendation, "provenance">): { label: string; detail: string } {
+  return r.provenance === "simulated"
+    ? {
+        label: "Simulated",
+        detail:
+          "made later for a past date, by a design chosen knowing how that date turned out: no one could have acted on it.",
+      }
+    : { label: "Live", detail: "made on its recommendation date, before its outcome was known." };
+}
+
 /**
  * "Editor's pick · posted by Jane Doe" or "Model call · ranker-live": an editor's confidence is the editor's own
  * view and a model call's the model's probability, so every card says which it is (issue 24, point 7).
@@ -22,8 +33,20 @@ export function SourceLabel(props: { recommendation: Recommendation }) {
   const r = props.recommendation;
   const { label, detail } = sourceText(r);
   const rest = detail ?? (r.source === "model" && r.modelVersion ? r.modelVersion : null);
+  const made = provenanceText(r);
   return (
-    <Group gap={4} wrap="wrap" data-source={r.source}>
+    <Group gap={4} wrap="wrap" data-source={r.source} data-provenance={r.provenance}>
+      <Text
+        size="xs"
+        fw={700}
+        tt="uppercase"
+        px={4}
+        c={r.provenance === "simulated" ? "dimmed" : "teal"}
+        title={made.detail}
+        style={{ border: "1px solid currentColor", borderRadius: 4 }}
+      >
+        {made.label}
+      </Text>
       <Text size="xs" fw={700}>
         {label}
       </Text>

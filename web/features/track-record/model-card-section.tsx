@@ -14,7 +14,7 @@ type Spread = ModelCard["decileSpread"];
 const rate = (v: number) => ratePercent(v);
 const signed = (v: number) => signedPercent(v);
 const count = (n: number) => n.toLocaleString("en-US");
-const spread = (s: Spread) => `${signed(s.annualised)} a year (t ${s.tNeweyWest.toFixed(2)})`;
+const spread = (s: Spread) => `${signed(s.annualised)} a year (t ${s.tConservative.toFixed(2)})`;
 
 /** The headline figures of one set, a column each. */
 function columnsOf(f: Figures): string[] {
@@ -69,10 +69,10 @@ export function ModelCardSection(props: { model: ModelCard }) {
           </Text>
           <Text size="sm" maw={900} mt={6} fw={600}>
             {m.edgeSignificant
-              ? `The gap between the model's top and bottom tenth clears the bar for the ${m.designsTried} designs tried on this history (t ${m.decileSpread.tNeweyWest.toFixed(2)} against ${m.hurdleT.toFixed(2)}), and the survivorship-free test confirms it (t ${sf.decileSpread.tNeweyWest.toFixed(2)}): a small edge.`
+              ? `The gap between the model's top and bottom tenth clears the bar for the ${m.designsTried} designs and variants tried on this history (t ${m.decileSpread.tConservative.toFixed(2)} against ${m.hurdleT.toFixed(2)}), and the survivorship-free test confirms it (t ${sf.decileSpread.tConservative.toFixed(2)}): a small edge.`
               : m.clearsHurdleOnDemo
-                ? `Not proven: the gap between the model's top and bottom tenth clears the bar for the ${m.designsTried} designs tried on this history (t ${m.decileSpread.tNeweyWest.toFixed(2)} against ${m.hurdleT.toFixed(2)}) on stocks that survived to 2023, but the survivorship-free test, never used to build or choose the model, does not confirm it (t ${sf.decileSpread.tNeweyWest.toFixed(2)}, below ${m.confirmationT.toFixed(2)}). Its probabilities are shown as close to a coin flip.`
-                : `No proven edge: ${m.designsTried} designs were tried on this history, so a result needs a t of ${m.hurdleT.toFixed(2)} before it counts as more than luck; the model's reached ${m.decileSpread.tNeweyWest.toFixed(2)}. Its probabilities are close to a coin flip.`}
+                ? `Not proven: the gap between the model's top and bottom tenth clears the bar for the ${m.designsTried} designs and variants tried on this history (t ${m.decileSpread.tConservative.toFixed(2)}, the lower of Newey-West ${m.decileSpread.tNeweyWest.toFixed(2)} and Hansen-Hodrick ${m.decileSpread.tHansenHodrick.toFixed(2)}, against ${m.hurdleT.toFixed(2)}) on stocks that survived to 2023, but the survivorship-free test, never used to build or choose the model, does not confirm it (t ${sf.decileSpread.tConservative.toFixed(2)}, below ${m.confirmationT.toFixed(2)}). Its probabilities are shown as close to a coin flip.`
+                : `No proven edge: ${m.designsTried} designs and variants were tried on this history, so a result needs a t of ${m.hurdleT.toFixed(2)} before it counts as more than luck; the model's reached ${m.decileSpread.tConservative.toFixed(2)} (the lower of Newey-West ${m.decileSpread.tNeweyWest.toFixed(2)} and Hansen-Hodrick ${m.decileSpread.tHansenHodrick.toFixed(2)}). Its probabilities are close to a coin flip.`}
           </Text>
           <Spoiler maxHeight={0} showLabel="Read the test protocol" hideLabel="Hide the protocol" maw={900}>
             <Text size="sm" c="dimmed">
@@ -123,7 +123,8 @@ export function ModelCardSection(props: { model: ModelCard }) {
             <List.Item>
               The top tenth beat the median {rate(m.topDecileBeatRate)} of the time, the bottom tenth{" "}
               {rate(m.bottomDecileBeatRate)}. Top minus bottom: {spread(m.decileSpread)}; {recentYears} alone{" "}
-              {spread(r.decileSpread)}. The t allows for overlapping {m.horizonDays}-day returns (Newey-West).
+              {spread(r.decileSpread)}. The t allows for overlapping {m.horizonDays}-day returns: the lower of
+              Newey-West and Hansen-Hodrick.
             </List.Item>
             <List.Item>
               Survivorship-free test ({sfYears}, every member including those that later failed or were taken

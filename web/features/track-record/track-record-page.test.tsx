@@ -22,6 +22,30 @@ const row = (label: string, count: number, resolved: number, happened: number, s
   observedMinusBaselineHigh: resolved ? 0.2 : null,
 });
 
+function replayed(
+  year: number,
+  calls: number,
+  rate: number | null,
+  baseline: number | null,
+  difference: number | null,
+  interval: [number, number] | null,
+) {
+  return {
+    year,
+    period: calls ? { from: `${year}-01-05`, to: `${year}-12-28` } : { from: null, to: null },
+    dates: calls / 10,
+    calls,
+    beatMedian: rate === null ? 0 : Math.round(rate * calls),
+    rate,
+    low: rate,
+    high: rate,
+    baseline,
+    difference,
+    differenceLow: interval?.[0] ?? null,
+    differenceHigh: interval?.[1] ?? null,
+  };
+}
+
 function figures(auc: number, spread: number, t: number) {
   return {
     samples: 113285,
@@ -30,13 +54,50 @@ function figures(auc: number, spread: number, t: number) {
     auc,
     brier: 0.24988,
     brierBase: 0.25,
-    decileSpread: { annualised: spread, tNeweyWest: t, lag: 12, dates: 683 },
+    decileSpread: {
+      annualised: spread,
+      tNeweyWest: t,
+      tHansenHodrick: t,
+      tConservative: t,
+      lag: 12,
+      dates: 683,
+    },
   };
 }
 
 const performance: Performance = {
   asOf: "2023-10-27",
   method: "Scored against the median total return of the universe.",
+  provenance: "simulated",
+  live: {
+    count: 0,
+    open: 0,
+    resolved: 0,
+    happened: 0,
+    rate: null,
+    low: null,
+    high: null,
+    baseline: null,
+    difference: null,
+    differenceLow: null,
+    differenceHigh: null,
+  },
+  evidence: {
+    rule: "Each sample date, the 10 best-ranked BUY calls.",
+    designChoice: "The model's design was chosen on these same years, 2010-2023 (decision 067).",
+    horizonDays: 60,
+    intervalLag: 12,
+    years: [
+      replayed(2014, 0, null, null, null, null),
+      replayed(2022, 500, 0.55, 0.52, 0.031, [-0.17, 0.232]),
+      replayed(2023, 290, 0.66, 0.49, 0.172, [0.1, 0.244]),
+    ],
+    survivorshipFree: {
+      ...replayed(2015, 1470, 0.5, 0.502, -0.002, [-0.05, 0.046]),
+      period: { from: "2015-01-05", to: "2017-11-27" },
+      demoSameDates: replayed(2015, 1500, 0.54, 0.5, 0.04, [-0.01, 0.09]),
+    },
+  },
   count: 60,
   open: 10,
   resolved: 50,
@@ -144,7 +205,14 @@ const performance: Performance = {
       n: 22000,
       coverage: 0.78 + fifth / 100,
     })),
-    spreadWithinVolatilityFifths: { annualised: 0.021, tNeweyWest: 1.1, lag: 12, dates: 683 },
+    spreadWithinVolatilityFifths: {
+      annualised: 0.021,
+      tNeweyWest: 1.1,
+      tHansenHodrick: 1.1,
+      tConservative: 1.1,
+      lag: 12,
+      dates: 683,
+    },
     topDecileBeatRate: 0.532,
     topDecileBeatRateBaseline: 0.5,
     bottomDecileBeatRate: 0.487,
@@ -153,8 +221,22 @@ const performance: Performance = {
       {
         name: "low 60-day volatility",
         literature: "calmer stocks beat riskier ones",
-        demo: { annualised: -0.093, tNeweyWest: -1.9, lag: 12, dates: 683 },
-        survivorshipFree: { annualised: 0.02, tNeweyWest: 0.28, lag: 12, dates: 195 },
+        demo: {
+          annualised: -0.093,
+          tNeweyWest: -1.9,
+          tHansenHodrick: -1.9,
+          tConservative: -1.9,
+          lag: 12,
+          dates: 683,
+        },
+        survivorshipFree: {
+          annualised: 0.02,
+          tNeweyWest: 0.28,
+          tHansenHodrick: 0.28,
+          tConservative: 0.28,
+          lag: 12,
+          dates: 195,
+        },
       },
     ],
     designs: [{ name: "point in time", when: "issue 24", result: "served" }],
@@ -170,12 +252,51 @@ const show = (p: Performance = performance) =>
   );
 
 describe("track record view", () => {
+  test("the first sentence says the record is simulated; live calls are reported apart", () => {
+    show();
+    const lead = screen.getByTestId("provenance-lead");
+    expect(lead.textContent).toBe(
+      "Every call below is simulated: made by the seed for past dates, with a design chosen knowing those dates' outcomes. No one could have acted on them.",
+    );
+    // The lead is the first text of the record, before the method and the figures.
+    const view = lead.parentElement!;
+    expect(view.firstElementChild).toBe(lead);
+    expect(screen.getByText(/No live calls yet/)).toBeTruthy();
+  });
+
+  test("beside the simulated record: every walk-forward year, the survivorship-free record, the design's years", () => {
+    show();
+    // The headline says how the yearly difference ranged, so one strong year reads as one year.
+    expect(
+      screen.getByText(
+        /Over the 2 walk-forward years with calls, the same rule's yearly difference from random stocks of the same risk ranged from \+3\.1 to \+17\.2 points\./,
+      ),
+    ).toBeTruthy();
+    const section = screen.getByRole("region", {
+      name: "The same rule in every year, and without survivorship",
+    });
+    expect(within(section).getByText(/chosen on these same years, 2010-2023/)).toBeTruthy();
+    expect(
+      within(section).getByText(
+        /On the survivorship-free set \(2015-2017, .*risk: -0\.2 points \(95%: -5\.0 to \+4\.6\)\. The demo set over the same dates: \+4\.0 points\./,
+      ),
+    ).toBeTruthy();
+    const table = within(section).getByRole("table");
+    const rows = within(table).getAllByRole("row");
+    expect(rows.map((r) => r.textContent)).toEqual([
+      "YearCallsBeat the medianSame riskDifference (95%)",
+      "2014none———",
+      "2022 (seeded)50055.0%52.0%+3.1 points-17.0 to +23.2",
+      "2023 (seeded)29066.0%49.0%+17.2 points+10.0 to +24.4",
+    ]);
+  });
+
   test("totals: the stated event's observed rate with its 95% interval, returns against the universe", () => {
     show();
     // Every recommendation is counted; the figures below are the model's calls only.
     const total = screen.getByText("Recommendations").parentElement!;
     expect(within(total).getByText("63")).toBeTruthy();
-    expect(within(total).getByText("60 by the model, 3 editor's picks")).toBeTruthy();
+    expect(within(total).getByText("60 simulated and 0 live by the model, 3 editor's picks")).toBeTruthy();
     const stat = screen.getByText("Stated event happened").parentElement!;
     expect(within(stat).getByText("56.0%")).toBeTruthy();
     expect(within(stat).getByText("95%: 42.2% to 68.9%")).toBeTruthy();
@@ -188,7 +309,7 @@ describe("track record view", () => {
     // Each rate beside its baseline: random stocks of the same date and risk.
     expect(
       screen.getByText(
-        "56.0% of the model's calls did what they stated (beat the median stock, or for the lower half trail it); random stocks of the same risk: 49.0%.",
+        "56.0% of the model's simulated calls did what they stated (beat the median stock, or for the lower half trail it); random stocks of the same risk: 49.0%.",
       ),
     ).toBeTruthy();
     const baseline = screen.getByText("Random stocks of the same risk").parentElement!;
@@ -293,7 +414,7 @@ describe("track record view", () => {
       "+6.1% a year (t 1.20)",
     ]);
     // Below the hurdle for the designs tried: said plainly.
-    expect(within(section).getByText(/No proven edge: 25 designs were tried/)).toBeTruthy();
+    expect(within(section).getByText(/No proven edge: 25 designs and variants were tried/)).toBeTruthy();
     const coverage = within(section).getByRole("table", { name: /80% range/ });
     expect(within(coverage).getAllByRole("row")).toHaveLength(6);
     expect(within(section).getByText(/still in the index in 2023/)).toBeTruthy();
@@ -305,12 +426,12 @@ describe("track record view", () => {
       model: {
         ...performance.model,
         clearsHurdleOnDemo: true,
-        decileSpread: { ...performance.model.decileSpread, tNeweyWest: 3.5 },
+        decileSpread: { ...performance.model.decileSpread, tNeweyWest: 3.5, tConservative: 3.5 },
       },
     });
     expect(
       screen.getByText(
-        /Not proven: .* clears the bar for the 25 designs tried .* does not confirm it \(t 1\.61, below 1\.96\)/,
+        /Not proven: .* clears the bar for the 25 designs and variants tried .* does not confirm it \(t 1\.61, below 1\.96\)/,
       ),
     ).toBeTruthy();
     cleanup();
@@ -321,7 +442,7 @@ describe("track record view", () => {
         edgeSignificant: true,
         clearsHurdleOnDemo: true,
         confirmedSurvivorshipFree: true,
-        decileSpread: { ...performance.model.decileSpread, tNeweyWest: 3.5 },
+        decileSpread: { ...performance.model.decileSpread, tNeweyWest: 3.5, tConservative: 3.5 },
       },
     });
     expect(

@@ -222,6 +222,130 @@ function EditorsPicksSection(props: { picks: EditorsPicks }) {
   );
 }
 
+/**
+ * The page's first sentence: what kind of calls the record holds (docs/decisions/109-simulated-and-live-calls.md).
+ * Simulated calls are never called evidence an investor could have had.
+ */
+export function provenanceLead(p: Pick<Performance, "count" | "live">): string {
+  const live = p.live.count;
+  if (live === 0)
+    return "Every call below is simulated: made by the seed for past dates, with a design chosen knowing those dates' outcomes. No one could have acted on them.";
+  if (p.count === 0)
+    return `Every model call below is live: made on its own date, before its outcome was known (${live} so far).`;
+  return `The model's figures below are ${p.count} simulated calls, made later for past dates with a design chosen knowing those dates' outcomes; no one could have acted on them. Its ${live} live ${live === 1 ? "call is" : "calls are"} scored apart.`;
+}
+
+type Evidence = Performance["evidence"];
+
+/** "2010-2023" from a period of dates. */
+const years = (period: { from: string | null; to: string | null }) =>
+  period.from && period.to ? `${period.from.slice(0, 4)}-${period.to.slice(0, 4)}` : "—";
+
+/** The headline's discount: how the same rule's yearly difference ranged over the walk-forward years with calls. */
+export function yearlyRange(evidence: Evidence): string | null {
+  const diffs = evidence.years.map((y) => y.difference).filter((d): d is number => d !== null);
+  if (!diffs.length) return null;
+  return `Over the ${diffs.length} walk-forward years with calls, the same rule's yearly difference from random stocks of the same risk ranged from ${signedNumber(Math.min(...diffs))} to ${signedNumber(Math.max(...diffs))} points.`;
+}
+
+/** The same rule on the survivorship-free set, beside the demo set over the same dates, in one sentence. */
+function survivorshipFreeSentence(sf: Evidence["survivorshipFree"]): string {
+  const range = pointsInterval(sf.differenceLow, sf.differenceHigh);
+  return `On the survivorship-free set (${years(sf.period)}, the members that later failed or left included), the same rule's calls beat the median ${rate(sf.rate)} of the time against ${rate(sf.baseline)} for random stocks of the same risk: ${points(sf.difference)}${range ? ` (95%: ${range})` : ""}. The demo set over the same dates: ${points(sf.demoSameDates.difference)}.`;
+}
+
+/**
+ * The simulated record's discounts beside it (docs/decisions/111): the same rule over every walk-forward year, so
+ * one strong year reads as one year, and on the survivorship-free set, with the sentence saying the design was
+ * chosen on these years.
+ */
+function EvidenceSection(props: { evidence: Evidence; seededYears: readonly string[] }) {
+  const e = props.evidence;
+  const sf = e.survivorshipFree;
+  const id = useId();
+  return (
+    <Card withBorder radius="md" component="section" aria-labelledby={`${id}-title`}>
+      <Title order={2} size="h4" mb="xs" id={`${id}-title`}>
+        The same rule in every year, and without survivorship
+      </Title>
+      <Text size="sm" fw={600} mb="xs">
+        {e.designChoice}
+      </Text>
+      <Text size="sm" mb="xs">
+        {survivorshipFreeSentence(sf)}
+      </Text>
+      <Table.ScrollContainer minWidth={300} scrollAreaProps={KEYBOARD_SCROLL}>
+        <Table aria-labelledby={`${id}-title`} striped fz="sm" horizontalSpacing={6}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Year</Table.Th>
+              <Table.Th scope="col">Calls</Table.Th>
+              <Table.Th scope="col">Beat the median</Table.Th>
+              <Table.Th scope="col">Same risk</Table.Th>
+              <Table.Th scope="col">Difference (95%)</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {e.years.map((y) => (
+              <Table.Tr key={y.year}>
+                <Table.Th scope="row" fw={600}>
+                  {y.year}
+                  {props.seededYears.includes(String(y.year)) ? (
+                    <Text span size="xs" c="dimmed">
+                      {" "}
+                      (seeded)
+                    </Text>
+                  ) : null}
+                </Table.Th>
+                <Table.Td>{y.calls ? y.calls : "none"}</Table.Td>
+                <Table.Td>{rate(y.rate)}</Table.Td>
+                <Table.Td>{rate(y.baseline)}</Table.Td>
+                <Table.Td style={{ whiteSpace: "nowrap" }}>
+                  {points(y.difference)}
+                  {pointsInterval(y.differenceLow, y.differenceHigh) ? (
+                    <Text size="xs" c="dimmed">
+                      {pointsInterval(y.differenceLow, y.differenceHigh)}
+                    </Text>
+                  ) : null}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Text size="xs" c="dimmed" mt={4}>
+        {e.rule} None: that year's model stated one half for every stock, so the rule made no call.
+      </Text>
+    </Card>
+  );
+}
+
+/** The live calls' record, apart from the simulated one. */
+function LiveSection(props: { live: Performance["live"] }) {
+  const l = props.live;
+  const id = useId();
+  return (
+    <Card withBorder radius="md" component="section" aria-labelledby={id}>
+      <Title order={2} size="h4" mb="xs" id={id}>
+        Live calls
+      </Title>
+      {l.count === 0 ? (
+        <Text size="sm">
+          No live calls yet: no call in this record was made on its own date. Live calls will be scored here,
+          never pooled with the simulated ones.
+        </Text>
+      ) : (
+        <Text size="sm">
+          {l.count} live {l.count === 1 ? "call" : "calls"}, {l.resolved} resolved
+          {l.resolved
+            ? `: ${l.happened} did what they stated (${rate(l.rate)}${l.low !== null ? `, 95%: ${interval(l.low, l.high)}` : ""}); random stocks of the same risk: ${rate(l.baseline)}.`
+            : "."}
+        </Text>
+      )}
+    </Card>
+  );
+}
+
 /** The track record itself, from the performance answer. */
 export function TrackRecordView(props: { performance: Performance }) {
   const p = props.performance;
@@ -230,6 +354,9 @@ export function TrackRecordView(props: { performance: Performance }) {
   const calibration = calibrationView(p.bands, p.years, designWidening(p));
   return (
     <Stack gap="lg">
+      <Text fw={700} data-testid="provenance-lead">
+        {provenanceLead(p)}
+      </Text>
       <Spoiler maxHeight={64} showLabel="Read how calls are scored" hideLabel="Show less" maw={900}>
         <Text c="dimmed" size="sm">
           {p.method} Scored as of {formatDate(p.asOf)}.
@@ -237,17 +364,22 @@ export function TrackRecordView(props: { performance: Performance }) {
       </Spoiler>
       {p.observedRate !== null ? (
         <Text fw={600}>
-          {rate(p.observedRate)} of the model's calls did what they stated (beat the median stock, or for the
-          lower half trail it); random stocks of the same risk: {rate(p.observedRateBaseline)}.
+          {rate(p.observedRate)} of the model's simulated calls did what they stated (beat the median stock,
+          or for the lower half trail it); random stocks of the same risk: {rate(p.observedRateBaseline)}.
         </Text>
       ) : null}
+      {yearlyRange(p.evidence) ? <Text size="sm">{yearlyRange(p.evidence)}</Text> : null}
       <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }}>
         <Stat
           label="Recommendations"
-          value={String(p.count + p.editorsPicks.count)}
-          detail={`${p.count} by the model, ${p.editorsPicks.count} editor's ${p.editorsPicks.count === 1 ? "pick" : "picks"}`}
+          value={String(p.count + p.live.count + p.editorsPicks.count)}
+          detail={`${p.count} simulated and ${p.live.count} live by the model, ${p.editorsPicks.count} editor's ${p.editorsPicks.count === 1 ? "pick" : "picks"}`}
         />
-        <Stat label="Resolved / open" value={`${p.resolved} / ${p.open}`} detail="The model's calls" />
+        <Stat
+          label="Resolved / open"
+          value={`${p.resolved} / ${p.open}`}
+          detail="The model's simulated calls"
+        />
         <Stat
           label="Stated event happened"
           value={rate(p.observedRate)}
@@ -281,6 +413,10 @@ export function TrackRecordView(props: { performance: Performance }) {
           }
         />
       </SimpleGrid>
+      <EvidenceSection
+        evidence={p.evidence}
+        seededYears={p.years.filter((y) => y.count > 0).map((y) => y.label)}
+      />
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Card withBorder radius="md">
           <Title order={2} size="h4" mb="xs">
@@ -350,6 +486,7 @@ export function TrackRecordView(props: { performance: Performance }) {
           empty="No calls with a stated probability yet."
         />
       </SimpleGrid>
+      <LiveSection live={p.live} />
       <EditorsPicksSection picks={p.editorsPicks} />
       <ModelCardSection model={p.model} />
     </Stack>

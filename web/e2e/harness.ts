@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from "bun:test";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import AxeBuilder from "axe-core";
@@ -25,28 +25,68 @@ export interface E2EServer {
   stop(): Promise<void>;
 }
 
+const SERVER_ENV: Record<string, string | undefined> = {
+  ...process.env,
+  APP_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e-secret",
+  AUTH_RATE_LIMIT_PER_IP: "1000",
+  AUTH_RATE_LIMIT_PER_EMAIL: "1000",
+  LOG_LEVEL: "warn",
+};
+/** What the seed reads: servers whose settings agree on these start from the same seeded file. */
+const SEED_SETTINGS = ["DEMO_ACCOUNTS", "MARKET_DATA_PROVIDER", "MARKET_AS_OF"] as const;
+const templates = new Map<string, Promise<string>>();
+
 /**
- * Starts the real production server (api/server.ts on the built dist/) on a fresh embedded database,
- * seeded with the demo accounts, on a free port of 127.0.0.1.
+ * A database file seeded once per test process for these settings, by the server's own seed: importing the demo
+ * market and scoring its year of calls took each file's server 10-40 s (issue 38), now spent once. Each server
+ * starts on a copy, so every test file still has a database of its own; the server's seed on start then finds
+ * nothing missing.
+ */
+function seededTemplate(env: Record<string, string | undefined>): Promise<string> {
+  const key = SEED_SETTINGS.map((name) => `${name}=${env[name] ?? ""}`).join("&");
+  let template = templates.get(key);
+  if (!template) {
+    template = (async () => {
+      const dir = mkdtempSync(join(tmpdir(), "e2e-template-"));
+      process.once("exit", () => rmSync(dir, { recursive: true, force: true }));
+      const path = join(dir, "app.db");
+      const seed = Bun.spawn(["bun", join(root, "api/runtime/seed-process.ts")], {
+        cwd: root,
+        env: { ...env, DATABASE_URL: `file:${path}` },
+        stdout: "ignore",
+        stderr: "pipe",
+      });
+      if ((await seed.exited) !== 0) {
+        throw new Error(`The e2e seed failed: ${await new Response(seed.stderr).text()}`);
+      }
+      return path;
+    })();
+    templates.set(key, template);
+  }
+  return template;
+}
+
+/** Copies a closed database file, with its write-ahead log if one was left. */
+function copyDatabase(from: string, to: string) {
+  copyFileSync(from, to);
+  if (existsSync(`${from}-wal`)) copyFileSync(`${from}-wal`, `${to}-wal`);
+}
+
+/**
+ * Starts the real production server (api/server.ts on the built dist/) on a fresh embedded database of its own,
+ * seeded with the demo accounts (a copy of the seeded template), on a free port of 127.0.0.1.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<E2EServer> {
   const dir = mkdtempSync(join(tmpdir(), "e2e-"));
-  const databaseUrl = `file:${join(dir, "app.db")}`;
+  const path = join(dir, "app.db");
+  const databaseUrl = `file:${path}`;
   const port = await freePort();
   if (env.PUBLIC_URL === "auto") env.PUBLIC_URL = `http://127.0.0.1:${port}`;
+  const serverEnv = { ...SERVER_ENV, ...env };
+  if (serverEnv.SEED_ON_START !== "false") copyDatabase(await seededTemplate(serverEnv), path);
   const proc = Bun.spawn(["bun", join(root, "api/server.ts")], {
     cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATABASE_URL: databaseUrl,
-      APP_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e-secret",
-      AUTH_RATE_LIMIT_PER_IP: "1000",
-      AUTH_RATE_LIMIT_PER_EMAIL: "1000",
-      LOG_LEVEL: "warn",
-      ...env,
-    },
+    env: { ...serverEnv, PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: databaseUrl },
     stdout: "pipe",
     stderr: "pipe",
   });

@@ -19,6 +19,7 @@ import {
   DEV_RELOAD_SCRIPT_PATH,
   withReloadScript,
 } from "./runtime/dev-reload.ts";
+import { readServedModelFiles } from "./runtime/model-files.ts";
 import { bundleTrustedTypesScript } from "./runtime/trusted-types-script.ts";
 import { formatSeedReport, seedDemo } from "./seed/seed.ts";
 
@@ -29,6 +30,7 @@ if (env.SEED_ON_START)
     formatSeedReport(
       await seedDemo(deps, {
         demoMarketFiles: readDemoMarketFiles,
+        modelFiles: readServedModelFiles,
         marketAsOf: env.MARKET_AS_OF,
         demoAccounts: demoAccountsEnabled(env),
       }),

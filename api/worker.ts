@@ -1,5 +1,6 @@
 // The Cloudflare Workers runtime shell: the same createApp, with Workers-appropriate dependencies.
-// Migrations are applied at deploy time (`bun scripts/migrate.ts`), not per isolate.
+// Migrations are applied at deploy time (`bun scripts/migrate.ts`), not per isolate; that step also stores the served
+// ranking models, which the Worker reads from the database on the first analyze or generation (decision 118).
 import { createDb } from "../db/client.ts";
 import { isDatabaseUnavailable } from "../db/unavailable.ts";
 import { createApp } from "./app.ts";

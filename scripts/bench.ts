@@ -4,6 +4,7 @@
 import { benchAnalysis } from "./bench/analysis.bench.ts";
 import { benchBundle } from "./bench/bundle.bench.ts";
 import { benchDrivers } from "./bench/drivers.bench.ts";
+import { benchEdge } from "./bench/edge.bench.ts";
 import { benchFairness } from "./bench/fairness.bench.ts";
 import { benchLighthouse } from "./bench/lighthouse.bench.ts";
 import { benchRecommendations } from "./bench/recommendations.bench.ts";
@@ -19,6 +20,7 @@ const benches: Array<[string, Bench]> = [
   ["Watchlist and earnings calendar", benchWatchlistAndEarnings],
   ["Cloudflare Worker bundle and start", benchWorkerBundle],
   ["Serving over HTTP: Bun, sqld, workerd, every hot endpoint beside bare Bun", benchServing],
+  ["Edge: the Worker's cold start in workerd, spawn to first answer, and its bundle", benchEdge],
   ["Fairness: one user's reads while another hammers the expensive ones (Bun + file)", benchFairness],
   ["Database drivers for the embedded file", benchDrivers],
   ["Web bundle per route in Chromium (landing-page budget, zod)", benchBundle],

@@ -7,6 +7,7 @@
 import { demoAccountsEnabled, parseEnv } from "../api/lib/config.ts";
 import { buildBunDeps } from "../api/runtime/bun-deps.ts";
 import { readDemoMarketFiles } from "../api/runtime/demo-market-files.ts";
+import { readServedModelFiles } from "../api/runtime/model-files.ts";
 import { formatSeedReport, seedDemo } from "../api/seed/seed.ts";
 import { parseCli } from "./cli/args.ts";
 
@@ -25,6 +26,7 @@ const deps = await buildBunDeps(env);
 const demoAccounts = demoAccountsEnabled(env);
 const report = await seedDemo(deps, {
   demoMarketFiles: readDemoMarketFiles,
+  modelFiles: readServedModelFiles,
   marketAsOf: env.MARKET_AS_OF,
   demoAccounts,
   marketOnly,

@@ -21,7 +21,9 @@ import {
   sigmoid,
 } from "../api/analysis/ranker.ts";
 import { rawScore, type Tree } from "../api/analysis/trees.ts";
+import { parseEnv } from "../api/lib/config.ts";
 import { BENCHMARK } from "../api/market/demo-import.ts";
+import { openDatabase } from "../api/runtime/bun-database.ts";
 import { parseCli } from "./cli/args.ts";
 import { fitSlope, quantile } from "./model/metrics.ts";
 import {
@@ -45,7 +47,8 @@ parseCli({
 
 Retrains the ranking models on the bundled 20-year history, each date's index members only (about 2.5 min): the
 walk-forward ranker-YYYY.json and ranker-live.json. Rewrites
-api/analysis/models/ byte for byte. Needs XGBoost: apt-get install -y python3-xgboost (TRAIN_PYTHON overrides
+api/analysis/models/ byte for byte, then stores the served ones whose file changed in DATABASE_URL's ranker_models
+table (the embedded file under data/ when unset), as the migrate path does. Needs XGBoost: apt-get install -y python3-xgboost (TRAIN_PYTHON overrides
 /usr/bin/python3). Takes no arguments.`,
 });
 
@@ -329,3 +332,7 @@ rmSync(work, { recursive: true, force: true });
 console.log(
   `Wrote ${years.length + 1} models to api/analysis/models/ in ${((performance.now() - started) / 1000).toFixed(0)} s.`,
 );
+// Opening the database migrates it and stores the served models whose file changed (decision 118).
+const { database, url } = await openDatabase(parseEnv(process.env));
+console.log(`Stored the served models in ${url.replace(/\/\/[^@/]*@/, "//***@")} (ranker_models).`);
+database.client.close();

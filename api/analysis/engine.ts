@@ -15,7 +15,7 @@ import { describeFactor, FACTOR_LABELS } from "./describe.ts";
 import { type Bar, MIN_HISTORY, marketFeaturesAt, type StockFeatures, stockFeaturesAt } from "./features.ts";
 import { isMemberOn } from "./index-membership.ts";
 import { EDGE_SIGNIFICANT } from "./model-card.ts";
-import { modelFor, SERVED_MODELS } from "./models/registry.ts";
+import { type ModelInfo, storedModelFor } from "./model-store.ts";
 import { type Ranked, type RankerModel, rankOutsider, rankUniverse, topFactors } from "./ranker.ts";
 
 /** Sessions of prices loaded before a date: a year of features, and a month to spare for a stock's missing bars. */
@@ -54,8 +54,6 @@ export const signedPercent = (x: number) => `${x >= 0 ? "+" : ""}${(x * 100).toF
 /** `4.1%`: a stored fraction's size, for "beat the median stock by 4.1%". */
 export const unsignedPercent = (x: number) => `${Math.abs(x * 100).toFixed(1)}%`;
 
-const COMMITTED_MODELS = new Map(SERVED_MODELS.map((m) => [m.version, m]));
-
 /** What a probability is the chance of, for the decile that states it. */
 export const statedEventOfDecile = (decile: number): "beats-median" | "trails-median" =>
   decile >= 6 ? "beats-median" : "trails-median";
@@ -63,15 +61,20 @@ export const statedEventOfDecile = (decile: number): "beats-median" | "trails-me
 /**
  * What a call made by model `version` on `date` carries beside its probability (api/lib/model-evidence.schema.ts):
  * the card's verdict on the edge, how far the model's training reaches and whether the date is past the dates it
- * was trained to serve (null for a version no committed model has).
+ * was trained to serve (null for a version no served model has). `catalog`: the served models (modelCatalog).
  */
-export function modelEvidenceOf(version: string | null, date: string | null, decile: number | null) {
-  const model = version ? COMMITTED_MODELS.get(version) : undefined;
+export function modelEvidenceOf(
+  version: string | null,
+  date: string | null,
+  decile: number | null,
+  catalog: ReadonlyMap<string, ModelInfo>,
+) {
+  const model = version ? catalog.get(version) : undefined;
   return {
     statedEvent: decile === null ? null : statedEventOfDecile(decile),
     edgeSignificant: EDGE_SIGNIFICANT,
     modelTrainedThrough: model?.trainedThrough ?? null,
-    modelStale: model && date ? date > model.splits.servesUntil : null,
+    modelStale: model && date ? date > model.servesUntil : null,
   };
 }
 
@@ -178,14 +181,15 @@ function sessionIndex(bars: readonly Bar[], date: string): number {
 
 /**
  * The analysis engine on the market's daily prices as of `asOf()`, with no look-ahead: each date is scored with
- * prices up to it and by the model trained before it (api/analysis/models/registry.ts). It keeps nothing: a caller
+ * prices up to it and by the model trained before it (read from the database once: model-store.ts). It keeps nothing: a caller
  * that analyses often passes `keep`, and a date's scored universe is then kept where the caller keeps it (the
  * analyze route: in the app's cache, per market data version, decision 076).
  */
 export function createAnalysisEngine(
   db: Db,
   asOf: () => string,
-  pickModel: (date: string) => RankerModel | null = modelFor,
+  pickModel: (date: string) => RankerModel | null | Promise<RankerModel | null> = (date) =>
+    storedModelFor(db, date),
 ) {
   /** Scores every stock on each of `dates` from one read of prices; each date uses only sessions up to it. */
   async function universesOn(dates: readonly string[]): Promise<Map<string, UniverseOnDate>> {
@@ -205,7 +209,7 @@ export function createAnalysisEngine(
     bySymbol.delete(BENCHMARK);
     const benchmark = new Map(index.map((b) => [b.date, b.adjClose]));
     for (const date of sorted) {
-      const model = pickModel(date);
+      const model = await pickModel(date);
       const market = marketFeaturesAt(index, sessionIndex(index, date));
       if (!model || !market) continue;
       const members: Array<CrossSectionRow & { bar: Bar }> = [];

@@ -2,8 +2,10 @@ import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, wr
 import { dirname, join } from "node:path";
 import { createDb, type Database } from "../../db/client.ts";
 import { runMigrations } from "../../db/migrate.ts";
+import { storeModels } from "../analysis/model-store.ts";
 import { ConfigError, type Env } from "../lib/config.ts";
 import { secretOpensStoredKeys } from "../lib/secret-check.ts";
+import { readServedModelFiles } from "./model-files.ts";
 
 export const DEFAULT_DATABASE_URL = "file:data/app.db";
 
@@ -12,7 +14,8 @@ function embeddedPath(url: string): string | null {
 }
 
 /**
- * Opens (and migrates) the configured database; the embedded file and its folder are created on first run.
+ * Opens (and migrates) the configured database, and stores the committed models a file changed (decision 118); the
+ * embedded file and its folder are created on first run.
  * With DATABASE_SYNC_URL the file is an embedded replica of that primary (docs/decisions/010-read-replicas.md).
  */
 export async function openDatabase(env: Env): Promise<{ database: Database; url: string }> {
@@ -38,6 +41,7 @@ export async function openDatabase(env: Env): Promise<{ database: Database; url:
   // A replica's migrations run on its primary, where a process that another one beat reads the journal again
   // (decision 103); then the replica starts from the primary's current state.
   await runMigrations((database.primary ?? database).db);
+  await storeModels((database.primary ?? database).db, await readServedModelFiles());
   if (syncUrl) await database.client.sync();
   if (created && syncUrl && existsSync(file)) chmodSync(file, 0o600);
   return { database, url };

@@ -6,6 +6,7 @@ import { demoAccountsEnabled, parseEnv } from "../lib/config.ts";
 import { formatSeedReport, seedDemo } from "../seed/seed.ts";
 import { buildBunDeps } from "./bun-deps.ts";
 import { readDemoMarketFiles } from "./demo-market-files.ts";
+import { readServedModelFiles } from "./model-files.ts";
 
 /** Runs the seed in a child Bun process on the same environment; throws when it fails. */
 export async function seedInChildProcess(
@@ -25,6 +26,7 @@ if (import.meta.main) {
   const deps = await buildBunDeps(env);
   const report = await seedDemo(deps, {
     demoMarketFiles: readDemoMarketFiles,
+    modelFiles: readServedModelFiles,
     marketAsOf: env.MARKET_AS_OF,
     demoAccounts: demoAccountsEnabled(env),
   });

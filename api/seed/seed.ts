@@ -1,4 +1,5 @@
 import { securities } from "../../db/schema/index.ts";
+import { storeModels } from "../analysis/model-store.ts";
 import type { AppDeps } from "../lib/context.ts";
 import { configureMarket } from "../market/configure.ts";
 import { type DemoMarketFiles, importDemoMarket } from "../market/demo-import.ts";
@@ -11,11 +12,15 @@ export interface SeedReport {
   /** Demo accounts whose published password was taken away because this is not demo mode. */
   retiredAccounts: string[];
   importedBars: number;
+  /** Served models written because their committed file changed (or removed because none has them any more). */
+  storedModels: number;
   generatedRecommendations: number;
 }
 
 export interface SeedOptions {
   demoMarketFiles?: () => Promise<DemoMarketFiles>;
+  /** The committed served models' JSON (api/runtime/model-files.ts), stored when a file's content changed. */
+  modelFiles?: () => Promise<string[]>;
   marketAsOf?: string;
   /**
    * Demo mode (demoAccountsEnabled): create the demo accounts once. Otherwise none are created, and any that
@@ -27,7 +32,8 @@ export interface SeedOptions {
 }
 
 /**
- * Idempotent demo seed: the demo market when the database has none; a year of weekly generated recommendations
+ * Idempotent demo seed: the served models whose file changed (decision 118); the demo market when the database has
+ * none; a year of weekly generated recommendations
  * when there are none; in demo mode, the demo accounts the first time. Plugs the market into `deps` as of
  * `marketAsOf` (default: last day).
  */
@@ -41,9 +47,13 @@ export async function seedDemo(deps: AppDeps, options: SeedOptions): Promise<See
     if (!existing)
       importedBars = (await importDemoMarket(deps.database, await options.demoMarketFiles())).bars;
   }
+  // Before the history: generating it reads the models from the database.
+  const storedModels = options.modelFiles
+    ? await storeModels(deps.database.db, await options.modelFiles())
+    : 0;
   const asOf = await configureMarket(deps, { MARKET_AS_OF: options.marketAsOf });
   const generatedRecommendations = asOf ? await seedRecommendationHistory(deps, asOf) : 0;
-  return { createdAccounts, retiredAccounts, importedBars, generatedRecommendations };
+  return { createdAccounts, retiredAccounts, importedBars, storedModels, generatedRecommendations };
 }
 
 export function formatSeedReport(report: SeedReport): string {
@@ -59,6 +69,7 @@ export function formatSeedReport(report: SeedReport): string {
   if (report.importedBars) {
     lines.push(`Imported the demo market: ${report.importedBars.toLocaleString("en-US")} daily bars.`);
   }
+  if (report.storedModels) lines.push(`Stored ${report.storedModels} changed model(s) in ranker_models.`);
   if (report.generatedRecommendations) {
     lines.push(
       `Generated ${report.generatedRecommendations} recommendations over the last year of the demo market.`,

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createDb, type Database } from "../../db/client.ts";
 import { runMigrations } from "../../db/migrate.ts";
+import { storeModels } from "../analysis/model-store.ts";
 import { createApp } from "../app.ts";
 import { createDeps, type Runtime } from "../deps.ts";
 import { createUser } from "../features/auth/auth.service.ts";
@@ -14,6 +15,7 @@ import { configureMarket } from "../market/configure.ts";
 import { type DemoMarketFiles, importDemoMarket } from "../market/demo-import.ts";
 import { bunRuntime } from "../runtime/bun-deps.ts";
 import { readDemoMarketFiles } from "../runtime/demo-market-files.ts";
+import { readServedModelFiles } from "../runtime/model-files.ts";
 import { startSqld } from "./sqld.ts";
 import { startWorkerd } from "./workerd.ts";
 
@@ -118,6 +120,8 @@ export const uniqueEmail = (prefix = "user") => `${prefix}-${Date.now()}-${++cou
  * A freshly migrated database (embedded file or a real sqld process) and the composed app on it. `mailOutbox`: mail
  * goes to the outbox admins read (as with the demo accounts on), on either target, instead of only to the log.
  */
+let modelFiles: Promise<string[]> | undefined;
+
 export async function startTestApp(
   config: Partial<AppConfig> = {},
   {
@@ -142,6 +146,9 @@ export async function startTestApp(
   }
   const database = createDb(url);
   await runMigrations(database.db);
+  // The served models, as a deployment's migrate path and seed store them (decision 118).
+  modelFiles ??= readServedModelFiles();
+  await storeModels(database.db, await modelFiles);
   const clock = new ManualClock();
   // As a server without SMTP or an LLM: tests that need mail, a market or webhooks plug their own in.
   const deps = createDeps(

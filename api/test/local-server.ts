@@ -21,12 +21,14 @@ export async function waitForHttp(
     ready?: (res: Response) => boolean;
     timeoutMs?: number;
     intervalMs?: number;
+    /** Headers each try sends (a signed-in first request). */
+    headers?: Record<string, string>;
   },
 ): Promise<void> {
   const deadline = Date.now() + (options.timeoutMs ?? 30_000);
   for (;;) {
     try {
-      if ((options.ready ?? (() => true))(await fetch(url))) return;
+      if ((options.ready ?? (() => true))(await fetch(url, { headers: options.headers }))) return;
     } catch {
       // not listening yet
     }

@@ -1,14 +1,16 @@
 import { createDb, type Database } from "../../db/client.ts";
 import { runMigrations } from "../../db/migrate.ts";
+import { storeModels } from "../analysis/model-store.ts";
 import { createDeps } from "../deps.ts";
 import type { AppDeps } from "../lib/context.ts";
 import { importDemoMarket } from "../market/demo-import.ts";
 import { readDemoMarketFiles } from "../runtime/demo-market-files.ts";
+import { readServedModelFiles } from "../runtime/model-files.ts";
 import { testRuntime } from "./harness.ts";
 
 /**
- * Migrates the database at `url` and imports a slice of the bundled demo market into it, as a deployment's seed
- * would, so servers started on it afterwards have a market (symbols to watch, prices, a market date).
+ * Migrates the database at `url` and imports a slice of the bundled demo market and the served models into it, as a
+ * deployment's seed would, so servers started on it afterwards have a market (symbols to watch, prices, a market date).
  */
 export async function prepareDatabase(
   url: string,
@@ -17,6 +19,7 @@ export async function prepareDatabase(
   const database = createDb(url);
   await runMigrations(database.db);
   await importDemoMarket(database, await readDemoMarketFiles(), market);
+  await storeModels(database.db, await readServedModelFiles());
   return database;
 }
 

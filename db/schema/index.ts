@@ -5,6 +5,7 @@ export * from "./jobs.ts";
 export * from "./mail-outbox.ts";
 export * from "./market.ts";
 export * from "./password-resets.ts";
+export * from "./ranker-models.ts";
 export * from "./recommendations.ts";
 export * from "./users.ts";
 export * from "./watchlist.ts";

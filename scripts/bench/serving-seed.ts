@@ -15,6 +15,7 @@ import type { PasswordHasher } from "../../api/lib/passwords.ts";
 import { configureMarket } from "../../api/market/configure.ts";
 import { allSymbols } from "../../api/market/price-history.ts";
 import { readDemoMarketFiles } from "../../api/runtime/demo-market-files.ts";
+import { readServedModelFiles } from "../../api/runtime/model-files.ts";
 import { seedDemo } from "../../api/seed/seed.ts";
 import { depsOn } from "../../api/test/prepared-database.ts";
 import { createDb } from "../../db/client.ts";
@@ -73,7 +74,11 @@ export async function buildServingSeed(secret: string, pools: number): Promise<S
   await runMigrations(database.db);
   // The tests' dependencies for a database written from outside the server (api/test/prepared-database.ts).
   const deps: AppDeps = { ...depsOn(database, secret), passwords: noHash };
-  const report = await seedDemo(deps, { demoMarketFiles: readDemoMarketFiles, demoAccounts: false });
+  const report = await seedDemo(deps, {
+    demoMarketFiles: readDemoMarketFiles,
+    modelFiles: readServedModelFiles,
+    demoAccounts: false,
+  });
   const asOf = await configureMarket(deps);
   if (!deps.analysis || !asOf) throw new Error("the demo seed left no market");
 

@@ -43,12 +43,21 @@ export function compatibilityDate(): string {
  * The built Worker bundle (`wrangler deploy --dry-run`) served by the workerd binary itself from a config of our
  * own: one socket straight to the Worker, none of `wrangler dev`'s proxy worker and inspector in front, so the
  * figure is the runtime's and the Worker's (`wrangler dev` served even a static asset at ~400 requests/s here).
- * Outbound fetches may reach loopback (the local sqld).
+ * Outbound fetches may reach loopback (the local sqld). It answers once `firstRequest` (by default the OpenAPI
+ * document) answers 200; the edge bench times that first answer from the spawn, polling every `intervalMs`.
  */
 export async function startWorkerdDirect(
   bundle: string,
   vars: Record<string, string>,
-  { inspectorPort }: { inspectorPort?: number } = {},
+  {
+    inspectorPort,
+    firstRequest = { path: "/api/openapi.json" },
+    intervalMs,
+  }: {
+    inspectorPort?: number;
+    firstRequest?: { path: string; headers?: Record<string, string> };
+    intervalMs?: number;
+  } = {},
 ): Promise<WorkerdServer & { output(): string; pid: number }> {
   const dir = mkdtempSync(join(tmpdir(), "workerd-direct-"));
   const port = await freePort();
@@ -84,7 +93,13 @@ const worker :Workerd.Worker = (
   );
   const output = keptOutput(proc);
   const url = `http://127.0.0.1:${port}`;
-  await waitForHttp(proc, `${url}/api/openapi.json`, { name: "workerd", output });
+  await waitForHttp(proc, `${url}${firstRequest.path}`, {
+    name: "workerd",
+    output,
+    headers: firstRequest.headers,
+    ready: (res) => res.status === 200,
+    intervalMs,
+  });
   // The process itself must be workerd (not a launcher script): the bench pins it and reads its CPU time.
   const program = readlinkSync(`/proc/${proc.pid}/exe`);
   if (!program.endsWith("/workerd")) {

@@ -2,6 +2,9 @@
 // earlier data only, on each date's index members), the live model every date after the last bundled session
 // (trained on every known label; stale after its splits.servesUntil). The demo market's recent history (2022-2023)
 // and live dates need these three; the older ones are read only by scripts/evaluate-model.ts.
+// For scripts and tests only: the API reads the same files from the ranker_models table (./served.ts names them,
+// api/analysis/model-store.ts reads them), so no bundle carries them (decision 118).
+import { servingOn } from "../model-store.ts";
 import type { RankerModel } from "../ranker.ts";
 import ranker2022 from "./ranker-2022.json" with { type: "json" };
 import ranker2023 from "./ranker-2023.json" with { type: "json" };
@@ -11,9 +14,7 @@ export const SERVED_MODELS = [ranker2022, ranker2023, rankerLive] as unknown as 
 
 /** The model that may speak on `date`, or null when no committed model was trained before it. */
 export function modelFor(date: string, models: readonly RankerModel[] = SERVED_MODELS): RankerModel | null {
-  let chosen: RankerModel | null = null;
-  for (const m of models) if (m.splits.servesFrom <= date) chosen = m;
-  return chosen;
+  return servingOn(date, models, (m) => m.splits.servesFrom);
 }
 
 /** Whether `model` is older than `date`: the date is after the last one it was meant to serve. */

@@ -1,6 +1,7 @@
 import { count, desc, eq } from "drizzle-orm";
 import { insights } from "../../../db/schema/index.ts";
 import { modelEvidenceOf } from "../../analysis/engine.ts";
+import { type ModelInfo, modelCatalog } from "../../analysis/model-store.ts";
 import type { AnalysisPort, InsightDraft } from "../../lib/analysis-port.ts";
 import type { AppDeps } from "../../lib/context.ts";
 import { narrate } from "../../lib/narrative.ts";
@@ -9,11 +10,14 @@ import type { Insight } from "./insights.schema.ts";
 
 type Row = typeof insights.$inferSelect;
 
-function toInsight({ userId: _owner, createdAt, newsAvailable, ...rest }: Row): Insight {
+function toInsight(
+  { userId: _owner, createdAt, newsAvailable, ...rest }: Row,
+  catalog: ReadonlyMap<string, ModelInfo>,
+): Insight {
   return {
     ...rest,
     ...(newsAvailable === null ? {} : { newsAvailable }),
-    ...modelEvidenceOf(rest.modelVersion, rest.asOf, rest.decile),
+    ...modelEvidenceOf(rest.modelVersion, rest.asOf, rest.decile, catalog),
     createdAt: createdAt.toISOString(),
   };
 }
@@ -87,13 +91,13 @@ export async function saveInsight(deps: AppDeps, userId: number, draft: InsightD
       createdAt: deps.clock.now(),
     })
     .returning();
-  return toInsight(row!);
+  return toInsight(row!, await modelCatalog(deps.database.db));
 }
 
 /** The user's own insights, newest first, one page at a time. */
 export async function insightHistory(deps: AppDeps, userId: number, page: number, pageSize: number) {
   const { db } = deps.database;
-  const [rows, [total]] = await Promise.all([
+  const [rows, [total], catalog] = await Promise.all([
     db
       .select()
       .from(insights)
@@ -102,6 +106,8 @@ export async function insightHistory(deps: AppDeps, userId: number, page: number
       .limit(pageSize)
       .offset((page - 1) * pageSize),
     db.select({ n: count() }).from(insights).where(eq(insights.userId, userId)),
+    // The served models' dates, read once per process or isolate, for each insight's model evidence.
+    modelCatalog(db),
   ]);
-  return { items: rows.map(toInsight), total: total?.n ?? 0 };
+  return { items: rows.map((r) => toInsight(r, catalog)), total: total?.n ?? 0 };
 }

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, getTableColumns, inArray, max } from "drizzle-orm";
 import { recommendations, users } from "../../../db/schema/index.ts";
 import { modelEvidenceOf } from "../../analysis/engine.ts";
+import { type ModelInfo, modelCatalog } from "../../analysis/model-store.ts";
 import type { AppDeps } from "../../lib/context.ts";
 import { hasMarketData, type LatestPrice } from "../../lib/market-port.ts";
 import { failure, type Result, success } from "../../lib/result.ts";
@@ -41,7 +42,7 @@ function posterName(row: Row): string | null {
 export const AGGRESSIVE_VOLATILITY = 0.35;
 /** Without price history, a potential return at or above this makes a call aggressive. */
 export const AGGRESSIVE_RETURN = 0.15;
-function toRecommendation(row: Row): Recommendation {
+function toRecommendation(row: Row, catalog: ReadonlyMap<string, ModelInfo>): Recommendation {
   return {
     id: row.id,
     symbol: row.symbol,
@@ -69,7 +70,7 @@ function toRecommendation(row: Row): Recommendation {
     expectedExcessHigh: row.expectedExcessHigh,
     // An editor's pick states no model event and no model evidence: its confidence is the editor's own.
     ...(row.source === "model"
-      ? modelEvidenceOf(row.modelVersion, row.recommendationDate, row.decile)
+      ? modelEvidenceOf(row.modelVersion, row.recommendationDate, row.decile, catalog)
       : { statedEvent: null, edgeSignificant: null, modelTrainedThrough: null, modelStale: null }),
   };
 }
@@ -82,12 +83,15 @@ export interface Scored {
 
 /** Scores `rows` as of the market's today: the part of a list that changes only with the data or the day. */
 async function scoreRows(deps: AppDeps, rows: Row[]): Promise<Scored> {
-  const scored =
+  const [scored, catalog] = await Promise.all([
     hasMarketData(deps.market) && rows.length
-      ? await scoreRecommendations(deps, rows, deps.market.marketToday())
-      : [];
+      ? scoreRecommendations(deps, rows, deps.market.marketToday())
+      : [],
+    // The served models' dates, read once per process or isolate, for the model calls' evidence.
+    rows.some((r) => r.source === "model") ? modelCatalog(deps.database.db) : new Map<string, ModelInfo>(),
+  ]);
   return {
-    recommendations: rows.map(toRecommendation),
+    recommendations: rows.map((r) => toRecommendation(r, catalog)),
     outcomes: new Map(scored.map((s) => [s.recommendation.id, s.outcome])),
   };
 }

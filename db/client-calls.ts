@@ -31,7 +31,6 @@ export interface NativeStatement {
   raw(on: boolean): NativeStatement;
   columns(): Array<{ name: string }>;
   all(...params: unknown[]): unknown[][];
-  get(...params: unknown[]): unknown[] | undefined;
 }
 export interface NativeConnection {
   prepare(sql: string): NativeStatement;

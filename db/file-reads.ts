@@ -13,7 +13,7 @@ const PLAIN_READ = /^\s*select\b(?![\s\S]*\breturning\b)/i;
 const STATEMENTS_KEPT = 256; // the least recently used go first (a Map's order is insertion order)
 
 /**
- * An embedded file's plain reads on a connection of their own, with their prepared statements kept (decision 075):
+ * An embedded file's plain reads on a connection of their own, with their prepared statements kept (decisions 075, 116):
  * @libsql/client prepares every statement afresh behind an async pool, which on the embedded file cost more than
  * the query itself. Each read runs synchronously, outside any transaction, and in WAL mode sees the last commit,
  * as a read on the client does. Every other call (writes, batches, transactions, migrations) is the client's own.
@@ -29,13 +29,11 @@ export function withFileReads(client: Client, path: string, busyTimeoutMs: numbe
     native?.close();
     native = null;
   };
-  /** A plain read's rows, or first row, on a kept statement; a read that fails is not sent again. */
-  const rows = (sql: string, args: readonly unknown[], first = false) => {
-    // `get` on its own statement: after `all`, libsql 0.5.29's `get` binds nothing and answers the last row again.
-    const key = first ? `get ${sql}` : sql;
+  /** A plain read's rows on a kept statement; a read that fails is not sent again. */
+  const rows = (sql: string, args: readonly unknown[]) => {
     try {
-      let kept = statements.get(key);
-      if (kept) statements.delete(key);
+      let kept = statements.get(sql);
+      if (kept) statements.delete(sql);
       else {
         native ??= nativeConnection(path, busyTimeoutMs);
         const statement = native.prepare(sql).raw(true);
@@ -43,11 +41,10 @@ export function withFileReads(client: Client, path: string, busyTimeoutMs: numbe
         kept = { statement, columns, types: columns.map(() => "") };
         if (statements.size >= STATEMENTS_KEPT) statements.delete(statements.keys().next().value!);
       }
-      statements.set(key, kept);
-      // Bound as @libsql/client binds (booleans 0/1, dates ms); one row by `get`, without `all`'s 100-row buffer.
+      statements.set(sql, kept);
+      // Bound as @libsql/client binds (booleans 0/1, dates ms).
       const bound = args.map((v) => (typeof v === "boolean" ? +v : v instanceof Date ? v.valueOf() : v));
-      const row = first && kept.statement.get(...bound);
-      return { kept, values: first ? (row ? [row] : []) : kept.statement.all(...bound) };
+      return { kept, values: kept.statement.all(...bound) };
     } catch (error) {
       drop();
       throw error;
@@ -81,16 +78,8 @@ export function withFileReads(client: Client, path: string, busyTimeoutMs: numbe
     drop();
     client.close();
   };
-  const wrapped = overriding(client, { execute, close });
-  readsAtOnce.set(wrapped, (sql, args) =>
-    ready === true && !client.closed ? rows(sql, args, true).values : null,
-  );
-  return wrapped;
+  return overriding(client, { execute, close });
 }
-
-/** An embedded file's plain read, its first row at once on the same connection (decision 098); null before WAL. */
-export const readsAtOnce = new WeakMap<Client, RowsAtOnce>();
-type RowsAtOnce = (sql: string, args: readonly unknown[]) => unknown[][] | null;
 
 /** Rows as arrays with named columns too (Drizzle reads by index, raw SQL by name), cheaper than the client's rows. */
 function resultSet(columns: string[], columnTypes: string[], values: unknown[][]): ResultSet {

@@ -4,7 +4,7 @@ import { getRuntimeKey } from "hono/adapter";
 import { getCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
 import type { Db } from "../../db/client.ts";
-import { firstRow, preparedPerDatabase } from "../../db/prepared.ts";
+import { preparedPerDatabase } from "../../db/prepared.ts";
 import { dataVersions, sessions, users } from "../../db/schema/index.ts";
 import type { DataVersions } from "../lib/answer-cache.ts";
 import type { AdminEnv, AppDeps, AppEnv, AuthState, SessionEnv, SignedInEnv } from "../lib/context.ts";
@@ -116,25 +116,22 @@ const sessionByTokenHash = preparedPerDatabase((db: Db) =>
     .prepare(),
 );
 
-type SessionRead = Awaited<ReturnType<ReturnType<typeof sessionByTokenHash>["all"]>>[number];
-
-const sessionRead = (db: Db) => async (hash: string) => firstRow(db, sessionByTokenHash(db), { hash });
-
 /**
- * Concurrent requests' session reads in one statement per round trip to a libSQL server (api/lib/read-batch.ts).
- * Not on an embedded file, where a read costs no round trip, and not on Workers: a request there may not wait on a
- * promise another request's I/O settles (the runtime cancels it as hung).
+ * A session read is the prepared query's own `get`. On Bun with a libSQL server, concurrent requests' reads go in one
+ * statement per round trip (api/lib/read-batch.ts; without it each signed-in read cost the server and sqld 3-5 times
+ * the CPU: decision 116). Not on an embedded file, where a read costs no round trip, nor on Workers, where a request
+ * may not wait on a promise another request's I/O settles (the runtime cancels it as hung).
  */
-const sessionReads = preparedPerDatabase((db: Db) =>
-  getRuntimeKey() === "workerd" || db.$client.protocol === "file"
-    ? sessionRead(db)
-    : readBatches<string, SessionRead>(sessionRead(db), async (hashes) => {
-        const rows = await sessionsWithUsers(db, { tokenHash: sessions.tokenHash }).where(
-          inArray(sessions.tokenHash, hashes),
-        );
-        return new Map(rows.map(({ tokenHash, ...row }) => [tokenHash, row]));
-      }),
-);
+const sessionReads = preparedPerDatabase((db: Db) => {
+  const one = async (hash: string) => sessionByTokenHash(db).get({ hash });
+  if (getRuntimeKey() === "workerd" || db.$client.protocol === "file") return one;
+  return readBatches(one, async (hashes: string[]) => {
+    const rows = await sessionsWithUsers(db, { tokenHash: sessions.tokenHash }).where(
+      inArray(sessions.tokenHash, hashes),
+    );
+    return new Map(rows.map(({ tokenHash, ...row }) => [tokenHash, row]));
+  });
+});
 
 /** Without the version row (never after the migration) every read is a new version: nothing is kept. */
 const versionsOf = (v: { recommendations: number | null; market: number | null } | null): DataVersions => ({
@@ -148,8 +145,8 @@ async function userByApiKey(deps: AppDeps, key: string): Promise<Credential | nu
   const hash = await sha256Hex(key);
   const { db } = deps.database;
   const row =
-    (await firstRow(db, userByApiKeyHash(db), { hash })) ??
-    (await readOnPrimary(deps.database, key, hash, (p) => firstRow(p, userByApiKeyHash(p), { hash })));
+    (await userByApiKeyHash(db).get({ hash })) ??
+    (await readOnPrimary(deps.database, key, hash, (p) => userByApiKeyHash(p).get({ hash })));
   if (!row?.user.isActive) return null;
   return { user: row.user, session: null, versions: versionsOf(row.versions) };
 }

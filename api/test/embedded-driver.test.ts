@@ -7,7 +7,6 @@ import { eq, is, sql } from "drizzle-orm";
 import { LibSQLDatabase } from "drizzle-orm/libsql";
 import { createDb, type Database } from "../../db/client.ts";
 import { runMigrations } from "../../db/migrate.ts";
-import { firstRow } from "../../db/prepared.ts";
 import { users, watchlistItems } from "../../db/schema/index.ts";
 import { testDbKind } from "./harness.ts";
 
@@ -216,7 +215,7 @@ describe.skipIf(testDbKind !== "file")("an embedded file (decision 075)", () => 
 });
 
 describe.skipIf(testDbKind !== "file")(
-  "an embedded file's plain reads (db/file-reads.ts, decision 075)",
+  "an embedded file's plain reads (db/file-reads.ts, decision 116)",
   () => {
     test("answer by index for Drizzle and by name for raw SQL, and see each commit made just before", async () => {
       const { url, ...database } = await migrated();
@@ -249,7 +248,7 @@ describe.skipIf(testDbKind !== "file")(
       expect(await first(1)).toEqual([{ email: "a@example.com" }]);
       expect(await first(2)).toEqual([{ email: "a@example.com" }, { email: "b@example.com" }]);
       expect(await first(1)).toEqual([{ email: "a@example.com" }]);
-      // One kept statement asked for different rows in turn (libsql's `get` answered the previous row here).
+      // One prepared query asked for different rows in turn, by `all` and by `get` (the sign-in read's call).
       const byEmail = database.db
         .select({ email: users.email })
         .from(users)
@@ -260,43 +259,15 @@ describe.skipIf(testDbKind !== "file")(
         expect(await byEmail.all({ email })).toEqual([{ email }]);
       }
       expect(await byEmail.all({ email: "nobody@example.com" })).toEqual([]);
+      for (const email of ["b@example.com", "c@example.com"])
+        expect(await byEmail.get({ email })).toEqual({ email });
+      expect(await byEmail.get({ email: "nobody@example.com" })).toBeUndefined();
       const raw = await database.client.execute({
         sql: "select email from users order by email limit ?",
         args: [1],
       });
       expect(raw.rows.map((r) => r.email)).toEqual(["a@example.com"]);
       expect(raw.columns).toEqual(["email"]);
-    });
-
-    test("a prepared read's first row comes at once on the read connection, mapped as Drizzle maps it (decision 098)", async () => {
-      const { url, ...database } = await migrated();
-      const byEmailOn = (db: Database["db"]) =>
-        db
-          .select({ id: users.id, email: users.email, createdAt: users.apiKeyCreatedAt })
-          .from(users)
-          .where(eq(users.email, sql.placeholder("email")))
-          .prepare();
-      const byEmail = byEmailOn(database.db);
-      await database.db.insert(users).values(user("now@example.com"));
-      const atOnce = firstRow(database.db, byEmail, { email: "now@example.com" });
-      expect(atOnce).not.toBeInstanceOf(Promise);
-      expect(atOnce).toEqual(await byEmail.get({ email: "now@example.com" }));
-      expect((atOnce as { createdAt: Date }).createdAt).toEqual(new Date(0));
-      // No row is none, also right after the client's read of the same SQL: on one statement, libsql 0.5.29's
-      // `get` after `all` binds nothing and answers the last row again (db/file-reads.ts keeps one for each).
-      expect(firstRow(database.db, byEmail, { email: "nobody@example.com" })).toBeUndefined();
-      const other = createClient({ url });
-      await other.execute({ sql: RAW_INSERT, args: ["other@example.com"] });
-      expect(firstRow(database.db, byEmail, { email: "other@example.com" })).toMatchObject({
-        email: "other@example.com",
-      });
-      other.close();
-      // Before the file is in WAL mode (the client's first statement), it is Drizzle's own read.
-      const fresh = createDb(url);
-      opened.push(fresh);
-      const first = firstRow(fresh.db, byEmailOn(fresh.db), { email: "now@example.com" });
-      expect(first).toBeInstanceOf(Promise);
-      expect(await first).toMatchObject({ email: "now@example.com" });
     });
 
     test("a failed read fails as the client would, and the next read answers on a fresh connection", async () => {

@@ -74,8 +74,16 @@ describe("content screens, phone and wide, light and dark", () => {
         await shot(page, `historical-${tag}`);
 
         await page.getByRole("tab", { name: "Analyze Stock" }).click();
-        await page.getByRole("combobox", { name: "Stock symbol" }).fill("zzzz");
-        await page.getByRole("button", { name: "Analyze" }).click();
+        // Typed once the tab has settled: under load (CI, issue 38) a value typed while the tab's route was still
+        // arriving was lost with the first mount, and the Analyze button stayed disabled.
+        await settled(page);
+        const symbol = page.getByRole("combobox", { name: "Stock symbol" });
+        const analyze = page.getByRole("button", { name: "Analyze" });
+        for (let tries = 0; tries < 5 && !(await analyze.isEnabled()); tries++) {
+          await symbol.fill("zzzz");
+          await page.waitForTimeout(200);
+        }
+        await analyze.click();
         await page.getByText("Analysis Failed:").waitFor();
         await page.waitForTimeout(600);
         // Said once: inline, with no toast repeating it.

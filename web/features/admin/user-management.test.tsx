@@ -137,7 +137,7 @@ describe("admin user management", () => {
     await user.click(screen.getAllByRole("button", { name: "Sessions" })[0]!);
     const dialog = await screen.findByRole("dialog", { name: "User Sessions" });
     expect(await within(dialog).findByText("Chrome on macOS")).toBeTruthy();
-    await user.click(within(dialog).getByRole("button", { name: /^End the session/ }));
+    await user.click(within(dialog).getByRole("button", { name: /^End session started/ }));
     await waitFor(() => expect(changes(sent).map((r) => r.path)).toContain("/api/admin/sessions/31/end"));
   });
 });

@@ -76,7 +76,7 @@ function SessionsDialog(props: { user: AdminUser | null; onClose: () => void }) 
         variant="default"
         loading={end.isPending && end.variables === s.id}
         onClick={() => end.mutate(s.id)}
-        aria-label={`End the session started ${new Date(s.startTime).toLocaleString()}`}
+        aria-label={`End session started ${new Date(s.startTime).toLocaleString()}`}
       >
         End session
       </Button>

@@ -97,6 +97,7 @@ test("an admin finds Zoë by name, promotes her, ends a session, resets her pass
   const phoneRow = phone.page.getByTestId("user-row").filter({ hasText: email });
   await phoneRow.waitFor();
   await phoneRow.getByText("Inactive").waitFor();
+  await phone.page.waitForFunction(() => document.querySelectorAll('[data-testid="user-row"]').length === 1);
   await screenshot(phone.page, "admin-tools-users-phone");
   await phoneRow.getByRole("button", { name: "Sessions" }).click();
   await phone.page

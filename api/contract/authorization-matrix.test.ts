@@ -28,6 +28,8 @@ interface Ctx {
   spareItemId: number;
   /** A fresh user, for a request that deletes them. */
   doomedUserId: number;
+  /** A fresh session of a fresh user, for a request that ends it. */
+  spareSessionId: number;
   /** The owner's live email verification code. */
   ownerCode: string;
 }
@@ -308,6 +310,36 @@ const ROWS: Row[] = [
     },
     expect: adminOnly,
   },
+  {
+    name: "admin: end a session",
+    method: "POST",
+    path: (c) => `/api/admin/sessions/${c.spareSessionId}/end`,
+    before: async () => {
+      const u = await t.createUser();
+      await t.signIn(u.email, PASSWORD);
+      const list = (await (
+        await t.request(`/api/admin/users/${u.id}/sessions`, { token: credentials.admin })
+      ).json()) as Array<{ id: number }>;
+      ctx.spareSessionId = list[0]!.id;
+    },
+    expect: adminOnly,
+  },
+  {
+    name: "admin: role",
+    method: "PATCH",
+    path: (c) => `/api/admin/users/${c.targetUserId}/role`,
+    body: () => ({ isAdmin: false }),
+    expect: adminOnly,
+  },
+  {
+    name: "admin: reset a password",
+    method: "POST",
+    path: (c) => `/api/admin/users/${c.doomedUserId}/reset-password`,
+    before: async () => {
+      ctx.doomedUserId = (await t.createUser()).id;
+    },
+    expect: adminOnly,
+  },
   { name: "admin: mail outbox", method: "GET", path: () => "/api/admin/outbox", expect: adminOnly },
   { name: "liveness", method: "GET", path: () => "/api/health", expect: everyone },
   { name: "readiness", method: "GET", path: () => "/api/ready", expect: everyone },
@@ -360,6 +392,7 @@ beforeAll(async () => {
     targetUserId: target.id,
     spareItemId: 0,
     doomedUserId: 0,
+    spareSessionId: 0,
     ownerCode: "",
   };
 });

@@ -83,7 +83,7 @@ describe("accounts end to end", () => {
     await admin.page.waitForURL(`${e2e.server.url}/dashboard`);
     await admin.page.goto(`${e2e.server.url}/admin`);
     await admin.page.getByRole("heading", { name: "User Management" }).waitFor();
-    await admin.page.getByRole("textbox", { name: "Search users by email" }).fill("dora-");
+    await admin.page.getByRole("textbox", { name: "Search users by email or name" }).fill("dora-");
     const row = admin.page.getByTestId("user-row").filter({ hasText: email });
     await row.waitFor();
     await admin.page.waitForFunction(
@@ -97,6 +97,10 @@ describe("accounts end to end", () => {
     await admin.page.keyboard.press("Escape");
 
     await row.getByRole("button", { name: `Deactivate ${email}` }).click();
+    await admin.page
+      .getByRole("dialog", { name: "Deactivate this user?" })
+      .getByRole("button", { name: "Deactivate" })
+      .click();
     await admin.page.getByText("User Deactivated").first().waitFor();
     await row.getByText("Inactive").waitFor();
 

@@ -118,10 +118,12 @@ describe("content screens, phone and wide, light and dark", () => {
         await page.getByTestId("user-row").first().waitFor();
         await shot(page, `admin-${tag}`);
 
-        await page.getByRole("textbox", { name: "Search users by email" }).fill("nobody-matches-this");
+        await page
+          .getByRole("textbox", { name: "Search users by email or name" })
+          .fill("nobody-matches-this");
         await page.getByText('No user matches "nobody-matches-this".').waitFor();
         await screenshot(page, `content-admin-no-match-${tag}`);
-        await page.getByRole("textbox", { name: "Search users by email" }).fill("");
+        await page.getByRole("textbox", { name: "Search users by email or name" }).fill("");
         await page.getByTestId("user-row").first().waitFor();
 
         await page.getByTestId("user-row").first().getByRole("button", { name: "Sessions" }).click();

@@ -14,13 +14,25 @@ import { MessageAnswer } from "../auth/auth.schema.ts";
 import {
   AdminUser,
   OutboxAnswer,
+  PasswordResetAnswer,
+  RoleInput,
+  SessionIdParam,
   SessionInfo,
   StatusInput,
   StatusParam,
   UserIdParam,
   UsersQuery,
 } from "./admin.schema.ts";
-import { deleteUser, listUsers, setUserActive, userSessions } from "./admin.service.ts";
+import {
+  deleteUser,
+  endSession,
+  listUsers,
+  resetUserPassword,
+  setUserActive,
+  setUserAdmin,
+  temporaryPassword,
+  userSessions,
+} from "./admin.service.ts";
 import { readOutbox } from "./outbox.service.ts";
 
 const tags = ["Admin"];
@@ -68,6 +80,44 @@ const status = createRoute({
   responses: { 200: jsonResponse(MessageAnswer, "Changed"), ...errorResponses(400, 401, 403, 404, 409, 503) },
 });
 
+const endOne = createRoute({
+  operationId: "endSession",
+  ...common,
+  middleware: [requireAdmin] as const,
+  method: "post",
+  path: "/sessions/{id}/end",
+  summary: "End one session now (admin only); its holder must sign in again",
+  request: { params: SessionIdParam },
+  responses: { 200: jsonResponse(MessageAnswer, "Ended"), ...errorResponses(400, 401, 403, 404, 503) },
+});
+
+const role = createRoute({
+  operationId: "setUserRole",
+  ...common,
+  middleware: [requireAdmin] as const,
+  method: "patch",
+  path: "/users/{userId}/role",
+  summary: "Promote a user to admin or demote an admin (admin only)",
+  description: "Refused (409) for demoting yourself and for demoting the last active admin.",
+  request: { params: StatusParam, body: jsonBody(RoleInput) },
+  responses: { 200: jsonResponse(MessageAnswer, "Changed"), ...errorResponses(400, 401, 403, 404, 409, 503) },
+});
+
+const resetPassword = createRoute({
+  operationId: "resetUserPassword",
+  ...common,
+  middleware: [requireAdmin] as const,
+  method: "post",
+  path: "/users/{userId}/reset-password",
+  summary:
+    "Give a user a new temporary password, shown once (admin only); ends their sessions and replaces their key",
+  request: { params: StatusParam },
+  responses: {
+    200: jsonResponse(PasswordResetAnswer, "The temporary password"),
+    ...errorResponses(400, 401, 403, 404, 503),
+  },
+});
+
 const remove = createRoute({
   operationId: "deleteUser",
   ...common,
@@ -109,6 +159,31 @@ export const adminRoutes = createRouter()
     const result = await setUserActive(c.get("deps"), c.get("user").id, userId, active);
     if (!result.ok) throw ApiFailure.of(result);
     return c.json({ message: active ? "User Activated" : "User Deactivated" }, 200);
+  })
+  .openapi(endOne, async (c) => {
+    const result = await endSession(c.get("deps"), c.req.valid("param").id);
+    if (!result.ok) throw ApiFailure.of(result);
+    return c.json({ message: "Session ended" }, 200);
+  })
+  .openapi(role, async (c) => {
+    const { userId } = c.req.valid("param");
+    const { isAdmin } = c.req.valid("json");
+    const result = await setUserAdmin(c.get("deps"), c.get("user").id, userId, isAdmin);
+    if (!result.ok) throw ApiFailure.of(result);
+    return c.json({ message: isAdmin ? "User promoted to admin" : "User is no longer an admin" }, 200);
+  })
+  .openapi(resetPassword, async (c) => {
+    const password = temporaryPassword();
+    const result = await resetUserPassword(c.get("deps"), c.req.valid("param").userId, password);
+    if (!result.ok) throw ApiFailure.of(result);
+    c.header("Cache-Control", "no-store");
+    return c.json(
+      {
+        message: "Password reset; their sessions ended and their API key was replaced",
+        temporaryPassword: password,
+      },
+      200,
+    );
   })
   .openapi(remove, async (c) => {
     const result = await deleteUser(c.get("deps"), c.get("user").id, c.req.valid("param").id);

@@ -29,11 +29,23 @@ export const SessionInfo = z
     duration: z.number().int().nullable().openapi({ description: "Minutes; null while active" }),
     ipAddress: z.string().nullable(),
     userAgent: z.string().nullable(),
+    browser: z.string().nullable().openapi({
+      description:
+        "The browser and its major version read from userAgent, e.g. 'Chrome 131'; null if unknown",
+    }),
+    system: z.string().nullable().openapi({
+      description: "The operating system read from userAgent, e.g. 'macOS'; null if unknown",
+    }),
   })
   .openapi("Session");
 
 export const UsersQuery = z.object({
-  q: z.string().trim().max(254).optional().openapi({ description: "Part of an email address" }),
+  q: z
+    .string()
+    .trim()
+    .max(254)
+    .optional()
+    .openapi({ description: "Part of an email address, a first or last name, or a full name" }),
   page: z.coerce.number().int().min(1, "page starts at 1.").default(1),
   pageSize: z.coerce.number().int().min(1).max(200, "pageSize is 200 at most.").default(50),
 });
@@ -44,6 +56,26 @@ export const UserIdParam = z.object({
 export const StatusParam = z.object({
   userId: idParam.openapi({ param: { name: "userId", in: "path" }, example: 2 }),
 });
+
+export const SessionIdParam = z.object({
+  id: idParam.openapi({ param: { name: "id", in: "path" }, example: 7 }),
+});
+
+export const RoleInput = z
+  .object({
+    isAdmin: z.boolean({ error: "isAdmin must be true or false." }),
+  })
+  .openapi("UserRoleInput");
+
+export const PasswordResetAnswer = z
+  .object({
+    message: z.string(),
+    temporaryPassword: z.string().openapi({
+      description:
+        "The user's new password, shown this once: the server keeps only its hash. Hand it over by a channel you trust.",
+    }),
+  })
+  .openapi("AdminPasswordReset");
 
 export const StatusInput = z
   .object({

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, or, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNull, or, type SQL, sql } from "drizzle-orm";
 import {
   alertEvents,
   insights,
@@ -9,7 +9,9 @@ import {
   watchlistItems,
 } from "../../../db/schema/index.ts";
 import type { AppDeps } from "../../lib/context.ts";
+import { randomToken } from "../../lib/crypto.ts";
 import { done, failure, type Result, success } from "../../lib/result.ts";
+import { parseUserAgent } from "../../lib/user-agent.ts";
 import { sessionIdleEnd } from "../../middleware/auth.ts";
 import { revokeAccess } from "../auth/auth.service.ts";
 
@@ -20,16 +22,30 @@ function containsPattern(q: string): string {
 
 const NO_SUCH_USER = failure(404, "NOT_FOUND", "No such user.");
 const SELF = failure(409, "SELF", "You cannot deactivate or delete your own account.");
+const NO_SUCH_SESSION = failure(404, "NOT_FOUND", "No such session.");
+const SELF_DEMOTE = failure(409, "SELF", "You cannot demote yourself; ask another admin.");
+/** The CLI's words for the same refusal (`bun scripts/admin.ts demote`). */
+export const LAST_ADMIN_DEMOTE = "That is the last active admin; promote another first.";
 const LAST_ADMIN = failure(
   409,
   "LAST_ADMIN",
   "This is the last active admin; promote or activate another admin first.",
 );
 
-/** One page of users (email containing `q`, literally) with their session counts, and the total. */
+/**
+ * Users whose email, first name, last name or full name contains `q`, literally. SQLite's LIKE ignores case for
+ * ASCII letters only: "zoë" finds "Zoë", "ZOË" does not (accent folding would need a stored folded column).
+ */
+function matching(q: string | undefined): SQL | undefined {
+  if (!q) return undefined;
+  const p = containsPattern(q);
+  return sql`(${users.email} like ${p} escape '\\' or ${users.firstName} like ${p} escape '\\' or ${users.lastName} like ${p} escape '\\' or (coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')) like ${p} escape '\\')`;
+}
+
+/** One page of users (email or name containing `q`, literally) with their session counts, and the total. */
 export async function listUsers(deps: AppDeps, options: { q?: string; page: number; pageSize: number }) {
   const { db } = deps.database;
-  const where = options.q ? sql`${users.email} like ${containsPattern(options.q)} escape '\\'` : undefined;
+  const where = matching(options.q);
   const [rows, [total]] = await Promise.all([
     db
       .select({
@@ -88,6 +104,7 @@ export async function userSessions(deps: AppDeps, userId: number) {
         duration: end === null ? null : Math.round((end - s.startTime.getTime()) / 60_000),
         ipAddress: s.ipAddress,
         userAgent: s.userAgent,
+        ...parseUserAgent(s.userAgent),
       };
     }),
   );
@@ -161,4 +178,73 @@ export async function deleteUser(deps: AppDeps, actorId: number, userId: number)
     await tx.delete(users).where(eq(users.id, userId));
     return done;
   });
+}
+
+/** Ends one session now (a no-op for one already ended); the user signs in again to go on. */
+export async function endSession(deps: AppDeps, sessionId: number): Promise<Result<undefined, 404>> {
+  const { db } = deps.database;
+  const session = await db.query.sessions.findFirst({
+    where: eq(sessions.id, sessionId),
+    columns: { id: true },
+  });
+  if (!session) return NO_SUCH_SESSION;
+  await db
+    .update(sessions)
+    .set({ endTime: deps.clock.now() })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.endTime)));
+  return done;
+}
+
+/**
+ * Promotes or demotes a user. Refuses an admin demoting themself, and demoting the last active admin (checked in
+ * the UPDATE itself, as deactivation is). The CLI calls it with actor 0: an operator is nobody's account.
+ */
+export async function setUserAdmin(
+  deps: AppDeps,
+  actorId: number,
+  userId: number,
+  isAdmin: boolean,
+): Promise<AdminChange> {
+  const { db } = deps.database;
+  const user = await db.query.users.findFirst({ where: eq(users.id, userId), columns: { id: true } });
+  if (!user) return NO_SUCH_USER;
+  if (isAdmin) {
+    await db.update(users).set({ isAdmin: true }).where(eq(users.id, userId));
+    return done;
+  }
+  if (userId === actorId) return SELF_DEMOTE;
+  const changed = await db
+    .update(users)
+    .set({ isAdmin: false })
+    .where(and(eq(users.id, userId), leavesAnActiveAdmin(userId)))
+    .returning({ id: users.id });
+  return changed.length ? done : failure(409, "LAST_ADMIN", LAST_ADMIN_DEMOTE);
+}
+
+/**
+ * Sets a user's password, ends their sessions and replaces their API key, in one transaction: whoever had the
+ * account may have read the key. The operator's reset-password and the admin panel's reset both come here.
+ */
+export async function resetUserPassword(
+  deps: AppDeps,
+  userId: number,
+  password: string,
+): Promise<Result<undefined, 404>> {
+  const { db } = deps.database;
+  const user = await db.query.users.findFirst({ where: eq(users.id, userId), columns: { id: true } });
+  if (!user) return NO_SUCH_USER;
+  const passwordHash = await deps.passwords.hash(password);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+    await revokeAccess(deps, userId, tx);
+  });
+  return done;
+}
+
+/**
+ * A temporary password for an admin to hand over once: 15 random bytes (120 bits) as 20 URL-safe characters.
+ * Only its hash is stored; nothing logs it.
+ */
+export function temporaryPassword(): string {
+  return randomToken(15);
 }

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import { sessions, users, watchlistItems } from "../../../db/schema/index.ts";
 import { startTestApp, type TestApp, testDbKind } from "../../test/harness.ts";
+import { setUserAdmin } from "./admin.service.ts";
 
 let t: TestApp;
 let admin: { id: number; token: string };
@@ -197,5 +198,158 @@ describe(`admin changes that race, and search (${testDbKind})`, () => {
     expect(await emails("_")).toEqual(["under_score@example.com"]);
     expect(await emails("%")).toEqual(["per%cent@example.com"]);
     expect(await emails("r%c")).toEqual(["per%cent@example.com"]);
+  });
+});
+
+describe(`admin tools: end a session, roles, password reset, name search (${testDbKind})`, () => {
+  const CHROME_MAC =
+    "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+
+  test("sessions name their browser and system; an admin ends one and only that one", async () => {
+    const u = await t.createUser();
+    const res = await t.request("/api/auth/signin", {
+      method: "POST",
+      json: { email: u.email, password: PASSWORD },
+      headers: { "user-agent": CHROME_MAC },
+    });
+    const token = ((await res.json()) as { user: { authToken: string } }).user.authToken;
+    const other = await t.signIn(u.email, PASSWORD);
+    const list = (await (
+      await t.request(`/api/admin/users/${u.id}/sessions`, { token: admin.token })
+    ).json()) as Array<{
+      id: number;
+      browser: string | null;
+      system: string | null;
+      userAgent: string | null;
+    }>;
+    const mac = list.find((s) => s.userAgent === CHROME_MAC)!;
+    expect(mac).toMatchObject({ browser: "Chrome 131", system: "macOS" });
+
+    const end = await t.request(`/api/admin/sessions/${mac.id}/end`, { method: "POST", token: admin.token });
+    expect(end.status).toBe(200);
+    expect(await end.json()).toEqual({ message: "Session ended" });
+    expect((await t.request("/api/auth/user", { token })).status).toBe(401);
+    expect((await t.request("/api/auth/user", { token: other })).status).toBe(200);
+    const after = (await (
+      await t.request(`/api/admin/users/${u.id}/sessions`, { token: admin.token })
+    ).json()) as Array<{ id: number; endTime: string | null }>;
+    expect(after.find((s) => s.id === mac.id)!.endTime).not.toBeNull();
+
+    const unknown = await t.request("/api/admin/sessions/999999/end", { method: "POST", token: admin.token });
+    expect(unknown.status).toBe(404);
+    expect(((await unknown.json()) as { message: string }).message).toBe("No such session.");
+    expect(
+      (await t.request("/api/admin/sessions/abc/end", { method: "POST", token: admin.token })).status,
+    ).toBe(400);
+    expect(
+      (await t.request(`/api/admin/sessions/${mac.id}/end`, { method: "POST", token: other })).status,
+    ).toBe(403);
+  });
+
+  test("promote and demote; never yourself, never the last active admin", async () => {
+    const u = await t.createUser();
+    const promote = await t.request(`/api/admin/users/${u.id}/role`, {
+      method: "PATCH",
+      token: admin.token,
+      json: { isAdmin: true },
+    });
+    expect(promote.status).toBe(200);
+    const row = await t.deps.database.db.query.users.findFirst({ where: eq(users.id, u.id) });
+    expect(row!.isAdmin).toBe(true);
+
+    const self = await t.request(`/api/admin/users/${admin.id}/role`, {
+      method: "PATCH",
+      token: admin.token,
+      json: { isAdmin: false },
+    });
+    expect(self.status).toBe(409);
+    expect(((await self.json()) as { message: string }).message).toBe(
+      "You cannot demote yourself; ask another admin.",
+    );
+
+    const demote = await t.request(`/api/admin/users/${u.id}/role`, {
+      method: "PATCH",
+      token: admin.token,
+      json: { isAdmin: false },
+    });
+    expect(demote.status).toBe(200);
+    expect((await t.deps.database.db.query.users.findFirst({ where: eq(users.id, u.id) }))!.isAdmin).toBe(
+      false,
+    );
+
+    // Through the API another admin is always active, so only a race (or the CLI, actor 0) meets this guard.
+    await t.deps.database.db
+      .update(users)
+      .set({ isActive: false })
+      .where(and(eq(users.isAdmin, true), ne(users.id, admin.id)));
+    const last = await setUserAdmin(t.deps, 0, admin.id, false);
+    expect(last).toMatchObject({
+      ok: false,
+      status: 409,
+      message: "That is the last active admin; promote another first.",
+    });
+    expect((await t.deps.database.db.query.users.findFirst({ where: eq(users.id, admin.id) }))!.isAdmin).toBe(
+      true,
+    );
+
+    expect(
+      (
+        await t.request("/api/admin/users/999999/role", {
+          method: "PATCH",
+          token: admin.token,
+          json: { isAdmin: true },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await t.request(`/api/admin/users/${u.id}/role`, {
+          method: "PATCH",
+          token: admin.token,
+          json: { isAdmin: 1 },
+        })
+      ).status,
+    ).toBe(400);
+  });
+
+  test("reset password: a temporary password shown once, sessions ended, key replaced, old password refused", async () => {
+    const u = await t.createUser();
+    const token = await t.signIn(u.email, PASSWORD);
+    const { apiKey } = (await (await t.request("/api/auth/user", { token })).json()) as { apiKey: string };
+    const res = await t.request(`/api/admin/users/${u.id}/reset-password`, {
+      method: "POST",
+      token: admin.token,
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toContain("no-store");
+    const body = (await res.json()) as { message: string; temporaryPassword: string };
+    expect(body.temporaryPassword).toMatch(/^[\w-]{20}$/);
+    const row = await t.deps.database.db.query.users.findFirst({ where: eq(users.id, u.id) });
+    expect(JSON.stringify(row)).not.toContain(body.temporaryPassword);
+    expect((await t.request("/api/auth/user", { token })).status).toBe(401);
+    expect((await t.request("/api/auth/user", { token: apiKey })).status).toBe(401);
+    const old = await t.request("/api/auth/signin", {
+      method: "POST",
+      json: { email: u.email, password: PASSWORD },
+    });
+    expect(old.status).toBe(401);
+    await t.signIn(u.email, body.temporaryPassword);
+    expect(
+      (await t.request("/api/admin/users/999999/reset-password", { method: "POST", token: admin.token }))
+        .status,
+    ).toBe(404);
+  });
+
+  test("search finds users by first, last or full name, not only by email", async () => {
+    await t.createUser({ email: "zx-owner@example.com", firstName: "Zoë" });
+    const names = async (q: string) =>
+      (
+        (await (
+          await t.request(`/api/admin/users?q=${encodeURIComponent(q)}&pageSize=200`, { token: admin.token })
+        ).json()) as Array<{ email: string }>
+      ).map((u) => u.email);
+    expect(await names("zoë")).toContain("zx-owner@example.com");
+    expect(await names("Zoë User")).toContain("zx-owner@example.com");
+    expect(await names("zx-owner")).toEqual(["zx-owner@example.com"]);
   });
 });

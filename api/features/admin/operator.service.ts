@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { users } from "../../../db/schema/index.ts";
 import type { AppDeps } from "../../lib/context.ts";
-import { createUser, revokeAccess } from "../auth/auth.service.ts";
-import { listUsers, setUserActive } from "./admin.service.ts";
+import { createUser } from "../auth/auth.service.ts";
+import { listUsers, resetUserPassword, setUserActive, setUserAdmin } from "./admin.service.ts";
 
 /** Where a command gets a password: a prompt or standard input, never the command line (decision 019). */
 export interface OperatorInput {
@@ -77,17 +77,8 @@ export async function runOperatorCommand(
     case "demote": {
       need(1, `${command} <email>`);
       const user = await findUser(args[0]!);
-      if (command === "demote" && user.isAdmin) {
-        const admins = (await db.query.users.findMany({ where: eq(users.isAdmin, true) })).filter(
-          (u) => u.isActive,
-        );
-        if (admins.length <= 1 && user.isActive)
-          throw new Error("That is the last active admin; promote another first.");
-      }
-      await db
-        .update(users)
-        .set({ isAdmin: command === "promote" })
-        .where(eq(users.id, user.id));
+      const result = await setUserAdmin(deps, 0, user.id, command === "promote");
+      if (!result.ok) throw new Error(result.message);
       return `${user.email} is ${command === "promote" ? "now an admin" : "no longer an admin"}.`;
     }
     case "activate":
@@ -103,12 +94,7 @@ export async function runOperatorCommand(
       const email = emailOnly("reset-password <email>   (password from the prompt or stdin)");
       const user = await findUser(email);
       const password = await newPassword(`New password for ${user.email}`);
-      const passwordHash = await deps.passwords.hash(password);
-      // Whoever had the account may have read its API key: it goes with the old password, as in a self-service reset.
-      await db.transaction(async (tx) => {
-        await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
-        await revokeAccess(deps, user.id, tx);
-      });
+      await resetUserPassword(deps, user.id, password);
       return `Password of ${user.email} reset; their sessions ended and their API key was replaced.`;
     }
     case "list": {

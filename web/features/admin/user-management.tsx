@@ -2,6 +2,8 @@ import {
   Badge,
   Button,
   Card,
+  Code,
+  CopyButton,
   Group,
   Modal,
   Pagination,
@@ -13,6 +15,7 @@ import {
   Text,
   TextInput,
   Title,
+  VisuallyHidden,
 } from "@mantine/core";
 import { useDebouncedValue, useMediaQuery } from "@mantine/hooks";
 import { IconSearch } from "@tabler/icons-react";
@@ -24,10 +27,24 @@ import {
   type AdminUser,
   USERS_PAGE_SIZE,
   useDeleteUser,
+  useEndSession,
+  useResetUserPassword,
   userSessionsQueryOptions,
   usersQueryOptions,
   useSetUserActive,
+  useSetUserRole,
 } from "./users.queries.ts";
+
+/** "Chrome on macOS" from the API's parsed browser ("Chrome 131") and system; the raw user agent otherwise. */
+export function deviceLabel(s: { browser: string | null; system: string | null; userAgent: string | null }) {
+  const browser = s.browser?.replace(/ \d+$/, "") ?? null;
+  if (browser && s.system) return `${browser} on ${s.system}`;
+  return browser ?? s.system ?? (s.userAgent ? "Unknown browser" : "—");
+}
+
+function displayName(u: AdminUser) {
+  return [u.firstName, u.lastName].filter(Boolean).join(" ") || u.email;
+}
 
 /** Tables from the `sm` breakpoint up; below it, stacked cards (no sideways scrolling on a phone). */
 function useWide() {
@@ -51,6 +68,19 @@ function SessionsDialog(props: { user: AdminUser | null; onClose: () => void }) 
     ...userSessionsQueryOptions(props.user?.id ?? 0),
     enabled: props.user !== null,
   });
+  const end = useEndSession();
+  const endButton = (s: { id: number; endTime: string | null; startTime: string }) =>
+    s.endTime === null ? (
+      <Button
+        size="compact-xs"
+        variant="default"
+        loading={end.isPending && end.variables === s.id}
+        onClick={() => end.mutate(s.id)}
+        aria-label={`End session started ${new Date(s.startTime).toLocaleString()}`}
+      >
+        End session
+      </Button>
+    ) : null;
   return (
     <Modal
       opened={props.user !== null}
@@ -80,9 +110,12 @@ function SessionsDialog(props: { user: AdminUser | null; onClose: () => void }) 
                 <SessionField label="Duration" value={s.duration === null ? "Active" : `${s.duration} min`} />
                 <SessionField label="IP address" value={s.ipAddress ?? "—"} />
               </SimpleGrid>
-              <Text size="xs" c="dimmed" mt={4} lineClamp={2}>
-                {s.userAgent ?? "—"}
-              </Text>
+              <Group justify="space-between" mt={4} wrap="nowrap">
+                <Text size="sm" title={s.userAgent ?? undefined}>
+                  {deviceLabel(s)}
+                </Text>
+                {endButton(s)}
+              </Group>
             </Paper>
           ))}
         </Stack>
@@ -95,7 +128,10 @@ function SessionsDialog(props: { user: AdminUser | null; onClose: () => void }) 
                 <Table.Th>Ended</Table.Th>
                 <Table.Th>Duration</Table.Th>
                 <Table.Th>IP address</Table.Th>
-                <Table.Th>Browser</Table.Th>
+                <Table.Th>Browser and system</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -106,16 +142,99 @@ function SessionsDialog(props: { user: AdminUser | null; onClose: () => void }) 
                   <Table.Td>{s.duration === null ? "Active" : `${s.duration} min`}</Table.Td>
                   <Table.Td>{s.ipAddress ?? "—"}</Table.Td>
                   <Table.Td>
-                    <Text size="xs" lineClamp={1} title={s.userAgent ?? undefined}>
-                      {s.userAgent ?? "—"}
+                    <Text size="sm" title={s.userAgent ?? undefined}>
+                      {deviceLabel(s)}
                     </Text>
                   </Table.Td>
+                  <Table.Td>{endButton(s)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
           </Table>
         </ScrollArea>
       )}
+    </Modal>
+  );
+}
+
+/** Deactivation asks first: who, and what it ends. */
+export function DeactivateDialog(props: { user: AdminUser | null; onClose: () => void }) {
+  const setActive = useSetUserActive();
+  const u = props.user;
+  return (
+    <Modal opened={u !== null} onClose={props.onClose} title="Deactivate this user?" centered>
+      {u ? (
+        <Stack gap="sm">
+          <Text size="sm">
+            <b>{displayName(u)}</b> ({u.email}) will be signed out of every session, their API key will be
+            replaced, and they cannot sign in until an admin activates them again.
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={props.onClose}>
+              Cancel
+            </Button>
+            <Button
+              color="orange.9"
+              loading={setActive.isPending}
+              onClick={() => setActive.mutate({ id: u.id, active: false }, { onSuccess: props.onClose })}
+            >
+              Deactivate
+            </Button>
+          </Group>
+        </Stack>
+      ) : null}
+    </Modal>
+  );
+}
+
+/** Asks first, then shows the server's temporary password once; closing forgets it. */
+export function ResetPasswordDialog(props: { user: AdminUser | null; onClose: () => void }) {
+  const reset = useResetUserPassword();
+  const u = props.user;
+  const close = () => {
+    reset.reset();
+    props.onClose();
+  };
+  return (
+    <Modal opened={u !== null} onClose={close} title="Reset password" centered>
+      {u && reset.data ? (
+        <Stack gap="sm">
+          <Text size="sm">
+            New temporary password for <b>{u.email}</b>. It is shown only this once: give it to them by a
+            channel you trust. Their sessions ended and their API key was replaced.
+          </Text>
+          <Group gap="xs" wrap="nowrap">
+            <Code fz="md" data-testid="temporary-password" style={{ overflowWrap: "anywhere" }}>
+              {reset.data.temporaryPassword}
+            </Code>
+            <CopyButton value={reset.data.temporaryPassword}>
+              {({ copied, copy }) => (
+                <Button size="compact-sm" variant="default" onClick={copy}>
+                  {copied ? "Copied" : "Copy"}
+                </Button>
+              )}
+            </CopyButton>
+          </Group>
+          <Group justify="flex-end">
+            <Button onClick={close}>Done</Button>
+          </Group>
+        </Stack>
+      ) : u ? (
+        <Stack gap="sm">
+          <Text size="sm">
+            Give <b>{displayName(u)}</b> ({u.email}) a new temporary password? Their current password stops
+            working, every session of theirs ends and their API key is replaced.
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button color="red.8" loading={reset.isPending} onClick={() => reset.mutate(u.id)}>
+              Reset password
+            </Button>
+          </Group>
+        </Stack>
+      ) : null}
     </Modal>
   );
 }
@@ -149,7 +268,10 @@ export function UserManagement(props: { me: { id: number } }) {
   const [page, setPage] = useState(1);
   const { data, isPending, isError, error, refetch, isFetching } = useQuery(usersQueryOptions(q, page));
   const [sessionsOf, setSessionsOf] = useState<AdminUser | null>(null);
+  const [deactivating, setDeactivating] = useState<AdminUser | null>(null);
+  const [resetting, setResetting] = useState<AdminUser | null>(null);
   const setActive = useSetUserActive();
+  const setRole = useSetUserRole();
   const remove = useDeleteUser();
   const pages = Math.max(1, Math.ceil((data?.total ?? 0) / USERS_PAGE_SIZE));
   const wide = useWide();
@@ -164,10 +286,26 @@ export function UserManagement(props: { me: { id: number } }) {
             size="compact-xs"
             variant="filled"
             color={u.isActive ? "orange.9" : POSITIVE}
-            onClick={() => setActive.mutate({ id: u.id, active: !u.isActive })}
+            onClick={() => (u.isActive ? setDeactivating(u) : setActive.mutate({ id: u.id, active: true }))}
             aria-label={`${u.isActive ? "Deactivate" : "Activate"} ${u.email}`}
           >
             {u.isActive ? "Deactivate" : "Activate"}
+          </Button>
+          <Button
+            size="compact-xs"
+            variant="default"
+            onClick={() => setRole.mutate({ id: u.id, isAdmin: !u.isAdmin })}
+            aria-label={`${u.isAdmin ? "Demote" : "Promote"} ${u.email}`}
+          >
+            {u.isAdmin ? "Demote" : "Promote"}
+          </Button>
+          <Button
+            size="compact-xs"
+            variant="default"
+            onClick={() => setResetting(u)}
+            aria-label={`Reset password of ${u.email}`}
+          >
+            Reset password
           </Button>
           <Button
             size="compact-xs"
@@ -193,8 +331,8 @@ export function UserManagement(props: { me: { id: number } }) {
           User Management
         </Title>
         <TextInput
-          aria-label="Search users by email"
-          placeholder="Search by email"
+          aria-label="Search users by email or name"
+          placeholder="Search by email or name"
           leftSection={<IconSearch size={16} aria-hidden />}
           value={search}
           onChange={(e) => {
@@ -255,9 +393,7 @@ export function UserManagement(props: { me: { id: number } }) {
                 </Table.Td>
                 <Table.Td>{u.sessionCount}</Table.Td>
                 <Table.Td>
-                  <Group gap={6} wrap="nowrap">
-                    {actions(u)}
-                  </Group>
+                  <Group gap={6}>{actions(u)}</Group>
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -271,6 +407,8 @@ export function UserManagement(props: { me: { id: number } }) {
         {pages > 1 ? <Pagination total={pages} value={page} onChange={setPage} size="sm" /> : null}
       </Group>
       <SessionsDialog user={sessionsOf} onClose={() => setSessionsOf(null)} />
+      <DeactivateDialog user={deactivating} onClose={() => setDeactivating(null)} />
+      <ResetPasswordDialog user={resetting} onClose={() => setResetting(null)} />
     </Card>
   );
 }

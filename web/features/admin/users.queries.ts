@@ -69,3 +69,48 @@ export function useDeleteUser() {
     onError: toastFailure("Failed to delete user"),
   });
 }
+
+export function useEndSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) =>
+      okJson(await api.api.admin.sessions[":id"].end.$post({ param: { id: String(id) } })),
+    meta: adminMutationMeta,
+    onSuccess: (answer) => {
+      notify("success", answer.message);
+      return queryClient.invalidateQueries({ queryKey: adminUserKeys.all });
+    },
+    onError: toastFailure("Failed to end the session"),
+  });
+}
+
+export function useSetUserRole() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { id: number; isAdmin: boolean }) =>
+      okJson(
+        await api.api.admin.users[":userId"].role.$patch({
+          param: { userId: String(input.id) },
+          json: { isAdmin: input.isAdmin },
+        }),
+      ),
+    meta: adminMutationMeta,
+    onSuccess: (answer) => {
+      notify("success", answer.message);
+      return queryClient.invalidateQueries({ queryKey: adminUserKeys.all });
+    },
+    onError: toastFailure("Failed to change the role"),
+  });
+}
+
+/** The answer holds the temporary password: it lives only in this mutation's state, shown once, never cached. */
+export function useResetUserPassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) =>
+      okJson(await api.api.admin.users[":userId"]["reset-password"].$post({ param: { userId: String(id) } })),
+    meta: adminMutationMeta,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminUserKeys.all }),
+    onError: toastFailure("Failed to reset the password"),
+  });
+}

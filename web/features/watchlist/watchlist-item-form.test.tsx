@@ -54,6 +54,29 @@ describe("watchlist item form, validated with the API's AddWatchlistInput and Up
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
+  test("a threshold of 0 is refused with the schema's message, not raised to 0.1 and saved", async () => {
+    noSuggestions();
+    const onSubmit = mock((_request: unknown) => {});
+    renderWithProviders(
+      <WatchlistItemForm
+        mode="edit"
+        initial={{ targetChangePercent: 5 }}
+        pending={false}
+        onSubmit={onSubmit}
+        onCancel={() => {}}
+      />,
+    );
+    const user = userEvent.setup();
+    await user.clear(await screen.findByRole("textbox", { name: /Alert threshold/ }));
+    await user.type(threshold(), "0");
+    await user.tab();
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("Alert threshold must be greater than zero.")).toBeTruthy();
+    expect(threshold()).toHaveProperty("value", "0");
+    expect(threshold().getAttribute("aria-invalid")).toBe("true");
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
   test("edit: a cleared purchase price is sent as none, with the threshold", async () => {
     noSuggestions();
     const onSubmit = mock((_request: unknown) => {});

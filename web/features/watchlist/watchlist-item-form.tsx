@@ -81,6 +81,8 @@ export function WatchlistItemForm(
                 description="Alert when the price moves this much, up or down."
                 step={0.1}
                 min={0.1}
+                // Not raised to the minimum on blur: a 0 became 0.1 and was saved silently; the schema refuses it.
+                clampBehavior="none"
                 decimalScale={1}
                 required
               />

@@ -272,3 +272,18 @@ test("each item carries a 3-month sparkline of real closes ending at the current
   expect(item!.sparkline.at(-1)).toBe(item!.currentPrice);
   await d.close();
 });
+
+describe(`adding a symbol the market does not know (${testDbKind})`, () => {
+  test("on the demo market the answer says it is not among its stocks (Ford, for one)", async () => {
+    const d = await startTestApp();
+    await d.useDemoMarket({ symbols: ["AAPL", "MSFT"], from: "2023-09-01" });
+    const token = await d.signIn((await d.createUser()).email, "correct-horse-battery");
+    const res = await d.request("/api/watchlist", { method: "POST", token, json: { symbol: "F" } });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({
+      message: "Unknown symbol 'F': not among the 2 demo stocks.",
+      code: "UNKNOWN_SYMBOL",
+    });
+    await d.close();
+  });
+});

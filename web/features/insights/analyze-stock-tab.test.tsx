@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { cleanup, screen } from "@testing-library/react";
+import { cleanup, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { TestApp } from "../../../api/test/harness.ts";
 import { storeToken } from "../../lib/auth-token.ts";
@@ -8,10 +8,12 @@ import { renderWithProviders } from "../../test/render.tsx";
 import { AnalyzeStockTab } from "./analyze-stock-tab.tsx";
 
 let api: TestApp;
+let token: string;
 beforeAll(async () => {
   api = await useRealApi();
-  await api.useDemoMarket({ symbols: ["AAPL", "MSFT"], from: "2023-01-01" });
-  storeToken(await api.signIn((await api.createUser()).email, "correct-horse-battery"));
+  await api.useDemoMarket({ symbols: ["AAPL", "MSFT"], from: "2022-01-01" });
+  token = await api.signIn((await api.createUser()).email, "correct-horse-battery");
+  storeToken(token);
 });
 afterAll(async () => {
   cleanup();
@@ -29,4 +31,18 @@ describe("Analyze Stock, on the real API with the demo market", () => {
       "Analysis Failed: Unknown symbol 'F': not among the 2 demo stocks.",
     );
   });
+
+  test("a company name, as the hint offers, is analysed as its symbol", async () => {
+    cleanup();
+    renderWithProviders(<AnalyzeStockTab onAnalyzed={() => {}} />);
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole("combobox", { name: /Stock symbol/ }), "Microsoft");
+    await user.click(screen.getByRole("button", { name: "Analyze" }));
+    const analysed = async () =>
+      (
+        (await (await api.request("/api/insights/history", { token })).json()) as Array<{ symbol: string }>
+      ).map((h) => h.symbol);
+    await waitFor(async () => expect(await analysed()).toEqual(["MSFT"]), { timeout: 15000 });
+    expect(screen.queryByText("Analysis Failed:")).toBeNull();
+  }, 20_000);
 });

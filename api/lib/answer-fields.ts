@@ -7,7 +7,8 @@ import { z } from "@hono/zod-openapi";
 
 /** The conventions above in words, for the API document's description. */
 export const API_CONVENTIONS = [
-  "One type per concept in every answer (docs/decisions/090-one-type-per-concept.md):",
+  // The reasons are in docs/decisions/090-one-type-per-concept.md; the document readers get cites no file.
+  "One type per concept in every answer:",
   "- Money: US dollars as a JSON number, except a recommendation's `buyPrice` and `sellTarget`, decimal strings with two places as the product spec fixes.",
   "- Shares and chances (`probability`, every `...Rate`, returns): fractions (0.25 is a quarter). Percent (0-100) only where the name says `Percent` or the spec fixes it (`confidence`, `growthProbability`).",
   "- Calendar days: `YYYY-MM-DD` (format `date`); instants: ISO 8601 date-times in UTC (format `date-time`); `currentPriceAsOf` is a date for a daily close, a date-time for a live quote.",

@@ -130,7 +130,10 @@ describe("analysis on a live provider", () => {
         json: { symbol: "NOSUCH" },
       });
       expect(unknown.status).toBe(404);
-      expect((await unknown.json()).message).toBe("Unknown symbol 'NOSUCH': no market data for it.");
+      // A live market says the provider did not find it, not that the demo market lacks it.
+      expect((await unknown.json()).message).toBe(
+        "Unknown symbol 'NOSUCH': not found by the market data provider.",
+      );
 
       bundled.server.fault = "rate-limited";
       const down = await t.request("/api/insights/analyze", {

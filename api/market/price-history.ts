@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lte, max, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, lte, max, not, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { dailyPrices, securities } from "../../db/schema/index.ts";
 
@@ -76,6 +76,15 @@ export async function lastCloses(
 
 export async function findSecurity(db: Db, symbol: string) {
   return db.query.securities.findFirst({ where: eq(securities.symbol, symbol) });
+}
+
+/** How many stocks are stored: every security but the indexes ("^GSPC", the demo market's benchmark). */
+export async function stockCount(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(securities)
+    .where(not(sql`${securities.symbol} like '^%'`));
+  return row?.n ?? 0;
 }
 
 export async function allSymbols(db: Db): Promise<string[]> {

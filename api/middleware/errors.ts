@@ -7,6 +7,7 @@ import type { AppEnv } from "../lib/context.ts";
 import { errorFields } from "../lib/logger.ts";
 import { MarketUnavailableError, UnknownSymbolError } from "../lib/market-port.ts";
 import { ApiFailure } from "../lib/result.ts";
+import { unknownSymbolMessage } from "../market/unknown-symbol.ts";
 
 export const DATABASE_UNAVAILABLE_MESSAGE =
   "The database is unavailable right now. Please try again in a moment.";
@@ -26,7 +27,7 @@ const CODE_OF_STATUS: Record<number, string> = {
 };
 
 /** What any thrown error answers as: an ApiFailure as it is, everything else translated into one. */
-function asFailure(err: Error, c: Context<AppEnv>): ApiFailure {
+async function asFailure(err: Error, c: Context<AppEnv>): Promise<ApiFailure> {
   if (err instanceof ApiFailure) return err;
   if (err instanceof HTTPException) {
     const status = err.status;
@@ -41,8 +42,9 @@ function asFailure(err: Error, c: Context<AppEnv>): ApiFailure {
     return new ApiFailure(503, { message: err.message, code: "MARKET_UNAVAILABLE" });
   }
   if (err instanceof UnknownSymbolError) {
+    const { market, database } = c.get("deps");
     return new ApiFailure(404, {
-      message: `Unknown symbol '${err.symbol}': no market data for it.`,
+      message: await unknownSymbolMessage(market, database.db, err.symbol),
       code: "UNKNOWN_SYMBOL",
     });
   }
@@ -74,7 +76,7 @@ function answer(c: Context<AppEnv>, failure: ApiFailure) {
 }
 
 /** app.onError: every failure of a request, thrown on purpose (ApiFailure) or not, answers the one error shape. */
-export const handleError: ErrorHandler<AppEnv> = (err, c) => answer(c, asFailure(err, c));
+export const handleError: ErrorHandler<AppEnv> = async (err, c) => answer(c, await asFailure(err, c));
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 

@@ -91,7 +91,7 @@ describe("titles and favicon", () => {
     expect(res.headers.get("content-type")).toContain("image/svg+xml");
     await signInThroughForm(page, e2e.server.url, "investor@example.com", "investor-demo-password");
     await page.waitForURL(`${e2e.server.url}/dashboard`);
-    await page.waitForFunction(() => document.title === "Dashboard · Signalboard", undefined, {
+    await page.waitForFunction(() => document.title === "Latest Recommendations · Signalboard", undefined, {
       timeout: 5000,
     });
     await context.close();

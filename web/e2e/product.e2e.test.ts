@@ -170,7 +170,11 @@ describe("analysis end to end", () => {
     await page.getByRole("combobox", { name: "Stock symbol" }).fill("zzzz");
     await page.getByRole("button", { name: "Analyze" }).click();
     await page.getByText("Analysis Failed:").waitFor();
-    await page.getByText("Unknown symbol 'ZZZZ'").first().waitFor();
+    // It says why: the demo market does not hold it.
+    await page
+      .getByText(/Unknown symbol 'ZZZZ': not among the \d+ demo stocks\./)
+      .first()
+      .waitFor();
     await context.close();
   });
 

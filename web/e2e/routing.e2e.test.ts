@@ -72,7 +72,7 @@ describe("addresses", () => {
     await context.close();
   });
 
-  test("each tab is a route: /dashboard opens Latest, every tab's path its heading or empty state, in the title", async () => {
+  test("each tab is a route: /dashboard opens Latest, every tab's path its heading or empty state, its name the title", async () => {
     const { page, context } = await newUser();
     await page.goto(`${e2e.server.url}/dashboard`);
     await page.getByRole("heading", { name: "Latest Recommendations", exact: true }).waitFor();
@@ -88,7 +88,7 @@ describe("addresses", () => {
       await page.goto(`${e2e.server.url}${tabPath}`);
       await page.getByText(shown, { exact: true }).first().waitFor();
       expect(await selectedTab(page)).toBe(tab);
-      expect(await page.title()).toBe("Dashboard · Signalboard");
+      expect(await page.title()).toBe(`${tab} · Signalboard`);
     }
     // /dashboard/latest is a synonym of the dashboard's own address.
     await page.goto(`${e2e.server.url}/dashboard/latest`);

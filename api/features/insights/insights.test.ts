@@ -141,8 +141,9 @@ describe(`analyze on the real demo market (${testDbKind})`, () => {
       json: { symbol: "ZZZZ" },
     });
     expect(unknown.status).toBe(404);
+    // The demo market says why: the symbol is not one of its stocks (AAPL alone here; the index is not a stock).
     expect(((await unknown.json()) as { message: string }).message).toBe(
-      "Unknown symbol 'ZZZZ': no market data for it.",
+      "Unknown symbol 'ZZZZ': not among the 1 demo stock.",
     );
   });
 

@@ -5,6 +5,7 @@ import { hasMarketData, UnknownSymbolError } from "../../lib/market-port.ts";
 import { failure, type Result, success } from "../../lib/result.ts";
 import { BENCHMARK } from "../../market/demo-import.ts";
 import { barsUpTo, findSecurity } from "../../market/price-history.ts";
+import { unknownSymbolMessage } from "../../market/unknown-symbol.ts";
 import { searchable } from "./symbol-ranking.ts";
 
 /** Sessions answered: one year shown, plus the 200 before it so the 200-day average covers the whole year. */
@@ -32,15 +33,16 @@ export function marketStatus(deps: AppDeps) {
  * the market has no history for it.
  */
 export async function priceHistory(deps: AppDeps, symbol: string): Promise<Result<PriceHistory, 404>> {
-  const unknown = failure(404, "UNKNOWN_SYMBOL", `Unknown symbol '${symbol}': no market data for it.`);
-  if (!hasMarketData(deps.market)) return unknown;
+  const unknown = async () =>
+    failure(404, "UNKNOWN_SYMBOL", await unknownSymbolMessage(deps.market, deps.database.db, symbol));
+  if (!hasMarketData(deps.market)) return unknown();
   const asOf = deps.market.marketToday();
   // Live markets fetch the history now (or serve it from the cache). A symbol the provider no longer lists may
   // still have stored history to show, so its refusal here is not the answer: the stored security decides.
   await deps.market.prepareHistory([symbol]).catch((error: unknown) => {
     if (!(error instanceof UnknownSymbolError)) throw error;
   });
-  if (!(await findSecurity(deps.database.db, symbol))) return unknown;
+  if (!(await findSecurity(deps.database.db, symbol))) return unknown();
   const bars = await barsUpTo(deps.database.db, symbol, asOf, SHOWN + 200);
   const sma50 = new SMA(50);
   const sma200 = new SMA(200);

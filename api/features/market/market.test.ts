@@ -24,7 +24,11 @@ test("a year of closes with 50- and 200-day averages, ending at the market date"
   expect(last).toMatchObject({ date: "2023-10-27", close: 168.22 });
   // Every shown day has both averages (200 earlier sessions were loaded for them).
   expect(body.points.every((p) => p.sma50 !== null && p.sma200 !== null)).toBe(true);
-  expect((await t.request("/api/market/history/NOPE", { token })).status).toBe(404);
+  const unknown = await t.request("/api/market/history/NOPE", { token });
+  expect(unknown.status).toBe(404);
+  expect(((await unknown.json()) as { message: string }).message).toBe(
+    "Unknown symbol 'NOPE': not among the 1 demo stock.",
+  );
   expect((await t.request("/api/market/history/bad$sym", { token })).status).toBe(400);
 });
 

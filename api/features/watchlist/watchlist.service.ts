@@ -3,6 +3,7 @@ import { watchlistItems } from "../../../db/schema/index.ts";
 import type { AppDeps } from "../../lib/context.ts";
 import type { LatestPrice } from "../../lib/market-port.ts";
 import { failure, type Result, success } from "../../lib/result.ts";
+import { unknownSymbolMessage } from "../../market/unknown-symbol.ts";
 import { changePercent, shouldAlert } from "./watchlist.rules.ts";
 import {
   type AddWatchlistInput,
@@ -69,7 +70,7 @@ export async function addToWatchlist(
 ): Promise<Result<WatchlistItem, 404 | 409>> {
   const { db } = deps.database;
   if (!(await deps.market.isKnownSymbol(input.symbol)))
-    return failure(404, "UNKNOWN_SYMBOL", `Unknown symbol '${input.symbol}': check the ticker.`);
+    return failure(404, "UNKNOWN_SYMBOL", await unknownSymbolMessage(deps.market, db, input.symbol));
   const [{ n } = { n: 0 }] = await db
     .select({ n: count() })
     .from(watchlistItems)

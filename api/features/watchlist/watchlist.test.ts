@@ -101,7 +101,8 @@ describe(`watchlist on ${testDbKind}`, () => {
       [{ symbol: "NOPE" }, 404, "Unknown symbol"],
       [{ symbol: "NVDA", purchasePrice: -5 }, 400, "greater than zero"],
       [{ symbol: "NVDA", purchasePrice: "cheap" }, 400, "Purchase price"],
-      [{ symbol: "NVDA", targetChangePercent: 0 }, 400, "threshold"],
+      // 0 is refused, not raised to the smallest step and saved.
+      [{ symbol: "NVDA", targetChangePercent: 0 }, 400, "Alert threshold must be greater than zero."],
       [{ symbol: "NVDA", targetChangePercent: "ten" }, 400, "threshold"],
       // Left out, the threshold is the default; sent blank (null, as the form sends a cleared one), it is required.
       [{ symbol: "NVDA", targetChangePercent: null }, 400, "Alert threshold is required."],
@@ -147,6 +148,17 @@ describe(`watchlist on ${testDbKind}`, () => {
       json: {},
     });
     expect(missing.status).toBe(400);
+    // Editing a threshold to 0 is refused the same way, the item left as it was.
+    const zero = await t.request(`/api/watchlist/${aapl!.id}`, {
+      method: "PATCH",
+      token: alice,
+      json: { purchasePrice: null, targetChangePercent: 0 },
+    });
+    expect(zero.status).toBe(400);
+    expect(((await zero.json()) as { message: string }).message).toContain(
+      "Alert threshold must be greater than zero.",
+    );
+    expect((await list(alice)).find((i) => i.id === aapl!.id)?.targetChangePercent).toBe(5);
   });
 
   test("another user's item answers 404 and changes nothing", async () => {
@@ -259,4 +271,19 @@ test("each item carries a 3-month sparkline of real closes ending at the current
   expect(item!.sparkline.length).toBeLessThan(70);
   expect(item!.sparkline.at(-1)).toBe(item!.currentPrice);
   await d.close();
+});
+
+describe(`adding a symbol the market does not know (${testDbKind})`, () => {
+  test("on the demo market the answer says it is not among its stocks (Ford, for one)", async () => {
+    const d = await startTestApp();
+    await d.useDemoMarket({ symbols: ["AAPL", "MSFT"], from: "2023-09-01" });
+    const token = await d.signIn((await d.createUser()).email, "correct-horse-battery");
+    const res = await d.request("/api/watchlist", { method: "POST", token, json: { symbol: "F" } });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({
+      message: "Unknown symbol 'F': not among the 2 demo stocks.",
+      code: "UNKNOWN_SYMBOL",
+    });
+    await d.close();
+  });
 });

@@ -6,6 +6,7 @@ import {
   Code,
   Container,
   Group,
+  List,
   Paper,
   Stack,
   Text,
@@ -47,6 +48,51 @@ export function InlineMarkdown(props: { text: string }) {
     code = !code;
   }
   return nodes;
+}
+
+/**
+ * The document's description as a reader expects it: blank lines part paragraphs and a run of "- " lines is a
+ * bulleted list (before, the bullets ran into one paragraph).
+ */
+export function MarkdownBlocks(props: { text: string }) {
+  const blocks: ReactNode[] = [];
+  for (const [i, block] of props.text.split(/\n{2,}/).entries()) {
+    let paragraph: string[] = [];
+    let items: string[] = [];
+    const flush = () => {
+      if (paragraph.length) {
+        blocks.push(
+          <Text size="sm" mb="sm" key={`${i}-p${blocks.length}`}>
+            <InlineMarkdown text={paragraph.join(" ")} />
+          </Text>,
+        );
+      }
+      if (items.length) {
+        blocks.push(
+          <List size="sm" mb="sm" spacing={4} key={`${i}-l${blocks.length}`}>
+            {items.map((item) => (
+              <List.Item key={item}>
+                <InlineMarkdown text={item} />
+              </List.Item>
+            ))}
+          </List>,
+        );
+      }
+      paragraph = [];
+      items = [];
+    };
+    for (const line of block.split("\n")) {
+      if (line.startsWith("- ")) {
+        if (paragraph.length) flush();
+        items.push(line.slice(2));
+      } else {
+        if (items.length) flush();
+        paragraph.push(line);
+      }
+    }
+    flush();
+  }
+  return blocks;
 }
 
 const openApiQueryOptions = {
@@ -98,9 +144,7 @@ export function ApiDocsPage() {
             <Title order={2} size="h3" mb="xs">
               Overview
             </Title>
-            <Text size="sm" mb="sm">
-              <InlineMarkdown text={doc.info.description ?? ""} />
-            </Text>
+            <MarkdownBlocks text={doc.info.description ?? ""} />
             <Text size="sm">
               Every answer is JSON; errors carry <Code>{"{ message, code? }"}</Code>. Symbols are 1-10
               characters (letters, digits, <Code>.</Code> and <Code>-</Code>) and are uppercased. The

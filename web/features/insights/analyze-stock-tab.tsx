@@ -1,9 +1,11 @@
 import { Alert, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
+import { useQueryClient } from "@tanstack/react-query";
 import { AnalyzeInput } from "../../../api/features/insights/insights.input.ts";
 import { SymbolField } from "../../components/symbol-autocomplete.tsx";
 import { serverMessage } from "../../lib/api-error.ts";
 import { passes, submitWith, useAppForm, validateWith } from "../../lib/form.tsx";
+import { resolveSymbol } from "../../lib/symbol-search.queries.ts";
 import { useAnalyzeStock } from "./insights.queries.ts";
 
 /**
@@ -12,13 +14,16 @@ import { useAnalyzeStock } from "./insights.queries.ts";
  */
 export function AnalyzeStockTab(props: { onAnalyzed: () => void }) {
   const analyze = useAnalyzeStock();
+  const queryClient = useQueryClient();
   const form = useAppForm({
     defaultValues: { symbol: "" },
     validators: { onChange: validateWith(AnalyzeInput), onSubmit: validateWith(AnalyzeInput) },
-    onSubmit: ({ value }) => {
+    onSubmit: async ({ value }) => {
+      // A company name, as the hint allows ("Apple"), is analysed as the symbol the search finds for it (AAPL).
+      const symbol = await resolveSymbol(queryClient, value.symbol);
       // A failure is said once, inline under the field it concerns (no toast repeating it). This call's onSuccess
       // runs only while the tab is still open: someone who went elsewhere meanwhile stays there, with the toast.
-      analyze.mutate({ symbol: value.symbol.trim().toUpperCase() }, { onSuccess: () => props.onAnalyzed() });
+      analyze.mutate({ symbol }, { onSuccess: () => props.onAnalyzed() });
     },
   });
 

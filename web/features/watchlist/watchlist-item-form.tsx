@@ -1,8 +1,10 @@
 import { Button, Group, Stack } from "@mantine/core";
+import { useQueryClient } from "@tanstack/react-query";
 import { DEFAULT_ALERT_THRESHOLD } from "../../../api/features/watchlist/watchlist.constants.ts";
 import { AddWatchlistInput, UpdateWatchlistInput } from "../../../api/features/watchlist/watchlist.input.ts";
 import { SymbolField } from "../../components/symbol-autocomplete.tsx";
 import { submitWith, useAppForm, validateWith } from "../../lib/form.tsx";
+import { resolveSymbol } from "../../lib/symbol-search.queries.ts";
 
 export interface WatchlistFormValues {
   symbol: string;
@@ -35,6 +37,7 @@ export function WatchlistItemForm(
   },
 ) {
   const schema = props.mode === "add" ? AddWatchlistInput : UpdateWatchlistInput;
+  const queryClient = useQueryClient();
   const form = useAppForm({
     defaultValues: {
       symbol: props.initial?.symbol ?? "",
@@ -45,10 +48,13 @@ export function WatchlistItemForm(
       onChange: validateWith(schema, watchlistRequest),
       onSubmit: validateWith(schema, watchlistRequest),
     },
-    // What is sent is the schema's own output (the symbol trimmed and uppercased), from values it has passed.
-    onSubmit: ({ value }) => {
-      if (props.mode === "add") props.onSubmit(AddWatchlistInput.parse(watchlistRequest(value)));
-      else props.onSubmit(UpdateWatchlistInput.parse(watchlistRequest(value)));
+    // What is sent is the schema's own output (the symbol trimmed and uppercased), from values it has passed; a
+    // company name typed as the hint allows ("Apple") is sent as the symbol the search finds for it (AAPL).
+    onSubmit: async ({ value }) => {
+      if (props.mode === "add") {
+        const request = AddWatchlistInput.parse(watchlistRequest(value));
+        props.onSubmit({ ...request, symbol: await resolveSymbol(queryClient, request.symbol) });
+      } else props.onSubmit(UpdateWatchlistInput.parse(watchlistRequest(value)));
     },
   });
   return (
@@ -81,6 +87,8 @@ export function WatchlistItemForm(
                 description="Alert when the price moves this much, up or down."
                 step={0.1}
                 min={0.1}
+                // Not raised to the minimum on blur: a 0 became 0.1 and was saved silently; the schema refuses it.
+                clampBehavior="none"
                 decimalScale={1}
                 required
               />

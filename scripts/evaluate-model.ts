@@ -117,7 +117,7 @@ const RANGE_METHOD =
   `percentiles of (excess - expected) / s over the out-of-sample stock-dates whose outcome window stays clear of ` +
   `${HELD_BACK.from} to ${HELD_BACK.to} (demo and survivorship-free weighing the same in each fifth), and are ` +
   `reported on the survivorship-free stock-dates of ${heldBackYears}, held back from the fit (decision 121).`;
-const withinTarget = heldBackCoverage.every((c) => c.coverage >= 0.77 && c.coverage <= 0.83);
+const targetMet = heldBackCoverage.every((c) => c.coverage >= 0.77 && c.coverage <= 0.83);
 
 /**
  * The decile spread with deciles formed inside each volatility fifth of each date (the part of the ranking that is
@@ -270,7 +270,7 @@ const card = {
       survivorshipFreePeriod: period(rangeFit[1]!.map((x) => x.scored)),
     },
     target: { low: 0.77, high: 0.83 },
-    withinTarget,
+    targetMet,
     byVolatility: bands.map((band, k) => ({
       ...band,
       ...heldBackCoverage[k]!,
@@ -466,7 +466,7 @@ out-of-sample stock-dates whose outcome window stays clear of ${HELD_BACK.from} 
 (${FIRST_TEST_YEAR}-2015 and 2018-${LAST_TEST_YEAR}) and ${card.ranges.fit.survivorshipFreeStockDates.toLocaleString("en-US")} survivorship-free (${card.ranges.fit.survivorshipFreePeriod.from} to ${card.ranges.fit.survivorshipFreePeriod.to}), the two
 sets weighing the same in each fifth. They are reported on the ${card.ranges.heldBack.stockDates.toLocaleString("en-US")} survivorship-free stock-dates of
 ${card.ranges.heldBack.from} to ${card.ranges.heldBack.to}, held back from the fit (the split was fixed before fitting). Target: 77-83% inside in
-every fifth of the held-back years: **${withinTarget ? "met" : "not met"}**.
+every fifth of the held-back years: **${targetMet ? "met" : "not met"}**.
 
 | fifth | band [low, high] | held-back stock-dates | inside | below | above | in the fit: demo | in the fit: survivorship-free |
 |---|---|---|---|---|---|---|---|

@@ -14,7 +14,7 @@ describe("each stock's range per volatility fifth (decision 121)", () => {
       expect(r.low).toBeLessThan(0);
       expect(r.high).toBeGreaterThan(0);
     }
-    expect(card.ranges.withinTarget).toBe(
+    expect(card.ranges.targetMet).toBe(
       card.ranges.byVolatility.every((r) => r.coverage >= 0.77 && r.coverage <= 0.83),
     );
   });

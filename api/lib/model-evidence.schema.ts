@@ -28,12 +28,18 @@ export const ModelEvidence = z.object({
     .number()
     .nullable()
     .optional()
-    .openapi({ description: "80% interval of the excess return from the stock's own volatility, low end" }),
+    .openapi({
+      description:
+        "80% range of the excess return from the stock's own volatility and its volatility fifth's band, low end",
+    }),
   expectedExcessHigh: z
     .number()
     .nullable()
     .optional()
-    .openapi({ description: "80% interval of the excess return from the stock's own volatility, high end" }),
+    .openapi({
+      description:
+        "80% range of the excess return from the stock's own volatility and its volatility fifth's band, high end",
+    }),
   edgeSignificant: z
     .boolean()
     .nullable()

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { gt } from "drizzle-orm";
 import { dailyPrices, recommendations } from "../../../db/schema/index.ts";
-import { createAnalysisEngine, signedPercent, unsignedPercent } from "../../analysis/engine.ts";
+import { createAnalysisEngine, signedPercent, unsignedPercent, wholePercent } from "../../analysis/engine.ts";
 import { isMemberOn } from "../../analysis/index-membership.ts";
 import { modelFor, SERVED_MODELS } from "../../analysis/models/registry.ts";
+import { heldBackCoverageOf } from "../../analysis/range-calibration.ts";
 import { addTradingSessions } from "../../lib/trading-calendar.ts";
 import { securityNames } from "../../market/price-history.ts";
 import { seedRecommendationHistory } from "../../seed/recommendation-history.ts";
@@ -54,7 +55,10 @@ const rows = async () =>
     modelVersion: r.modelVersion,
   }));
 
-/** Every percentage in a reason must print one of the stored fields (or the coin flip's 50%). */
+/**
+ * Every percentage in a reason must print one of the stored fields, the coin flip's 50% or the measured coverage of
+ * a volatility fifth's ranges (the row does not store its fifth: the engine test checks it is the stock's own).
+ */
 function expectReasonQuotesFields(r: Awaited<ReturnType<typeof rows>>[number]) {
   const stored = [
     `${r.confidence}%`,
@@ -62,6 +66,7 @@ function expectReasonQuotesFields(r: Awaited<ReturnType<typeof rows>>[number]) {
     unsignedPercent(r.expectedExcessReturn!),
     signedPercent(r.expectedExcessLow!),
     signedPercent(r.expectedExcessHigh!),
+    ...[1, 2, 3, 4, 5].map((fifth) => wholePercent(heldBackCoverageOf(fifth))),
   ];
   const printed = r.reason.match(/[-+]?\d+(?:\.\d+)?%/g) ?? [];
   expect(printed.length).toBeGreaterThan(0);

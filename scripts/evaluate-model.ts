@@ -2,7 +2,9 @@
 // every test year 2010-2023, each date's index members only, each year scored by the model trained and calibrated
 // before it began, and on the survivorship-free set (data/survivorship-free/, the dead included); writes
 // docs/model-card.md, docs/model-card.json, the out-of-sample predictions docs/model/walk-forward.csv.gz (which
-// `bun scripts/check-model-card.ts` recomputes the card from) and api/analysis/model-headline.constants.ts.
+// `bun scripts/check-model-card.ts` recomputes the card from), api/analysis/model-headline.constants.ts, and
+// api/analysis/range-calibration.json: each stock's range per volatility fifth, fitted away from the survivorship-free
+// years it is reported on (decision 121).
 // Deterministic: no timings, no randomness.
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -47,8 +49,9 @@ parseCli({
   usage: `usage: bun scripts/evaluate-model.ts
 
 Measures the committed models walk-forward on 2010-2023 (each date's index members) and on the survivorship-free
-set, and rewrites docs/model-card.md, docs/model-card.json, docs/model/walk-forward.csv.gz and
-api/analysis/model-headline.constants.ts. Takes no arguments.`,
+set, fits each stock's range per volatility fifth (decision 121), and rewrites docs/model-card.md,
+docs/model-card.json, docs/model/walk-forward.csv.gz, api/analysis/model-headline.constants.ts and
+api/analysis/range-calibration.json. Takes no arguments.`,
 });
 
 /** Newey-West lag: the horizon in sample dates (60-session outcomes every 5 sessions overlap for 12 dates). */
@@ -105,10 +108,10 @@ const sfInFifths = inFifths(sf, sfFifths);
 const rangeFit = [demoInFifths, sfInFifths].map((set) => set.filter((x) => clearOfHeldBack(x.scored)));
 const bands = fitRanges(rangeFit);
 const heldBack = sfInFifths.filter((x) => inHeldBack(x.scored));
-const heldBackCoverage = rangeCoverage(heldBack, bands);
+const heldBackCoverage = rangeCoverage(heldBack, bands, LAG);
 /** Share of outcomes (excess over the date's median) inside each stock's own 80% range, by volatility fifth. */
 const intervalCoverage = (set: readonly InFifth[]) =>
-  rangeCoverage(set, bands).map(({ fifth, n, coverage }) => ({ fifth, n, coverage }));
+  rangeCoverage(set, bands, LAG).map(({ fifth, n, coverage }) => ({ fifth, n, coverage }));
 const fitCoverage = rangeFit.map(intervalCoverage);
 const heldBackYears = `${HELD_BACK.from.slice(0, 4)}-${heldBack.at(-1)!.scored.sample.date.slice(0, 4)}`;
 const RANGE_METHOD =
@@ -468,12 +471,13 @@ sets weighing the same in each fifth. They are reported on the ${card.ranges.hel
 ${card.ranges.heldBack.from} to ${card.ranges.heldBack.to}, held back from the fit (the split was fixed before fitting). Target: 77-83% inside in
 every fifth of the held-back years: **${targetMet ? "met" : "not met"}**.
 
-| fifth | band [low, high] | held-back stock-dates | inside | below | above | in the fit: demo | in the fit: survivorship-free |
+| fifth | band [low, high] | held-back stock-dates | inside (95%) | below | above | in the fit: demo | in the fit: survivorship-free |
 |---|---|---|---|---|---|---|---|
-${card.ranges.byVolatility.map((r) => `| ${r.fifth} | [${r.low}, ${r.high}] | ${r.n.toLocaleString("en-US")} | ${pct(r.coverage)} | ${pct(r.below)} | ${pct(r.above)} | ${pct(r.fitDemoCoverage)} | ${pct(r.fitSurvivorshipFreeCoverage)} |`).join("\n")}
+${card.ranges.byVolatility.map((r) => `| ${r.fifth} | [${r.low}, ${r.high}] | ${r.n.toLocaleString("en-US")} | ${pct(r.coverage)} (${pct(r.coverageLow)} to ${pct(r.coverageHigh)}) | ${pct(r.below)} | ${pct(r.above)} | ${pct(r.fitDemoCoverage)} | ${pct(r.fitSurvivorshipFreeCoverage)} |`).join("\n")}
 
-"Below" and "above": outcomes under and over the range (10% each is the aim). Over every date of both sets, the
-fit's years included:
+"Below" and "above": outcomes under and over the range (10% each is the aim). The 95% interval of the share inside
+is clustered by date (lag ${LAG}), never narrower than Wilson's (decision 110): the held-back years are about eight
+non-overlapping quarters. Over every date of both sets, the fit's years included:
 
 | fifth | demo stock-dates | inside | survivorship-free | inside |
 |---|---|---|---|---|
@@ -519,7 +523,7 @@ ${card.models.map((m) => `| ${m.version} | ${m.trainedThrough} | ${m.servesFrom}
 \`\`\`sh
 apt-get install -y python3-xgboost      # XGBoost 1.7.4, NumPy 1.24.2 (Debian 12)
 bun scripts/train-model.ts              # api/analysis/models/ (about 1-3 min, byte for byte)
-bun scripts/evaluate-model.ts           # this card, docs/model-card.json, docs/model/walk-forward.csv.gz
+bun scripts/evaluate-model.ts           # this card, its JSON, the export and api/analysis/range-calibration.json
 bun scripts/check-model-card.ts         # recomputes AUC, Brier, spread and t from the export and the prices alone
 bun scripts/test.ts model               # all three, then fails if any committed file differs
 \`\`\`

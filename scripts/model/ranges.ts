@@ -3,6 +3,7 @@
 // survivorship-free sets weighing the same in each fifth, and measured on the survivorship-free years held back.
 import { excessOf, probit, type RangeBand, type RankerModel, rangeUnit } from "../../api/analysis/ranker.ts";
 import { volatilityFifths } from "../../api/analysis/volatility-fifths.ts";
+import { honestHalfWidth, wilsonInterval } from "../../api/features/recommendations/track-record.ts";
 import type { Scored } from "./walk-forward.ts";
 
 /** No price or outcome of these dates goes into the fit; the survivorship-free stock-dates in it are the report. */
@@ -76,22 +77,42 @@ export function fitRanges(sets: ReadonlyArray<readonly InFifth[]>): RangeBand[] 
   });
 }
 
-/** Per fifth: stock-dates, and the shares of outcomes inside, below and above each stock's range. */
-export function rangeCoverage(set: readonly InFifth[], bands: readonly RangeBand[]) {
+/**
+ * Per fifth: stock-dates, and the shares of outcomes inside, below and above each stock's range; the share inside
+ * has a 95% interval clustered by date (`lag`: dates a 60-session outcome overlaps), never narrower than Wilson's
+ * (docs/decisions/110-honest-intervals.md): stocks of one date move together, and outcomes overlap.
+ */
+export function rangeCoverage(set: readonly InFifth[], bands: readonly RangeBand[], lag: number) {
   return [1, 2, 3, 4, 5].map((fifth) => {
-    const inFifth = set.filter((x) => x.fifth === fifth);
+    const byDate = new Map<string, { n: number; inside: number }>();
     let below = 0;
     let above = 0;
-    for (const { scored, model } of inFifth) {
+    for (const { scored, model, fifth: f } of set) {
+      if (f !== fifth) continue;
       const { low, high } = excessOf(model, scored.p, scored.sample.raw.vol_60d, bands[fifth - 1]!);
+      const day = byDate.get(scored.sample.date) ?? { n: 0, inside: 0 };
+      day.n++;
       if (scored.sample.excess! < low) below++;
       else if (scored.sample.excess! > high) above++;
+      else day.inside++;
+      byDate.set(scored.sample.date, day);
     }
-    const n = inFifth.length;
+    const days = [...byDate].sort(([a], [b]) => a.localeCompare(b)).map(([, d]) => d);
+    const n = days.reduce((a, d) => a + d.n, 0);
+    const inside = n - below - above;
+    const rate = inside / n;
+    const half = honestHalfWidth(
+      days.map((d) => d.inside - rate * d.n),
+      n,
+      lag,
+    );
+    const wilson = wilsonInterval(inside, n)!;
     return {
       fifth,
       n,
-      coverage: r4((n - below - above) / n),
+      coverage: r4(rate),
+      coverageLow: r4(Math.max(0, Math.min(rate - half, wilson.low))),
+      coverageHigh: r4(Math.min(1, Math.max(rate + half, wilson.high))),
       below: r4(below / n),
       above: r4(above / n),
     };

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { recommendations } from "../../../db/schema/index.ts";
+import { eq } from "drizzle-orm";
+import { dailyPrices, liveScorings, recommendations } from "../../../db/schema/index.ts";
+import { createAnalysisEngine } from "../../analysis/engine.ts";
 import { PREREGISTRATION } from "../../analysis/preregistration.ts";
+import { spearman } from "../../analysis/rank-correlation.ts";
+import { runDueJobs } from "../../jobs/schedule.ts";
+import { addTradingSessions } from "../../lib/trading-calendar.ts";
+import { configureMarket } from "../../market/configure.ts";
 import { startTestApp, type TestApp, testDbKind } from "../../test/harness.ts";
 import { SAMPLE_MARKET_DAY, seedLiveSample } from "../../test/live-sample.ts";
 
@@ -115,3 +121,76 @@ describe(`pre-registered test of live calls (${testDbKind})`, () => {
     expect((await t.request("/api/preregistration")).status).toBe(401);
   });
 });
+
+test("the daily job's live scores of the registered model are scored once their 20 sessions have passed", async () => {
+  const g = await startTestApp();
+  try {
+    const symbols = ["AAPL", "MSFT", "NVDA", "JPM", "XOM", "KO", "PFE", "AMZN", "WMT", "CAT", "HD", "MRK"];
+    await g.useDemoMarket({ symbols, from: "2021-06-01" });
+    // The demo market's real sessions, moved on so that its last one is 2026-12-29: the pre-registered model
+    // serves those dates, and the registration's first date has a year and more of history before it.
+    const { db } = g.deps.database;
+    const bars = await db.select().from(dailyPrices);
+    const sessions = [...new Set(bars.map((b) => b.date))].sort();
+    const moved = new Map<string, string>();
+    let date = "2026-12-29";
+    for (const session of sessions.reverse()) {
+      moved.set(session, date);
+      date = addTradingSessions(date, -1);
+    }
+    await db.delete(dailyPrices);
+    for (let i = 0; i < bars.length; i += 500)
+      await db
+        .insert(dailyPrices)
+        .values(bars.slice(i, i + 500).map((b) => ({ ...b, date: moved.get(b.date)! })));
+    const userToken = await g.signIn((await g.createUser()).email, "correct-horse-battery");
+    const read = async () =>
+      (await (await g.request("/api/preregistration", { token: userToken })).json()) as Awaited<
+        ReturnType<typeof answer>
+      >;
+
+    // The job on 2026-11-30 (a scoring date) and 2026-12-01 (not one), each on its own day.
+    for (const day of ["2026-11-30", "2026-12-01"]) {
+      await configureMarket(g.deps, { MARKET_AS_OF: day });
+      await runDueJobs(g.deps, ["generate-recommendations"]);
+    }
+    const scorings = await db.select().from(liveScorings);
+    expect(scorings.map((s) => [s.date, s.modelVersion, s.modelSha256])).toEqual([
+      ["2026-11-30", PREREGISTRATION.modelVersion, PREREGISTRATION.sha256],
+      ["2026-12-01", PREREGISTRATION.modelVersion, PREREGISTRATION.sha256],
+    ]);
+    // 19 sessions on, the outcome is not known yet.
+    await configureMarket(g.deps, { MARKET_AS_OF: "2026-12-28" });
+    expect(await read()).toMatchObject({
+      datesCollected: 0,
+      summary: "0 of 396 weeks collected",
+      running: null,
+    });
+
+    await configureMarket(g.deps, { MARKET_AS_OF: "2026-12-29" });
+    const body = await read();
+    expect(body.summary).toBe("4 of 396 weeks collected");
+    expect(body.datesCollected).toBe(1);
+    expect(body.running).toBeNull();
+    // The correlation of the engine's scores that day with the 20-session returns of the stored adjusted closes.
+    const scored = await createAnalysisEngine(db, () => "2026-11-30").scoreUniverse("2026-11-30");
+    const closeOn = async (day: string) =>
+      new Map(
+        (await db.select().from(dailyPrices).where(eq(dailyPrices.date, day))).map((b) => [
+          b.symbol,
+          b.adjClose,
+        ]),
+      );
+    const [start, end] = [await closeOn("2026-11-30"), await closeOn("2026-12-29")];
+    expect(scored.length).toBe(symbols.length);
+    const expected = spearman(
+      scored.map((s) => s.raw),
+      scored.map((s) => end.get(s.symbol)! / start.get(s.symbol)! - 1),
+    );
+    expect(body.dates).toEqual([
+      { date: "2026-11-30", correlation: expect.closeTo(expected, 12), members: symbols.length, leftOut: 0 },
+    ]);
+  } finally {
+    await g.close();
+  }
+}, 120_000);

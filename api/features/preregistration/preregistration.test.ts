@@ -124,9 +124,9 @@ describe(`pre-registered test of live calls (${testDbKind})`, () => {
 
 test("the daily job's live scores of the registered model are scored once their 20 sessions have passed", async () => {
   const g = await startTestApp();
+  const symbols = ["AAPL", "MSFT", "NVDA", "JPM", "XOM", "KO", "PFE", "AMZN", "WMT", "CAT", "HD", "MRK"];
+  await g.useDemoMarket({ symbols, from: "2021-06-01" });
   try {
-    const symbols = ["AAPL", "MSFT", "NVDA", "JPM", "XOM", "KO", "PFE", "AMZN", "WMT", "CAT", "HD", "MRK"];
-    await g.useDemoMarket({ symbols, from: "2021-06-01" });
     // The demo market's real sessions, moved on so that its last one is 2026-12-29: the pre-registered model
     // serves those dates, and the registration's first date has a year and more of history before it.
     const { db } = g.deps.database;

@@ -27,6 +27,7 @@ import {
   DeleteByDateParams,
   HISTORICAL_DEFAULT_PAGE_SIZE,
   HISTORICAL_MAX_PAGE_SIZE,
+  HISTORICAL_UNPAGED_LIMIT,
   HistoricalPageQuery,
   HistoricalQuery,
   PerformanceAnswer,
@@ -88,7 +89,7 @@ const historical = createRoute({
   security,
   summary: "Search past recommendations by date range, symbol and risk level, newest first",
   description:
-    `Without page or pageSize: the newest ${HISTORICAL_MAX_PAGE_SIZE} matching recommendations. With either: one ` +
+    `Without page or pageSize: the newest ${HISTORICAL_UNPAGED_LIMIT} matching recommendations. With either: one ` +
     `page (page defaults to 1, pageSize to ${HISTORICAL_DEFAULT_PAGE_SIZE}, at most ${HISTORICAL_MAX_PAGE_SIZE}). ` +
     "Either way the answer is a plain list, X-Total-Count says how many match in all and X-Date-Counts how many " +
     "match on each recommendation date the list shows (a page may show part of a date's recommendations). When " +
@@ -211,7 +212,7 @@ export const recommendationRoutes = createRouter()
     const deps = c.get("deps");
     const { page, pageSize, ...filters } = c.req.valid("query");
     const paged = page !== undefined || pageSize !== undefined;
-    const limit = paged ? (pageSize ?? HISTORICAL_DEFAULT_PAGE_SIZE) : HISTORICAL_MAX_PAGE_SIZE;
+    const limit = paged ? (pageSize ?? HISTORICAL_DEFAULT_PAGE_SIZE) : HISTORICAL_UNPAGED_LIMIT;
     const offset = paged ? ((page ?? 1) - 1) * limit : 0;
     const key = `${recommendationFiltersKey(filters)}@${offset}+${limit}`;
     const unchanged = await notModified(c, SCORED_AND_PRICED, key);

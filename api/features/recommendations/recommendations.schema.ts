@@ -122,12 +122,14 @@ export const Recommendation = z
 
 export const RecommendationList = z.array(Recommendation);
 
-/** The most rows one page of the historical list holds, and what it answers when no paging parameter is sent. */
-export const HISTORICAL_MAX_PAGE_SIZE = 500;
+/** What the historical list answers when no paging parameter is sent: the newest 500 (decision 038). */
+export const HISTORICAL_UNPAGED_LIMIT = 500;
+/** The most rows one page holds: a year of the demo market's calls (520) and more in one request (decision 137). */
+export const HISTORICAL_MAX_PAGE_SIZE = 1000;
 /** Rows per page when `page` is sent without `pageSize`. */
 export const HISTORICAL_DEFAULT_PAGE_SIZE = 50;
 
-/** The historical list's filters and its optional paging (absent: the first HISTORICAL_MAX_PAGE_SIZE rows). */
+/** The historical list's filters and its optional paging (absent: the first HISTORICAL_UNPAGED_LIMIT rows). */
 export const HistoricalPageQuery = historicalFilters
   .extend({
     page: z.coerce

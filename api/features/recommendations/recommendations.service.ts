@@ -10,7 +10,7 @@ import { scoreRecommendations } from "./performance.service.ts";
 import { recommendationFilters } from "./recommendation-filters.ts";
 import {
   type CreateRecommendationInput,
-  HISTORICAL_MAX_PAGE_SIZE,
+  HISTORICAL_UNPAGED_LIMIT,
   type HistoricalQuery,
   type ModelCall,
   type Recommendation,
@@ -152,7 +152,7 @@ export interface HistoricalPage<L> {
 export async function scoreHistoricalPage(
   deps: AppDeps,
   query: HistoricalQuery,
-  window: HistoricalWindow = { offset: 0, limit: HISTORICAL_MAX_PAGE_SIZE },
+  window: HistoricalWindow = { offset: 0, limit: HISTORICAL_UNPAGED_LIMIT },
 ): Promise<HistoricalPage<Scored>> {
   const { db } = deps.database;
   const where = and(...recommendationFilters(query));

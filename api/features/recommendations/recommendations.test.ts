@@ -156,13 +156,13 @@ describe(`recommendations on ${testDbKind}`, () => {
     expect(await counts("?symbol=AAPL")).toBe("2023-10-27=1");
   });
 
-  test("historical paging validation: page from 1, pageSize 1-500, whole numbers, answered 400 { message }", async () => {
+  test("historical paging validation: page from 1, pageSize 1-1000, whole numbers, answered 400 { message }", async () => {
     for (const q of [
       "?page=0",
       "?page=abc",
       "?page=1.5",
       "?pageSize=0",
-      "?pageSize=501",
+      "?pageSize=1001",
       "?page=-2&pageSize=5",
     ]) {
       const res = await t.request(`/api/recommendations/historical${q}`, { token: investor });
@@ -440,5 +440,15 @@ describe(`historical beyond one answer (${testDbKind})`, () => {
     expect(rest).toHaveLength(10);
     expect(rest.at(-1)?.recommendationDate).toBe("2021-01-01");
     expect(new Set([...list, ...rest].map((r) => r.recommendationDate)).size).toBe(510);
+
+    // One page of up to 1000 holds them all (the history table reads a year so, decision 137).
+    const whole = await t.request("/api/recommendations/historical?symbol=BULK&page=1&pageSize=1000", {
+      token: investor,
+    });
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get("Link")).toBeNull();
+    const all = (await whole.json()) as Array<{ recommendationDate: string }>;
+    expect(all).toHaveLength(510);
+    expect(all.map((r) => r.recommendationDate)).toEqual([...list, ...rest].map((r) => r.recommendationDate));
   });
 });

@@ -21,13 +21,14 @@ const call = (id: number, recommendationDate: string): Recommendation => ({
  * The API as it answers a search of `all` (newest first): the page asked for, X-Total-Count for every match and
  * X-Date-Counts for each date the page shows. Returns the pages asked for.
  */
-function answer(all: Recommendation[]) {
+function answer(all: Recommendation[], sizes: number[] = []) {
   const asked: number[] = [];
   globalThis.fetch = (async (input: RequestInfo | URL) => {
     const url = new URL(input instanceof Request ? input.url : String(input), "http://localhost");
     const page = Number(url.searchParams.get("page"));
     const size = Number(url.searchParams.get("pageSize"));
     asked.push(page);
+    sizes.push(size);
     const items = all.slice((page - 1) * size, page * size);
     const dates = [...new Set(items.map((r) => r.recommendationDate))];
     const counts = dates.map((d) => `${d}=${all.filter((r) => r.recommendationDate === d).length}`);
@@ -75,5 +76,109 @@ describe("Historical tab's pages", () => {
     expect(await screen.findByText("1 recommendation found")).toBeTruthy();
     expect(screen.queryByTestId("history-shown")).toBeNull();
     expect(screen.queryByRole("button", { name: /^Show \d+ more$/ })).toBeNull();
+  });
+});
+
+/** 520 calls, a year of weekly ones: ten a week over 52 weeks, symbols S000 to S519 in no date order. */
+const year = Array.from({ length: 520 }, (_, i) => {
+  const day = new Date(Date.UTC(2023, 9, 27) - Math.floor(i / 10) * 7 * 86_400_000).toISOString().slice(0, 10);
+  return { ...call(1000 - i, day), symbol: `S${String((i * 37) % 520).padStart(3, "0")}` };
+});
+
+/**
+ * happy-dom lays nothing out: the table's scroll box is given the height a browser would (400 px, about ten rows)
+ * so the virtualizer has a window to fill. Returns the undo.
+ */
+function boxHeight(height: number) {
+  const own = Object.getOwnPropertyDescriptor(HTMLElement.prototype, "clientHeight");
+  Object.defineProperty(HTMLElement.prototype, "clientHeight", {
+    configurable: true,
+    get(this: HTMLElement) {
+      return this.dataset.testid === "history-table-scroll" ? height : 0;
+    },
+  });
+  return () => {
+    if (own) Object.defineProperty(HTMLElement.prototype, "clientHeight", own);
+    else delete (HTMLElement.prototype as { clientHeight?: number }).clientHeight;
+  };
+}
+
+const symbolsShown = () =>
+  screen.getAllByTestId("history-row").map((row) => (row as HTMLTableRowElement).cells[1]?.textContent);
+
+describe("Historical tab's table", () => {
+  test("one request for the whole year, no cards' query; only the rows in view are drawn", async () => {
+    const undo = boxHeight(400);
+    try {
+      const sizes: number[] = [];
+      const asked = answer(year, sizes);
+      renderWithProviders(<HistoricalRecommendationsTab filters={filters} onSearch={() => {}} view="table" />);
+      expect(await screen.findByText("520 recommendations found")).toBeTruthy();
+      expect(asked).toEqual([1]);
+      expect(sizes).toEqual([1000]);
+      const table = screen.getByTestId("history-table");
+      expect(table.getAttribute("aria-rowcount")).toBe("521");
+      const drawn = screen.getAllByTestId("history-row");
+      expect(drawn.length).toBeGreaterThan(5);
+      expect(drawn.length).toBeLessThan(30);
+      expect(drawn.map((r) => r.getAttribute("aria-rowindex"))).toEqual(drawn.map((_, i) => String(i + 2)));
+      expect(screen.queryAllByTestId("recommendation-card")).toHaveLength(0);
+
+      // Scrolled to the end: the last rows are drawn, the first are not.
+      const box = screen.getByTestId("history-table-scroll");
+      box.scrollTop = 520 * 41;
+      fireEvent.scroll(box);
+      await waitFor(() =>
+        expect(screen.getAllByTestId("history-row").at(-1)?.getAttribute("aria-rowindex")).toBe("521"),
+      );
+      expect(screen.getAllByTestId("history-row")[0]?.getAttribute("aria-rowindex")).not.toBe("2");
+    } finally {
+      undo();
+    }
+  });
+
+  test("a sort orders all 520 rows, not the ones drawn", async () => {
+    const undo = boxHeight(400);
+    try {
+      answer(year);
+      renderWithProviders(<HistoricalRecommendationsTab filters={filters} onSearch={() => {}} view="table" />);
+      await screen.findByText("520 recommendations found");
+      // Newest first: the first rows drawn are this week's ten.
+      expect(symbolsShown().slice(0, 3)).toEqual(year.slice(0, 3).map((r) => r.symbol));
+      fireEvent.click(screen.getByRole("button", { name: "Symbol" }));
+      await waitFor(() => expect(symbolsShown().slice(0, 3)).toEqual(["S000", "S001", "S002"]));
+      fireEvent.click(screen.getByRole("button", { name: "Symbol" }));
+      await waitFor(() => expect(symbolsShown().slice(0, 3)).toEqual(["S519", "S518", "S517"]));
+      expect(screen.getByRole("columnheader", { name: "Symbol" }).getAttribute("aria-sort")).toBe("descending");
+    } finally {
+      undo();
+    }
+  });
+
+  test("Download CSV holds all 520 rows, though a few are drawn", async () => {
+    const undo = boxHeight(400);
+    const createObjectURL = URL.createObjectURL;
+    const saved: Blob[] = [];
+    URL.createObjectURL = (blob: Blob | MediaSource) => {
+      saved.push(blob as Blob);
+      return "blob:history";
+    };
+    try {
+      const asked = answer(year);
+      renderWithProviders(<HistoricalRecommendationsTab filters={filters} onSearch={() => {}} view="table" />);
+      await screen.findByText("520 recommendations found");
+      fireEvent.click(screen.getByRole("button", { name: "Download CSV" }));
+      await waitFor(() => expect(saved).toHaveLength(1));
+      const lines = (await saved[0]!.text()).trimEnd().split("\r\n");
+      expect(lines).toHaveLength(521);
+      expect(new Set(lines.slice(1).map((line) => Number(line.split(",")[0])))).toEqual(
+        new Set(year.map((r) => r.id)),
+      );
+      // The CSV reads the table's query: no second request.
+      expect(asked).toEqual([1]);
+    } finally {
+      URL.createObjectURL = createObjectURL;
+      undo();
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { Badge, Button, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { useInfiniteQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { type ReactNode, useEffect, useState } from "react";
 import { EmptyPanel } from "../../components/empty-panel.tsx";
 import { LoadError } from "../../components/load-error.tsx";
 import { Skeletons } from "../../components/skeleton-list.tsx";
@@ -16,6 +16,7 @@ import {
   HISTORY_PAGE_SIZE,
   type HistoricalFilters,
   type HistoricalPage,
+  historicalAllQueryOptions,
   historicalRecommendationsQueryOptions,
   type Recommendation,
 } from "./recommendations.queries.ts";
@@ -34,98 +35,154 @@ export function HistoricalRecommendationsTab(props: {
   onViewChange?: (view: HistoryView) => void;
 }) {
   const { filters } = props;
-  const view = props.view ?? "cards";
   const [open, setOpen] = useState<Recommendation | null>(null);
-  const query = useInfiniteQuery(historicalRecommendationsQueryOptions(filters));
-
-  useEffect(() => {
-    if (query.isError) notify("error", "Failed to fetch historical recommendations");
-  }, [query.isError]);
-
-  const { items, total, dateCounts } = mergePages(query.data?.pages ?? []);
-  // The table view lists every row of the search itself (HistoricalTable); the cards are grouped by date.
-  const groups = view === "table" ? [] : groupByDate(items);
+  const controls = (
+    <HistoryViewControls
+      view={props.view ?? "cards"}
+      onViewChange={(v) => props.onViewChange?.(v)}
+      filters={filters}
+    />
+  );
   return (
     <section aria-labelledby="historical-title">
       <Title order={2} id="historical-title" size="h3" mb="sm">
         Historical Recommendations
       </Title>
       <HistoricalFiltersForm filters={filters} onSearch={props.onSearch} />
-
-      {query.isPending ? (
-        <Stack aria-busy="true" aria-label="Loading historical recommendations">
-          <Skeletons count={HISTORY_SKELETONS} height={180} testId="history-skeleton" />
-        </Stack>
-      ) : query.isError && !query.isFetchNextPageError ? (
-        <LoadError
-          what="historical recommendations"
-          error={query.error}
-          onRetry={query.refetch}
-          retrying={query.isFetching}
-        />
-      ) : !items.length ? (
-        <EmptyPanel
-          title="No Historical Recommendations Found"
-          text="Try adjusting your search filters or check back later."
-        />
+      {/* Each view makes its own one request: the table reads the whole search, the cards a page at a time. */}
+      {props.view === "table" ? (
+        <TableResults filters={filters} controls={controls} onOpen={setOpen} />
       ) : (
-        <Stack gap="lg">
-          <div aria-live="polite">
-            <Text fw={600}>
-              {total.toLocaleString("en-US")} recommendation{total === 1 ? "" : "s"} found
-            </Text>
-            {view === "cards" && total > items.length ? (
-              <Text size="sm" c="dimmed" data-testid="history-shown">
-                Showing the newest {items.length.toLocaleString("en-US")}.
-              </Text>
-            ) : null}
-          </div>
-          <HistoryViewControls view={view} onViewChange={(v) => props.onViewChange?.(v)} filters={filters} />
-          {view === "table" ? <HistoricalTable filters={filters} onOpen={setOpen} /> : null}
-          {groups.map(([date, items]) => (
-            <Stack key={date} gap="sm" data-testid="history-group">
-              <Group gap="xs">
-                <Title order={3} size="h5">
-                  {formatDate(date)}
-                </Title>
-                <Badge
-                  variant="light"
-                  color="gray"
-                  c="var(--mantine-color-text)"
-                  data-testid="history-group-count"
-                >
-                  {dateCounts.get(date) ?? items.length}
-                </Badge>
-              </Group>
-              <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-                {items.map((r) => (
-                  <RecommendationCard key={r.id} recommendation={r} showDate onOpen={() => setOpen(r)} />
-                ))}
-              </SimpleGrid>
-            </Stack>
-          ))}
-          {view === "cards" && query.isFetchNextPageError ? (
-            <LoadError
-              compact
-              what="more recommendations"
-              error={query.error}
-              onRetry={query.fetchNextPage}
-              retrying={query.isFetchingNextPage}
-            />
-          ) : view === "cards" && query.hasNextPage ? (
-            <Button
-              variant="default"
-              style={{ alignSelf: "center" }}
-              loading={query.isFetchingNextPage}
-              onClick={() => void query.fetchNextPage()}
-            >
-              Show {Math.min(HISTORY_PAGE_SIZE, total - items.length).toLocaleString("en-US")} more
-            </Button>
-          ) : null}
-        </Stack>
+        <CardResults filters={filters} controls={controls} onOpen={setOpen} />
       )}
       <RecommendationDialog recommendation={open} onClose={() => setOpen(null)} />
     </section>
+  );
+}
+
+interface ResultsProps {
+  filters: HistoricalFilters;
+  /** The cards/table switch and the CSV download, shown above the results. */
+  controls: ReactNode;
+  onOpen: (r: Recommendation) => void;
+}
+
+function useFailureToast(failed: boolean) {
+  useEffect(() => {
+    if (failed) notify("error", "Failed to fetch historical recommendations");
+  }, [failed]);
+}
+
+const Loading = () => (
+  <Stack aria-busy="true" aria-label="Loading historical recommendations">
+    <Skeletons count={HISTORY_SKELETONS} height={180} testId="history-skeleton" />
+  </Stack>
+);
+
+const NothingFound = () => (
+  <EmptyPanel
+    title="No Historical Recommendations Found"
+    text="Try adjusting your search filters or check back later."
+  />
+);
+
+const found = (total: number) =>
+  `${total.toLocaleString("en-US")} recommendation${total === 1 ? "" : "s"} found`;
+
+/** The whole search as one sortable table, from one request (historicalAllQueryOptions). */
+function TableResults(props: ResultsProps) {
+  const query = useQuery(historicalAllQueryOptions(props.filters));
+  useFailureToast(query.isError);
+  if (query.isPending) return <Loading />;
+  if (query.isError)
+    return (
+      <LoadError
+        what="historical recommendations"
+        error={query.error}
+        onRetry={query.refetch}
+        retrying={query.isFetching}
+      />
+    );
+  if (!query.data.length) return <NothingFound />;
+  return (
+    <Stack gap="lg">
+      <div aria-live="polite">
+        <Text fw={600}>{found(query.data.length)}</Text>
+      </div>
+      {props.controls}
+      <HistoricalTable rows={query.data} onOpen={props.onOpen} />
+    </Stack>
+  );
+}
+
+/** The spec's cards, grouped by date, HISTORY_PAGE_SIZE at a time. */
+function CardResults(props: ResultsProps) {
+  const query = useInfiniteQuery(historicalRecommendationsQueryOptions(props.filters));
+  useFailureToast(query.isError);
+  const { items, total, dateCounts } = mergePages(query.data?.pages ?? []);
+  if (query.isPending) return <Loading />;
+  if (query.isError && !query.isFetchNextPageError)
+    return (
+      <LoadError
+        what="historical recommendations"
+        error={query.error}
+        onRetry={query.refetch}
+        retrying={query.isFetching}
+      />
+    );
+  if (!items.length) return <NothingFound />;
+  return (
+    <Stack gap="lg">
+      <div aria-live="polite">
+        <Text fw={600}>{found(total)}</Text>
+        {total > items.length ? (
+          <Text size="sm" c="dimmed" data-testid="history-shown">
+            Showing the newest {items.length.toLocaleString("en-US")}.
+          </Text>
+        ) : null}
+      </div>
+      {props.controls}
+      {groupByDate(items).map(([date, items]) => (
+        <Stack key={date} gap="sm" data-testid="history-group">
+          <Group gap="xs">
+            <Title order={3} size="h5">
+              {formatDate(date)}
+            </Title>
+            <Badge
+              variant="light"
+              color="gray"
+              c="var(--mantine-color-text)"
+              data-testid="history-group-count"
+            >
+              {dateCounts.get(date) ?? items.length}
+            </Badge>
+          </Group>
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+            {items.map((r) => (
+              <RecommendationCard key={r.id} recommendation={r} showDate onOpen={() => props.onOpen(r)} />
+            ))}
+          </SimpleGrid>
+        </Stack>
+      ))}
+      {query.isFetchNextPageError ? (
+        <LoadError
+          compact
+          what="more recommendations"
+          error={query.error}
+          onRetry={query.fetchNextPage}
+          retrying={query.isFetchingNextPage}
+        />
+      ) : query.hasNextPage ? (
+        <Button
+          variant="default"
+          style={{ alignSelf: "center" }}
+          loading={query.isFetchingNextPage}
+          onClick={() => void query.fetchNextPage()}
+        >
+          Show {Math.min(HISTORY_PAGE_SIZE, total - items.length).toLocaleString("en-US")} more
+        </Button>
+      ) : null}
+    </Stack>
   );
 }
 

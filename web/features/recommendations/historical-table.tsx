@@ -1,9 +1,7 @@
-import { Group, Skeleton, Table, Text, UnstyledButton } from "@mantine/core";
+import { Group, Table, Text, UnstyledButton } from "@mantine/core";
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from "@tabler/icons-react";
-import { useQuery } from "@tanstack/react-query";
-import { useMemo, useState } from "react";
-import { KEYBOARD_SCROLL } from "../../components/keyboard-scroll.ts";
-import { LoadError } from "../../components/load-error.tsx";
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { useMemo, useRef, useState } from "react";
 import { signedPercent } from "../../lib/figures.ts";
 import { formatDate } from "../../lib/format.ts";
 import {
@@ -14,19 +12,16 @@ import {
   sortHistory,
 } from "./history-sort.ts";
 import { outcomeHeadline, outcomeShort } from "./outcome-words.ts";
-import {
-  type HistoricalFilters,
-  historicalAllQueryOptions,
-  type Recommendation,
-} from "./recommendations.queries.ts";
+import type { Recommendation } from "./recommendations.queries.ts";
 
-const COLUMNS: Array<{ key: HistorySortKey; label: string }> = [
-  { key: "date", label: "Date" },
-  { key: "symbol", label: "Symbol" },
-  { key: "call", label: "Call" },
-  { key: "probability", label: "Probability" },
-  { key: "excess", label: "Expected excess return" },
-  { key: "outcome", label: "Outcome" },
+/** The columns and their share of the table's width (fixed, so drawing other rows never moves a column). */
+const COLUMNS: Array<{ key: HistorySortKey; label: string; width: string }> = [
+  { key: "date", label: "Date", width: "14%" },
+  { key: "symbol", label: "Symbol", width: "10%" },
+  { key: "call", label: "Call", width: "21%" },
+  { key: "probability", label: "Probability", width: "14%" },
+  { key: "excess", label: "Expected excess return", width: "16%" },
+  { key: "outcome", label: "Outcome", width: "25%" },
 ];
 
 const ARIA_SORT = { asc: "ascending", desc: "descending" } as const;
@@ -39,11 +34,7 @@ function SortHeader(props: { column: (typeof COLUMNS)[number]; sort: HistorySort
   const active = props.sort.key === props.column.key;
   const Icon = !active ? IconArrowsSort : props.sort.direction === "asc" ? IconArrowUp : IconArrowDown;
   return (
-    <Table.Th
-      scope="col"
-      aria-sort={active ? ARIA_SORT[props.sort.direction] : "none"}
-      style={{ whiteSpace: "nowrap" }}
-    >
+    <Table.Th scope="col" aria-sort={active ? ARIA_SORT[props.sort.direction] : "none"}>
       <UnstyledButton onClick={props.onSort} fw={700} fz="sm" data-sort-key={props.column.key}>
         <Group gap={4} wrap="nowrap">
           {props.column.label}
@@ -54,85 +45,125 @@ function SortHeader(props: { column: (typeof COLUMNS)[number]; sort: HistorySort
   );
 }
 
+/** Each row's height in pixels: one line a cell (the call's provenance beside it), so the virtualizer's sums are exact. */
+const ROW_HEIGHT = 41;
+/** One line a cell, cut with an ellipsis where a column is too narrow (the whole text is in the cell's title). */
+const CELL = { whiteSpace: "nowrap", overflow: "hidden", textOverflow: "ellipsis" } as const;
+
+/** Rows drawn beyond the visible ones, either side: a flick of the wheel shows drawn rows, never a gap. */
+const OVERSCAN = 8;
+
 /**
- * Every recommendation of the search as a table, sortable by each column (newest first to start). It reads the
- * whole search, every page, so a sort orders all of it, not only the rows the cards have loaded.
+ * Every recommendation of the search (`rows`, the whole search) as a table, sortable by each column over all of
+ * them (newest first to start). Only the rows in view are drawn: a real table whose aria-rowcount and
+ * aria-rowindex tell a screen reader where a row sits, in a box that scrolls by keyboard under a sticky header.
  */
-export function HistoricalTable(props: { filters: HistoricalFilters; onOpen: (r: Recommendation) => void }) {
-  const query = useQuery(historicalAllQueryOptions(props.filters));
+export function HistoricalTable(props: {
+  rows: readonly Recommendation[];
+  onOpen: (r: Recommendation) => void;
+}) {
   const [sort, setSort] = useState<HistorySort>(DEFAULT_HISTORY_SORT);
-  const rows = useMemo(() => sortHistory(query.data ?? [], sort), [query.data, sort]);
-  if (query.isPending) {
-    return (
-      <div role="status" aria-busy="true" aria-label="Loading the table">
-        <Skeleton height={320} animate={false} />
-      </div>
-    );
-  }
-  if (query.isError) {
-    return (
-      <LoadError
-        what="the recommendations of this search"
-        error={query.error}
-        onRetry={query.refetch}
-        retrying={query.isFetching}
-      />
-    );
-  }
+  const rows = useMemo(() => sortHistory(props.rows, sort), [props.rows, sort]);
+  const scrollRef = useRef<HTMLElement>(null);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: OVERSCAN,
+  });
+  const shown = virtualizer.getVirtualItems();
+  const above = shown[0]?.start ?? 0;
+  const below = virtualizer.getTotalSize() - (shown.at(-1)?.end ?? 0);
   return (
-    <Table.ScrollContainer
-      minWidth={640}
-      scrollAreaProps={KEYBOARD_SCROLL}
+    <section
+      ref={scrollRef}
+      // The box scrolls both ways: down through the rows under the sticky header, across on a phone.
+      style={{ maxHeight: "min(70vh, 40rem)", overflow: "auto" }}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a box that scrolls must take focus so the keyboard scrolls it (axe: scrollable-region-focusable).
+      tabIndex={0}
+      aria-label="Historical recommendations, scrollable"
       data-testid="history-table-scroll"
     >
       <Table
-        striped
+        stickyHeader
         highlightOnHover
         fz="sm"
         horizontalSpacing="xs"
+        style={{ tableLayout: "fixed", minWidth: 720 }}
         aria-label="Historical recommendations"
+        aria-rowcount={rows.length + 1}
         data-testid="history-table"
       >
+        <colgroup>
+          {COLUMNS.map((column) => (
+            <col key={column.key} style={{ width: column.width }} />
+          ))}
+        </colgroup>
         <Table.Thead>
-          <Table.Tr>
+          <Table.Tr aria-rowindex={1}>
             {COLUMNS.map((column) => (
               <SortHeader
                 key={column.key}
                 column={column}
                 sort={sort}
-                onSort={() => setSort(nextSort(sort, column.key))}
+                onSort={() => {
+                  setSort(nextSort(sort, column.key));
+                  virtualizer.scrollToOffset(0);
+                }}
               />
             ))}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {rows.map((r) => (
-            <Table.Tr key={r.id} data-testid="history-row">
-              <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDate(r.recommendationDate)}</Table.Td>
-              <Table.Th scope="row">
-                <UnstyledButton
-                  onClick={() => props.onOpen(r)}
-                  fw={700}
-                  fz="sm"
-                  td="underline"
-                  aria-label={`View Full Analysis of ${r.symbol}, ${formatDate(r.recommendationDate)}`}
-                >
-                  {r.symbol}
-                </UnstyledButton>
-              </Table.Th>
-              <Table.Td>
-                {r.call ?? (r.source === "admin" ? "Editor's pick" : "—")}
-                <Text size="xs" c="dimmed" data-provenance={r.provenance}>
-                  {r.provenance}
-                </Text>
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: "nowrap" }}>{probabilityText(r)}</Table.Td>
-              <Table.Td>{signedPercent(r.expectedExcessReturn)}</Table.Td>
-              <Table.Td title={outcomeHeadline(r) ?? undefined}>{outcomeShort(r)}</Table.Td>
-            </Table.Tr>
-          ))}
+          {above > 0 ? <Spacer height={above} /> : null}
+          {shown.map(({ index }) => {
+            const r = rows[index]!;
+            return (
+              <Table.Tr
+                key={r.id}
+                aria-rowindex={index + 2}
+                data-testid="history-row"
+                style={{ height: ROW_HEIGHT }}
+              >
+                <Table.Td style={CELL}>{formatDate(r.recommendationDate)}</Table.Td>
+                <Table.Th scope="row" style={CELL}>
+                  <UnstyledButton
+                    onClick={() => props.onOpen(r)}
+                    fw={700}
+                    fz="sm"
+                    td="underline"
+                    aria-label={`View Full Analysis of ${r.symbol}, ${formatDate(r.recommendationDate)}`}
+                  >
+                    {r.symbol}
+                  </UnstyledButton>
+                </Table.Th>
+                <Table.Td title={r.provenance} style={CELL}>
+                  {r.call ?? (r.source === "admin" ? "Editor's pick" : "—")}{" "}
+                  <Text span size="xs" c="dimmed" data-provenance={r.provenance}>
+                    {r.provenance}
+                  </Text>
+                </Table.Td>
+                <Table.Td style={CELL}>{probabilityText(r)}</Table.Td>
+                <Table.Td style={CELL}>{signedPercent(r.expectedExcessReturn)}</Table.Td>
+                <Table.Td title={outcomeHeadline(r) ?? undefined} style={CELL}>
+                  {outcomeShort(r)}
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+          {below > 0 ? <Spacer height={below} /> : null}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </section>
+  );
+}
+
+/** The height of the rows not drawn, above or below the drawn ones, so the scroll bar reads the whole table. */
+function Spacer(props: { height: number }) {
+  return (
+    // biome-ignore lint/a11y/noAriaHiddenOnFocusable: an empty row holding no control; aria-rowindex places the drawn rows.
+    <tr aria-hidden="true" style={{ height: props.height }}>
+      <td colSpan={COLUMNS.length} style={{ padding: 0, border: 0 }} />
+    </tr>
   );
 }

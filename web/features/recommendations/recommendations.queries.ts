@@ -64,34 +64,35 @@ export const historicalRecommendationsQueryOptions = (filters: HistoricalFilters
     },
   });
 
-/** Rows a request of the whole search asks for: the API's largest page (HISTORICAL_MAX_PAGE_SIZE). */
-export const HISTORY_ALL_PAGE_SIZE = 500;
+/** Rows a request of the whole search asks for: the API's largest page, a year of calls and more (decision 137). */
+export const HISTORY_ALL_PAGE_SIZE = 1000;
 
 /**
- * Every recommendation a historical search matches, newest first, read page by page (HISTORY_ALL_PAGE_SIZE rows
- * each) until X-Total-Count is reached: the table view sorts and the CSV holds all of them, not the pages the cards
- * have shown. A row a later page repeats (a write shifted the pages) is kept once.
+ * Every recommendation a historical search matches, newest first: the table view sorts and the CSV holds all of
+ * them, not the pages the cards have shown. One request reads up to HISTORY_ALL_PAGE_SIZE rows; a longer search
+ * asks for the rest at once, in parallel, once X-Total-Count says how many. A row a later page repeats (a write
+ * shifted the pages) is kept once.
  */
 export const historicalAllQueryOptions = (filters: HistoricalFilters) =>
   queryOptions({
     queryKey: [...recommendationKeys.historical(filters), "all"] as const,
     queryFn: async (): Promise<Recommendation[]> => {
       const query = Object.fromEntries(Object.entries(filters).filter(([, v]) => v)) as HistoricalFilters;
-      const rows = new Map<number, Recommendation>();
-      for (let page = 1; ; page++) {
+      const read = async (page: number) => {
         const res = await api.api.recommendations.historical.$get({
           query: { ...query, page: String(page), pageSize: String(HISTORY_ALL_PAGE_SIZE) },
         });
-        const items = await okJson(res);
+        return { items: await okJson(res), total: Number(res.headers.get("x-total-count")) };
+      };
+      const first = await read(1);
+      const pages = Number.isInteger(first.total) ? Math.ceil(first.total / HISTORY_ALL_PAGE_SIZE) : 1;
+      const rest =
+        first.items.length < HISTORY_ALL_PAGE_SIZE
+          ? []
+          : await Promise.all(Array.from({ length: pages - 1 }, (_, i) => read(i + 2)));
+      const rows = new Map<number, Recommendation>();
+      for (const { items } of [first, ...rest])
         for (const item of items) if (!rows.has(item.id)) rows.set(item.id, item);
-        const total = Number(res.headers.get("x-total-count"));
-        if (
-          items.length < HISTORY_ALL_PAGE_SIZE ||
-          !Number.isInteger(total) ||
-          page * HISTORY_ALL_PAGE_SIZE >= total
-        )
-          break;
-      }
       return [...rows.values()];
     },
   });

@@ -3,6 +3,7 @@ import { redirect } from "@tanstack/react-router";
 import { defaultRange } from "../../features/recommendations/date-range.ts";
 import {
   type HistoricalFilters,
+  historicalAllQueryOptions,
   historicalRecommendationsQueryOptions,
 } from "../../features/recommendations/recommendations.queries.ts";
 import { marketStatusQueryOptions, marketToday } from "../../lib/market-status.queries.ts";
@@ -124,16 +125,24 @@ export function searchForFilters(filters: HistoricalFilters): DashboardSearch {
 }
 
 /**
- * Starts the historical tab's request while its code loads. Not awaited: the tab shows its own loading skeletons,
- * and a slow market call never holds a tab switch (decision 024).
+ * Starts the historical tab's request while its code loads: the whole search for the table view, the cards' first
+ * page otherwise (only the view's own query, so the table makes one request). Not awaited: the tab shows its own
+ * loading skeletons, and a slow market call never holds a tab switch (decision 024).
  */
 export function prefetchHistorical(queryClient: QueryClient, search: DashboardSearch): void {
+  const start = (today: string | undefined) => {
+    const filters = historicalFilters(search, today);
+    return search.view === "table"
+      ? queryClient.prefetchQuery(historicalAllQueryOptions(filters))
+      : queryClient.prefetchInfiniteQuery(historicalRecommendationsQueryOptions(filters));
+  };
+  // A search that names both dates needs no "today": it is not kept waiting on the market's status.
+  if (search.from !== undefined && search.to !== undefined) {
+    void start(undefined);
+    return;
+  }
   void queryClient
     .ensureQueryData(marketStatusQueryOptions())
     .catch(() => undefined)
-    .then((status) =>
-      queryClient.prefetchInfiniteQuery(
-        historicalRecommendationsQueryOptions(historicalFilters(search, marketToday(status))),
-      ),
-    );
+    .then((status) => start(marketToday(status)));
 }

@@ -5,8 +5,8 @@ import { prefetchHistorical, validateDashboardSearch } from "../../-components/d
 /** /dashboard/historical: the search (dates, symbol, risk) is in the address, so reload and Back keep it. */
 export const Route = createFileRoute("/_authed/_app/dashboard/historical")({
   validateSearch: validateDashboardSearch,
-  // The cards/table switch needs no new data: only the search's filters make the loader run again.
-  loaderDeps: ({ search: { view: _view, ...filters } }) => filters,
+  // Each view reads its own query (the table the whole search, the cards a page), so the view is a dependency too.
+  loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => prefetchHistorical(context.queryClient, deps),
   errorComponent: RouteError,
 });

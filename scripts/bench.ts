@@ -6,6 +6,7 @@ import { benchBundle } from "./bench/bundle.bench.ts";
 import { benchDrivers } from "./bench/drivers.bench.ts";
 import { benchEdge } from "./bench/edge.bench.ts";
 import { benchFairness } from "./bench/fairness.bench.ts";
+import { benchHistoryTable } from "./bench/history-table.bench.ts";
 import { benchLighthouse } from "./bench/lighthouse.bench.ts";
 import { benchRecommendations } from "./bench/recommendations.bench.ts";
 import { benchServing } from "./bench/serving.bench.ts";
@@ -25,6 +26,7 @@ const benches: Array<[string, Bench]> = [
   ["Database drivers for the embedded file", benchDrivers],
   ["Web bundle per route in Chromium (landing-page budget, zod)", benchBundle],
   ["Lighthouse mobile: landing page and signed-in dashboard", benchLighthouse],
+  ["History table: a year drawn as a table at 4x CPU and slow 4G", benchHistoryTable],
 ];
 
 const USAGE = `usage: bun run bench [group...] [--quick] [--no-build]

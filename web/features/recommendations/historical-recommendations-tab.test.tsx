@@ -81,7 +81,9 @@ describe("Historical tab's pages", () => {
 
 /** 520 calls, a year of weekly ones: ten a week over 52 weeks, symbols S000 to S519 in no date order. */
 const year = Array.from({ length: 520 }, (_, i) => {
-  const day = new Date(Date.UTC(2023, 9, 27) - Math.floor(i / 10) * 7 * 86_400_000).toISOString().slice(0, 10);
+  const day = new Date(Date.UTC(2023, 9, 27) - Math.floor(i / 10) * 7 * 86_400_000)
+    .toISOString()
+    .slice(0, 10);
   return { ...call(1000 - i, day), symbol: `S${String((i * 37) % 520).padStart(3, "0")}` };
 });
 
@@ -112,7 +114,9 @@ describe("Historical tab's table", () => {
     try {
       const sizes: number[] = [];
       const asked = answer(year, sizes);
-      renderWithProviders(<HistoricalRecommendationsTab filters={filters} onSearch={() => {}} view="table" />);
+      renderWithProviders(
+        <HistoricalRecommendationsTab filters={filters} onSearch={() => {}} view="table" />,
+      );
       expect(await screen.findByText("520 recommendations found")).toBeTruthy();
       expect(asked).toEqual([1]);
       expect(sizes).toEqual([1000]);
@@ -141,7 +145,9 @@ describe("Historical tab's table", () => {
     const undo = boxHeight(400);
     try {
       answer(year);
-      renderWithProviders(<HistoricalRecommendationsTab filters={filters} onSearch={() => {}} view="table" />);
+      renderWithProviders(
+        <HistoricalRecommendationsTab filters={filters} onSearch={() => {}} view="table" />,
+      );
       await screen.findByText("520 recommendations found");
       // Newest first: the first rows drawn are this week's ten.
       expect(symbolsShown().slice(0, 3)).toEqual(year.slice(0, 3).map((r) => r.symbol));
@@ -149,7 +155,9 @@ describe("Historical tab's table", () => {
       await waitFor(() => expect(symbolsShown().slice(0, 3)).toEqual(["S000", "S001", "S002"]));
       fireEvent.click(screen.getByRole("button", { name: "Symbol" }));
       await waitFor(() => expect(symbolsShown().slice(0, 3)).toEqual(["S519", "S518", "S517"]));
-      expect(screen.getByRole("columnheader", { name: "Symbol" }).getAttribute("aria-sort")).toBe("descending");
+      expect(screen.getByRole("columnheader", { name: "Symbol" }).getAttribute("aria-sort")).toBe(
+        "descending",
+      );
     } finally {
       undo();
     }
@@ -165,7 +173,9 @@ describe("Historical tab's table", () => {
     };
     try {
       const asked = answer(year);
-      renderWithProviders(<HistoricalRecommendationsTab filters={filters} onSearch={() => {}} view="table" />);
+      renderWithProviders(
+        <HistoricalRecommendationsTab filters={filters} onSearch={() => {}} view="table" />,
+      );
       await screen.findByText("520 recommendations found");
       fireEvent.click(screen.getByRole("button", { name: "Download CSV" }));
       await waitFor(() => expect(saved).toHaveLength(1));

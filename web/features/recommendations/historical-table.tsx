@@ -14,15 +14,19 @@ import {
 import { outcomeHeadline, outcomeShort } from "./outcome-words.ts";
 import type { Recommendation } from "./recommendations.queries.ts";
 
-/** The columns and their share of the table's width (fixed, so drawing other rows never moves a column). */
-const COLUMNS: Array<{ key: HistorySortKey; label: string; width: string }> = [
-  { key: "date", label: "Date", width: "14%" },
-  { key: "symbol", label: "Symbol", width: "10%" },
-  { key: "call", label: "Call", width: "21%" },
-  { key: "probability", label: "Probability", width: "14%" },
-  { key: "excess", label: "Expected excess return", width: "16%" },
-  { key: "outcome", label: "Outcome", width: "25%" },
+/**
+ * The columns and their least widths in pixels (fixed, so drawing other rows never moves a column); a wider screen
+ * shares out the rest in the same proportions, a phone scrolls the box sideways.
+ */
+const COLUMNS: Array<{ key: HistorySortKey; label: string; width: number }> = [
+  { key: "date", label: "Date", width: 125 },
+  { key: "symbol", label: "Symbol", width: 100 },
+  { key: "call", label: "Call", width: 150 },
+  { key: "probability", label: "Probability", width: 130 },
+  { key: "excess", label: "Expected excess return", width: 150 },
+  { key: "outcome", label: "Outcome", width: 215 },
 ];
+const TABLE_WIDTH = COLUMNS.reduce((sum, column) => sum + column.width, 0);
 
 const ARIA_SORT = { asc: "ascending", desc: "descending" } as const;
 
@@ -89,7 +93,7 @@ export function HistoricalTable(props: {
         highlightOnHover
         fz="sm"
         horizontalSpacing="xs"
-        style={{ tableLayout: "fixed", minWidth: 720 }}
+        style={{ tableLayout: "fixed", minWidth: TABLE_WIDTH }}
         aria-label="Historical recommendations"
         aria-rowcount={rows.length + 1}
         data-testid="history-table"

@@ -28,10 +28,13 @@ function reportedQuarter(date: string): { quarter: number; year: number } {
 }
 
 /**
- * Each stored stock's report reactions and what the growth probability knows on `asOf`. The bars start early
- * enough (warmUpStart) that the reactions are the ones scripts/evaluate-earnings.ts finds on the full history.
+ * Each stored stock's report reactions and what the growth probability knows on the market's today; null without
+ * market data. The bars start early enough (warmUpStart) that the reactions are the ones
+ * scripts/evaluate-earnings.ts finds on the full history.
  */
-export async function readReactionHistory(deps: AppDeps, asOf: string) {
+export async function readReactionHistory(deps: AppDeps) {
+  if (!hasMarketData(deps.market)) return null;
+  const asOf = deps.market.marketToday();
   const { db } = deps.database;
   // A year back at least: next reports are estimated from the reactions of a year earlier.
   const from = addDays(asOf, -Math.max(GROWTH_HISTORY_DAYS, 372));
@@ -49,9 +52,7 @@ export async function readReactionHistory(deps: AppDeps, asOf: string) {
   return { asOf, reactions, growth: growthHistoryAt(reactions, asOf), securities, lastClose };
 }
 
-export type Reactions = Awaited<ReturnType<typeof readReactionHistory>>;
-/** The reaction history as of the market's today; the route keeps it per market data version and day. */
-export type ReactionsLoader = () => Promise<Reactions>;
+export type Reactions = NonNullable<Awaited<ReturnType<typeof readReactionHistory>>>;
 
 /**
  * The growth probability and the counts behind it for one stock, exactly as docs/earnings-model.md measures it:
@@ -130,8 +131,7 @@ function assess(history: Reactions, symbol: string, fallbackPrice: number | null
 }
 
 /** The demo market has no calendar: dates are estimated from each stock's report reaction a year earlier. */
-async function estimatedCalendar(asOf: string, reactions: ReactionsLoader): Promise<EarningsEntry[]> {
-  const history = await reactions();
+function estimatedCalendar(asOf: string, history: Reactions): EarningsEntry[] {
   const entries: EarningsEntry[] = [];
   for (const [symbol, reactions] of history.reactions) {
     const next = nextReportEstimate(reactions, asOf, WINDOW_DAYS);
@@ -155,10 +155,9 @@ async function estimatedCalendar(asOf: string, reactions: ReactionsLoader): Prom
 /** A live provider's calendar: real dates, times and estimates; growth probability from stored reactions. */
 async function providerCalendar(
   deps: AppDeps,
-  reactions: ReactionsLoader,
+  history: Reactions,
   events: NonNullable<Awaited<ReturnType<NonNullable<MarketPort["earnings"]>>>>,
 ): Promise<EarningsEntry[]> {
-  const history = await reactions();
   const prices = await deps.market.latestPrices(events.map((e) => e.symbol));
   return events.map((event) => ({
     symbol: event.symbol,
@@ -176,16 +175,17 @@ async function providerCalendar(
   }));
 }
 
-/** Earnings expected in the 7 days after the market's today (estimated in the demo market). */
-export async function earningsCalendar(deps: AppDeps, reactions: ReactionsLoader) {
-  if (!hasMarketData(deps.market))
+/**
+ * Earnings expected in the 7 days after the market's today (estimated in the demo market), from the reaction
+ * history as of that day (readReactionHistory, which the route keeps).
+ */
+export async function earningsCalendar(deps: AppDeps, history: Reactions | null) {
+  if (!history || !hasMarketData(deps.market))
     return { earnings: [], count: 0, from: "", to: "", measured: measuredSummary() };
   const asOf = deps.market.marketToday();
   const window = { from: addDays(asOf, 1), to: addDays(asOf, WINDOW_DAYS) };
   const events = await deps.market.earnings?.(window.from, window.to);
-  const entries = events
-    ? await providerCalendar(deps, reactions, events)
-    : await estimatedCalendar(asOf, reactions);
+  const entries = events ? await providerCalendar(deps, history, events) : estimatedCalendar(asOf, history);
   entries.sort((a, b) => a.date.localeCompare(b.date) || a.symbol.localeCompare(b.symbol));
   return { earnings: entries, count: entries.length, ...window, measured: measuredSummary() };
 }

@@ -116,6 +116,7 @@ export async function keptAnswer<T, P = undefined>(
   }
   let answer = deps.cache.find<KeptJson>(read.slot, stamp, key);
   if (!answer) {
+    // The budget's refusal is thrown here, before the cache is handed the computation: it is never kept or shared.
     const place = read.budgeted ? enterWorkBudget(c, auth!.user.id) : undefined;
     answer = deps.cache.get(read.slot, stamp, key, () => computeAnswer(deps, versions, read), read.keep);
     try {

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { and, eq, gt } from "drizzle-orm";
 import { dailyPrices } from "../../db/schema/index.ts";
+import { signedPercent, sizePercent } from "../lib/format.ts";
 import { UnknownSymbolError } from "../lib/market-port.ts";
 import { startTestApp, type TestApp, testDbKind } from "../test/harness.ts";
-import { createAnalysisEngine, signedPercent, unsignedPercent } from "./engine.ts";
+import { createAnalysisEngine } from "./engine.ts";
 import { isMemberOn } from "./index-membership.ts";
 import { modelFor } from "./models/registry.ts";
 
@@ -54,7 +55,8 @@ describe(`analysis engine on real demo prices (${testDbKind})`, () => {
       expectedReturn: null,
     });
     expect(["BUY", "SELL", "HOLD", "WATCH"]).toContain(insight.recommendation);
-    expect(insight.statedEvent).toBe(insight.decile! >= 6 ? "beats-median" : "trails-median");
+    const trails = insight.recommendation === "SELL" || (insight.recommendation === "WATCH" && insight.decile! <= 5);
+    expect(insight.statedEvent).toBe(trails ? "trails-median" : "beats-median");
     expect(insight.confidence).toBe(Math.round(insight.probability! * 100));
     expect(insight.expectedExcessLow!).toBeLessThan(insight.expectedExcessReturn!);
     expect(insight.expectedExcessHigh!).toBeGreaterThan(insight.expectedExcessReturn!);
@@ -74,7 +76,7 @@ describe(`analysis engine on real demo prices (${testDbKind})`, () => {
       const stored = [
         `${insight.confidence}%`,
         "50%",
-        unsignedPercent(insight.expectedExcessReturn!),
+        sizePercent(insight.expectedExcessReturn!),
         signedPercent(insight.expectedExcessLow!),
         signedPercent(insight.expectedExcessHigh!),
       ];
@@ -100,7 +102,7 @@ describe(`analysis engine on real demo prices (${testDbKind})`, () => {
       expect(insight.reasoning).toContain(
         excess === 0
           ? "expected to match the median stock"
-          : `expected to ${excess > 0 ? "beat" : "trail"} the median stock by ${unsignedPercent(excess)}`,
+          : `expected to ${excess > 0 ? "beat" : "trail"} the median stock by ${sizePercent(excess)}`,
       );
       if (insight.recommendation === "BUY") {
         expect(excess).toBeGreaterThan(0);

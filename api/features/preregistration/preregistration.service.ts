@@ -1,16 +1,10 @@
 import { and, eq, gte } from "drizzle-orm";
 import { recommendations } from "../../../db/schema/index.ts";
 import { PREREGISTRATION, type Preregistration } from "../../analysis/preregistration.ts";
+import { mondayOf } from "../../lib/calendar-days.ts";
 import type { AppDeps } from "../../lib/context.ts";
 import { hasMarketData } from "../../lib/market-port.ts";
 import { addTradingSessions } from "../../lib/trading-calendar.ts";
-
-/** The Monday of a date's week (UTC calendar arithmetic on YYYY-MM-DD). */
-function weekOf(date: string): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() - ((d.getUTCDay() + 6) % 7));
-  return d.toISOString().slice(0, 10);
-}
 
 /**
  * Weeks with calls of the registered model on or after its first date whose outcome over the test's horizon is
@@ -26,7 +20,7 @@ export function weeksCollected(
   for (const date of callDates) {
     if (date < registration.firstDate) continue;
     if (addTradingSessions(date, registration.horizonSessions) > today) continue;
-    weeks.add(weekOf(date));
+    weeks.add(mondayOf(date));
   }
   return weeks.size;
 }

@@ -1,7 +1,9 @@
 import { type AnalysisEngine, createAnalysisEngine, type Scored, toInsight } from "../../analysis/engine.ts";
+import { AGGRESSIVE_VOLATILITY } from "../../analysis/risk-scale.constants.ts";
+import { mondayOf } from "../../lib/calendar-days.ts";
 import type { AppDeps } from "../../lib/context.ts";
 import { securityNames, securitySectors } from "../../market/price-history.ts";
-import { postRecommendation } from "./recommendations.service.ts";
+import { postRecommendation, volatilityBasis } from "./recommendations.service.ts";
 
 /** How many BUY calls a date posts at most, and at most how many of them from one sector. */
 export const PICKS_PER_DATE = 10;
@@ -77,7 +79,7 @@ export async function postGeneratedRecommendations(
         confidence: insight.confidence,
         estimatedDate: insight.targetDate,
         reason: insight.reasoning,
-        aggressive: insight.riskLevel === "HIGH",
+        aggressive: pick.stock.vol_60d >= AGGRESSIVE_VOLATILITY,
       },
       {
         recommendationDate: date,
@@ -97,7 +99,7 @@ export async function postGeneratedRecommendations(
           expectedExcessHigh: pick.expectedExcessHigh,
         },
         ...made,
-        riskBasis: `model risk level ${insight.riskLevel} (60-day volatility ${(pick.stock.vol_60d * 100).toFixed(0)}% a year)`,
+        riskBasis: volatilityBasis(pick.stock.vol_60d),
       },
     );
     if (result.ok) posted++;
@@ -154,8 +156,7 @@ export function weeklyDates(tradingDays: readonly string[], asOf: string, weeks:
   const lastOfWeek = new Map<string, string>();
   for (const day of tradingDays) {
     if (day > asOf) continue;
-    const d = new Date(`${day}T00:00:00Z`);
-    const monday = new Date(d.getTime() - ((d.getUTCDay() + 6) % 7) * 86_400_000).toISOString().slice(0, 10);
+    const monday = mondayOf(day);
     const current = lastOfWeek.get(monday);
     if (!current || day > current) lastOfWeek.set(monday, day);
   }

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { gt } from "drizzle-orm";
 import { dailyPrices, recommendations } from "../../../db/schema/index.ts";
-import { createAnalysisEngine, signedPercent, unsignedPercent } from "../../analysis/engine.ts";
+import { createAnalysisEngine } from "../../analysis/engine.ts";
 import { isMemberOn } from "../../analysis/index-membership.ts";
 import { modelFor, SERVED_MODELS } from "../../analysis/models/registry.ts";
+import { signedPercent, sizePercent } from "../../lib/format.ts";
 import { addTradingSessions } from "../../lib/trading-calendar.ts";
 import { securityNames } from "../../market/price-history.ts";
 import { seedRecommendationHistory } from "../../seed/recommendation-history.ts";
@@ -59,7 +60,7 @@ function expectReasonQuotesFields(r: Awaited<ReturnType<typeof rows>>[number]) {
   const stored = [
     `${r.confidence}%`,
     "50%",
-    unsignedPercent(r.expectedExcessReturn!),
+    sizePercent(r.expectedExcessReturn!),
     signedPercent(r.expectedExcessLow!),
     signedPercent(r.expectedExcessHigh!),
   ];
@@ -92,7 +93,7 @@ describe(`recommendation generator (${testDbKind})`, () => {
       expect(r.target).toBe(Math.round(r.buy * (1 + r.expectedExcessReturn!)));
       expect(r.expectedReturn).toBeNull();
       expect(r.reason).toContain(
-        `expected to beat the median stock by ${unsignedPercent(r.expectedExcessReturn!)}`,
+        `expected to beat the median stock by ${sizePercent(r.expectedExcessReturn!)}`,
       );
       expect(r.estimatedDate).toBe(addTradingSessions(DATE, 60));
       expectReasonQuotesFields(r);

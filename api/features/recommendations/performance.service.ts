@@ -3,6 +3,7 @@ import { dailyPrices, recommendations } from "../../../db/schema/index.ts";
 import { isMemberOn } from "../../analysis/index-membership.ts";
 import { MODEL_CARD } from "../../analysis/model-card.ts";
 import { TRACK_RECORD_EVIDENCE } from "../../analysis/track-record-evidence.ts";
+import { addDays } from "../../lib/calendar-days.ts";
 import type { AppDeps } from "../../lib/context.ts";
 import { BENCHMARK } from "../../market/demo-import.ts";
 import { allSymbols, tradingDays } from "../../market/price-history.ts";
@@ -212,14 +213,14 @@ async function scoringPrices(
   const symbols = [...new Set(rows.map((r) => r.symbol))];
   // The calendar also needs the session on (or just before) the first recommendation date; every session's closes
   // start 60 sessions before it, for the volatility fifths.
-  const calendarFrom = prevDay(firstDate, 10);
+  const calendarFrom = addDays(firstDate, -10);
   const membersRead = allSymbols(db).then((all) => all.filter((s) => s !== BENCHMARK));
   if (closes === "every session") {
     const [touches, members] = await Promise.all([targetTouches(deps, rows, asOf), membersRead]);
     const daily = await dailyCloses(
       deps,
       [...new Set([...members, ...symbols, BENCHMARK])],
-      prevDay(firstDate, VOLATILITY_LOOKBACK_DAYS),
+      addDays(firstDate, -VOLATILITY_LOOKBACK_DAYS),
       asOf,
     );
     const benchmark = daily.get(BENCHMARK)?.dates;
@@ -361,8 +362,4 @@ async function sessionsWithPrices(deps: AppDeps, from: string, to: string): Prom
     .where(and(gte(dailyPrices.date, from), lte(dailyPrices.date, to)))
     .orderBy(asc(dailyPrices.date));
   return rows.map((r) => r.date);
-}
-
-function prevDay(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
 }

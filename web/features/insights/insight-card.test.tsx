@@ -178,15 +178,17 @@ describe("insight card", () => {
   });
 });
 
-describe("one risk vocabulary (decision 082)", () => {
-  test("an analysis's LOW, MEDIUM and HIGH read Conservative, Moderate and Aggressive, as the cards and the filter", () => {
-    for (const [riskLevel, word] of [
-      ["LOW", "Conservative"],
-      ["MEDIUM", "Moderate"],
-      ["HIGH", "Aggressive"],
+describe("one risk scale (decisions 082 and 126)", () => {
+  test("an analysis reads Aggressive only when HIGH (40% a year), as a recommendation's flag and the filter", () => {
+    for (const [riskLevel, word, basis] of [
+      ["LOW", "Conservative", "60-day volatility under 40.0% a year; Aggressive from 40.0%"],
+      ["MEDIUM", "Conservative", "60-day volatility under 40.0% a year; Aggressive from 40.0%"],
+      ["HIGH", "Aggressive", "60-day volatility 40.0% a year or more; Aggressive from 40.0%"],
     ] as const) {
       show({ ...base, riskLevel });
-      expect(screen.getByText(word).closest("[data-risk]")?.getAttribute("data-risk")).toBe(word);
+      const badge = screen.getByText(word).closest("[data-risk]");
+      expect(badge?.getAttribute("data-risk")).toBe(word);
+      expect(badge?.getAttribute("title")).toBe(basis);
       expect(screen.queryByText(/\b(LOW|MEDIUM|HIGH)\b/)).toBeNull();
       cleanup();
     }

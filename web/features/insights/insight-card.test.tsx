@@ -118,6 +118,7 @@ describe("insight card", () => {
       recommendation: "WATCH",
       confidence: 55,
       decile: 2,
+      statedEvent: "trails-median",
       expectedReturn: -0.03,
       horizonDays: 60,
     });

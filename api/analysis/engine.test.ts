@@ -55,7 +55,8 @@ describe(`analysis engine on real demo prices (${testDbKind})`, () => {
       expectedReturn: null,
     });
     expect(["BUY", "SELL", "HOLD", "WATCH"]).toContain(insight.recommendation);
-    const trails = insight.recommendation === "SELL" || (insight.recommendation === "WATCH" && insight.decile! <= 5);
+    const trails =
+      insight.recommendation === "SELL" || (insight.recommendation === "WATCH" && insight.decile! <= 5);
     expect(insight.statedEvent).toBe(trails ? "trails-median" : "beats-median");
     expect(insight.confidence).toBe(Math.round(insight.probability! * 100));
     expect(insight.expectedExcessLow!).toBeLessThan(insight.expectedExcessReturn!);
@@ -213,5 +214,22 @@ describe(`analysis engine on real demo prices (${testDbKind})`, () => {
     expect(fromUniverse.decile).toBe(one.decile!);
     expect(fromUniverse.expectedExcessReturn).toBe(one.expectedExcessReturn!);
     expect(new Set(all.map((s) => s.decile)).size).toBeGreaterThan(5);
+  });
+
+  test("every HOLD states its chance to beat the median stock, in either half of the ranking (decision 126)", async () => {
+    const engine = createAnalysisEngine(t.deps.database.db, () => "2023-06-30");
+    const holds = (await engine.scoreUniverse("2023-06-30")).filter((s) => s.call === "HOLD");
+    expect(holds.some((s) => s.decile <= 5)).toBe(true);
+    expect(holds.some((s) => s.decile >= 6)).toBe(true);
+    for (const s of holds) {
+      expect(s.event).toBe("beat");
+      expect(s.probability).toBe(s.probabilityBeat);
+    }
+    // In words: a lower-half HOLD reads "47% chance to beat", never "53% chance to trail".
+    const lower = holds.find((s) => s.decile <= 5)!;
+    const insight = await engine.analyze(lower.symbol);
+    expect(insight.statedEvent).toBe("beats-median");
+    expect(insight.confidence).toBeLessThanOrEqual(50);
+    expect(insight.reasoning).toContain(`a ${insight.confidence}% chance to beat the median S&P 500 stock`);
   });
 });

@@ -179,6 +179,15 @@ describe("insight card", () => {
   });
 });
 
+describe("one date format (decision 126)", () => {
+  test("the analysis time reads as every instant does, and the verb is the tab's 'Analyze'", () => {
+    show(base);
+    const line = screen.getByText(/^Analyzed /);
+    expect(line.textContent).toMatch(/^Analyzed Nov 23, 2026, \d{1,2}:00 (AM|PM) on market data as of /);
+    expect(line.textContent).not.toMatch(/\d+\/\d+\/\d{4}/);
+  });
+});
+
 describe("one risk scale (decisions 082 and 126)", () => {
   test("an analysis reads Aggressive only when HIGH (40% a year), as a recommendation's flag and the filter", () => {
     for (const [riskLevel, word, basis] of [

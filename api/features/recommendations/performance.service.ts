@@ -41,8 +41,9 @@ export const METHOD =
   "recommendation date to the close of its target date (the last session on or before it). The universe it is " +
   "measured against is the stocks that were S&P 500 members on its recommendation date, among the stocks the " +
   "market has prices for: a stock that joined the index later is not in an earlier date's universe. Confidence " +
-  "states the probability of one event: for a call ranked in deciles 6-10 (every BUY), that the stock's total " +
-  "return beats the median total return of the universe's stocks; for deciles 1-5, that it trails that median. " +
+  "states the probability of one event: for a SELL, and a WATCH in deciles 1-5, that the stock's total return " +
+  "trails the median total return of the universe's stocks; for every other call (every BUY and HOLD), that it " +
+  "beats that median. " +
   "The observed rate is how often that event happened; a call is open until its target date has passed. Beside it " +
   "stands a baseline: how often random members of the same date and the same risk did the same event, where risk " +
   "is the volatility of the last 60 sessions' daily returns on the recommendation date and the members are split " +

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { and, eq, gt } from "drizzle-orm";
 import { dailyPrices } from "../../db/schema/index.ts";
-import { signedPercent, sizePercent } from "../lib/format.ts";
+import { calendarDay, signedPercent, sizePercent } from "../lib/format.ts";
 import { UnknownSymbolError } from "../lib/market-port.ts";
 import { startTestApp, type TestApp, testDbKind } from "../test/harness.ts";
 import { createAnalysisEngine } from "./engine.ts";
@@ -150,13 +150,13 @@ describe(`analysis engine on real demo prices (${testDbKind})`, () => {
 
     const podd = await engine.analyze("PODD");
     expect(podd.asOf).toBe("2023-01-27");
-    expect(podd.reasoning).toContain("PODD is not an S&P 500 member on 2023-01-27");
+    expect(podd.reasoning).toContain("PODD is not an S&P 500 member on Jan 27, 2023");
     expect(podd.decile).toBeGreaterThanOrEqual(1);
 
     const october = await engine.scoreUniverseOn(["2023-10-20"]);
     expect(october.get("2023-10-20")!.map((s) => s.symbol)).not.toContain("SEE");
     const see = await createAnalysisEngine(t.deps.database.db, () => "2023-10-20").analyze("SEE");
-    expect(see.reasoning).toContain("SEE is not an S&P 500 member on 2023-10-20");
+    expect(see.reasoning).toContain("SEE is not an S&P 500 member on Oct 20, 2023");
     const member = await engine.analyze("AAPL");
     expect(member.reasoning).not.toContain("not an S&P 500 member");
   });
@@ -176,7 +176,7 @@ describe(`analysis engine on real demo prices (${testDbKind})`, () => {
       modelTrainedThrough: old.trainedThrough,
     });
     expect(insight.reasoning).toContain(
-      `trained on outcomes through ${old.trainedThrough}, older than the data it scores`,
+      `trained on outcomes through ${calendarDay(old.trainedThrough)}, older than the data it scores`,
     );
   });
 

@@ -1,6 +1,14 @@
 import type { Db } from "../../db/client.ts";
 import { type AnalysisPort, computeAnew, type InsightDraft, type Keep } from "../lib/analysis-port.ts";
-import { cents, chancePercent, money, roundHalfAway, signedPercent, sizePercent } from "../lib/format.ts";
+import {
+  calendarDay,
+  cents,
+  chancePercent,
+  money,
+  roundHalfAway,
+  signedPercent,
+  sizePercent,
+} from "../lib/format.ts";
 import { UnknownSymbolError } from "../lib/market-port.ts";
 import { addTradingSessions } from "../lib/trading-calendar.ts";
 import { BENCHMARK } from "../market/demo-import.ts";
@@ -90,14 +98,14 @@ export function toInsight(scored: Scored, name: string): InsightDraft {
   const horizon = `${model.horizonDays} trading days`;
   const place = scored.member
     ? `Ranked against the ${scored.universeSize} S&P 500 members that day`
-    : `${symbol} is not an S&P 500 member on ${asOf}: placed among the index's ${scored.universeSize} members that ` +
+    : `${symbol} is not an S&P 500 member on ${calendarDay(asOf)}: placed among the index's ${scored.universeSize} members that ` +
       "day as an outsider";
   const expected =
     excess === 0
       ? "It is expected to match the median stock"
       : `It is expected to ${excess > 0 ? "beat" : "trail"} the median stock by ${sizePercent(excess)}`;
   const reasoning = [
-    `${name} (${symbol}) closed at ${money(close)} on ${asOf}.`,
+    `${name} (${symbol}) closed at ${money(close)} on ${calendarDay(asOf)}.`,
     `${place}, it sits in decile ${scored.decile} of 10 (10 is the best-ranked tenth), so the call is ${scored.call}.`,
     `The model gives it a ${confidence}% chance to ${verb} the median S&P 500 stock over the next ${horizon}, ` +
       "against 50% for a coin flip.",
@@ -109,7 +117,7 @@ export function toInsight(scored: Scored, name: string): InsightDraft {
       `${signedPercent(scored.expectedExcessHigh)} against the median, a range set by its own volatility.`,
     `What moved its rank most: ${top.map((f) => FACTOR_LABELS[f.name]).join(", ")}.`,
     stale
-      ? `Model ${model.version}, trained on outcomes through ${model.trainedThrough}, older than the data it scores.`
+      ? `Model ${model.version}, trained on outcomes through ${calendarDay(model.trainedThrough)}, older than the data it scores.`
       : `Model ${model.version}.`,
   ]
     .filter(Boolean)

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import {
+  calendarDay,
   cents,
   chancePercent,
   count,
@@ -39,5 +40,6 @@ describe("the server's one rounding rule (decision 126), as the web's", () => {
     expect(money(127.745)).toBe("$127.75");
     expect(fixed(1.005, 2)).toBe("1.01");
     expect(count(1310.4)).toBe("1,310");
+    expect(calendarDay("2023-10-27")).toBe("Oct 27, 2023");
   });
 });

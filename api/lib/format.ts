@@ -6,6 +6,7 @@
  * - Rounding is half away from zero on the decimal value, with binary noise dropped first (12 significant digits),
  *   so 0.0115 is 1.2% as written, where `(0.0115 * 100).toFixed(1)` says 1.1; and never a negative zero.
  * - A percentage has one decimal; money two, with a dollar sign.
+ * - A calendar day reads "Oct 27, 2023", as on the web.
  */
 
 /** `value` rounded half away from zero to `digits` decimals, after dropping float noise (`1.4499999999999997`). */
@@ -45,6 +46,17 @@ export const money = (dollars: number): string => `$${fixed(dollars, 2)}`;
 
 /** A price kept as a number of dollars and cents (127.74), for an answer's numeric field. */
 export const cents = (dollars: number): number => roundHalfAway(dollars, 2);
+
+const dayFormat = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  timeZone: "UTC",
+});
+
+/** A `YYYY-MM-DD` date as a person reads it: "Oct 27, 2023" (the web's formatDate). */
+export const calendarDay = (isoDate: string): string =>
+  dayFormat.format(new Date(`${isoDate.slice(0, 10)}T00:00:00Z`));
 
 /** A count with thousands separators: "1,310". */
 export const count = (n: number): string => Math.round(n).toLocaleString("en-US");

@@ -13,7 +13,7 @@ import {
 import { EARNINGS_EVIDENCE, type EarningsEvidence } from "../../analysis/earnings-evidence.ts";
 import { addDays } from "../../lib/calendar-days.ts";
 import type { AppDeps } from "../../lib/context.ts";
-import { chancePercent, ratePercent } from "../../lib/format.ts";
+import { calendarDay, chancePercent, ratePercent } from "../../lib/format.ts";
 import { hasMarketData, type MarketPort } from "../../lib/market-port.ts";
 import { BENCHMARK } from "../../market/demo-import.ts";
 import { universeSeries } from "../../market/price-history.ts";
@@ -147,7 +147,7 @@ async function estimatedCalendar(asOf: string, reactions: ReactionsLoader): Prom
       revenueEstimate: null,
       estimated: true,
       growthMeasured: true,
-      basis: `Estimated from the report reaction of ${next.basedOn} (the busiest trading session of its quarter), a year later.`,
+      basis: `Estimated from the report reaction of ${calendarDay(next.basedOn)} (the busiest trading session of its quarter), a year later.`,
     });
   }
   return entries;

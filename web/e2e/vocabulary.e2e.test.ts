@@ -1,7 +1,14 @@
 import { describe, expect, test } from "bun:test";
 import { mkdirSync } from "node:fs";
 import type { Locator, Page } from "playwright-core";
-import { SCHEMES, SCREENSHOT_DIR, serverAndBrowserForFile, settled, signInThroughForm, VIEWPORTS } from "./harness.ts";
+import {
+  SCHEMES,
+  SCREENSHOT_DIR,
+  serverAndBrowserForFile,
+  settled,
+  signInThroughForm,
+  VIEWPORTS,
+} from "./harness.ts";
 
 // Issue 42 point 1 (docs/decisions/126-one-vocabulary.md): the recommendation card, the analysis card and the
 // earnings card speak one vocabulary, on a phone and a wide screen, light and dark; a screenshot of each card.
@@ -18,7 +25,7 @@ async function cardShot(card: Locator, name: string) {
 }
 
 async function expectOneVocabulary(page: Page, card: Locator) {
-  const text = await card.innerText();
+  const text = (await card.textContent()) ?? "";
   expect(text).not.toMatch(TWO_DECIMAL_PERCENT);
   expect(text).not.toMatch(NUMERIC_DATE);
   // Moderate is only the spec's earnings label ("50% · Moderate"), never a risk.
@@ -51,10 +58,12 @@ describe("one vocabulary on the three cards, phone and wide, light and dark", ()
         await analysis.waitFor();
         await settled(page);
         await expectOneVocabulary(page, analysis);
-        expect(await analysis.innerText()).toMatch(/Analyzed [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} (AM|PM)/);
+        expect(await analysis.textContent()).toMatch(
+          /Analyzed [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} (AM|PM)/,
+        );
         // A HOLD states the chance to beat, as every HOLD does; the other calls keep their own event.
         const call = await analysis.locator("[data-call]").getAttribute("data-call");
-        if (call === "HOLD") expect(await analysis.innerText()).toMatch(/\d+% chance to beat the median/);
+        if (call === "HOLD") expect(await analysis.textContent()).toMatch(/\d+% chance to beat the median/);
         await cardShot(analysis, `vocabulary-analysis-${label}-${scheme}`);
 
         await page.goto(`${e2e.server.url}/dashboard/earnings`);
@@ -63,9 +72,10 @@ describe("one vocabulary on the three cards, phone and wide, light and dark", ()
         await settled(page);
         await expectOneVocabulary(page, earnings);
         // Without measured skill every growth badge is the same neutral badge, 49% and 50% alike.
-        const tones = await page.getByTestId("earnings-card").locator("[data-tone]").evaluateAll((badges) =>
-          badges.map((b) => b.getAttribute("data-tone")),
-        );
+        const tones = await page
+          .getByTestId("earnings-card")
+          .locator("[data-tone]")
+          .evaluateAll((badges) => badges.map((b) => b.getAttribute("data-tone")));
         expect(new Set(tones)).toEqual(new Set(["neutral"]));
         await cardShot(earnings, `vocabulary-earnings-${label}-${scheme}`);
         await context.close();

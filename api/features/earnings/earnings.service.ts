@@ -1,5 +1,4 @@
 import {
-  addDays,
   type DailyBar,
   GROWTH_HISTORY_DAYS,
   type GrowthHistory,
@@ -12,7 +11,9 @@ import {
   warmUpStart,
 } from "../../analysis/earnings-events.ts";
 import { EARNINGS_EVIDENCE, type EarningsEvidence } from "../../analysis/earnings-evidence.ts";
+import { addDays } from "../../lib/calendar-days.ts";
 import type { AppDeps } from "../../lib/context.ts";
+import { calendarDay, chancePercent, ratePercent } from "../../lib/format.ts";
 import { hasMarketData, type MarketPort } from "../../lib/market-port.ts";
 import { BENCHMARK } from "../../market/demo-import.ts";
 import { universeSeries } from "../../market/price-history.ts";
@@ -61,7 +62,7 @@ export type Reactions = NonNullable<Awaited<ReturnType<typeof readReactionHistor
 export function growthOf(growth: GrowthHistory, symbol: string) {
   const own = growth.perSymbol.get(symbol) ?? { n: 0, ups: 0, meanMove: 0 };
   return {
-    growthProbability: Math.round(growthProbability(own, growth.baseRate) * 100),
+    growthProbability: chancePercent(growthProbability(own, growth.baseRate)),
     reportsCounted: own.n,
     reportsRose: own.ups,
     universeRiseRate: growth.baseRate,
@@ -72,7 +73,7 @@ export function growthOf(growth: GrowthHistory, symbol: string) {
 /** What the tab shows in place of a target that did no better than the price of the day. */
 export const NO_TARGET = "No target: our estimate did no better than today's price";
 
-const percent = (x: number) => `${(x * 100).toFixed(1)}%`;
+const percent = ratePercent;
 
 /**
  * The target price as far as it measured up (docs/decisions/071-earnings-counts-and-target.md): none, with the
@@ -146,7 +147,7 @@ function estimatedCalendar(asOf: string, history: Reactions): EarningsEntry[] {
       revenueEstimate: null,
       estimated: true,
       growthMeasured: true,
-      basis: `Estimated from the report reaction of ${next.basedOn} (the busiest trading session of its quarter), a year later.`,
+      basis: `Estimated from the report reaction of ${calendarDay(next.basedOn)} (the busiest trading session of its quarter), a year later.`,
     });
   }
   return entries;

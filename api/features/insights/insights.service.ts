@@ -16,7 +16,7 @@ function toInsight(
   return {
     ...rest,
     ...(newsAvailable === null ? {} : { newsAvailable }),
-    ...modelEvidenceOf(rest.modelVersion, rest.asOf, rest.decile, catalog),
+    ...modelEvidenceOf(rest.modelVersion, rest.asOf, rest.decile, rest.recommendation, catalog),
     createdAt: createdAt.toISOString(),
   };
 }

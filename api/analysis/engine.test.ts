@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { and, eq, gt } from "drizzle-orm";
 import { dailyPrices } from "../../db/schema/index.ts";
+import { calendarDay, signedPercent, sizePercent, wholePercent } from "../lib/format.ts";
 import { UnknownSymbolError } from "../lib/market-port.ts";
 import { startTestApp, type TestApp, testDbKind } from "../test/harness.ts";
-import { createAnalysisEngine, signedPercent, unsignedPercent, wholePercent } from "./engine.ts";
+import { createAnalysisEngine } from "./engine.ts";
 import { isMemberOn } from "./index-membership.ts";
 import { modelFor } from "./models/registry.ts";
 import { heldBackCoverageOf, RANGE_BANDS } from "./range-calibration.ts";
@@ -56,7 +57,9 @@ describe(`analysis engine on real demo prices (${testDbKind})`, () => {
       expectedReturn: null,
     });
     expect(["BUY", "SELL", "HOLD", "WATCH"]).toContain(insight.recommendation);
-    expect(insight.statedEvent).toBe(insight.decile! >= 6 ? "beats-median" : "trails-median");
+    const trails =
+      insight.recommendation === "SELL" || (insight.recommendation === "WATCH" && insight.decile! <= 5);
+    expect(insight.statedEvent).toBe(trails ? "trails-median" : "beats-median");
     expect(insight.confidence).toBe(Math.round(insight.probability! * 100));
     expect(insight.expectedExcessLow!).toBeLessThan(insight.expectedExcessReturn!);
     expect(insight.expectedExcessHigh!).toBeGreaterThan(insight.expectedExcessReturn!);
@@ -83,7 +86,7 @@ describe(`analysis engine on real demo prices (${testDbKind})`, () => {
       const stored = [
         `${insight.confidence}%`,
         "50%",
-        unsignedPercent(insight.expectedExcessReturn!),
+        sizePercent(insight.expectedExcessReturn!),
         signedPercent(insight.expectedExcessLow!),
         signedPercent(insight.expectedExcessHigh!),
         ...coverage,
@@ -115,7 +118,7 @@ describe(`analysis engine on real demo prices (${testDbKind})`, () => {
       expect(insight.reasoning).toContain(
         excess === 0
           ? "expected to match the median stock"
-          : `expected to ${excess > 0 ? "beat" : "trail"} the median stock by ${unsignedPercent(excess)}`,
+          : `expected to ${excess > 0 ? "beat" : "trail"} the median stock by ${sizePercent(excess)}`,
       );
       if (insight.recommendation === "BUY") {
         expect(excess).toBeGreaterThan(0);
@@ -169,13 +172,13 @@ describe(`analysis engine on real demo prices (${testDbKind})`, () => {
 
     const podd = await engine.analyze("PODD");
     expect(podd.asOf).toBe("2023-01-27");
-    expect(podd.reasoning).toContain("PODD is not an S&P 500 member on 2023-01-27");
+    expect(podd.reasoning).toContain("PODD is not an S&P 500 member on Jan 27, 2023");
     expect(podd.decile).toBeGreaterThanOrEqual(1);
 
     const october = await engine.scoreUniverseOn(["2023-10-20"]);
     expect(october.get("2023-10-20")!.map((s) => s.symbol)).not.toContain("SEE");
     const see = await createAnalysisEngine(t.deps.database.db, () => "2023-10-20").analyze("SEE");
-    expect(see.reasoning).toContain("SEE is not an S&P 500 member on 2023-10-20");
+    expect(see.reasoning).toContain("SEE is not an S&P 500 member on Oct 20, 2023");
     const member = await engine.analyze("AAPL");
     expect(member.reasoning).not.toContain("not an S&P 500 member");
   });
@@ -195,7 +198,7 @@ describe(`analysis engine on real demo prices (${testDbKind})`, () => {
       modelTrainedThrough: old.trainedThrough,
     });
     expect(insight.reasoning).toContain(
-      `trained on outcomes through ${old.trainedThrough}, older than the data it scores`,
+      `trained on outcomes through ${calendarDay(old.trainedThrough)}, older than the data it scores`,
     );
   });
 
@@ -233,5 +236,22 @@ describe(`analysis engine on real demo prices (${testDbKind})`, () => {
     expect(fromUniverse.decile).toBe(one.decile!);
     expect(fromUniverse.expectedExcessReturn).toBe(one.expectedExcessReturn!);
     expect(new Set(all.map((s) => s.decile)).size).toBeGreaterThan(5);
+  });
+
+  test("every HOLD states its chance to beat the median stock, in either half of the ranking (decision 126)", async () => {
+    const engine = createAnalysisEngine(t.deps.database.db, () => "2023-06-30");
+    const holds = (await engine.scoreUniverse("2023-06-30")).filter((s) => s.call === "HOLD");
+    expect(holds.some((s) => s.decile <= 5)).toBe(true);
+    expect(holds.some((s) => s.decile >= 6)).toBe(true);
+    for (const s of holds) {
+      expect(s.event).toBe("beat");
+      expect(s.probability).toBe(s.probabilityBeat);
+    }
+    // In words: a lower-half HOLD reads "47% chance to beat", never "53% chance to trail".
+    const lower = holds.find((s) => s.decile <= 5)!;
+    const insight = await engine.analyze(lower.symbol);
+    expect(insight.statedEvent).toBe("beats-median");
+    expect(insight.confidence).toBeLessThanOrEqual(50);
+    expect(insight.reasoning).toContain(`a ${insight.confidence}% chance to beat the median S&P 500 stock`);
   });
 });

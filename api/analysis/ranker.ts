@@ -146,14 +146,15 @@ function rankedFrom(
 ): Ranked {
   const decile = decileOf(position);
   const probabilityBeat = sigmoid(model.calibration.slope * (2 * position - 1));
-  const event = statedEventOf(decile);
   const excess = excessOf(model, probabilityBeat, vol60d, bands[fifth - 1]!);
+  const call = callFor(decile, excess.expected);
+  const event = statedEventOf(decile, call);
   return {
     symbol,
     raw,
     position,
     decile,
-    call: callFor(decile, excess.expected),
+    call,
     probabilityBeat,
     event,
     probability: event === "beat" ? probabilityBeat : 1 - probabilityBeat,

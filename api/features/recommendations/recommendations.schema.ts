@@ -15,9 +15,9 @@ export { CreateRecommendationInput, DeleteByDateParams, HistoricalQuery } from "
 
 /**
  * What the ranking model said about a generated call; null on recommendations posted by an admin. `probability`
- * is the calibrated probability of the event the call states: for deciles 6-10 that the stock's total return over
- * `horizonDays` sessions beats the median total return of the universe's stocks over the same sessions, for
- * deciles 1-5 that it trails it.
+ * is the calibrated probability of the event the call states: for a SELL and a WATCH in deciles 1-5 that the
+ * stock's total return over `horizonDays` sessions trails the median total return of the universe's stocks over the
+ * same sessions, for every other call (every HOLD) that it beats it (docs/decisions/126-one-vocabulary.md).
  */
 export const ModelCall = z.object({
   call: z.enum(["BUY", "SELL", "HOLD", "WATCH"]).nullable(),

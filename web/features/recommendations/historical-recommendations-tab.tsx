@@ -4,7 +4,7 @@ import { type ReactNode, useEffect, useState } from "react";
 import { EmptyPanel } from "../../components/empty-panel.tsx";
 import { LoadError } from "../../components/load-error.tsx";
 import { Skeletons } from "../../components/skeleton-list.tsx";
-import { formatDate } from "../../lib/format.ts";
+import { formatCount, formatDate } from "../../lib/format.ts";
 import { notify } from "../../lib/notify.ts";
 import { groupByDate } from "./date-range.ts";
 import { HistoricalFiltersForm } from "./historical-filters-form.tsx";
@@ -86,8 +86,7 @@ const NothingFound = () => (
   />
 );
 
-const found = (total: number) =>
-  `${total.toLocaleString("en-US")} recommendation${total === 1 ? "" : "s"} found`;
+const found = (total: number) => `${formatCount(total)} recommendation${total === 1 ? "" : "s"} found`;
 
 /** The whole search as one sortable table, from one request (historicalAllQueryOptions). */
 function TableResults(props: ResultsProps) {
@@ -137,7 +136,7 @@ function CardResults(props: ResultsProps) {
         <Text fw={600}>{found(total)}</Text>
         {total > items.length ? (
           <Text size="sm" c="dimmed" data-testid="history-shown">
-            Showing the newest {items.length.toLocaleString("en-US")}.
+            Showing the newest {formatCount(items.length)}.
           </Text>
         ) : null}
       </div>
@@ -179,7 +178,7 @@ function CardResults(props: ResultsProps) {
           loading={query.isFetchingNextPage}
           onClick={() => void query.fetchNextPage()}
         >
-          Show {Math.min(HISTORY_PAGE_SIZE, total - items.length).toLocaleString("en-US")} more
+          Show {formatCount(Math.min(HISTORY_PAGE_SIZE, total - items.length))} more
         </Button>
       ) : null}
     </Stack>

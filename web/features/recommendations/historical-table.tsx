@@ -2,8 +2,7 @@ import { Group, Table, Text, UnstyledButton } from "@mantine/core";
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from "@tabler/icons-react";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useMemo, useRef, useState } from "react";
-import { signedPercent } from "../../lib/figures.ts";
-import { formatDate } from "../../lib/format.ts";
+import { formatDate, signedPercent } from "../../lib/format.ts";
 import {
   DEFAULT_HISTORY_SORT,
   type HistorySort,

@@ -24,15 +24,15 @@ export function useCloseDialogRoute(list: NavigateOptions): () => void {
 }
 
 /**
- * A dialog route's id parameter as a number: digits only (as the API reads ids), else NaN, which the API answers
- * 400 and the dialog shows as its load error.
+ * An address's id parameter (a recommendation's, an analysis's) as a number: digits only, as the API reads ids;
+ * else NaN, which names nothing (the API answers it 400, which the dialog shows as its load error).
  */
-export function dialogId(param: string): number {
+export function addressId(param: string): number {
   return /^[1-9]\d{0,14}$/.test(param) ? Number(param) : Number.NaN;
 }
 
 /** A recommendation dialog route's loader: starts the detail's request while the dialog's code loads (not awaited). */
 export function prefetchRecommendation(queryClient: QueryClient, param: string): void {
-  const id = dialogId(param);
+  const id = addressId(param);
   if (!Number.isNaN(id)) void queryClient.prefetchQuery(recommendationQueryOptions(id));
 }

@@ -1,11 +1,11 @@
 import { createLazyFileRoute, Outlet, useParams } from "@tanstack/react-router";
 import { LatestRecommendationsTab } from "../../../features/recommendations/latest-recommendations-tab.tsx";
-import { dialogId } from "../../-components/dialog-route.ts";
+import { addressId } from "../../-components/dialog-route.ts";
 
 /** The Latest tab, with the dialog of /dashboard/r/$id over it when that is the address. */
 function Latest() {
   const navigate = Route.useNavigate();
-  const id = useParams({ strict: false, select: (p) => (p.id === undefined ? undefined : dialogId(p.id)) });
+  const id = useParams({ strict: false, select: (p) => (p.id === undefined ? undefined : addressId(p.id)) });
   return (
     <>
       <LatestRecommendationsTab

@@ -3,7 +3,7 @@ import { createLazyFileRoute, Outlet, useParams } from "@tanstack/react-router";
 import { HistoricalRecommendationsTab } from "../../../features/recommendations/historical-recommendations-tab.tsx";
 import { marketStatusQueryOptions, useMarketToday } from "../../../lib/market-status.queries.ts";
 import { historicalFilters, searchForFilters } from "../../-components/dashboard-search.ts";
-import { dialogId } from "../../-components/dialog-route.ts";
+import { addressId } from "../../-components/dialog-route.ts";
 
 /**
  * The historical tab with the search from the address, and the dialog of /dashboard/historical/r/$id over it when
@@ -16,7 +16,7 @@ function Historical() {
   const today = useMarketToday();
   const openId = useParams({
     strict: false,
-    select: (p) => (p.id === undefined ? undefined : dialogId(p.id)),
+    select: (p) => (p.id === undefined ? undefined : addressId(p.id)),
   });
   // A search naming no dates waits for the market's today (or its failure: then the wall clock's, as the loader
   // does); before it, the tab would ask for the wall clock's range first, a wasted request whose answer showed.

@@ -1,11 +1,11 @@
 import { createLazyFileRoute } from "@tanstack/react-router";
 import { RecommendationDetailDialog } from "../../../features/recommendations/recommendation-detail-dialog.tsx";
-import { dialogId, useCloseDialogRoute } from "../../-components/dialog-route.ts";
+import { addressId, useCloseDialogRoute } from "../../-components/dialog-route.ts";
 
 function HistoricalDialog() {
   const search = Route.useSearch();
   const close = useCloseDialogRoute({ to: "/dashboard/historical", search });
-  return <RecommendationDetailDialog id={dialogId(Route.useParams().id)} onClose={close} />;
+  return <RecommendationDetailDialog id={addressId(Route.useParams().id)} onClose={close} />;
 }
 
 export const Route = createLazyFileRoute("/_authed/_app/dashboard/historical/r/$id")({

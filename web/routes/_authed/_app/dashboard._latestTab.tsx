@@ -8,7 +8,7 @@ import { oldTabLinkRedirect } from "../../-components/dashboard-search.ts";
  * stays mounted under the dialog). An old `/dashboard?tab=...` link goes to that tab's own path. The request starts
  * while the tab's code loads; not awaited, the tab shows its own skeletons (decision 024).
  */
-export const Route = createFileRoute("/_authed/_app/dashboard/_latest")({
+export const Route = createFileRoute("/_authed/_app/dashboard/_latestTab")({
   beforeLoad: ({ location }) => {
     const redirect = oldTabLinkRedirect(location.search as Record<string, unknown>);
     if (redirect) throw redirect;

@@ -23,4 +23,4 @@ function Latest() {
   );
 }
 
-export const Route = createLazyFileRoute("/_authed/_app/dashboard/_latest")({ component: Latest });
+export const Route = createLazyFileRoute("/_authed/_app/dashboard/_latestTab")({ component: Latest });

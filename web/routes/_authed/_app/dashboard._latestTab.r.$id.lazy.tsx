@@ -7,6 +7,6 @@ function LatestDialog() {
   return <RecommendationDetailDialog id={addressId(Route.useParams().id)} onClose={close} />;
 }
 
-export const Route = createLazyFileRoute("/_authed/_app/dashboard/_latest/r/$id")({
+export const Route = createLazyFileRoute("/_authed/_app/dashboard/_latestTab/r/$id")({
   component: LatestDialog,
 });

@@ -12,6 +12,7 @@ import {
   totalCountHeader,
 } from "../../lib/openapi.ts";
 import { ApiFailure } from "../../lib/result.ts";
+import { keptUniverseRanks } from "../../lib/universe-ranks.ts";
 import { requireUser } from "../../middleware/auth.ts";
 import { consumeRateLimit, setRateLimitHeaders, withinWorkBudget } from "../../middleware/rate-limit.ts";
 import { AnalyzeInput, HistoryQuery, Insight } from "./insights.schema.ts";
@@ -19,8 +20,6 @@ import { analyzeSymbol, insightHistory } from "./insights.service.ts";
 
 /** Symbols whose engine figures are kept per prices stamp: the demo universe's ~500 fit. */
 const ANALYSES_KEPT = 1024;
-/** Dates whose scored universe is kept per market data version (each is a few hundred stocks' features). */
-const UNIVERSE_DATES_KEPT = 2;
 /** Pages of analysis history kept, across users. */
 const PAGES_KEPT = 256;
 
@@ -92,10 +91,7 @@ export const insightRoutes = createRouter()
           "analyses",
           ["prices"],
           symbol,
-          () =>
-            analysis.analyze(symbol, (date, score) =>
-              kept(c, "universe ranks", ["market"], date, score, UNIVERSE_DATES_KEPT),
-            ),
+          () => analysis.analyze(symbol, keptUniverseRanks(c)),
           ANALYSES_KEPT,
         ),
       );

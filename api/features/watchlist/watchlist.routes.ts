@@ -10,6 +10,7 @@ import {
   signedIn,
 } from "../../lib/openapi.ts";
 import { ApiFailure } from "../../lib/result.ts";
+import { keptUniverseRanks } from "../../lib/universe-ranks.ts";
 import { requireUser } from "../../middleware/auth.ts";
 import { MessageAnswer } from "../auth/auth.schema.ts";
 import {
@@ -89,13 +90,13 @@ export const watchlistRoutes = createRouter()
     const unchanged = await notModified(c, ["prices"], key);
     if (unchanged) return unchanged;
     // Kept under the user's lists version (bumped by any write to their items, in any process) and the market's
-    // prices (decision 027).
+    // prices (decision 027); the model's views come from the universe ranked per market data version.
     const answer = await kept(
       c,
       "watchlist answers",
       ["prices"],
       key,
-      async () => keepJson(await listWatchlist(c.get("deps"), id)),
+      async () => keepJson(await listWatchlist(c.get("deps"), id, keptUniverseRanks(c))),
       LISTS_KEPT,
     );
     return sendKept(c, answer, 200);

@@ -22,11 +22,9 @@ export const WatchlistModelView = z
     call: z.enum(["BUY", "SELL", "HOLD", "WATCH"]),
     asOf: calendarDate("the session the stock was ranked on"),
     horizonDays: z.number().int(),
-    edgeSignificant: z
-      .boolean()
-      .openapi({
-        description: "Whether the model card's spread clears its hurdle; if not, read the chance as weak",
-      }),
+    edgeSignificant: z.boolean().openapi({
+      description: "Whether the model card's spread clears its hurdle; if not, read the chance as weak",
+    }),
     modelStale: z
       .boolean()
       .openapi({ description: "The session is past the dates the model was trained to serve" }),

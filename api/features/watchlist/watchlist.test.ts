@@ -273,6 +273,51 @@ test("each item carries a 3-month sparkline of real closes ending at the current
   await d.close();
 });
 
+test("each item carries the model's current view: the decile and chance an analysis of it states today", async () => {
+  const d = await startTestApp();
+  await d.useDemoMarket({ from: "2022-01-01" });
+  const token = await d.signIn((await d.createUser()).email, "correct-horse-battery");
+  for (const symbol of ["AAPL", "XOM"])
+    expect((await d.request("/api/watchlist", { method: "POST", token, json: { symbol } })).status).toBe(201);
+  const items = (await (await d.request("/api/watchlist", { token })).json()) as Array<{
+    symbol: string;
+    model: Record<string, unknown> | null;
+  }>;
+  for (const item of items) {
+    const analysis = (await (
+      await d.request("/api/insights/analyze", { method: "POST", token, json: { symbol: item.symbol } })
+    ).json()) as {
+      decile: number;
+      probability: number;
+      statedEvent: string;
+      recommendation: string;
+      asOf: string;
+    };
+    expect(item.model).toEqual({
+      decile: analysis.decile,
+      probability: analysis.probability,
+      statedEvent: analysis.statedEvent,
+      call: analysis.recommendation,
+      asOf: analysis.asOf,
+      horizonDays: expect.any(Number),
+      edgeSignificant: expect.any(Boolean),
+      modelStale: expect.any(Boolean),
+    });
+  }
+  expect(new Set(items.map((i) => i.model!.decile)).size).toBe(2);
+  await d.close();
+});
+
+test("without an analysis engine the model view is null, and the list still answers", async () => {
+  const d = await startTestApp();
+  d.deps.market = fixedMarket("2023-10-27", { AAPL: 100 });
+  const token = await d.signIn((await d.createUser()).email, "correct-horse-battery");
+  await d.request("/api/watchlist", { method: "POST", token, json: { symbol: "AAPL" } });
+  const [item] = (await (await d.request("/api/watchlist", { token })).json()) as Array<{ model: unknown }>;
+  expect(item!.model).toBeNull();
+  await d.close();
+});
+
 describe(`adding a symbol the market does not know (${testDbKind})`, () => {
   test("on the demo market the answer says it is not among its stocks (Ford, for one)", async () => {
     const d = await startTestApp();

@@ -8,6 +8,7 @@ import {
   versusMedianText,
 } from "../../components/model-outlook.tsx";
 import { RiskBadge } from "../../components/risk-badge.tsx";
+import { SymbolActions } from "../../components/symbol-actions.tsx";
 import { formatDate, formatInstant, formatMoney, formatPercent } from "../../lib/format.ts";
 import { RISK_LEVEL_BASIS, RISK_LEVEL_WORDS } from "../../lib/risk-words.ts";
 import type { Insight } from "./insights.queries.ts";
@@ -133,17 +134,18 @@ export function InsightCard(props: { insight: Insight; detailed?: boolean; marke
           </List>
         </>
       ) : null}
-      <Button
-        variant="subtle"
-        size="compact-sm"
-        px={0}
-        mt="xs"
-        w="fit-content"
-        onClick={() => setChart(!chart)}
-        aria-expanded={chart}
-      >
-        {chart ? "Hide chart" : "Show chart"}
-      </Button>
+      <Group justify="space-between" mt="xs" gap="xs">
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          px={0}
+          onClick={() => setChart(!chart)}
+          aria-expanded={chart}
+        >
+          {chart ? "Hide chart" : "Show chart"}
+        </Button>
+        <SymbolActions symbol={i.symbol} />
+      </Group>
       {chart ? (
         <Suspense fallback={<Skeleton height={260} mt="xs" />}>
           <InsightChart

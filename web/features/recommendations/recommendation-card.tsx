@@ -9,6 +9,7 @@ import {
   versusMedianText,
 } from "../../components/model-outlook.tsx";
 import { RiskBadge } from "../../components/risk-badge.tsx";
+import { SymbolActions } from "../../components/symbol-actions.tsx";
 import { GAIN_TEXT, LOSS_TEXT } from "../../lib/colors.ts";
 import { formatAsOf, formatDate, formatMoney, formatPercent, formatSignedMoney } from "../../lib/format.ts";
 import { riskWordOfFlag } from "../../lib/risk-words.ts";
@@ -149,18 +150,19 @@ export function RecommendationCard(props: {
           </Text>
         ) : null}
       </Box>
-      <Button
-        variant="subtle"
-        size="compact-sm"
-        mt="xs"
-        px={0}
-        style={{ alignSelf: "flex-start" }}
-        onClick={props.onOpen}
-        aria-label={`View Full Analysis of ${r.symbol}`}
-        {...{ [OPENS_RECOMMENDATION]: r.id }}
-      >
-        View Full Analysis →
-      </Button>
+      <Group justify="space-between" mt="xs" gap="xs">
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          px={0}
+          onClick={props.onOpen}
+          aria-label={`View Full Analysis of ${r.symbol}`}
+          {...{ [OPENS_RECOMMENDATION]: r.id }}
+        >
+          View Full Analysis →
+        </Button>
+        <SymbolActions symbol={r.symbol} />
+      </Group>
     </Card>
   );
 }

@@ -1,8 +1,9 @@
-import { Alert, Button, Card, Code, Group, Stack, Text, Title } from "@mantine/core";
+import { Alert, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { EmailVerificationConfirmInput } from "../../../api/features/auth/auth.input.ts";
 import { UpdateNotificationSettings } from "../../../api/features/watchlist/alerts.input.ts";
 import { LoadError } from "../../components/load-error.tsx";
+import { SecretField } from "../../components/secret-field.tsx";
 import { submitWith, useAppForm, validateWith } from "../../lib/form.tsx";
 import { SwitchField } from "../../lib/form-fields.tsx";
 import {
@@ -73,9 +74,11 @@ function AlertSettingsForm({ settings }: { settings: SavedAlertSettings }) {
                 />
               )}
             </form.AppField>
-            <Text size="xs">
-              Signing secret: <Code>{settings.webhookSecret}</Code>
-            </Text>
+            <SecretField
+              label="Signing secret"
+              description="Verify each webhook's signature with it. Keep it private."
+              value={settings.webhookSecret}
+            />
             <Group justify="flex-end">
               <form.SubmitButton pending={save.isPending}>Save alert settings</form.SubmitButton>
             </Group>

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { z } from "@hono/zod-openapi";
 import { type ClientResponse, hc } from "hono/client";
 import { createDb, type Database } from "../../db/client.ts";
 import { runMigrations } from "../../db/migrate.ts";
@@ -92,12 +93,30 @@ export async function errorOf(answer: Response | Promise<Response>, status: numb
   return ErrorSchema.parse(await res.json());
 }
 
+/** What tests read of the OpenAPI document (served outside the typed routes), checked as it is read. */
+const OpenApiDocument = z.looseObject({
+  openapi: z.string(),
+  paths: z.record(
+    z.string(),
+    z.record(
+      z.string(),
+      z.looseObject({
+        requestBody: z.unknown().optional(),
+        security: z.array(z.unknown()).optional(),
+        responses: z.record(z.string(), z.unknown()),
+      }),
+    ),
+  ),
+});
+
 export interface TestApp {
   app: ReturnType<typeof createApp>;
   deps: AppDeps;
   clock: ManualClock;
   /** Typed calls to the target (in process or the Worker), as `caller` (no token: signed out). */
   api(caller?: Caller): Api;
+  /** The served OpenAPI document (GET /api/openapi.json). */
+  openApi(): Promise<z.infer<typeof OpenApiDocument>>;
   /** A raw request, for what the typed client cannot send: malformed input, other methods, paths outside the API. */
   request(
     path: string,
@@ -256,6 +275,11 @@ export async function startTestApp(
     clock,
     api,
     request,
+    async openApi() {
+      const res = await request("/api/openapi.json");
+      if (res.status !== 200) throw new Error(`the OpenAPI document answered ${res.status}`);
+      return OpenApiDocument.parse(await res.json());
+    },
     async createUser(opts = {}) {
       const result = await createUser(deps, {
         email: opts.email ?? uniqueEmail(),

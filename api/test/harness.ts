@@ -107,6 +107,14 @@ const OpenApiDocument = z.looseObject({
       }),
     ),
   ),
+  components: z.looseObject({
+    schemas: z.record(
+      z.string(),
+      z.looseObject({
+        properties: z.record(z.string(), z.looseObject({ description: z.string().optional() })).optional(),
+      }),
+    ),
+  }),
 });
 
 export interface TestApp {

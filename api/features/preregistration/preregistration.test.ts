@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { recommendations } from "../../../db/schema/index.ts";
 import { PREREGISTRATION } from "../../analysis/preregistration.ts";
-import { startTestApp, type TestApp, testDbKind } from "../../test/harness.ts";
+import { bodyOf, startTestApp, type TestApp, testDbKind } from "../../test/harness.ts";
 import { weeksCollected } from "./preregistration.service.ts";
 
 let t: TestApp;
@@ -13,18 +13,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close());
 
-type Answer = {
-  sha256: string;
-  modelVersion: string;
-  firstDate: string;
-  weeksNeeded: number;
-  weeksCollected: number;
-  datesNeeded: number;
-  perDateSd: number;
-  summary: string;
-  statistic: string;
-  test: string;
-};
+const preregistration = () => bodyOf(t.api(token).preregistration.$get(), 200);
 
 /** A call of the registered model written straight to the database, as the daily job would write it. */
 const liveCall = (symbol: string, recommendationDate: string, modelVersion = PREREGISTRATION.modelVersion) =>
@@ -44,9 +33,7 @@ const liveCall = (symbol: string, recommendationDate: string, modelVersion = PRE
 
 describe(`pre-registered test of live calls (${testDbKind})`, () => {
   test("the answer carries the hash, the statistic, N and n: none collected in the demo market", async () => {
-    const res = await t.request("/api/preregistration", { token });
-    expect(res.status).toBe(200);
-    const body = (await res.json()) as Answer;
+    const body = await preregistration();
     expect(body.sha256).toBe(PREREGISTRATION.sha256);
     expect(body.sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(body.modelVersion).toBe("xgb-rank-h60-live");
@@ -70,7 +57,7 @@ describe(`pre-registered test of live calls (${testDbKind})`, () => {
     const demo = t.deps.market;
     t.deps.market = Object.assign(Object.create(demo), { marketToday: () => "2027-02-05" });
     try {
-      const body = (await (await t.request("/api/preregistration", { token })).json()) as Answer;
+      const body = await preregistration();
       expect(body.weeksCollected).toBe(2);
       expect(body.summary).toBe("2 of 396 weeks collected");
     } finally {

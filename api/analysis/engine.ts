@@ -16,6 +16,7 @@ import { type Bar, MIN_HISTORY, marketFeaturesAt, type StockFeatures, stockFeatu
 import { isMemberOn } from "./index-membership.ts";
 import { EDGE_SIGNIFICANT } from "./model-card.ts";
 import { type ModelInfo, storedModelFor } from "./model-store.ts";
+import { heldBackCoverageOf, RANGE_BANDS, RANGE_HELD_BACK_YEARS } from "./range-calibration.ts";
 import { type Ranked, type RankerModel, rankOutsider, rankUniverse, topFactors } from "./ranker.ts";
 
 /** Sessions of prices loaded before a date: a year of features, and a month to spare for a stock's missing bars. */
@@ -47,12 +48,17 @@ export interface UniverseOnDate {
   scored: Scored[];
   section: CrossSection;
   scoresAscending: number[];
+  /** The members' 60-day volatilities, ascending: an outsider's volatility fifth is its place among them. */
+  volsAscending: number[];
 }
 
 /** `+4.1%`: how a reason prints a stored fraction (tested against the stored fields). */
 export const signedPercent = (x: number) => `${x >= 0 ? "+" : ""}${(x * 100).toFixed(1)}%`;
 /** `4.1%`: a stored fraction's size, for "beat the median stock by 4.1%". */
 export const unsignedPercent = (x: number) => `${Math.abs(x * 100).toFixed(1)}%`;
+
+/** `79%`: a measured share, whole points. */
+export const wholePercent = (x: number) => `${Math.round(x * 100)}%`;
 
 /** What a probability is the chance of, for the decile that states it. */
 export const statedEventOfDecile = (decile: number): "beats-median" | "trails-median" =>
@@ -105,8 +111,11 @@ export function toInsight(scored: Scored, name: string): InsightDraft {
       ? ""
       : "Its out-of-sample record does not clear the bar for the number of designs tried (see the model card), " +
         "so read that chance as little better than the coin flip.",
-    `${expected} over that horizon, with 8 in 10 outcomes between ${signedPercent(scored.expectedExcessLow)} and ` +
-      `${signedPercent(scored.expectedExcessHigh)} against the median, a range set by its own volatility.`,
+    `${expected} over that horizon, in a range of ${signedPercent(scored.expectedExcessLow)} to ` +
+      `${signedPercent(scored.expectedExcessHigh)} against the median, set by its own volatility.`,
+    // The share measured on years held back from the range's fit, for the stock's own volatility fifth (decision 121).
+    `For stocks as volatile, such ranges held ${wholePercent(heldBackCoverageOf(scored.volatilityFifth))} of ` +
+      `outcomes in a test on ${RANGE_HELD_BACK_YEARS}.`,
     `What moved its rank most: ${top.map((f) => FACTOR_LABELS[f.name]).join(", ")}.`,
     stale
       ? `Model ${model.version}, trained on outcomes through ${model.trainedThrough}, older than the data it scores.`
@@ -228,12 +237,14 @@ export function createAnalysisEngine(
         members.map((m) => m.symbol),
         inputs,
         members.map((m) => m.stock.vol_60d),
+        RANGE_BANDS,
       );
       out.set(date, {
         date,
         model,
         section: crossSectionOf(members, market),
         scoresAscending: ranked.map((r) => r.raw).sort((a, b) => a - b),
+        volsAscending: members.map((m) => m.stock.vol_60d).sort((a, b) => a - b),
         scored: ranked.map((r, k) => ({
           ...r,
           asOf: date,
@@ -266,7 +277,7 @@ export function createAnalysisEngine(
     const stock = stockFeaturesAt(own, own.length - 1, new Map(index.map((b) => [b.date, b.adjClose])));
     if (!stock) return null;
     const input = outsiderInputs(universe.section, stock);
-    const ranked = rankOutsider(universe.model, symbol, input, universe.scoresAscending, stock.vol_60d);
+    const ranked = rankOutsider(universe.model, symbol, input, universe, stock.vol_60d, RANGE_BANDS);
     const asOf = own.at(-1)!.date;
     return {
       ...ranked,

@@ -218,6 +218,13 @@ export interface Posted {
 }
 
 /**
+ * How a call for `date` is made (docs/decisions/109-simulated-and-live-calls.md): simulated when its maker says so
+ * (the seed, a script) or when the date is before the market's `today`, otherwise live.
+ */
+export const provenanceOf = (date: string, today: string, made?: "simulated"): "live" | "simulated" =>
+  made ?? (date >= today ? "live" : "simulated");
+
+/**
  * Posts one recommendation, never editing an existing one. A generated call passes what the model said in
  * `options.model` (stored as it is); an admin's post leaves those fields empty. Refused (400) when the target
  * date is before the recommendation date, and (409) when the symbol already has one on that date.
@@ -265,9 +272,7 @@ export async function postRecommendation(
       recommendationDate: usedDate,
       reason: input.reason,
       source: options.source ?? "admin",
-      // A call made on its own date could have been acted on; one made later for a past date is simulated
-      // (docs/decisions/109-simulated-and-live-calls.md).
-      provenance: options.provenance ?? (usedDate >= today ? "live" : "simulated"),
+      provenance: provenanceOf(usedDate, today, options.provenance),
       modelVersion: options.modelVersion ?? null,
       call: options.model?.call ?? null,
       decile: options.model?.decile ?? null,

@@ -46,6 +46,8 @@ export function ModelCardSection(props: { model: ModelCard }) {
   const to = m.period.to.slice(0, 4);
   const sfYears = `${sf.period.from.slice(0, 4)}-${sf.period.to.slice(0, 4)}`;
   const recentYears = `${r.fromYear}-${r.toYear}`;
+  const held = m.rangeCoverageHeldBack;
+  const heldBackYears = `${held.period.from.slice(0, 4)}-${held.period.to.slice(0, 4)}`;
   const headingId = useId();
   const columns: Array<[string, Figures]> = [
     [`${from}-${to}`, m],
@@ -139,23 +141,30 @@ export function ModelCardSection(props: { model: ModelCard }) {
           <Table.ScrollContainer minWidth={280} scrollAreaProps={KEYBOARD_SCROLL}>
             <Table striped fz="sm" horizontalSpacing={6} captionSide="top">
               <Table.Caption>
-                Each stock's 80% range: share of outcomes inside it, by volatility fifth (1 calmest)
+                Each stock's 80% range on survivorship-free dates held back from its fit ({heldBackYears}):
+                share of outcomes inside, below and above it, by volatility fifth (1 calmest). The aim is 80%
+                inside and 10% each side; {held.targetMet ? "every fifth is" : "not every fifth is"} within{" "}
+                {rate(held.target.low)}-{rate(held.target.high)}.
               </Table.Caption>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th scope="col">Fifth</Table.Th>
                   <Table.Th scope="col">Stock-dates</Table.Th>
                   <Table.Th scope="col">Inside</Table.Th>
+                  <Table.Th scope="col">Below</Table.Th>
+                  <Table.Th scope="col">Above</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {m.intervalCoverageByVolatility.map((c) => (
+                {held.byVolatility.map((c) => (
                   <Table.Tr key={c.fifth}>
                     <Table.Th scope="row" fw={600}>
                       {c.fifth}
                     </Table.Th>
                     <Table.Td>{count(c.n)}</Table.Td>
                     <Table.Td>{rate(c.coverage)}</Table.Td>
+                    <Table.Td>{rate(c.below)}</Table.Td>
+                    <Table.Td>{rate(c.above)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

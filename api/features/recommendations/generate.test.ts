@@ -14,7 +14,7 @@ import { addTradingSessions } from "../../lib/trading-calendar.ts";
 import { allSymbols, securityNames } from "../../market/price-history.ts";
 import { readServedModelFiles } from "../../runtime/model-files.ts";
 import { seedRecommendationHistory } from "../../seed/recommendation-history.ts";
-import { startTestApp, type TestApp, testDbKind } from "../../test/harness.ts";
+import { bodyOf, startTestApp, type TestApp, testDbKind } from "../../test/harness.ts";
 import { generateForDate, generateRecommendations, weeklyDates } from "./generate.service.ts";
 
 let t: TestApp;
@@ -196,16 +196,10 @@ test("admins generate today's calls through the API, idempotently", async () => 
   const g = await startTestApp();
   await g.useDemoMarket({ symbols: ["AAPL", "MSFT", "NVDA"], from: "2022-06-01" });
   const admin = await g.signIn((await g.createUser({ isAdmin: true })).email, "correct-horse-battery");
-  const first = await g.request("/api/recommendations/generate", { method: "POST", token: admin });
-  expect(first.status).toBe(200);
-  const body = (await first.json()) as { date: string; posted: number };
+  const generate = () => bodyOf(g.api(admin).recommendations.generate.$post(), 200);
+  const body = await generate();
   expect(body.date).toBe("2023-10-27");
-  const again = (await (
-    await g.request("/api/recommendations/generate", { method: "POST", token: admin })
-  ).json()) as {
-    posted: number;
-    alreadyThere: number;
-  };
+  const again = await generate();
   expect(again).toMatchObject({ posted: 0, alreadyThere: body.posted });
   await g.close();
 });

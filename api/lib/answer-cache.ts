@@ -3,7 +3,6 @@ import type { Context, TypedResponse } from "hono";
 import type { Db } from "../../db/client.ts";
 import { preparedPerDatabase } from "../../db/prepared.ts";
 import { dataVersions } from "../../db/schema/index.ts";
-import type { AppEnv } from "./context.ts";
 import { randomToken, sha256Hex } from "./crypto.ts";
 import { NO_MARKET } from "./market-port.ts";
 
@@ -120,8 +119,22 @@ export function stampOn(
   return stampOf(...stamped);
 }
 
+/**
+ * What the helpers below read of a request's variables. AppEnv (./context.ts) has them; it is not imported from there
+ * because context.ts takes this module's types (no import circles: scripts/boundaries/import-rules.ts).
+ */
+type CachingEnv = {
+  Variables: {
+    deps: { database: { db: Db }; market: { source: string; marketToday(): string }; cache: AnswerCache };
+    auth: { user: { id: number } } | null;
+  };
+};
+
 /** The stamp of what `dependsOn` names, from the versions the sign-in read brought (api/middleware/auth.ts) or read here. */
-async function stampFor<E extends AppEnv>(c: Context<E>, dependsOn: readonly DependsOn[]): Promise<Stamp> {
+async function stampFor<E extends CachingEnv>(
+  c: Context<E>,
+  dependsOn: readonly DependsOn[],
+): Promise<Stamp> {
   // c.get, not c.var: Hono builds a new object of every variable for each c.var.
   const deps = c.get("deps");
   const signedIn = (c as unknown as Context<{ Variables: { versions?: DataVersions } }>).get("versions");
@@ -133,7 +146,7 @@ async function stampFor<E extends AppEnv>(c: Context<E>, dependsOn: readonly Dep
  * At the route edge: the value of `slot` for `key`, computed once per stamp of what it depends on and kept in the
  * app's one cache.
  */
-export async function kept<T, E extends AppEnv>(
+export async function kept<T, E extends CachingEnv>(
   c: Context<E>,
   slot: string,
   dependsOn: readonly DependsOn[],
@@ -168,7 +181,7 @@ function namesTag(ifNoneMatch: string | undefined, etag: string): boolean {
  * the request's If-None-Match names it; otherwise sets ETag (and `Cache-Control: private`) for the answer to come
  * and answers null. No tag where nothing is kept (a live market's prices).
  */
-export async function notModified<E extends AppEnv>(
+export async function notModified<E extends CachingEnv>(
   c: Context<E>,
   dependsOn: readonly DependsOn[],
   key: string,

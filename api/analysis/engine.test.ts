@@ -3,9 +3,9 @@ import { and, eq, gt } from "drizzle-orm";
 import { dailyPrices } from "../../db/schema/index.ts";
 import { UnknownSymbolError } from "../lib/market-port.ts";
 import { startTestApp, type TestApp, testDbKind } from "../test/harness.ts";
+import { modelFor } from "../test/served-models.ts";
 import { createAnalysisEngine, signedPercent, unsignedPercent } from "./engine.ts";
 import { isMemberOn } from "./index-membership.ts";
-import { modelFor } from "./models/registry.ts";
 
 // SEE left the index on 2023-10-18 and PODD joined on 2023-03-15: both are in the demo market, both outsiders on
 // some of its dates.

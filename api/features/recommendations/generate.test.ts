@@ -3,11 +3,11 @@ import { gt } from "drizzle-orm";
 import { dailyPrices, recommendations } from "../../../db/schema/index.ts";
 import { createAnalysisEngine, signedPercent, unsignedPercent } from "../../analysis/engine.ts";
 import { isMemberOn } from "../../analysis/index-membership.ts";
-import { modelFor, SERVED_MODELS } from "../../analysis/models/registry.ts";
 import { addTradingSessions } from "../../lib/trading-calendar.ts";
 import { securityNames } from "../../market/price-history.ts";
 import { seedRecommendationHistory } from "../../seed/recommendation-history.ts";
 import { startTestApp, type TestApp, testDbKind } from "../../test/harness.ts";
+import { modelFor, SERVED_MODELS } from "../../test/served-models.ts";
 import { generateRecommendations, weeklyDates } from "./generate.service.ts";
 
 let t: TestApp;

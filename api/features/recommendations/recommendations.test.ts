@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { recommendations, users } from "../../../db/schema/index.ts";
 import { EDGE_SIGNIFICANT } from "../../analysis/model-card.ts";
-import { modelFor } from "../../analysis/models/registry.ts";
 import { fixedMarket } from "../../test/fixed-market.ts";
 import { startTestApp, type TestApp, testDbKind } from "../../test/harness.ts";
+import { modelFor } from "../../test/served-models.ts";
 import { postRecommendation } from "./recommendations.service.ts";
 
 let t: TestApp;

@@ -6,32 +6,14 @@ import { isMemberOn } from "../../analysis/index-membership.ts";
 import { addTradingSessions } from "../../lib/trading-calendar.ts";
 import { securityNames } from "../../market/price-history.ts";
 import { seedRecommendationHistory } from "../../seed/recommendation-history.ts";
+import { startOnDemoSlice } from "../../test/demo-slice.ts";
 import { startTestApp, type TestApp, testDbKind } from "../../test/harness.ts";
 import { modelFor, SERVED_MODELS } from "../../test/served-models.ts";
 import { generateRecommendations, weeklyDates } from "./generate.service.ts";
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp();
-  await t.useDemoMarket({
-    symbols: [
-      "AAPL",
-      "MSFT",
-      "NVDA",
-      "JPM",
-      "XOM",
-      "KO",
-      "PFE",
-      "AMZN",
-      "META",
-      "WMT",
-      "CAT",
-      "DIS",
-      "HD",
-      "MRK",
-    ],
-    from: "2021-06-01",
-  });
+  t = await startOnDemoSlice(["HD", "MRK"]);
 });
 afterAll(() => t.close());
 

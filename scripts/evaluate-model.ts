@@ -9,7 +9,6 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { STOCK_FEATURES, type StockFeatureName } from "../api/analysis/features.ts";
 import { excessOf } from "../api/analysis/ranker.ts";
-import { BENCHMARK } from "../api/market/demo-import.ts";
 import { parseCli } from "./cli/args.ts";
 import { DESIGNS, DESIGNS_TRIED } from "./model/designs.ts";
 import {
@@ -22,18 +21,9 @@ import {
   type ScoredRow,
   type Spread,
 } from "./model/metrics.ts";
-import {
-  buildSamples,
-  FIRST_TEST_YEAR,
-  HORIZON,
-  LAST_TEST_YEAR,
-  loadHistory,
-  loadSurvivorshipFree,
-  STEP,
-  survivorshipFreeSamples,
-} from "./model/samples.ts";
+import { FIRST_TEST_YEAR, HORIZON, LAST_TEST_YEAR, STEP } from "./model/samples.ts";
 import { PARAMS, ROUNDS } from "./model/training-settings.ts";
-import { readModels, type Scored, scoreOutOfSample } from "./model/walk-forward.ts";
+import { type Scored, testYearRecord, yearOf } from "./model/walk-forward.ts";
 
 parseCli({
   usage: `usage: bun scripts/evaluate-model.ts
@@ -48,19 +38,7 @@ const LAG = HORIZON / STEP;
 const RECENT = { fromYear: 2022, toYear: LAST_TEST_YEAR };
 const HURDLE = Number(hurdleT(DESIGNS_TRIED).toFixed(2));
 
-const history = await loadHistory();
-const index = history.get(BENCHMARK)!;
-const models = await readModels();
-const yearOf = (s: Scored) => Number(s.sample.date.slice(0, 4));
-const known = (set: readonly Scored[]) => set.filter((s) => s.beat !== null);
-
-const demo = known(scoreOutOfSample(buildSamples(history), models)).filter(
-  (s) => yearOf(s) >= FIRST_TEST_YEAR && yearOf(s) <= LAST_TEST_YEAR,
-);
-const sfSet = await loadSurvivorshipFree();
-const sf = known(scoreOutOfSample(survivorshipFreeSamples(sfSet, index), models)).filter(
-  (s) => yearOf(s) >= FIRST_TEST_YEAR && yearOf(s) <= LAST_TEST_YEAR,
-);
+const { models, demo, survivorshipFree: sf } = await testYearRecord();
 
 /** The probability as exported (6 decimals): the card is computed from exactly what the export holds. */
 const exported = (p: number) => Number(p.toFixed(6));

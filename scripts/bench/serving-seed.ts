@@ -24,7 +24,6 @@ import { runMigrations } from "../../db/migrate.ts";
 import { users, watchlistItems } from "../../db/schema/index.ts";
 
 export const WATCHLIST_ITEMS = 50;
-export { HISTORY_PAGE_SIZE };
 
 /** The Historical tab's search of the year up to the seed's date, as the tab asks for it: its first page. */
 export function yearOfHistoryPath(seed: { asOf: string }): string {

@@ -8,6 +8,7 @@
 import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
+import { spearman } from "../api/analysis/rank-correlation.ts";
 import { parseCli } from "./cli/args.ts";
 
 const cli = parseCli({
@@ -56,33 +57,6 @@ function forward(symbol: string, date: string): number | null {
   if (!list || i === undefined || !list[i + HORIZON]) return null;
   return list[i + HORIZON]!.close / list[i]!.close - 1;
 }
-
-/** Ranks with ties at their average rank. */
-function ranks(xs: readonly number[]): number[] {
-  const order = xs.map((x, i) => [x, i] as const).sort((a, b) => a[0] - b[0]);
-  const out = new Array<number>(xs.length);
-  for (let i = 0; i < order.length; ) {
-    let j = i;
-    while (j + 1 < order.length && order[j + 1]![0] === order[i]![0]) j++;
-    for (let k = i; k <= j; k++) out[order[k]![1]] = (i + j) / 2;
-    i = j + 1;
-  }
-  return out;
-}
-function pearson(a: readonly number[], b: readonly number[]): number {
-  const ma = a.reduce((s, x) => s + x, 0) / a.length;
-  const mb = b.reduce((s, x) => s + x, 0) / b.length;
-  let ab = 0;
-  let aa = 0;
-  let bb = 0;
-  for (let i = 0; i < a.length; i++) {
-    ab += (a[i]! - ma) * (b[i]! - mb);
-    aa += (a[i]! - ma) ** 2;
-    bb += (b[i]! - mb) ** 2;
-  }
-  return aa && bb ? ab / Math.sqrt(aa * bb) : Number.NaN;
-}
-const spearman = (a: readonly number[], b: readonly number[]) => pearson(ranks(a), ranks(b));
 
 const byDate = new Map<string, Array<{ score: number; ret: number }>>();
 const text = await gunzipText("docs/model/walk-forward.csv.gz");

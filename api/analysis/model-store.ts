@@ -13,6 +13,8 @@ export interface ModelInfo {
   servesFrom: string;
   servesUntil: string;
   trainedThrough: string;
+  /** SHA-256 of the committed file: what a live scoring records (decision 123). */
+  sha256: string;
 }
 
 /** The model that may speak on `date` among `models` ordered by servesFrom: the last one serving from on or before it. */
@@ -27,6 +29,7 @@ const INFO_COLUMNS = {
   servesFrom: rankerModels.servesFrom,
   servesUntil: rankerModels.servesUntil,
   trainedThrough: rankerModels.trainedThrough,
+  sha256: rankerModels.sha256,
 };
 
 // Per database handle, so per process on Bun and per isolate on Workers; a test's database has its own.

@@ -46,18 +46,19 @@ export async function barsBetween(
 }
 
 /**
- * Each symbol's last close on or before `asOf`: one indexed lookup for the symbols that traded on `asOf` itself
- * (the usual case), then one grouped query for those that did not.
+ * Each symbol's last close on or before `asOf` (or its dividend-adjusted close, `column` "adjClose"): one indexed
+ * lookup for the symbols that traded on `asOf` itself (the usual case), then one grouped query for those that did not.
  */
 export async function lastCloses(
   db: Db,
   symbols: readonly string[],
   asOf: string,
+  column: "close" | "adjClose" = "close",
 ): Promise<Map<string, { close: number; date: string }>> {
   const out = new Map<string, { close: number; date: string }>();
   if (!symbols.length) return out;
   const onDay = await db
-    .select({ symbol: dailyPrices.symbol, date: dailyPrices.date, close: dailyPrices.close })
+    .select({ symbol: dailyPrices.symbol, date: dailyPrices.date, close: dailyPrices[column] })
     .from(dailyPrices)
     .where(and(inArray(dailyPrices.symbol, [...symbols]), eq(dailyPrices.date, asOf)));
   for (const r of onDay) out.set(r.symbol, { close: r.close, date: r.date });
@@ -65,7 +66,7 @@ export async function lastCloses(
   if (missing.length) {
     // Rare: symbols with no bar on `asOf` (not traded that day, delisted, or unknown).
     const rows = await db
-      .select({ symbol: dailyPrices.symbol, date: max(dailyPrices.date), close: dailyPrices.close })
+      .select({ symbol: dailyPrices.symbol, date: max(dailyPrices.date), close: dailyPrices[column] })
       .from(dailyPrices)
       .where(and(inArray(dailyPrices.symbol, missing), lte(dailyPrices.date, asOf)))
       .groupBy(dailyPrices.symbol);

@@ -2,6 +2,7 @@ export * from "./alerts.ts";
 export * from "./data-versions.ts";
 export * from "./insights.ts";
 export * from "./jobs.ts";
+export * from "./live-scores.ts";
 export * from "./mail-outbox.ts";
 export * from "./market.ts";
 export * from "./password-resets.ts";

@@ -2,10 +2,9 @@ import { count, desc, eq } from "drizzle-orm";
 import { insights } from "../../../db/schema/index.ts";
 import { modelEvidenceOf } from "../../analysis/engine.ts";
 import { type ModelInfo, modelCatalog } from "../../analysis/model-store.ts";
-import type { AnalysisPort, InsightDraft } from "../../lib/analysis-port.ts";
+import type { InsightDraft } from "../../lib/analysis-port.ts";
 import type { AppDeps } from "../../lib/context.ts";
 import { narrate } from "../../lib/narrative.ts";
-import { failure, type Result, success } from "../../lib/result.ts";
 import type { Insight } from "./insights.schema.ts";
 
 type Row = typeof insights.$inferSelect;
@@ -17,7 +16,7 @@ function toInsight(
   return {
     ...rest,
     ...(newsAvailable === null ? {} : { newsAvailable }),
-    ...modelEvidenceOf(rest.modelVersion, rest.asOf, rest.decile, catalog),
+    ...modelEvidenceOf(rest.modelVersion, rest.asOf, rest.decile, rest.recommendation, catalog),
     createdAt: createdAt.toISOString(),
   };
 }
@@ -35,27 +34,17 @@ function withNewsSource(draft: InsightDraft, newsAvailable: boolean): InsightDra
   };
 }
 
-const ANALYSIS_UNAVAILABLE = failure(503, "UNAVAILABLE", "Analysis is not available on this server.");
-
 /**
- * Analyses a symbol now (prose by the narrative writer when one is configured), keeps it in the user's history and
- * answers it as saved; 503 without an engine. An unknown symbol throws UnknownSymbolError (answered 404 by the app).
+ * Keeps the engine's figures for a symbol in the user's history, with prose by the narrative writer when one is
+ * configured (written afresh each time), and answers the analysis as saved.
  */
-export async function analyzeSymbol(
-  deps: AppDeps,
-  userId: number,
-  figuresOf: (analysis: AnalysisPort) => Promise<InsightDraft>,
-): Promise<Result<Insight, 503>> {
-  const { analysis } = deps;
-  if (!analysis) return ANALYSIS_UNAVAILABLE;
-  const figures = await figuresOf(analysis);
-  // The prose is written afresh each time.
+export async function saveAnalysis(deps: AppDeps, userId: number, figures: InsightDraft): Promise<Insight> {
   const draft = await narrate(
     deps.narrative,
     withNewsSource(figures, NEWS_SOURCES.has(deps.market.source)),
     deps.log,
   );
-  return success(await saveInsight(deps, userId, draft));
+  return saveInsight(deps, userId, draft);
 }
 
 /** Stores an analysis for its user and answers it as saved. */

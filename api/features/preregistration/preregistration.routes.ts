@@ -10,11 +10,14 @@ const status = createRoute({
   path: "/",
   tags: ["Recommendations"],
   security: signedIn,
-  summary: "The pre-registered test of live model calls: model hash, statistic, power, weeks collected",
+  summary:
+    "The pre-registered test of live model calls: model hash, statistic, power, weeks collected, t so far",
   description:
     "Fixed before any live call was scored (docs/model/preregistration.md): the SHA-256 of the model file that " +
     "serves live calls, the one statistic and test, and how many weeks of live calls it needs (N) against how " +
-    "many have resolved (n).",
+    "many have resolved (n). Scored as the dates resolve, from the scores of every index member the daily job " +
+    "recorded on its own date with that model file and the stored prices: each scoring date's rank correlation, " +
+    "the running mean, SD, one-sided t and p (not the verdict), and the verdict once the sample is complete.",
   middleware: [requireUser] as const,
   responses: {
     200: jsonResponse(PreregistrationAnswer, "The pre-registration and its progress"),

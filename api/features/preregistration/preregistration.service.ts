@@ -1,55 +1,27 @@
-import { and, eq, gte } from "drizzle-orm";
-import { recommendations } from "../../../db/schema/index.ts";
+import { liveScoringOutcomes } from "../../analysis/live-scores.ts";
+import { resolvedScoringDates, scorePreregisteredTest } from "../../analysis/preregistered-test.ts";
 import { PREREGISTRATION, type Preregistration } from "../../analysis/preregistration.ts";
 import type { AppDeps } from "../../lib/context.ts";
 import { hasMarketData } from "../../lib/market-port.ts";
-import { addTradingSessions } from "../../lib/trading-calendar.ts";
-
-/** The Monday of a date's week (UTC calendar arithmetic on YYYY-MM-DD). */
-function weekOf(date: string): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() - ((d.getUTCDay() + 6) % 7));
-  return d.toISOString().slice(0, 10);
-}
+import { lastTradingDate } from "../../market/price-history.ts";
 
 /**
- * Weeks with calls of the registered model on or after its first date whose outcome over the test's horizon is
- * known on `today`: the n of "n of N weeks collected".
+ * The pre-registered test of live calls and how far it has come: the registration's scoring dates whose outcome
+ * the stored prices know by the market's day, each scored on the live scores recorded with the registered model
+ * file (decision 123), and the running mean, SD and one-sided t over them.
  */
-export function weeksCollected(
-  callDates: readonly string[],
-  today: string | null,
-  registration: Pick<Preregistration, "firstDate" | "horizonSessions"> = PREREGISTRATION,
-): number {
-  if (today === null) return 0;
-  const weeks = new Set<string>();
-  for (const date of callDates) {
-    if (date < registration.firstDate) continue;
-    if (addTradingSessions(date, registration.horizonSessions) > today) continue;
-    weeks.add(weekOf(date));
-  }
-  return weeks.size;
-}
-
-/** The pre-registered test of live calls and how many of the weeks it needs have been collected. */
 export async function preregistrationStatus(deps: AppDeps, registration: Preregistration = PREREGISTRATION) {
   const { db } = deps.database;
-  const rows = await db
-    .selectDistinct({ date: recommendations.recommendationDate })
-    .from(recommendations)
-    .where(
-      and(
-        eq(recommendations.source, "model"),
-        eq(recommendations.modelVersion, registration.modelVersion),
-        gte(recommendations.recommendationDate, registration.firstDate),
-      ),
-    );
-  const today = hasMarketData(deps.market) ? deps.market.marketToday() : null;
-  const collected = weeksCollected(
-    rows.map((r) => r.date),
-    today,
-    registration,
+  const knownThrough = hasMarketData(deps.market)
+    ? await lastTradingDate(db, deps.market.marketToday())
+    : null;
+  const recorded = await liveScoringOutcomes(
+    db,
+    registration.sha256,
+    resolvedScoringDates(registration, knownThrough),
+    registration.horizonSessions,
   );
+  const progress = scorePreregisteredTest(registration, recorded, knownThrough);
   return {
     modelFile: registration.modelFile,
     modelVersion: registration.modelVersion,
@@ -63,8 +35,14 @@ export async function preregistrationStatus(deps: AppDeps, registration: Preregi
     perDateSd: registration.measured.sdIc,
     datesNeeded: registration.datesNeeded,
     weeksNeeded: registration.weeksNeeded,
-    weeksCollected: collected,
-    summary: `${collected} of ${registration.weeksNeeded} weeks collected`,
+    datesCollected: progress.datesCollected,
+    weeksCollected: progress.weeksCollected,
+    datesMissed: progress.datesMissed,
+    knownThrough,
+    summary: `${progress.weeksCollected} of ${registration.weeksNeeded} weeks collected`,
+    dates: progress.dates,
+    running: progress.running,
+    verdict: progress.verdict,
     document: "docs/model/preregistration.md",
   };
 }

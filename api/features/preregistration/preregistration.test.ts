@@ -1,8 +1,14 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { recommendations } from "../../../db/schema/index.ts";
+import { eq } from "drizzle-orm";
+import { dailyPrices, liveScorings, recommendations } from "../../../db/schema/index.ts";
+import { createAnalysisEngine } from "../../analysis/engine.ts";
 import { PREREGISTRATION } from "../../analysis/preregistration.ts";
+import { spearman } from "../../analysis/rank-correlation.ts";
+import { runDueJobs } from "../../jobs/schedule.ts";
+import { addTradingSessions } from "../../lib/trading-calendar.ts";
+import { configureMarket } from "../../market/configure.ts";
 import { startTestApp, type TestApp, testDbKind } from "../../test/harness.ts";
-import { weeksCollected } from "./preregistration.service.ts";
+import { SAMPLE_MARKET_DAY, seedLiveSample } from "../../test/live-sample.ts";
 
 let t: TestApp;
 let token: string;
@@ -13,40 +19,39 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close());
 
-type Answer = {
-  sha256: string;
-  modelVersion: string;
-  firstDate: string;
-  weeksNeeded: number;
-  weeksCollected: number;
-  datesNeeded: number;
-  perDateSd: number;
-  summary: string;
-  statistic: string;
-  test: string;
+const answer = async () => {
+  const res = await t.request("/api/preregistration", { token });
+  expect(res.status).toBe(200);
+  return (await res.json()) as {
+    sha256: string;
+    modelVersion: string;
+    firstDate: string;
+    weeksNeeded: number;
+    weeksCollected: number;
+    datesNeeded: number;
+    datesCollected: number;
+    datesMissed: number;
+    knownThrough: string | null;
+    perDateSd: number;
+    summary: string;
+    statistic: string;
+    test: string;
+    dates: Array<{ date: string; correlation: number | null; members: number; leftOut: number }>;
+    running: {
+      dates: number;
+      meanCorrelation: number;
+      sd: number;
+      t: number;
+      degreesOfFreedom: number;
+      p: number;
+    } | null;
+    verdict: unknown;
+  };
 };
-
-/** A call of the registered model written straight to the database, as the daily job would write it. */
-const liveCall = (symbol: string, recommendationDate: string, modelVersion = PREREGISTRATION.modelVersion) =>
-  t.deps.database.db.insert(recommendations).values({
-    symbol,
-    buyPriceCents: 10_000,
-    sellTargetCents: 10_100,
-    confidence: 52,
-    aggressive: false,
-    aggressiveBasis: "volatility 20% a year < 35%",
-    estimatedDate: "2027-03-01",
-    recommendationDate,
-    reason: "written to the database directly",
-    source: "model",
-    modelVersion,
-  });
 
 describe(`pre-registered test of live calls (${testDbKind})`, () => {
   test("the answer carries the hash, the statistic, N and n: none collected in the demo market", async () => {
-    const res = await t.request("/api/preregistration", { token });
-    expect(res.status).toBe(200);
-    const body = (await res.json()) as Answer;
+    const body = await answer();
     expect(body.sha256).toBe(PREREGISTRATION.sha256);
     expect(body.sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(body.modelVersion).toBe("xgb-rank-h60-live");
@@ -55,37 +60,137 @@ describe(`pre-registered test of live calls (${testDbKind})`, () => {
     expect(body.datesNeeded).toBe(99);
     expect(body.perDateSd).toBe(0.1188);
     // The demo market's day is 2023-10-27, before the first registered date: no live week yet.
+    expect(body.knownThrough).toBe("2023-10-27");
     expect(body.weeksCollected).toBe(0);
+    expect(body.datesCollected).toBe(0);
+    expect(body.datesMissed).toBe(0);
     expect(body.summary).toBe("0 of 396 weeks collected");
+    expect(body.dates).toEqual([]);
+    expect(body.running).toBeNull();
+    expect(body.verdict).toBeNull();
     expect(body.test).toBe("one-sided one-sample t-test of mean correlation > 0 at 5%");
   });
 
-  test("weeks count once their calls' 20-session outcome is known, only for the registered model", async () => {
-    await liveCall("AAPL", "2026-11-30");
-    await liveCall("MSFT", "2026-12-01"); // the same week
-    await liveCall("AAPL", "2026-12-07");
-    await liveCall("AAPL", "2027-02-01"); // not resolved on 2027-02-05
-    await liveCall("MSFT", "2026-12-14", "xgb-rank-h60-2023"); // another model: not counted
-    await liveCall("MSFT", "2026-11-20"); // before the registration: not counted
-    const demo = t.deps.market;
-    t.deps.market = Object.assign(Object.create(demo), { marketToday: () => "2027-02-05" });
-    try {
-      const body = (await (await t.request("/api/preregistration", { token })).json()) as Answer;
-      expect(body.weeksCollected).toBe(2);
-      expect(body.summary).toBe("2 of 396 weeks collected");
-    } finally {
-      t.deps.market = demo;
-    }
+  test("live calls alone collect nothing: the test needs every member's recorded score", async () => {
+    await t.deps.database.db.insert(recommendations).values({
+      symbol: "AAPL",
+      buyPriceCents: 10_000,
+      sellTargetCents: 10_100,
+      confidence: 52,
+      aggressive: false,
+      aggressiveBasis: "60-day volatility 20.0% a year; Aggressive from 40.0%",
+      estimatedDate: "2027-03-01",
+      recommendationDate: "2026-11-30",
+      reason: "written to the database directly",
+      source: "model",
+      provenance: "live",
+      modelVersion: PREREGISTRATION.modelVersion,
+    });
+    expect((await answer()).weeksCollected).toBe(0);
   });
 
-  test("a week is collected 20 trading sessions after its call", () => {
-    // 2026-11-30 + 20 trading sessions (Christmas Day closed) = 2026-12-29.
-    expect(weeksCollected(["2026-11-30"], "2026-12-28")).toBe(0);
-    expect(weeksCollected(["2026-11-30"], "2026-12-29")).toBe(1);
-    expect(weeksCollected(["2026-11-30"], null)).toBe(0);
+  test("recorded live scores are scored as their 20-session outcomes resolve: n of N and the t so far", async () => {
+    await seedLiveSample(t);
+    const body = await answer();
+    expect(body.knownThrough).toBe(SAMPLE_MARKET_DAY);
+    // Only the registration's dates of the registered file count: 2026-12-01 and the other file's 2026-11-30 not.
+    expect(body.dates.map((d) => d.date)).toEqual(["2026-11-30", "2026-12-29", "2027-01-28"]);
+    expect(body.dates[0]).toEqual({ date: "2026-11-30", correlation: 1, members: 4, leftOut: 0 });
+    // ZTD stopped trading on 2027-01-05 and counts with its return to that close; ZTE could not be scored.
+    expect(body.dates[1]).toMatchObject({ members: 5, leftOut: 1 });
+    expect(body.dates[1]!.correlation).toBeCloseTo(0.8, 10);
+    expect(body.dates[2]!.correlation).toBeCloseTo(-0.4, 10);
+    // 2027-02-26 resolved on 2027-03-29 with nothing recorded: missed, not replaced.
+    expect(body.datesMissed).toBe(1);
+    expect(body.datesCollected).toBe(3);
+    expect(body.weeksCollected).toBe(12);
+    expect(body.summary).toBe("12 of 396 weeks collected");
+    // By hand: mean (1 + 0.8 - 0.4) / 3, SD √(1.14667 / 2), t = mean / (SD / √3), p = 1/2 - t / (2 √(2 + t²)).
+    const running = body.running!;
+    expect(running.dates).toBe(3);
+    expect(running.meanCorrelation).toBeCloseTo(0.466667, 6);
+    expect(running.sd).toBeCloseTo(0.757188, 6);
+    expect(running.t).toBeCloseTo(1.06749, 5);
+    expect(running.degreesOfFreedom).toBe(2);
+    expect(running.p).toBeCloseTo(0.198768, 6);
+    // 99 dates are needed before the test is run.
+    expect(body.verdict).toBeNull();
   });
 
   test("signed out is 401", async () => {
     expect((await t.request("/api/preregistration")).status).toBe(401);
   });
 });
+
+test("the daily job's live scores of the registered model are scored once their 20 sessions have passed", async () => {
+  const g = await startTestApp();
+  const symbols = ["AAPL", "MSFT", "NVDA", "JPM", "XOM", "KO", "PFE", "AMZN", "WMT", "CAT", "HD", "MRK"];
+  await g.useDemoMarket({ symbols, from: "2021-06-01" });
+  try {
+    // The demo market's real sessions, moved on so that its last one is 2026-12-29: the pre-registered model
+    // serves those dates, and the registration's first date has a year and more of history before it.
+    const { db } = g.deps.database;
+    const bars = await db.select().from(dailyPrices);
+    const sessions = [...new Set(bars.map((b) => b.date))].sort();
+    const moved = new Map<string, string>();
+    let date = "2026-12-29";
+    for (const session of sessions.reverse()) {
+      moved.set(session, date);
+      date = addTradingSessions(date, -1);
+    }
+    await db.delete(dailyPrices);
+    for (let i = 0; i < bars.length; i += 500)
+      await db
+        .insert(dailyPrices)
+        .values(bars.slice(i, i + 500).map((b) => ({ ...b, date: moved.get(b.date)! })));
+    const userToken = await g.signIn((await g.createUser()).email, "correct-horse-battery");
+    const read = async () =>
+      (await (await g.request("/api/preregistration", { token: userToken })).json()) as Awaited<
+        ReturnType<typeof answer>
+      >;
+
+    // The job on 2026-11-30 (a scoring date) and 2026-12-01 (not one), each on its own day.
+    for (const day of ["2026-11-30", "2026-12-01"]) {
+      await configureMarket(g.deps, { MARKET_AS_OF: day });
+      await runDueJobs(g.deps, ["generate-recommendations"]);
+    }
+    const scorings = await db.select().from(liveScorings);
+    expect(scorings.map((s) => [s.date, s.modelVersion, s.modelSha256])).toEqual([
+      ["2026-11-30", PREREGISTRATION.modelVersion, PREREGISTRATION.sha256],
+      ["2026-12-01", PREREGISTRATION.modelVersion, PREREGISTRATION.sha256],
+    ]);
+    // 19 sessions on, the outcome is not known yet.
+    await configureMarket(g.deps, { MARKET_AS_OF: "2026-12-28" });
+    expect(await read()).toMatchObject({
+      datesCollected: 0,
+      summary: "0 of 396 weeks collected",
+      running: null,
+    });
+
+    await configureMarket(g.deps, { MARKET_AS_OF: "2026-12-29" });
+    const body = await read();
+    expect(body.summary).toBe("4 of 396 weeks collected");
+    expect(body.datesCollected).toBe(1);
+    expect(body.running).toBeNull();
+    // The correlation of the engine's scores that day with the 20-session returns of the stored adjusted closes.
+    const scored = await createAnalysisEngine(db, () => "2026-11-30").scoreUniverse("2026-11-30");
+    const closeOn = async (day: string) =>
+      new Map(
+        (await db.select().from(dailyPrices).where(eq(dailyPrices.date, day))).map((b) => [
+          b.symbol,
+          b.adjClose,
+        ]),
+      );
+    const [start, end] = [await closeOn("2026-11-30"), await closeOn("2026-12-29")];
+    expect(scored.length).toBe(symbols.length);
+    const expected = spearman(
+      scored.map((s) => s.raw),
+      scored.map((s) => end.get(s.symbol)! / start.get(s.symbol)! - 1),
+    );
+    expect(body.dates).toEqual([
+      { date: "2026-11-30", correlation: expect.closeTo(expected, 12), members: symbols.length, leftOut: 0 },
+    ]);
+  } finally {
+    await g.close();
+  }
+}, 120_000);

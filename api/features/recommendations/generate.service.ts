@@ -1,7 +1,12 @@
 import { type AnalysisEngine, createAnalysisEngine, type Scored, toInsight } from "../../analysis/engine.ts";
+import { isMemberOn } from "../../analysis/index-membership.ts";
+import { recordLiveScoring } from "../../analysis/live-scores.ts";
+import { modelCatalog } from "../../analysis/model-store.ts";
+import { AGGRESSIVE_VOLATILITY } from "../../analysis/risk-scale.constants.ts";
+import { mondayOf } from "../../lib/calendar-days.ts";
 import type { AppDeps } from "../../lib/context.ts";
-import { securityNames, securitySectors } from "../../market/price-history.ts";
-import { postRecommendation } from "./recommendations.service.ts";
+import { allSymbols, securityNames, securitySectors } from "../../market/price-history.ts";
+import { postRecommendation, provenanceOf, volatilityBasis } from "./recommendations.service.ts";
 
 /** How many BUY calls a date posts at most, and at most how many of them from one sector. */
 export const PICKS_PER_DATE = 10;
@@ -77,7 +82,7 @@ export async function postGeneratedRecommendations(
         confidence: insight.confidence,
         estimatedDate: insight.targetDate,
         reason: insight.reasoning,
-        aggressive: insight.riskLevel === "HIGH",
+        aggressive: pick.stock.vol_60d >= AGGRESSIVE_VOLATILITY,
       },
       {
         recommendationDate: date,
@@ -97,7 +102,7 @@ export async function postGeneratedRecommendations(
           expectedExcessHigh: pick.expectedExcessHigh,
         },
         ...made,
-        riskBasis: `model risk level ${insight.riskLevel} (60-day volatility ${(pick.stock.vol_60d * 100).toFixed(0)}% a year)`,
+        riskBasis: volatilityBasis(pick.stock.vol_60d),
       },
     );
     if (result.ok) posted++;
@@ -141,12 +146,36 @@ export async function generateRecommendations(
 ): Promise<GenerateReport[]> {
   const byDate = await engine.scoreUniverseOn(dates);
   sectors ??= await securitySectors(deps.database.db);
+  const today = deps.market.marketToday();
   const reports: GenerateReport[] = [];
-  for (const date of [...dates].sort())
-    reports.push(
-      await postGeneratedRecommendations(deps, date, byDate.get(date) ?? [], names, sectors, made),
-    );
+  for (const date of [...dates].sort()) {
+    const scored = byDate.get(date) ?? [];
+    if (provenanceOf(date, today, made.provenance) === "live") await recordLiveScores(deps, date, scored);
+    reports.push(await postGeneratedRecommendations(deps, date, scored, names, sectors, made));
+  }
   return reports;
+}
+
+/**
+ * Keeps a live date's scores of every index member, not only the calls posted, for the pre-registered test
+ * (docs/decisions/123-live-scores-for-the-preregistered-test.md); members the model could not score with none.
+ */
+async function recordLiveScores(deps: AppDeps, date: string, scored: readonly Scored[]) {
+  const { db } = deps.database;
+  const model = scored[0]?.model;
+  const sha256 = model && (await modelCatalog(db)).get(model.version)?.sha256;
+  if (!model || !sha256) return;
+  const scoredSymbols = new Set(scored.map((s) => s.symbol));
+  const unscored = (await allSymbols(db)).filter((s) => !scoredSymbols.has(s) && isMemberOn(s, date));
+  await recordLiveScoring(db, {
+    date,
+    modelVersion: model.version,
+    modelSha256: sha256,
+    scores: [
+      ...scored.map((s) => ({ symbol: s.symbol, score: s.raw })),
+      ...unscored.map((symbol) => ({ symbol, score: null })),
+    ],
+  });
 }
 
 /** The last trading day of each of the `weeks` weeks that end on or before `asOf`, oldest first. */
@@ -154,8 +183,7 @@ export function weeklyDates(tradingDays: readonly string[], asOf: string, weeks:
   const lastOfWeek = new Map<string, string>();
   for (const day of tradingDays) {
     if (day > asOf) continue;
-    const d = new Date(`${day}T00:00:00Z`);
-    const monday = new Date(d.getTime() - ((d.getUTCDay() + 6) % 7) * 86_400_000).toISOString().slice(0, 10);
+    const monday = mondayOf(day);
     const current = lastOfWeek.get(monday);
     if (!current || day > current) lastOfWeek.set(monday, day);
   }

@@ -1,15 +1,22 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { gt } from "drizzle-orm";
-import { dailyPrices, recommendations } from "../../../db/schema/index.ts";
-import { createAnalysisEngine, signedPercent, unsignedPercent } from "../../analysis/engine.ts";
+import { createHash } from "node:crypto";
+import { eq, gt, inArray } from "drizzle-orm";
+import { dailyPrices, liveScores, liveScorings, recommendations } from "../../../db/schema/index.ts";
+import { createAnalysisEngine } from "../../analysis/engine.ts";
 import { isMemberOn } from "../../analysis/index-membership.ts";
+import { modelCatalog } from "../../analysis/model-store.ts";
+import { PREREGISTRATION } from "../../analysis/preregistration.ts";
+import { heldBackCoverageOf } from "../../analysis/range-calibration.ts";
+import { runDueJobs } from "../../jobs/schedule.ts";
+import { signedPercent, sizePercent, wholePercent } from "../../lib/format.ts";
 import { addTradingSessions } from "../../lib/trading-calendar.ts";
-import { securityNames } from "../../market/price-history.ts";
+import { allSymbols, securityNames } from "../../market/price-history.ts";
+import { readServedModelFiles } from "../../runtime/model-files.ts";
 import { seedRecommendationHistory } from "../../seed/recommendation-history.ts";
 import { startOnDemoSlice } from "../../test/demo-slice.ts";
 import { startTestApp, type TestApp, testDbKind } from "../../test/harness.ts";
 import { modelFor, SERVED_MODELS } from "../../test/served-models.ts";
-import { generateRecommendations, weeklyDates } from "./generate.service.ts";
+import { generateForDate, generateRecommendations, weeklyDates } from "./generate.service.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -36,14 +43,18 @@ const rows = async () =>
     modelVersion: r.modelVersion,
   }));
 
-/** Every percentage in a reason must print one of the stored fields (or the coin flip's 50%). */
+/**
+ * Every percentage in a reason must print one of the stored fields, the coin flip's 50% or the measured coverage of
+ * a volatility fifth's ranges (the row does not store its fifth: the engine test checks it is the stock's own).
+ */
 function expectReasonQuotesFields(r: Awaited<ReturnType<typeof rows>>[number]) {
   const stored = [
     `${r.confidence}%`,
     "50%",
-    unsignedPercent(r.expectedExcessReturn!),
+    sizePercent(r.expectedExcessReturn!),
     signedPercent(r.expectedExcessLow!),
     signedPercent(r.expectedExcessHigh!),
+    ...[1, 2, 3, 4, 5].map((fifth) => wholePercent(heldBackCoverageOf(fifth))),
   ];
   const printed = r.reason.match(/[-+]?\d+(?:\.\d+)?%/g) ?? [];
   expect(printed.length).toBeGreaterThan(0);
@@ -74,7 +85,7 @@ describe(`recommendation generator (${testDbKind})`, () => {
       expect(r.target).toBe(Math.round(r.buy * (1 + r.expectedExcessReturn!)));
       expect(r.expectedReturn).toBeNull();
       expect(r.reason).toContain(
-        `expected to beat the median stock by ${unsignedPercent(r.expectedExcessReturn!)}`,
+        `expected to beat the median stock by ${sizePercent(r.expectedExcessReturn!)}`,
       );
       expect(r.estimatedDate).toBe(addTradingSessions(DATE, 60));
       expectReasonQuotesFields(r);
@@ -89,6 +100,35 @@ describe(`recommendation generator (${testDbKind})`, () => {
     const [again] = await generateRecommendations(t.deps, engine, [DATE], names);
     expect(again!.posted).toBe(0);
     expect(await rows()).toEqual(posted);
+  });
+
+  test("the daily job keeps every index member's score on its own date, once; a past date keeps none", async () => {
+    const { db } = t.deps.database;
+    const today = t.deps.market.marketToday();
+    await runDueJobs(t.deps, ["generate-recommendations"]);
+    await generateForDate(t.deps, today);
+    // A past date is simulated (decision 109): its scores are not evidence.
+    await generateForDate(t.deps, "2023-10-20");
+    const scorings = await db.select().from(liveScorings);
+    const model = modelFor(today)!;
+    expect(scorings.map((s) => [s.date, s.modelVersion])).toEqual([[today, model.version]]);
+    // The hash of the committed file that scored, as docs/model/preregistration.md hashes its model.
+    const file = (await readServedModelFiles()).find((text) => JSON.parse(text).version === model.version)!;
+    expect(scorings[0]!.modelSha256).toBe(createHash("sha256").update(file).digest("hex"));
+    // And the live model's stored hash is the registered one, so its live scorings will count.
+    expect((await modelCatalog(db)).get(PREREGISTRATION.modelVersion)?.sha256).toBe(PREREGISTRATION.sha256);
+    // Every member of the date, not only the calls: scored ones with the model's score, the rest with none.
+    const scored = await createAnalysisEngine(db, () => today).scoreUniverse(today);
+    const members = (await allSymbols(db)).filter((s) => isMemberOn(s, today));
+    expect(scored.length).toBeGreaterThan(10);
+    const kept = await db.select().from(liveScores).where(eq(liveScores.scoringId, scorings[0]!.id));
+    expect(new Map(kept.map((k) => [k.symbol, k.score]))).toEqual(
+      new Map(members.map((s) => [s, scored.find((x) => x.symbol === s)?.raw ?? null])),
+    );
+    // The next test compares this file's calls for DATE only.
+    await db
+      .delete(recommendations)
+      .where(inArray(recommendations.recommendationDate, [today, "2023-10-20"]));
   });
 
   test("no look-ahead: rewriting every price after the date changes nothing that date's generator says", async () => {
@@ -127,6 +167,8 @@ test("the seeded year of history: each date by a model trained and calibrated be
     expectReasonQuotesFields({ ...r, buy: r.buyPriceCents, target: r.sellTargetCents });
     versions.add(r.modelVersion!);
   }
+  // Simulated, the market's today included: no live scores kept.
+  expect(await g.deps.database.db.select().from(liveScorings)).toEqual([]);
   // The seeded year spans two model years: 2022's model until December, 2023's from January.
   expect([...versions].sort()).toEqual(SERVED_MODELS.slice(0, 2).map((m) => m.version));
   await g.close();

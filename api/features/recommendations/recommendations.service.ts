@@ -2,7 +2,9 @@ import { and, count, desc, eq, getTableColumns, inArray, max } from "drizzle-orm
 import { recommendations, users } from "../../../db/schema/index.ts";
 import { modelEvidenceOf } from "../../analysis/engine.ts";
 import { type ModelInfo, modelCatalog } from "../../analysis/model-store.ts";
+import { AGGRESSIVE_VOLATILITY } from "../../analysis/risk-scale.constants.ts";
 import type { AppDeps } from "../../lib/context.ts";
+import { ratePercent } from "../../lib/format.ts";
 import { hasMarketData, type LatestPrice } from "../../lib/market-port.ts";
 import { failure, type Result, success } from "../../lib/result.ts";
 import { centsToString } from "../../lib/validation.ts";
@@ -38,8 +40,6 @@ function posterName(row: Row): string | null {
   return name || row.posterEmail || null;
 }
 
-/** Annualised volatility at or above this makes a call aggressive. */
-export const AGGRESSIVE_VOLATILITY = 0.35;
 /** Without price history, a potential return at or above this makes a call aggressive. */
 export const AGGRESSIVE_RETURN = 0.15;
 function toRecommendation(row: Row, catalog: ReadonlyMap<string, ModelInfo>): Recommendation {
@@ -70,7 +70,7 @@ function toRecommendation(row: Row, catalog: ReadonlyMap<string, ModelInfo>): Re
     expectedExcessHigh: row.expectedExcessHigh,
     // An editor's pick states no model event and no model evidence: its confidence is the editor's own.
     ...(row.source === "model"
-      ? modelEvidenceOf(row.modelVersion, row.recommendationDate, row.decile, catalog)
+      ? modelEvidenceOf(row.modelVersion, row.recommendationDate, row.decile, row.call, catalog)
       : { statedEvent: null, edgeSignificant: null, modelTrainedThrough: null, modelStale: null }),
   };
 }
@@ -187,6 +187,13 @@ export async function scoreHistoricalPage(
   };
 }
 
+/**
+ * Why a stock sits where it does on the one risk scale: "60-day volatility 37.2% a year; Aggressive from 40.0%".
+ * The same words for an editor's pick and a model call (docs/decisions/126-one-vocabulary.md).
+ */
+export const volatilityBasis = (volatility: number) =>
+  `60-day volatility ${ratePercent(volatility)} a year; Aggressive from ${ratePercent(AGGRESSIVE_VOLATILITY)}`;
+
 /** Decides the risk level the admin form does not send, and says how. */
 export async function decideAggressive(
   deps: AppDeps,
@@ -196,18 +203,13 @@ export async function decideAggressive(
   if (input.aggressive !== undefined) return { aggressive: input.aggressive, basis: basisWhenSet };
   const volatility = await deps.market.annualisedVolatility(input.symbol);
   if (volatility !== null) {
-    const pct = Math.round(volatility * 100);
-    const aggressive = volatility >= AGGRESSIVE_VOLATILITY;
-    return {
-      aggressive,
-      basis: `volatility ${pct}% a year ${aggressive ? ">=" : "<"} ${AGGRESSIVE_VOLATILITY * 100}%`,
-    };
+    return { aggressive: volatility >= AGGRESSIVE_VOLATILITY, basis: volatilityBasis(volatility) };
   }
   const potential = (input.sellTarget - input.buyPrice) / input.buyPrice;
   const aggressive = potential >= AGGRESSIVE_RETURN;
   return {
     aggressive,
-    basis: `no price history; potential return ${(potential * 100).toFixed(1)}% ${aggressive ? ">=" : "<"} ${AGGRESSIVE_RETURN * 100}%`,
+    basis: `no price history; potential return ${ratePercent(potential)}; Aggressive from ${ratePercent(AGGRESSIVE_RETURN)}`,
   };
 }
 
@@ -216,6 +218,13 @@ export interface Posted {
   usedDate: string;
   postedAt: Date;
 }
+
+/**
+ * How a call for `date` is made (docs/decisions/109-simulated-and-live-calls.md): simulated when its maker says so
+ * (the seed, a script) or when the date is before the market's `today`, otherwise live.
+ */
+export const provenanceOf = (date: string, today: string, made?: "simulated"): "live" | "simulated" =>
+  made ?? (date >= today ? "live" : "simulated");
 
 /**
  * Posts one recommendation, never editing an existing one. A generated call passes what the model said in
@@ -265,9 +274,7 @@ export async function postRecommendation(
       recommendationDate: usedDate,
       reason: input.reason,
       source: options.source ?? "admin",
-      // A call made on its own date could have been acted on; one made later for a past date is simulated
-      // (docs/decisions/109-simulated-and-live-calls.md).
-      provenance: options.provenance ?? (usedDate >= today ? "live" : "simulated"),
+      provenance: provenanceOf(usedDate, today, options.provenance),
       modelVersion: options.modelVersion ?? null,
       call: options.model?.call ?? null,
       decile: options.model?.decile ?? null,

@@ -8,7 +8,7 @@ import {
   versusMedianText,
 } from "../../components/model-outlook.tsx";
 import { RiskBadge } from "../../components/risk-badge.tsx";
-import { formatDate, formatMoney, formatPercent } from "../../lib/format.ts";
+import { formatDate, formatInstant, formatMoney, formatPercent } from "../../lib/format.ts";
 import { RISK_LEVEL_BASIS, RISK_LEVEL_WORDS } from "../../lib/risk-words.ts";
 import type { Insight } from "./insights.queries.ts";
 
@@ -129,7 +129,7 @@ export function InsightCard(props: { insight: Insight; detailed?: boolean }) {
         </Suspense>
       ) : null}
       <Text size="xs" c="dimmed" mt="sm">
-        Analysed {new Date(i.createdAt).toLocaleString()} on market data as of {formatDate(i.asOf ?? null)}
+        Analyzed {formatInstant(i.createdAt)} on market data as of {formatDate(i.asOf ?? null)}
         {i.modelVersion ? ` · model ${i.modelVersion}` : ""}
       </Text>
     </Card>

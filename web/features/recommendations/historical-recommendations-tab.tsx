@@ -5,7 +5,7 @@ import { HISTORY_PAGE_SIZE } from "../../../api/features/recommendations/recomme
 import { EmptyPanel } from "../../components/empty-panel.tsx";
 import { LoadError } from "../../components/load-error.tsx";
 import { Skeletons } from "../../components/skeleton-list.tsx";
-import { formatDate } from "../../lib/format.ts";
+import { formatCount, formatDate } from "../../lib/format.ts";
 import { notify } from "../../lib/notify.ts";
 import { groupByDate } from "./date-range.ts";
 import { HistoricalFiltersForm } from "./historical-filters-form.tsx";
@@ -72,11 +72,11 @@ export function HistoricalRecommendationsTab(props: {
         <Stack gap="lg">
           <div aria-live="polite">
             <Text fw={600}>
-              {total.toLocaleString("en-US")} recommendation{total === 1 ? "" : "s"} found
+              {formatCount(total)} recommendation{total === 1 ? "" : "s"} found
             </Text>
             {view === "cards" && total > items.length ? (
               <Text size="sm" c="dimmed" data-testid="history-shown">
-                Showing the newest {items.length.toLocaleString("en-US")}.
+                Showing the newest {formatCount(items.length)}.
               </Text>
             ) : null}
           </div>
@@ -119,7 +119,7 @@ export function HistoricalRecommendationsTab(props: {
               loading={query.isFetchingNextPage}
               onClick={() => void query.fetchNextPage()}
             >
-              Show {Math.min(HISTORY_PAGE_SIZE, total - items.length).toLocaleString("en-US")} more
+              Show {formatCount(Math.min(HISTORY_PAGE_SIZE, total - items.length))} more
             </Button>
           ) : null}
         </Stack>

@@ -4,8 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { KEYBOARD_SCROLL } from "../../components/keyboard-scroll.ts";
 import { LoadError } from "../../components/load-error.tsx";
-import { signedPercent } from "../../lib/figures.ts";
-import { formatDate } from "../../lib/format.ts";
+import { formatDate, signedPercent } from "../../lib/format.ts";
 import {
   DEFAULT_HISTORY_SORT,
   type HistorySort,

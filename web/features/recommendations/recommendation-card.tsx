@@ -43,7 +43,7 @@ export function versusBuyFigure(
   const vs = priceVersusBuy(current, buy);
   if (Math.abs(vs.dollars) < 0.005) return { value: "At buy price", note: "No move since the call yet" };
   return {
-    value: `${formatSignedMoney(vs.dollars)} (${formatPercent(vs.percent, 2)})`,
+    value: `${formatSignedMoney(vs.dollars)} (${formatPercent(vs.percent)})`,
     color: vs.dollars > 0 ? GAIN_TEXT : LOSS_TEXT,
   };
 }

@@ -22,6 +22,7 @@ export const DEMO_SLICE = [
  */
 export async function startOnDemoSlice(also: readonly string[]): Promise<TestApp> {
   const t = await startTestApp();
+  // biome-ignore lint/correctness/useHookAtTopLevel: the harness's useDemoMarket is a method, not a React hook
   await t.useDemoMarket({ symbols: [...DEMO_SLICE, ...also], from: "2021-06-01" });
   return t;
 }

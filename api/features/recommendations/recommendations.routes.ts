@@ -29,11 +29,14 @@ import {
   HistoricalPageQuery,
   HistoricalQuery,
   PerformanceAnswer,
+  Recommendation,
+  RecommendationIdParam,
   RecommendationList,
 } from "./recommendations.schema.ts";
 import {
   deleteRecommendationsOn,
   postRecommendation,
+  recommendationById,
   scoreHistoricalPage,
   scoreLatest,
   withPrices,
@@ -135,6 +138,24 @@ const performance = createRoute({
     200: jsonResponse(PerformanceAnswer, "Totals, bands and cumulative returns"),
     ...notModifiedResponse,
     ...errorResponses(400, 401, 429, 503),
+  },
+});
+
+const detail = createRoute({
+  operationId: "getRecommendation",
+  method: "get",
+  path: "/{id}",
+  tags,
+  security,
+  summary: "One recommendation with its whole reason, outcome so far and current price",
+  description:
+    "What the lists answer for the recommendation, with the whole reason where the lists carry its summary. " +
+    "Any signed-in user may read any recommendation, as the lists show them all.",
+  middleware: [requireUser] as const,
+  request: { params: RecommendationIdParam },
+  responses: {
+    200: jsonResponse(Recommendation, "The recommendation"),
+    ...errorResponses(400, 401, 404, 503),
   },
 });
 
@@ -246,6 +267,14 @@ export const recommendationRoutes = createRouter()
       budgeted: true,
       compute: async () => ({ body: await recommendationPerformance(c.get("deps"), query) }),
     });
+  })
+  .openapi(detail, async (c) => {
+    const { id } = c.req.valid("param");
+    const recommendation = await recommendationById(c.get("deps"), id);
+    if (!recommendation) {
+      throw new ApiFailure(404, { message: `No recommendation with id ${id}.`, code: "NOT_FOUND" });
+    }
+    return c.json(recommendation, 200);
   })
   .openapi(post, async (c) => {
     const { recommendationDate } = c.req.valid("query");

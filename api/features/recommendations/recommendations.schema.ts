@@ -8,7 +8,7 @@ import {
   priceObservedAt,
 } from "../../lib/answer-fields.ts";
 import { ModelEvidence } from "../../lib/model-evidence.schema.ts";
-import { isoDate } from "../../lib/validation.ts";
+import { idParam, isoDate } from "../../lib/validation.ts";
 import { historicalFilters, invalidDateRange, validDateRange } from "./recommendations.input.ts";
 
 export { CreateRecommendationInput, DeleteByDateParams, HistoricalQuery } from "./recommendations.input.ts";
@@ -63,7 +63,11 @@ export const Recommendation = z
     aggressiveBasis: z.string().openapi({ description: "How the risk level was decided" }),
     estimatedDate: z.string().openapi({ format: "date" }),
     recommendationDate: z.string().openapi({ format: "date" }),
-    reason: z.string(),
+    reason: z.string().openapi({
+      description:
+        "Why the call was made. In the lists (latest, historical) a summary of at most two lines; the whole text " +
+        "is in GET /api/recommendations/{id}",
+    }),
     source: z.enum(["admin", "model"]).openapi({
       description:
         "model: the ranking model's call; admin: an editor's pick, its confidence the editor's own",
@@ -121,6 +125,11 @@ export const Recommendation = z
   });
 
 export const RecommendationList = z.array(Recommendation);
+
+/** The recommendation a detail request names, `GET /api/recommendations/{id}`. */
+export const RecommendationIdParam = z.object({
+  id: idParam.openapi({ param: { name: "id", in: "path" }, example: 520 }),
+});
 
 /** The most rows one page of the historical list holds, and what it answers when no paging parameter is sent. */
 export const HISTORICAL_MAX_PAGE_SIZE = 500;

@@ -9,6 +9,7 @@ import { hasMarketData, type LatestPrice } from "../../lib/market-port.ts";
 import { failure, type Result, success } from "../../lib/result.ts";
 import { centsToString } from "../../lib/validation.ts";
 import { scoreRecommendations } from "./performance.service.ts";
+import { reasonSummary } from "./reason-summary.ts";
 import { recommendationFilters } from "./recommendation-filters.ts";
 import {
   type CreateRecommendationInput,
@@ -81,6 +82,17 @@ export interface Scored {
   outcomes: Map<number, Outcome>;
 }
 
+/**
+ * A list's row: the reason as its summary of at most two lines; the whole reason is the detail's
+ * (`recommendationById`), which a list's dialog reads (issue 43, point 2).
+ */
+function listed(scored: Scored): Scored {
+  return {
+    recommendations: scored.recommendations.map((r) => ({ ...r, reason: reasonSummary(r.reason, r.source) })),
+    outcomes: scored.outcomes,
+  };
+}
+
 /** Scores `rows` as of the market's today: the part of a list that changes only with the data or the day. */
 async function scoreRows(deps: AppDeps, rows: Row[]): Promise<Scored> {
   const [scored, catalog] = await Promise.all([
@@ -127,7 +139,19 @@ export async function scoreLatest(deps: AppDeps): Promise<Scored> {
     .leftJoin(users, eq(users.id, recommendations.postedBy))
     .where(eq(recommendations.recommendationDate, latestDate))
     .orderBy(desc(recommendations.confidence), recommendations.symbol);
-  return scoreRows(deps, rows);
+  return listed(await scoreRows(deps, rows));
+}
+
+/** One recommendation with its whole reason, scored and priced as the lists' rows are; null when there is none. */
+export async function recommendationById(deps: AppDeps, id: number): Promise<Recommendation | null> {
+  const rows = await deps.database.db
+    .select(LIST_COLUMNS)
+    .from(recommendations)
+    .leftJoin(users, eq(users.id, recommendations.postedBy))
+    .where(eq(recommendations.id, id));
+  if (!rows.length) return null;
+  const [priced] = await withPrices(deps, await scoreRows(deps, rows));
+  return priced ?? null;
 }
 
 /** Which rows of a search to answer: `limit` rows from `offset` (newest first). */
@@ -181,7 +205,7 @@ export async function scoreHistoricalPage(
     : [];
   const countOf = new Map(perDate.map((d) => [d.date, d.n]));
   return {
-    recommendations: await scoreRows(deps, rows),
+    recommendations: listed(await scoreRows(deps, rows)),
     total: counted?.total ?? 0,
     dateCounts: dates.map((d): [string, number] => [d, countOf.get(d) ?? 0]),
   };

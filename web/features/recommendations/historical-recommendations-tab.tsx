@@ -1,6 +1,6 @@
 import { Badge, Button, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useEffect, useRef } from "react";
 import { HISTORY_PAGE_SIZE } from "../../../api/features/recommendations/recommendations.constants.ts";
 import { EmptyPanel } from "../../components/empty-panel.tsx";
 import { LoadError } from "../../components/load-error.tsx";
@@ -12,7 +12,7 @@ import { HistoricalFiltersForm } from "./historical-filters-form.tsx";
 import { HistoricalTable } from "./historical-table.tsx";
 import { type HistoryView, HistoryViewControls } from "./history-view-controls.tsx";
 import { RecommendationCard } from "./recommendation-card.tsx";
-import { RecommendationDialog } from "./recommendation-dialog.tsx";
+import { useFocusReturnToOpener } from "./recommendation-focus.ts";
 import {
   type HistoricalFilters,
   type HistoricalPage,
@@ -32,10 +32,15 @@ export function HistoricalRecommendationsTab(props: {
   /** Cards (the default) or the sortable table; the route keeps it in the address with the filters. */
   view?: HistoryView;
   onViewChange?: (view: HistoryView) => void;
+  /** A card's or row's "View Full Analysis" (the route opens the dialog's address). */
+  onOpen: (recommendation: Recommendation) => void;
+  /** The recommendation whose dialog is open: its card or row gets focus back when it closes. */
+  openId?: number;
 }) {
   const { filters } = props;
   const view = props.view ?? "cards";
-  const [open, setOpen] = useState<Recommendation | null>(null);
+  const section = useRef<HTMLElement>(null);
+  useFocusReturnToOpener(props.openId, section);
   const query = useInfiniteQuery(historicalRecommendationsQueryOptions(filters));
 
   useEffect(() => {
@@ -46,7 +51,7 @@ export function HistoricalRecommendationsTab(props: {
   // The table view lists every row of the search itself (HistoricalTable); the cards are grouped by date.
   const groups = view === "table" ? [] : groupByDate(items);
   return (
-    <section aria-labelledby="historical-title">
+    <section aria-labelledby="historical-title" ref={section}>
       <Title order={2} id="historical-title" size="h3" mb="sm">
         Historical Recommendations
       </Title>
@@ -81,7 +86,7 @@ export function HistoricalRecommendationsTab(props: {
             ) : null}
           </div>
           <HistoryViewControls view={view} onViewChange={(v) => props.onViewChange?.(v)} filters={filters} />
-          {view === "table" ? <HistoricalTable filters={filters} onOpen={setOpen} /> : null}
+          {view === "table" ? <HistoricalTable filters={filters} onOpen={props.onOpen} /> : null}
           {groups.map(([date, items]) => (
             <Stack key={date} gap="sm" data-testid="history-group">
               <Group gap="xs">
@@ -99,7 +104,7 @@ export function HistoricalRecommendationsTab(props: {
               </Group>
               <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
                 {items.map((r) => (
-                  <RecommendationCard key={r.id} recommendation={r} showDate onOpen={() => setOpen(r)} />
+                  <RecommendationCard key={r.id} recommendation={r} showDate onOpen={() => props.onOpen(r)} />
                 ))}
               </SimpleGrid>
             </Stack>
@@ -124,7 +129,6 @@ export function HistoricalRecommendationsTab(props: {
           ) : null}
         </Stack>
       )}
-      <RecommendationDialog recommendation={open} onClose={() => setOpen(null)} />
     </section>
   );
 }

@@ -13,6 +13,7 @@ import {
   sortHistory,
 } from "./history-sort.ts";
 import { outcomeHeadline, outcomeShort } from "./outcome-words.ts";
+import { OPENS_RECOMMENDATION } from "./recommendation-focus.ts";
 import {
   type HistoricalFilters,
   historicalAllQueryOptions,
@@ -115,6 +116,7 @@ export function HistoricalTable(props: { filters: HistoricalFilters; onOpen: (r:
                   fz="sm"
                   td="underline"
                   aria-label={`View Full Analysis of ${r.symbol}, ${formatDate(r.recommendationDate)}`}
+                  {...{ [OPENS_RECOMMENDATION]: r.id }}
                 >
                   {r.symbol}
                 </UnstyledButton>

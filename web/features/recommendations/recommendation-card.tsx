@@ -14,6 +14,7 @@ import { formatAsOf, formatDate, formatMoney, formatPercent, formatSignedMoney }
 import { riskWordOfFlag } from "../../lib/risk-words.ts";
 import { Figure } from "./figure.tsx";
 import { OutcomeBadge, OutcomeWords } from "./outcome-badge.tsx";
+import { OPENS_RECOMMENDATION } from "./recommendation-focus.ts";
 import { isRelativeCall, potentialReturn, priceVersusBuy, researchLinks } from "./recommendation-math.ts";
 import type { Recommendation } from "./recommendations.queries.ts";
 import { SourceLabel } from "./source-label.tsx";
@@ -156,6 +157,7 @@ export function RecommendationCard(props: {
         style={{ alignSelf: "flex-start" }}
         onClick={props.onOpen}
         aria-label={`View Full Analysis of ${r.symbol}`}
+        {...{ [OPENS_RECOMMENDATION]: r.id }}
       >
         View Full Analysis →
       </Button>

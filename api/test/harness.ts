@@ -12,7 +12,7 @@ import { createUser } from "../features/auth/auth.service.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { AppConfig } from "../lib/config.ts";
 import type { AppDeps, UserRow } from "../lib/context.ts";
-import { silentLogger } from "../lib/logger.ts";
+import { consoleJsonLogger } from "../lib/logger.ts";
 import { ErrorSchema } from "../lib/openapi.ts";
 import { configureMarket } from "../market/configure.ts";
 import { type DemoMarketFiles, importDemoMarket } from "../market/demo-import.ts";
@@ -41,7 +41,7 @@ export const targetName = `${testTarget === "workerd" ? "workerd" : "Bun"} + ${t
  * replaces deps.log).
  */
 export function testRuntime(database: Database, clock?: Clock): Runtime {
-  return { ...bunRuntime(database, silentLogger), clock };
+  return { ...bunRuntime(database, consoleJsonLogger("silent")), clock };
 }
 
 /** A clock the test can move. */

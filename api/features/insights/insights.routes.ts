@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { SYMBOL_MAX_LENGTH } from "../../lib/fields.constants.ts";
 import { keptAnswer, keptValue } from "../../lib/kept-answer.ts";
 import {
   createRouter,
@@ -35,7 +36,7 @@ const analyze = createRoute({
   security: signedIn,
   summary: "Analyse a symbol now and keep the result in your history",
   description:
-    `Symbol: 1-10 characters (letters, digits, '.', '-'). At most ${ANALYSES_PER_MINUTE} analyses a minute, and ` +
+    `Symbol: 1-${SYMBOL_MAX_LENGTH} characters (letters, digits, '.', '-', '^'). At most ${ANALYSES_PER_MINUTE} analyses a minute, and ` +
     "two running at once per user.",
   middleware: [requireUser] as const,
   request: { body: jsonBody(AnalyzeInput) },

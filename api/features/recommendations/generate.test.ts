@@ -5,7 +5,6 @@ import { dailyPrices, liveScores, liveScorings, recommendations } from "../../..
 import { createAnalysisEngine } from "../../analysis/engine.ts";
 import { isMemberOn } from "../../analysis/index-membership.ts";
 import { modelCatalog } from "../../analysis/model-store.ts";
-import { modelFor, SERVED_MODELS } from "../../analysis/models/registry.ts";
 import { PREREGISTRATION } from "../../analysis/preregistration.ts";
 import { heldBackCoverageOf } from "../../analysis/range-calibration.ts";
 import { runDueJobs } from "../../jobs/schedule.ts";
@@ -14,31 +13,14 @@ import { addTradingSessions } from "../../lib/trading-calendar.ts";
 import { allSymbols, securityNames } from "../../market/price-history.ts";
 import { readServedModelFiles } from "../../runtime/model-files.ts";
 import { seedRecommendationHistory } from "../../seed/recommendation-history.ts";
+import { startOnDemoSlice } from "../../test/demo-slice.ts";
 import { bodyOf, startTestApp, type TestApp, testDbKind } from "../../test/harness.ts";
+import { modelFor, SERVED_MODELS } from "../../test/served-models.ts";
 import { generateForDate, generateRecommendations, weeklyDates } from "./generate.service.ts";
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp();
-  await t.useDemoMarket({
-    symbols: [
-      "AAPL",
-      "MSFT",
-      "NVDA",
-      "JPM",
-      "XOM",
-      "KO",
-      "PFE",
-      "AMZN",
-      "META",
-      "WMT",
-      "CAT",
-      "DIS",
-      "HD",
-      "MRK",
-    ],
-    from: "2021-06-01",
-  });
+  t = await startOnDemoSlice(["HD", "MRK"]);
 });
 afterAll(() => t.close());
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { bodyOf, startTestApp, type TestApp, testDbKind } from "../../test/harness.ts";
+import { startOnDemoSlice } from "../../test/demo-slice.ts";
+import { bodyOf, type TestApp, testDbKind } from "../../test/harness.ts";
 import { generateForDate } from "./generate.service.ts";
 
 // Issue 39 point 5: a model call's sellTarget (and an analysis's projectedPrice) is the price moved by the return
@@ -9,26 +10,7 @@ let t: TestApp;
 let token: string;
 const DATE = "2023-06-30";
 beforeAll(async () => {
-  t = await startTestApp();
-  await t.useDemoMarket({
-    symbols: [
-      "AAPL",
-      "MSFT",
-      "NVDA",
-      "JPM",
-      "XOM",
-      "KO",
-      "PFE",
-      "AMZN",
-      "META",
-      "WMT",
-      "CAT",
-      "DIS",
-      "HD",
-      "MRK",
-    ],
-    from: "2021-06-01",
-  });
+  t = await startOnDemoSlice(["HD", "MRK"]);
   token = await t.signIn((await t.createUser()).email, "correct-horse-battery");
   await generateForDate(t.deps, DATE);
 }, 120_000);

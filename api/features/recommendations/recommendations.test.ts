@@ -3,10 +3,10 @@ import { eq } from "drizzle-orm";
 import { recommendations, users } from "../../../db/schema/index.ts";
 import { riskLevel } from "../../analysis/engine.ts";
 import { EDGE_SIGNIFICANT } from "../../analysis/model-card.ts";
-import { modelFor } from "../../analysis/models/registry.ts";
 import { AGGRESSIVE_VOLATILITY } from "../../analysis/risk-scale.constants.ts";
 import { fixedMarket } from "../../test/fixed-market.ts";
 import { bodyOf, errorOf, startTestApp, type TestApp, testDbKind } from "../../test/harness.ts";
+import { modelFor } from "../../test/served-models.ts";
 import { decideAggressive, postRecommendation } from "./recommendations.service.ts";
 
 let t: TestApp;

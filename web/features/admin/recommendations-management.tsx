@@ -1,10 +1,11 @@
-import { Button, Card, Divider, Group, Modal, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Button, Card, Divider, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import {
   CreateRecommendationInput,
   DeleteByDateParams,
 } from "../../../api/features/recommendations/recommendations.input.ts";
+import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { SymbolField } from "../../components/symbol-autocomplete.tsx";
 import { passes, submitWith, useAppForm, validateWith } from "../../lib/form.tsx";
 import { CheckboxField, TextareaField } from "../../lib/form-fields.tsx";
@@ -30,8 +31,19 @@ function ConfirmDeleteDialog(props: {
   });
   const count = data?.length ?? 0;
   return (
-    <Modal opened={props.date !== null} onClose={props.onClose} title="Delete recommendations?" centered>
-      <Text size="sm" mb="md" data-testid="delete-count">
+    <ConfirmDialog
+      opened={props.date !== null}
+      onClose={props.onClose}
+      title="Delete recommendations?"
+      action={{
+        label: isPending || isError ? "Delete" : `Delete ${count}`,
+        color: "red.8",
+        pending: props.pending,
+        disabled: isPending || (!isError && count === 0),
+        onConfirm: props.onConfirm,
+      }}
+    >
+      <Text size="sm" data-testid="delete-count">
         {isPending
           ? "Counting the recommendations of that date..."
           : isError
@@ -40,20 +52,7 @@ function ConfirmDeleteDialog(props: {
               ? `There are no recommendations on ${formatDate(props.date)}.`
               : `${count} recommendation${count === 1 ? "" : "s"} of ${formatDate(props.date)} will be deleted. This cannot be undone.`}
       </Text>
-      <Group justify="flex-end">
-        <Button variant="default" onClick={props.onClose}>
-          Cancel
-        </Button>
-        <Button
-          color="red.8"
-          loading={props.pending}
-          disabled={isPending || (!isError && count === 0)}
-          onClick={props.onConfirm}
-        >
-          {isPending || isError ? "Delete" : `Delete ${count}`}
-        </Button>
-      </Group>
-    </Modal>
+    </ConfirmDialog>
   );
 }
 

@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { HISTORY_PAGE_SIZE } from "../../../api/features/recommendations/recommendations.constants.ts";
 import { adminRecommendation } from "../../test/recommendation-fixture.ts";
 import { renderWithProviders } from "../../test/render.tsx";
 import { HistoricalRecommendationsTab } from "./historical-recommendations-tab.tsx";
-import { HISTORY_PAGE_SIZE, type Recommendation } from "./recommendations.queries.ts";
+import type { Recommendation } from "./recommendations.queries.ts";
 
 const realFetch = globalThis.fetch;
 afterEach(() => {

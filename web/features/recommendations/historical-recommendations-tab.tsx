@@ -1,6 +1,7 @@
 import { Badge, Button, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
+import { HISTORY_PAGE_SIZE } from "../../../api/features/recommendations/recommendations.constants.ts";
 import { EmptyPanel } from "../../components/empty-panel.tsx";
 import { LoadError } from "../../components/load-error.tsx";
 import { Skeletons } from "../../components/skeleton-list.tsx";
@@ -13,7 +14,6 @@ import { type HistoryView, HistoryViewControls } from "./history-view-controls.t
 import { RecommendationCard } from "./recommendation-card.tsx";
 import { useFocusReturnToOpener } from "./recommendation-focus.ts";
 import {
-  HISTORY_PAGE_SIZE,
   type HistoricalFilters,
   type HistoricalPage,
   historicalRecommendationsQueryOptions,

@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import type { InferRequestType, InferResponseType } from "hono/client";
+import { HISTORY_PAGE_SIZE } from "../../../api/features/recommendations/recommendations.constants.ts";
 import { api } from "../../lib/api-client.ts";
 import { okJson } from "../../lib/api-error.ts";
 import { rootKeys } from "../../lib/query-keys.ts";
@@ -27,9 +28,6 @@ export const recommendationQueryOptions = (id: number) =>
     queryKey: recommendationKeys.one(id),
     queryFn: async () => okJson(await api.api.recommendations[":id"].$get({ param: { id: String(id) } })),
   });
-
-/** Rows per page of the Historical tab: whole rows of its 1-, 2- and 3-column grids. */
-export const HISTORY_PAGE_SIZE = 24;
 
 export interface HistoricalPage {
   items: Recommendation[];

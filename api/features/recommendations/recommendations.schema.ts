@@ -11,7 +11,12 @@ import { ModelEvidence } from "../../lib/model-evidence.schema.ts";
 import { isoDate } from "../../lib/validation.ts";
 import { historicalFilters, invalidDateRange, validDateRange } from "./recommendations.input.ts";
 
-export { CreateRecommendationInput, DeleteByDateParams, HistoricalQuery } from "./recommendations.input.ts";
+export {
+  CreateRecommendationInput,
+  DeleteByDateParams,
+  DeleteOneParams,
+  HistoricalQuery,
+} from "./recommendations.input.ts";
 
 /**
  * What the ranking model said about a generated call; null on recommendations posted by an admin. `probability`
@@ -162,6 +167,12 @@ export const CreateRecommendationAnswer = z
   .openapi("CreateRecommendationAnswer");
 
 export const DeleteByDateAnswer = z.object({ message: z.string(), deleted: z.number().int() });
+export const DeleteOneAnswer = z.object({
+  message: z.string(),
+  id: z.number().int(),
+  symbol: z.string(),
+  recommendationDate: z.string(),
+});
 
 export type Recommendation = z.infer<typeof Recommendation>;
 export type ModelCall = z.infer<typeof ModelCall>;

@@ -319,3 +319,19 @@ export async function deleteRecommendationsOn(deps: AppDeps, date: string): Prom
     .returning({ id: recommendations.id });
   return deleted.length;
 }
+
+/** Deletes one recommendation; answers what it was, or null when there is none with that id. */
+export async function deleteRecommendation(
+  deps: AppDeps,
+  id: number,
+): Promise<{ id: number; symbol: string; recommendationDate: string } | null> {
+  const [deleted] = await deps.database.db
+    .delete(recommendations)
+    .where(eq(recommendations.id, id))
+    .returning({
+      id: recommendations.id,
+      symbol: recommendations.symbol,
+      recommendationDate: recommendations.recommendationDate,
+    });
+  return deleted ?? null;
+}

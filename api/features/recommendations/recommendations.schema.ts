@@ -90,6 +90,24 @@ export const Recommendation = z
     currentPriceAsOf: priceObservedAt.nullable().optional(),
     modelVersion: z.string().nullable().optional(),
     ...ModelCall.partial().shape,
+    modelView: z
+      .object({
+        call: z.enum(["BUY", "SELL", "HOLD", "WATCH"]),
+        decile: z.number().int().min(1).max(10),
+        confidence: z.number().int().min(0).max(100).openapi({
+          description: "The model's probability of the stated event, as a whole percent",
+        }),
+        horizonDays: z.number().int(),
+        modelVersion: z.string(),
+        ...ModelEvidence.shape,
+      })
+      .nullable()
+      .optional()
+      .openapi({
+        description:
+          "On an editor's pick: what the ranking model said about the same stock on the same date, from prices up " +
+          "to that date (null when the model could not rank it that day); absent on model calls",
+      }),
     outcome: z
       .object({
         status: z.enum(["open", "hit", "missed"]).openapi({

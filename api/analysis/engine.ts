@@ -11,7 +11,7 @@ import {
   outsiderInputs,
   universeInputs,
 } from "./cross-section.ts";
-import { describeFactor, FACTOR_LABELS } from "./describe.ts";
+import { describeFactor, labelledFactor } from "./describe.ts";
 import { type Bar, MIN_HISTORY, marketFeaturesAt, type StockFeatures, stockFeaturesAt } from "./features.ts";
 import { isMemberOn } from "./index-membership.ts";
 import { EDGE_SIGNIFICANT } from "./model-card.ts";
@@ -107,7 +107,7 @@ export function toInsight(scored: Scored, name: string): InsightDraft {
         "so read that chance as little better than the coin flip.",
     `${expected} over that horizon, with 8 in 10 outcomes between ${signedPercent(scored.expectedExcessLow)} and ` +
       `${signedPercent(scored.expectedExcessHigh)} against the median, a range set by its own volatility.`,
-    `What moved its rank most: ${top.map((f) => FACTOR_LABELS[f.name]).join(", ")}.`,
+    `What moved its rank most: ${top.map(labelledFactor).join(", ")}.`,
     stale
       ? `Model ${model.version}, trained on outcomes through ${model.trainedThrough}, older than the data it scores.`
       : `Model ${model.version}.`,

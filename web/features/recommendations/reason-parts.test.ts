@@ -34,6 +34,12 @@ describe("a recommendation's reason as a list", () => {
       "dollars traded a day",
     ]);
   });
+  test("factors that say which way they pushed the rank keep it", () => {
+    const { factors } = reasonParts(
+      "What moved its rank most: 1-month return (raised its rank), dollars traded a day (lowered its rank). Model ranker-live.",
+    );
+    expect(factors).toEqual(["1-month return (raised its rank)", "dollars traded a day (lowered its rank)"]);
+  });
   test("an admin's free text: its sentences, no factors", () => {
     expect(reasonParts("Steady compounder.")).toEqual({ points: ["Steady compounder."], factors: [] });
   });

@@ -12,6 +12,7 @@ import { RiskBadge } from "../../components/risk-badge.tsx";
 import { GAIN_TEXT, LOSS_TEXT } from "../../lib/colors.ts";
 import { formatAsOf, formatDate, formatMoney, formatPercent, formatSignedMoney } from "../../lib/format.ts";
 import { riskWordOfFlag } from "../../lib/risk-words.ts";
+import { EDITORS_NOTE, ModelViewOfPick } from "./editors-pick.tsx";
 import { Figure } from "./figure.tsx";
 import { OutcomeBadge, OutcomeWords } from "./outcome-badge.tsx";
 import { isRelativeCall, potentialReturn, priceVersusBuy, researchLinks } from "./recommendation-math.ts";
@@ -135,9 +136,24 @@ export function RecommendationCard(props: {
           )}
           <Figure label="Target date" value={formatDate(r.estimatedDate)} />
         </SimpleGrid>
-        <Text size="sm" mt="sm" lineClamp={2} data-testid="recommendation-reason">
+        {r.source === "admin" ? (
+          <Text size="xs" fw={700} mt="sm">
+            {EDITORS_NOTE}
+          </Text>
+        ) : null}
+        <Text
+          size="sm"
+          mt={r.source === "admin" ? 0 : "sm"}
+          lineClamp={2}
+          data-testid="recommendation-reason"
+        >
           {r.reason}
         </Text>
+        {r.source === "admin" ? (
+          <Box mt="xs">
+            <ModelViewOfPick recommendation={r} />
+          </Box>
+        ) : null}
         <Group mt="xs" gap={6}>
           <OutcomeBadge outcome={r.outcome} />
         </Group>

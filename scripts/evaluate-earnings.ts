@@ -4,9 +4,9 @@
 // date the bundled data hold (data/earnings/). (2) The growth probability the calendar serves, computed by the
 // calendar's own function, scored out of sample on the entries the demo calendar would have shown, against stating
 // the universe's rate. (3) The target price against the price the day the entry was shown.
+
 import { join } from "node:path";
 import {
-  addDays,
   type DailyBar,
   type DetectionAccuracy,
   detectionAccuracy,
@@ -37,6 +37,7 @@ import { type EarningsModel, earningsProbability } from "../api/analysis/earning
 import { fitLogistic, fitPlatt, standardisation } from "../api/analysis/fit.ts";
 import { isMemberOn } from "../api/analysis/index-membership.ts";
 import { growthOf, WINDOW_DAYS } from "../api/features/earnings/earnings.service.ts";
+import { addDays } from "../api/lib/calendar-days.ts";
 import { BENCHMARK, priceRows } from "../api/market/demo-import.ts";
 import { readDemoMarketFiles } from "../api/runtime/demo-market-files.ts";
 import { parseCli } from "./cli/args.ts";

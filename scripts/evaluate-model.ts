@@ -2,13 +2,14 @@
 // every test year 2010-2023, each date's index members only, each year scored by the model trained and calibrated
 // before it began, and on the survivorship-free set (data/survivorship-free/, the dead included); writes
 // docs/model-card.md, docs/model-card.json, the out-of-sample predictions docs/model/walk-forward.csv.gz (which
-// `bun scripts/check-model-card.ts` recomputes the card from) and api/analysis/model-headline.constants.ts.
+// `bun scripts/check-model-card.ts` recomputes the card from), api/analysis/model-headline.constants.ts, and
+// api/analysis/range-calibration.json: each stock's range per volatility fifth, fitted away from the survivorship-free
+// years it is reported on (decision 121).
 // Deterministic: no timings, no randomness.
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { STOCK_FEATURES, type StockFeatureName } from "../api/analysis/features.ts";
-import { excessOf } from "../api/analysis/ranker.ts";
 import { BENCHMARK } from "../api/market/demo-import.ts";
 import { parseCli } from "./cli/args.ts";
 import { DESIGNS, DESIGNS_TRIED } from "./model/designs.ts";
@@ -22,6 +23,15 @@ import {
   type ScoredRow,
   type Spread,
 } from "./model/metrics.ts";
+import {
+  clearOfHeldBack,
+  fifthsOf,
+  fitRanges,
+  HELD_BACK,
+  type InFifth,
+  inHeldBack,
+  rangeCoverage,
+} from "./model/ranges.ts";
 import {
   buildSamples,
   FIRST_TEST_YEAR,
@@ -39,8 +49,9 @@ parseCli({
   usage: `usage: bun scripts/evaluate-model.ts
 
 Measures the committed models walk-forward on 2010-2023 (each date's index members) and on the survivorship-free
-set, and rewrites docs/model-card.md, docs/model-card.json, docs/model/walk-forward.csv.gz and
-api/analysis/model-headline.constants.ts. Takes no arguments.`,
+set, fits each stock's range per volatility fifth (decision 121), and rewrites docs/model-card.md,
+docs/model-card.json, docs/model/walk-forward.csv.gz, api/analysis/model-headline.constants.ts and
+api/analysis/range-calibration.json. Takes no arguments.`,
 });
 
 /** Newey-West lag: the horizon in sample dates (60-session outcomes every 5 sessions overlap for 12 dates). */
@@ -87,40 +98,36 @@ const byDate = (set: readonly Scored[]) => {
   return out;
 };
 
-/** Each stock-date's volatility fifth among its date's scored stocks (1 calmest .. 5 most volatile). */
-function volatilityFifths(set: readonly Scored[]): Map<Scored, number> {
-  const out = new Map<Scored, number>();
-  for (const group of byDate(set).values()) {
-    const sorted = [...group].sort(
-      (a, b) => a.sample.raw.vol_60d - b.sample.raw.vol_60d || a.sample.symbol.localeCompare(b.sample.symbol),
-    );
-    sorted.forEach((s, k) => {
-      out.set(s, Math.floor((k * 5) / sorted.length) + 1);
-    });
-  }
-  return out;
-}
-
-/** Share of outcomes (excess over the date's median) inside each stock's own 80% interval, by volatility fifth. */
-function intervalCoverage(set: readonly Scored[]) {
-  const fifths = volatilityFifths(set);
-  return [1, 2, 3, 4, 5].map((fifth) => {
-    const inFifth = set.filter((s) => fifths.get(s) === fifth);
-    const inside = inFifth.filter((s) => {
-      const model = models.get(yearOf(s))!;
-      const { low, high } = excessOf(model, s.p, s.sample.raw.vol_60d);
-      return s.sample.excess! >= low && s.sample.excess! <= high;
-    });
-    return { fifth, n: inFifth.length, coverage: r4(inside.length / inFifth.length) };
-  });
-}
+const demoFifths = fifthsOf(demo);
+const sfFifths = fifthsOf(sf);
+const inFifths = (set: readonly Scored[], fifths: ReadonlyMap<Scored, number>): InFifth[] =>
+  set.map((scored) => ({ scored, fifth: fifths.get(scored)!, model: models.get(yearOf(scored))! }));
+const demoInFifths = inFifths(demo, demoFifths);
+const sfInFifths = inFifths(sf, sfFifths);
+// The range per volatility fifth, fitted away from the held-back years and reported on them (decision 121).
+const rangeFit = [demoInFifths, sfInFifths].map((set) => set.filter((x) => clearOfHeldBack(x.scored)));
+const bands = fitRanges(rangeFit);
+const heldBack = sfInFifths.filter((x) => inHeldBack(x.scored));
+const heldBackCoverage = rangeCoverage(heldBack, bands, LAG);
+/** Share of outcomes (excess over the date's median) inside each stock's own 80% range, by volatility fifth. */
+const intervalCoverage = (set: readonly InFifth[]) =>
+  rangeCoverage(set, bands, LAG).map(({ fifth, n, coverage }) => ({ fifth, n, coverage }));
+const fitCoverage = rangeFit.map(intervalCoverage);
+const heldBackYears = `${HELD_BACK.from.slice(0, 4)}-${heldBack.at(-1)!.scored.sample.date.slice(0, 4)}`;
+const RANGE_METHOD =
+  `Range = expected excess + [low, high] x s, s the stock's 60-day volatility with the model's floor added in ` +
+  `quadrature over ${HORIZON} sessions; low and high are one volatility fifth's weighted 10th and 90th ` +
+  `percentiles of (excess - expected) / s over the out-of-sample stock-dates whose outcome window stays clear of ` +
+  `${HELD_BACK.from} to ${HELD_BACK.to} (demo and survivorship-free weighing the same in each fifth), and are ` +
+  `reported on the survivorship-free stock-dates of ${heldBackYears}, held back from the fit (decision 121).`;
+const targetMet = heldBackCoverage.every((c) => c.coverage >= 0.77 && c.coverage <= 0.83);
 
 /**
  * The decile spread with deciles formed inside each volatility fifth of each date (the part of the ranking that is
  * not a bet on volatility): per date, the mean over the fifths of (decile 10 - decile 1).
  */
 function spreadWithinFifths(set: readonly Scored[]): Spread {
-  const fifths = volatilityFifths(set);
+  const fifths = fifthsOf(set);
   const diffs: number[] = [];
   for (const [, group] of [...byDate(set)].sort(([a], [b]) => a.localeCompare(b))) {
     const perFifth: number[] = [];
@@ -252,11 +259,28 @@ const card = {
     period: period(sf),
     ...sfFigures,
     demoSameDates: figures(demoSame),
-    intervalCoverageByVolatility: intervalCoverage(sf),
+    intervalCoverageByVolatility: intervalCoverage(sfInFifths),
   },
   recent: { ...RECENT, ...figures(recentSet) },
   calibrationByYear: calibrationByYear(demo),
-  intervalCoverageByVolatility: intervalCoverage(demo),
+  intervalCoverageByVolatility: intervalCoverage(demoInFifths),
+  ranges: {
+    method: RANGE_METHOD,
+    heldBack: { ...period(heldBack.map((x) => x.scored)), stockDates: heldBack.length },
+    fit: {
+      demoStockDates: rangeFit[0]!.length,
+      survivorshipFreeStockDates: rangeFit[1]!.length,
+      survivorshipFreePeriod: period(rangeFit[1]!.map((x) => x.scored)),
+    },
+    target: { low: 0.77, high: 0.83 },
+    targetMet,
+    byVolatility: bands.map((band, k) => ({
+      ...band,
+      ...heldBackCoverage[k]!,
+      fitDemoCoverage: fitCoverage[0]![k]!.coverage,
+      fitSurvivorshipFreeCoverage: fitCoverage[1]![k]!.coverage,
+    })),
+  },
   spreadWithinVolatilityFifths: spreadWithinFifths(demo),
   topDecileBeatRate: beatRate(demo, 10),
   bottomDecileBeatRate: beatRate(demo, 1),
@@ -314,6 +338,25 @@ mkdirSync(join(import.meta.dir, "../docs/model"), { recursive: true });
 await Bun.write(
   join(import.meta.dir, "../docs/model/walk-forward.csv.gz"),
   gzipSync(Buffer.from(`${lines.join("\n")}\n`), { level: 9 }),
+);
+
+// What the served range reads (api/analysis/range-calibration.ts): the bands and each fifth's held-back coverage.
+await Bun.write(
+  join(import.meta.dir, "../api/analysis/range-calibration.json"),
+  `${JSON.stringify(
+    {
+      method: RANGE_METHOD,
+      heldBack: card.ranges.heldBack,
+      bands: card.ranges.byVolatility.map((r) => ({
+        fifth: r.fifth,
+        low: r.low,
+        high: r.high,
+        heldBackCoverage: r.coverage,
+      })),
+    },
+    null,
+    1,
+  )}\n`,
 );
 
 /** A plain object as TypeScript source in the repository's format (biome: two spaces, trailing commas). */
@@ -387,7 +430,8 @@ Machine-readable: \`docs/model-card.json\`. Every out-of-sample prediction behin
       : `**No proven edge.** Over ${card.period.from.slice(0, 4)}-${card.period.to.slice(0, 4)} the stocks the model ranked best beat those it ranked worst by ${spreadWords(headline.decileSpread)}; after trying ${DESIGNS_TRIED} designs on this history, a result needs t ${HURDLE} or more before it counts as more than luck. It does not clear that bar, so the app shows its probabilities as close to a coin flip, in a neutral colour.`
 } On the survivorship-free set, where the companies that later failed or left are counted, the same spread is ${spreadWords(sfFig.decileSpread)}, against ${spreadWords(sfFig.demoSameDates.decileSpread)} for the demo set over the same dates.
 - **How sure can you be of one stock?** Not very: each stock's 80% range comes from its own volatility, and the
-  range is wide. Returns are before trading costs and taxes.
+  range is wide. On survivorship-free years held back from its fit (${heldBackYears}), the ranges held
+  ${heldBackCoverage.map((c) => pct(c.coverage)).join(" / ")} of outcomes, calmest fifth of stocks first. Returns are before trading costs and taxes.
 
 ## Headline figures
 | set | stock-dates | dates | AUC | Brier vs stating the base rate | decile 10 - decile 1 | Newey-West t | Hansen-Hodrick t |
@@ -418,17 +462,26 @@ ${row("demo, the same dates", sfFig.demoSameDates)}
 
 ## Each stock's 80% range, by volatility
 Expected excess return over the median stock = scale x probit(p) x s, where s is the stock's own ${HORIZON}-day
-volatility (its 60-day volatility with a floor added in quadrature, so calm stocks do not get a range narrower
-than their excess over the median moves); the range adds fitted residual percentiles times s
-(api/analysis/ranker.ts). Scale, floor and percentiles are fitted on each model's calibration evidence only, the
-floor so that every volatility fifth of that evidence is as close to 80% as it can be. Share of outcomes inside the range, by volatility fifth of each date (1 calmest):
+volatility (its 60-day volatility with the model's floor added in quadrature, so calm stocks do not get a range
+narrower than their excess over the median moves). The range adds one band per volatility fifth of the date
+(1 calmest): expected + [low, high] x s (api/analysis/ranker.ts, decision 121). The bands were fitted on the
+out-of-sample stock-dates whose outcome window stays clear of ${HELD_BACK.from} to ${HELD_BACK.to}: ${card.ranges.fit.demoStockDates.toLocaleString("en-US")} demo
+(${FIRST_TEST_YEAR}-2015 and 2018-${LAST_TEST_YEAR}) and ${card.ranges.fit.survivorshipFreeStockDates.toLocaleString("en-US")} survivorship-free (${card.ranges.fit.survivorshipFreePeriod.from} to ${card.ranges.fit.survivorshipFreePeriod.to}), the two
+sets weighing the same in each fifth. They are reported on the ${card.ranges.heldBack.stockDates.toLocaleString("en-US")} survivorship-free stock-dates of
+${card.ranges.heldBack.from} to ${card.ranges.heldBack.to}, held back from the fit (the split was fixed before fitting). Target: 77-83% inside in
+every fifth of the held-back years: **${targetMet ? "met" : "not met"}**.
+
+| fifth | band [low, high] | held-back stock-dates | inside (95%) | below | above | in the fit: demo | in the fit: survivorship-free |
+|---|---|---|---|---|---|---|---|
+${card.ranges.byVolatility.map((r) => `| ${r.fifth} | [${r.low}, ${r.high}] | ${r.n.toLocaleString("en-US")} | ${pct(r.coverage)} (${pct(r.coverageLow)} to ${pct(r.coverageHigh)}) | ${pct(r.below)} | ${pct(r.above)} | ${pct(r.fitDemoCoverage)} | ${pct(r.fitSurvivorshipFreeCoverage)} |`).join("\n")}
+
+"Below" and "above": outcomes under and over the range (10% each is the aim). The 95% interval of the share inside
+is clustered by date (lag ${LAG}), never narrower than Wilson's (decision 110): the held-back years are about eight
+non-overlapping quarters. Over every date of both sets, the fit's years included:
 
 | fifth | demo stock-dates | inside | survivorship-free | inside |
 |---|---|---|---|---|
 ${card.intervalCoverageByVolatility.map((c, k) => `| ${c.fifth} | ${c.n.toLocaleString("en-US")} | ${pct(c.coverage)} | ${sfFig.intervalCoverageByVolatility[k]!.n.toLocaleString("en-US")} | ${pct(sfFig.intervalCoverageByVolatility[k]!.coverage)} |`).join("\n")}
-
-Each model's range is fitted on the survivors' evidence; on the survivorship-free set, where stocks that later failed or
-left are counted, the ranges are a little too narrow for the most volatile stocks (fifth 5 above).
 
 ## Stated against observed, by year (demo)
 | year | stock-dates | stated | observed |
@@ -459,6 +512,9 @@ Each walk-forward model serves its own year; \`ranker-live\` (trained on every o
 ${liveModel.trainedThrough}, calibrated on the pooled walk-forward evidence) serves from ${liveModel.splits.servesFrom} and
 is stale after ${liveModel.splits.servesUntil}: calls after that date say so.
 
+The last column is each model's own residual percentiles as trained, kept in its file; the served range uses the
+bands above.
+
 | model | trained through | serves | calibration slope | excess scale [low, high] |
 |---|---|---|---|---|
 ${card.models.map((m) => `| ${m.version} | ${m.trainedThrough} | ${m.servesFrom} to ${m.servesUntil} | ${m.calibrationSlope} | ${m.excess.scale} [${m.excess.low}, ${m.excess.high}] |`).join("\n")}
@@ -467,7 +523,7 @@ ${card.models.map((m) => `| ${m.version} | ${m.trainedThrough} | ${m.servesFrom}
 \`\`\`sh
 apt-get install -y python3-xgboost      # XGBoost 1.7.4, NumPy 1.24.2 (Debian 12)
 bun scripts/train-model.ts              # api/analysis/models/ (about 1-3 min, byte for byte)
-bun scripts/evaluate-model.ts           # this card, docs/model-card.json, docs/model/walk-forward.csv.gz
+bun scripts/evaluate-model.ts           # this card, its JSON, the export and api/analysis/range-calibration.json
 bun scripts/check-model-card.ts         # recomputes AUC, Brier, spread and t from the export and the prices alone
 bun scripts/test.ts model               # all three, then fails if any committed file differs
 \`\`\`
@@ -491,5 +547,6 @@ console.log(
   `demo AUC ${headline.auc}, Brier ${headline.brier} (base ${headline.brierBase}), spread ` +
     `${signed(headline.decileSpread.annualised)}/yr t ${headline.decileSpread.tNeweyWest} (HH ${headline.decileSpread.tHansenHodrick}, hurdle ${HURDLE}); ` +
     `SF AUC ${sfFig.auc}, spread ${signed(sfFig.decileSpread.annualised)}/yr t ${sfFig.decileSpread.tNeweyWest}; ` +
-    `coverage ${card.intervalCoverageByVolatility.map((c) => pct(c.coverage)).join(" ")}. Wrote the card and export.`,
+    `range coverage held back ${heldBackYears} ${heldBackCoverage.map((c) => pct(c.coverage)).join(" ")} ` +
+    `(below ${heldBackCoverage.map((c) => pct(c.below)).join(" ")}). Wrote the card, export and ranges.`,
 );

@@ -113,7 +113,7 @@ const phases: Phase[] = [
       "-c",
       "bun scripts/train-model.ts && bun scripts/evaluate-model.ts && " +
         "git diff --stat --exit-code -- api/analysis/models docs/model-card.md docs/model-card.json " +
-        "docs/model/walk-forward.csv.gz api/analysis/model-headline.constants.ts && " +
+        "docs/model/walk-forward.csv.gz api/analysis/model-headline.constants.ts api/analysis/range-calibration.json && " +
         "bun scripts/check-model-card.ts",
     ],
   },

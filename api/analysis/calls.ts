@@ -11,11 +11,13 @@ export function callForDecile(decile: number): Call {
 }
 
 /**
- * The event a call states: beating the universe's median stock for the upper half of the ranking, trailing it for
- * the lower half; its calibrated probability is what `confidence` shows.
+ * The event a call states, read the same way for every stock with the same call (docs/decisions/126-one-vocabulary.md):
+ * a SELL, and a WATCH at the bottom edge, state trailing the universe's median stock; a BUY, a HOLD and a WATCH at
+ * the top edge state beating it. Its calibrated probability is what `confidence` shows, so a HOLD in the lower half
+ * says "47% chance to beat", never "53% chance to trail" beside another HOLD's "50% chance to beat".
  */
-export function statedEventOf(decile: number): "beat" | "trail" {
-  return decile >= 6 ? "beat" : "trail";
+export function statedEventOf(decile: number, call: Call): "beat" | "trail" {
+  return call === "SELL" || (call === "WATCH" && decile <= 5) ? "trail" : "beat";
 }
 
 /**

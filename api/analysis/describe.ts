@@ -2,6 +2,7 @@
 // where it stands among the date's index members ("Fell 12% in a month, more than 8 in 10 stocks"), never from the
 // model's rank encoding alone. Market inputs are the same for every stock of a date, so they are said as the
 // market's state. One template per feature (docs/decisions/066-calls-that-agree.md).
+import { count, fixed, percentPoints, sizePercent } from "../lib/format.ts";
 import type { FeatureName, StockFeatureName, StockFeatures } from "./features.ts";
 import type { Factor } from "./ranker.ts";
 
@@ -37,11 +38,8 @@ export const FACTOR_LABELS: Record<FeatureName, string> = {
   dispersion: "how far apart stocks moved this month",
 };
 
-/** `12%`, `0.4%`: one decimal below 10, none above. */
-function pct(x: number): string {
-  const v = Math.abs(x) * 100;
-  return `${v < 10 ? Number(v.toFixed(1)) : Math.round(v)}%`;
-}
+/** A fraction's size with one decimal, as every percentage a person reads: `12.3%`, `0.4%`. */
+const pct = sizePercent;
 
 /** How many in 10 stocks lie below (or above) a place in [0, 1]: 5 to 9, so never "more than 0" or "10 in 10". */
 const tenths = (share: number) => Math.min(9, Math.max(5, Math.floor(share * 10)));
@@ -63,9 +61,9 @@ function moved(value: number, period: string, place: number): string {
 const aboveBelow = (x: number) => (x >= 0 ? "above" : "below");
 
 function money(dollars: number): string {
-  if (dollars >= 1e9) return `$${Number((dollars / 1e9).toFixed(1))} billion`;
-  if (dollars >= 1e6) return `$${Math.round(dollars / 1e6)} million`;
-  return `$${Math.round(dollars).toLocaleString("en-US")}`;
+  if (dollars >= 1e9) return `$${fixed(dollars / 1e9, 1)} billion`;
+  if (dollars >= 1e6) return `$${fixed(dollars / 1e6, 1)} million`;
+  return `$${count(dollars)}`;
 }
 
 const STOCK_TEMPLATES: Record<StockFeatureName, (v: number, place: number) => string> = {
@@ -83,7 +81,7 @@ const STOCK_TEMPLATES: Record<StockFeatureName, (v: number, place: number) => st
   macd_hist: (v, p) =>
     `Short-term trend (MACD) turning ${v >= 0 ? "up" : "down"} by ${pct(v)} of its price, ${standing(p, "stronger", "weaker")}`,
   rsi14: (v, p) => {
-    const rsi = Math.round(v * 100);
+    const rsi = percentPoints(v, 0);
     const note = rsi >= 70 ? " (overbought)" : rsi <= 30 ? " (oversold)" : "";
     return `RSI(14) of ${rsi}${note}, ${standing(p)}`;
   },
@@ -91,7 +89,7 @@ const STOCK_TEMPLATES: Record<StockFeatureName, (v: number, place: number) => st
   vol_20d: (v, p) => `Volatility of ${pct(v)} a year over the last month, ${standing(p)}`,
   vol_60d: (v, p) => `Volatility of ${pct(v)} a year, ${standing(p)}`,
   idio_vol: (v, p) => `Stock-specific volatility of ${pct(v)} a year, ${standing(p)}`,
-  beta: (v, p) => `Moves ${v.toFixed(2)} times as much as the S&P 500 (beta), ${standing(p, "more", "less")}`,
+  beta: (v, p) => `Moves ${fixed(v, 2)} times as much as the S&P 500 (beta), ${standing(p, "more", "less")}`,
   pos_52w: (v, p) => `Trades ${pct(v)} of the way up its 52-week range, ${standing(p)}`,
   px_52w_high: (v, p) =>
     v > -0.0005

@@ -3,6 +3,8 @@
 // the whole market traded that day. Everything here reads only sessions on or before the date it is asked about:
 // a reaction counts only once the sessions that confirm it have happened. See docs/decisions/014-earnings-probability.md.
 
+import { addDays, daysBetween } from "../lib/calendar-days.ts";
+import { cents } from "../lib/format.ts";
 import { addTradingSessions, sessionOnOrAfter } from "../lib/trading-calendar.ts";
 
 export interface DailyBar {
@@ -24,11 +26,6 @@ export const TRAILING = 60;
 const MIN_MARKET_STOCKS = 20;
 /** Sessions after the reaction whose close decides whether the stock rose. */
 export const OUTCOME_SESSIONS = 5;
-
-const DAY = 86_400_000;
-const days = (a: string, b: string) => (Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY;
-export const addDays = (date: string, n: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + n * DAY).toISOString().slice(0, 10);
 
 function insertSorted(xs: number[], x: number) {
   let lo = 0;
@@ -222,7 +219,7 @@ export const TARGET_SHRINKAGE = 8;
  */
 export function targetPriceEstimate(close: number, own: Pick<RiseCount, "n" | "meanMove">): number {
   const move = own.n ? own.meanMove * (own.n / (own.n + TARGET_SHRINKAGE)) : 0;
-  return Number((close * (1 + move)).toFixed(2));
+  return cents(close * (1 + move));
 }
 
 /** Sessions to spare before the warm-up, for a stock's missing bars (a halt) inside it. */
@@ -299,9 +296,11 @@ export function detectionAccuracy(
     })
     .filter((r) => r.i >= 0);
   const near = (d: string, i: number) =>
-    reactionDays.some((r) => Math.abs(r.i - i) <= 1 && Math.abs(days(r.date, d)) <= 45);
+    reactionDays.some((r) => Math.abs(r.i - i) <= 1 && Math.abs(daysBetween(r.date, d)) <= 45);
   const detectedIdx = detected.map((d) => ({ d, i: index.get(d) ?? -1 })).filter((x) => x.i >= 0);
-  const inRange = detectedIdx.filter(({ d }) => reactionDays.some((r) => Math.abs(days(r.date, d)) <= 45));
+  const inRange = detectedIdx.filter(({ d }) =>
+    reactionDays.some((r) => Math.abs(daysBetween(r.date, d)) <= 45),
+  );
   return {
     reports: reactionDays.length,
     found: reactionDays.filter((r) => detectedIdx.some((x) => Math.abs(x.i - r.i) <= 1)).length,

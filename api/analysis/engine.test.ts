@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { and, eq, gt } from "drizzle-orm";
 import { dailyPrices } from "../../db/schema/index.ts";
+import { calendarDay, signedPercent, sizePercent, wholePercent } from "../lib/format.ts";
 import { UnknownSymbolError } from "../lib/market-port.ts";
 import { startTestApp, type TestApp, testDbKind } from "../test/harness.ts";
-import { createAnalysisEngine, signedPercent, unsignedPercent } from "./engine.ts";
+import { createAnalysisEngine } from "./engine.ts";
 import { isMemberOn } from "./index-membership.ts";
 import { modelFor } from "./models/registry.ts";
+import { heldBackCoverageOf, RANGE_BANDS } from "./range-calibration.ts";
+import { rangeUnit } from "./ranker.ts";
 
 // SEE left the index on 2023-10-18 and PODD joined on 2023-03-15: both are in the demo market, both outsiders on
 // some of its dates.
@@ -54,7 +57,9 @@ describe(`analysis engine on real demo prices (${testDbKind})`, () => {
       expectedReturn: null,
     });
     expect(["BUY", "SELL", "HOLD", "WATCH"]).toContain(insight.recommendation);
-    expect(insight.statedEvent).toBe(insight.decile! >= 6 ? "beats-median" : "trails-median");
+    const trails =
+      insight.recommendation === "SELL" || (insight.recommendation === "WATCH" && insight.decile! <= 5);
+    expect(insight.statedEvent).toBe(trails ? "trails-median" : "beats-median");
     expect(insight.confidence).toBe(Math.round(insight.probability! * 100));
     expect(insight.expectedExcessLow!).toBeLessThan(insight.expectedExcessReturn!);
     expect(insight.expectedExcessHigh!).toBeGreaterThan(insight.expectedExcessReturn!);
@@ -75,21 +80,34 @@ describe(`analysis engine on real demo prices (${testDbKind})`, () => {
     expect(insight.reasoning).not.toContain("older than the data");
   });
 
-  test("every percentage in a reason is a stored field (or the coin flip's 50%)", async () => {
+  test("every percentage in a reason is a stored field, the coin flip's 50% or its fifth's measured coverage", async () => {
     const engine = createAnalysisEngine(t.deps.database.db, () => "2023-10-27");
+    const fifthOf = new Map(
+      (await engine.scoreUniverse("2023-10-27")).map((s) => [s.symbol, s.volatilityFifth]),
+    );
     for (const symbol of SYMBOLS) {
       const insight = await engine.analyze(symbol);
+      const fifth = fifthOf.get(symbol);
+      const coverage = fifth
+        ? [wholePercent(heldBackCoverageOf(fifth))]
+        : [1, 2, 3, 4, 5].map((f) => wholePercent(heldBackCoverageOf(f)));
       const stored = [
         `${insight.confidence}%`,
         "50%",
-        unsignedPercent(insight.expectedExcessReturn!),
+        sizePercent(insight.expectedExcessReturn!),
         signedPercent(insight.expectedExcessLow!),
         signedPercent(insight.expectedExcessHigh!),
+        ...coverage,
       ];
       const printed = percentagesIn(insight.reasoning);
       // A model whose calibration says 50% expects every stock to match the median: no excess to print.
-      expect(printed.length).toBe(insight.expectedExcessReturn === 0 ? 4 : 5);
+      expect(printed.length).toBe(insight.expectedExcessReturn === 0 ? 5 : 6);
       for (const p of printed) expect(stored).toContain(p);
+      expect(insight.reasoning).not.toContain("8 in 10 outcomes");
+      if (fifth)
+        expect(insight.reasoning).toContain(
+          `For stocks as volatile, such ranges held ${coverage[0]} of outcomes in a test on 2016-2017.`,
+        );
       const verb = insight.statedEvent === "beats-median" ? "beat" : "trail";
       expect(insight.reasoning).toContain(
         `a ${insight.confidence}% chance to ${verb} the median S&P 500 stock over the next 60 trading days`,
@@ -108,7 +126,7 @@ describe(`analysis engine on real demo prices (${testDbKind})`, () => {
       expect(insight.reasoning).toContain(
         excess === 0
           ? "expected to match the median stock"
-          : `expected to ${excess > 0 ? "beat" : "trail"} the median stock by ${unsignedPercent(excess)}`,
+          : `expected to ${excess > 0 ? "beat" : "trail"} the median stock by ${sizePercent(excess)}`,
       );
       if (insight.recommendation === "BUY") {
         expect(excess).toBeGreaterThan(0);
@@ -128,7 +146,7 @@ describe(`analysis engine on real demo prices (${testDbKind})`, () => {
     if (skill) expect(sells).toBeGreaterThan(0);
   });
 
-  test("each stock's interval comes from its own volatility: widths in proportion to its (floored) vol_60d", async () => {
+  test("each stock's range: its own volatility times the band of its volatility fifth", async () => {
     const universe = await createAnalysisEngine(t.deps.database.db, () => "2023-10-27").scoreUniverse(
       "2023-10-27",
     );
@@ -136,13 +154,20 @@ describe(`analysis engine on real demo prices (${testDbKind})`, () => {
     const calm = byVol[0]!;
     const wild = byVol.at(-1)!;
     expect(wild.stock.vol_60d / calm.stock.vol_60d).toBeGreaterThan(1.5);
-    const width = (s: typeof calm) => s.expectedExcessHigh - s.expectedExcessLow;
-    expect(width(wild)).toBeGreaterThan(width(calm));
-    // The model's volatility floor (ranker.ts excessOf) keeps the calmest stock's interval from collapsing.
-    const floor = calm.model.excess.volFloor ?? 0;
-    const own = (s: typeof calm) => Math.hypot(s.stock.vol_60d, floor);
-    expect(width(wild) / width(calm)).toBeCloseTo(own(wild) / own(calm), 6);
-    expect(width(wild) / own(wild)).toBeCloseTo(width(calm) / own(calm), 6);
+    // Fifths among the date's members: the calmest in the first, the most volatile in the last, in volatility order.
+    expect(calm.volatilityFifth).toBe(1);
+    expect(wild.volatilityFifth).toBe(5);
+    const fifths = byVol.map((s) => s.volatilityFifth);
+    expect(fifths).toEqual([...fifths].sort((a, b) => a - b));
+    for (const s of universe) {
+      const band = RANGE_BANDS[s.volatilityFifth - 1]!;
+      const unit = rangeUnit(s.model, s.stock.vol_60d);
+      expect(s.expectedExcessLow).toBeCloseTo(s.expectedExcessReturn + band.low * unit, 10);
+      expect(s.expectedExcessHigh).toBeCloseTo(s.expectedExcessReturn + band.high * unit, 10);
+    }
+    expect(wild.expectedExcessHigh - wild.expectedExcessLow).toBeGreaterThan(
+      calm.expectedExcessHigh - calm.expectedExcessLow,
+    );
   });
 
   test("only that date's index members are ranked; an outsider is analysed among them and told so", async () => {
@@ -155,13 +180,13 @@ describe(`analysis engine on real demo prices (${testDbKind})`, () => {
 
     const podd = await engine.analyze("PODD");
     expect(podd.asOf).toBe("2023-01-27");
-    expect(podd.reasoning).toContain("PODD is not an S&P 500 member on 2023-01-27");
+    expect(podd.reasoning).toContain("PODD is not an S&P 500 member on Jan 27, 2023");
     expect(podd.decile).toBeGreaterThanOrEqual(1);
 
     const october = await engine.scoreUniverseOn(["2023-10-20"]);
     expect(october.get("2023-10-20")!.map((s) => s.symbol)).not.toContain("SEE");
     const see = await createAnalysisEngine(t.deps.database.db, () => "2023-10-20").analyze("SEE");
-    expect(see.reasoning).toContain("SEE is not an S&P 500 member on 2023-10-20");
+    expect(see.reasoning).toContain("SEE is not an S&P 500 member on Oct 20, 2023");
     const member = await engine.analyze("AAPL");
     expect(member.reasoning).not.toContain("not an S&P 500 member");
   });
@@ -181,7 +206,7 @@ describe(`analysis engine on real demo prices (${testDbKind})`, () => {
       modelTrainedThrough: old.trainedThrough,
     });
     expect(insight.reasoning).toContain(
-      `trained on outcomes through ${old.trainedThrough}, older than the data it scores`,
+      `trained on outcomes through ${calendarDay(old.trainedThrough)}, older than the data it scores`,
     );
   });
 
@@ -219,5 +244,22 @@ describe(`analysis engine on real demo prices (${testDbKind})`, () => {
     expect(fromUniverse.decile).toBe(one.decile!);
     expect(fromUniverse.expectedExcessReturn).toBe(one.expectedExcessReturn!);
     expect(new Set(all.map((s) => s.decile)).size).toBeGreaterThan(5);
+  });
+
+  test("every HOLD states its chance to beat the median stock, in either half of the ranking (decision 126)", async () => {
+    const engine = createAnalysisEngine(t.deps.database.db, () => "2023-06-30");
+    const holds = (await engine.scoreUniverse("2023-06-30")).filter((s) => s.call === "HOLD");
+    expect(holds.some((s) => s.decile <= 5)).toBe(true);
+    expect(holds.some((s) => s.decile >= 6)).toBe(true);
+    for (const s of holds) {
+      expect(s.event).toBe("beat");
+      expect(s.probability).toBe(s.probabilityBeat);
+    }
+    // In words: a lower-half HOLD reads "47% chance to beat", never "53% chance to trail".
+    const lower = holds.find((s) => s.decile <= 5)!;
+    const insight = await engine.analyze(lower.symbol);
+    expect(insight.statedEvent).toBe("beats-median");
+    expect(insight.confidence).toBeLessThanOrEqual(50);
+    expect(insight.reasoning).toContain(`a ${insight.confidence}% chance to beat the median S&P 500 stock`);
   });
 });

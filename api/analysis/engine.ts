@@ -1,9 +1,20 @@
 import type { Db } from "../../db/client.ts";
 import { type AnalysisPort, computeAnew, type InsightDraft, type Keep } from "../lib/analysis-port.ts";
+import {
+  calendarDay,
+  cents,
+  chancePercent,
+  money,
+  roundHalfAway,
+  signedPercent,
+  sizePercent,
+  wholePercent,
+} from "../lib/format.ts";
 import { UnknownSymbolError } from "../lib/market-port.ts";
 import { addTradingSessions } from "../lib/trading-calendar.ts";
 import { BENCHMARK } from "../market/demo-import.ts";
 import { barsUpTo, findSecurity, universeSeries } from "../market/price-history.ts";
+import { type Call, statedEventOf } from "./calls.ts";
 import {
   type CrossSection,
   type CrossSectionRow,
@@ -16,14 +27,17 @@ import { type Bar, MIN_HISTORY, marketFeaturesAt, type StockFeatures, stockFeatu
 import { isMemberOn } from "./index-membership.ts";
 import { EDGE_SIGNIFICANT } from "./model-card.ts";
 import { type ModelInfo, storedModelFor } from "./model-store.ts";
+import { heldBackCoverageOf, RANGE_BANDS, RANGE_HELD_BACK_YEARS } from "./range-calibration.ts";
 import { type Ranked, type RankerModel, rankOutsider, rankUniverse, topFactors } from "./ranker.ts";
+import { AGGRESSIVE_VOLATILITY, LOW_VOLATILITY } from "./risk-scale.constants.ts";
 
 /** Sessions of prices loaded before a date: a year of features, and a month to spare for a stock's missing bars. */
 const LOOKBACK_SESSIONS = MIN_HISTORY + 21;
 
+/** The spec's three risk levels on the one scale: HIGH is Aggressive, LOW and MEDIUM Conservative. */
 export function riskLevel(volatility: number): "LOW" | "MEDIUM" | "HIGH" {
-  if (volatility < 0.25) return "LOW";
-  if (volatility < 0.4) return "MEDIUM";
+  if (volatility < LOW_VOLATILITY) return "LOW";
+  if (volatility < AGGRESSIVE_VOLATILITY) return "MEDIUM";
   return "HIGH";
 }
 
@@ -47,16 +61,13 @@ export interface UniverseOnDate {
   scored: Scored[];
   section: CrossSection;
   scoresAscending: number[];
+  /** The members' 60-day volatilities, ascending: an outsider's volatility fifth is its place among them. */
+  volsAscending: number[];
 }
 
-/** `+4.1%`: how a reason prints a stored fraction (tested against the stored fields). */
-export const signedPercent = (x: number) => `${x >= 0 ? "+" : ""}${(x * 100).toFixed(1)}%`;
-/** `4.1%`: a stored fraction's size, for "beat the median stock by 4.1%". */
-export const unsignedPercent = (x: number) => `${Math.abs(x * 100).toFixed(1)}%`;
-
-/** What a probability is the chance of, for the decile that states it. */
-export const statedEventOfDecile = (decile: number): "beats-median" | "trails-median" =>
-  decile >= 6 ? "beats-median" : "trails-median";
+/** What a call's probability is the chance of, in the API's words (calls.ts statedEventOf). */
+export const statedEventFor = (decile: number, call: Call): "beats-median" | "trails-median" =>
+  statedEventOf(decile, call) === "beat" ? "beats-median" : "trails-median";
 
 /**
  * What a call made by model `version` on `date` carries beside its probability (api/lib/model-evidence.schema.ts):
@@ -67,11 +78,12 @@ export function modelEvidenceOf(
   version: string | null,
   date: string | null,
   decile: number | null,
+  call: Call | null,
   catalog: ReadonlyMap<string, ModelInfo>,
 ) {
   const model = version ? catalog.get(version) : undefined;
   return {
-    statedEvent: decile === null ? null : statedEventOfDecile(decile),
+    statedEvent: decile === null || call === null ? null : statedEventFor(decile, call),
     edgeSignificant: EDGE_SIGNIFICANT,
     modelTrainedThrough: model?.trainedThrough ?? null,
     modelStale: model && date ? date > model.servesUntil : null,
@@ -81,7 +93,7 @@ export function modelEvidenceOf(
 /** Builds the insight for one scored stock: call, decile, calibrated confidence, expected excess return, reasons. */
 export function toInsight(scored: Scored, name: string): InsightDraft {
   const { model, close, asOf, symbol } = scored;
-  const confidence = Math.round(scored.probability * 100);
+  const confidence = chancePercent(scored.probability);
   const excess = scored.expectedExcessReturn;
   const projected = close * (1 + excess);
   const top = topFactors(model, scored.input);
@@ -90,14 +102,14 @@ export function toInsight(scored: Scored, name: string): InsightDraft {
   const horizon = `${model.horizonDays} trading days`;
   const place = scored.member
     ? `Ranked against the ${scored.universeSize} S&P 500 members that day`
-    : `${symbol} is not an S&P 500 member on ${asOf}: placed among the index's ${scored.universeSize} members that ` +
+    : `${symbol} is not an S&P 500 member on ${calendarDay(asOf)}: placed among the index's ${scored.universeSize} members that ` +
       "day as an outsider";
   const expected =
     excess === 0
       ? "It is expected to match the median stock"
-      : `It is expected to ${excess > 0 ? "beat" : "trail"} the median stock by ${unsignedPercent(excess)}`;
+      : `It is expected to ${excess > 0 ? "beat" : "trail"} the median stock by ${sizePercent(excess)}`;
   const reasoning = [
-    `${name} (${symbol}) closed at $${close.toFixed(2)} on ${asOf}.`,
+    `${name} (${symbol}) closed at ${money(close)} on ${calendarDay(asOf)}.`,
     `${place}, it sits in decile ${scored.decile} of 10 (10 is the best-ranked tenth), so the call is ${scored.call}.`,
     `The model gives it a ${confidence}% chance to ${verb} the median S&P 500 stock over the next ${horizon}, ` +
       "against 50% for a coin flip.",
@@ -105,11 +117,14 @@ export function toInsight(scored: Scored, name: string): InsightDraft {
       ? ""
       : "Its out-of-sample record does not clear the bar for the number of designs tried (see the model card), " +
         "so read that chance as little better than the coin flip.",
-    `${expected} over that horizon, with 8 in 10 outcomes between ${signedPercent(scored.expectedExcessLow)} and ` +
-      `${signedPercent(scored.expectedExcessHigh)} against the median, a range set by its own volatility.`,
+    `${expected} over that horizon, in a range of ${signedPercent(scored.expectedExcessLow)} to ` +
+      `${signedPercent(scored.expectedExcessHigh)} against the median, set by its own volatility.`,
+    // The share measured on years held back from the range's fit, for the stock's own volatility fifth (decision 121).
+    `For stocks as volatile, such ranges held ${wholePercent(heldBackCoverageOf(scored.volatilityFifth))} of ` +
+      `outcomes in a test on ${RANGE_HELD_BACK_YEARS}.`,
     `What moved its rank most: ${top.map(labelledFactor).join(", ")}.`,
     stale
-      ? `Model ${model.version}, trained on outcomes through ${model.trainedThrough}, older than the data it scores.`
+      ? `Model ${model.version}, trained on outcomes through ${calendarDay(model.trainedThrough)}, older than the data it scores.`
       : `Model ${model.version}.`,
   ]
     .filter(Boolean)
@@ -118,8 +133,8 @@ export function toInsight(scored: Scored, name: string): InsightDraft {
     symbol,
     recommendation: scored.call,
     riskLevel: riskLevel(scored.stock.vol_60d),
-    currentPrice: Number(close.toFixed(2)),
-    projectedPrice: Number(projected.toFixed(2)),
+    currentPrice: cents(close),
+    projectedPrice: cents(projected),
     confidence,
     timeHorizon: horizon,
     targetDate: addTradingSessions(asOf, model.horizonDays),
@@ -127,7 +142,7 @@ export function toInsight(scored: Scored, name: string): InsightDraft {
     newsImpact: "NEUTRAL",
     keyFactors: top.map((f) => describeFactor(f, scored.stock)),
     newsSummary: null,
-    probability: Number(scored.probability.toFixed(4)),
+    probability: roundHalfAway(scored.probability, 4),
     modelVersion: model.version,
     asOf,
     decile: scored.decile,
@@ -138,7 +153,7 @@ export function toInsight(scored: Scored, name: string): InsightDraft {
     expectedExcessReturn: excess,
     expectedExcessLow: scored.expectedExcessLow,
     expectedExcessHigh: scored.expectedExcessHigh,
-    statedEvent: statedEventOfDecile(scored.decile),
+    statedEvent: statedEventFor(scored.decile, scored.call),
     edgeSignificant: EDGE_SIGNIFICANT,
     modelTrainedThrough: model.trainedThrough,
     modelStale: stale,
@@ -228,12 +243,14 @@ export function createAnalysisEngine(
         members.map((m) => m.symbol),
         inputs,
         members.map((m) => m.stock.vol_60d),
+        RANGE_BANDS,
       );
       out.set(date, {
         date,
         model,
         section: crossSectionOf(members, market),
         scoresAscending: ranked.map((r) => r.raw).sort((a, b) => a - b),
+        volsAscending: members.map((m) => m.stock.vol_60d).sort((a, b) => a - b),
         scored: ranked.map((r, k) => ({
           ...r,
           asOf: date,
@@ -266,7 +283,7 @@ export function createAnalysisEngine(
     const stock = stockFeaturesAt(own, own.length - 1, new Map(index.map((b) => [b.date, b.adjClose])));
     if (!stock) return null;
     const input = outsiderInputs(universe.section, stock);
-    const ranked = rankOutsider(universe.model, symbol, input, universe.scoresAscending, stock.vol_60d);
+    const ranked = rankOutsider(universe.model, symbol, input, universe, stock.vol_60d, RANGE_BANDS);
     const asOf = own.at(-1)!.date;
     return {
       ...ranked,

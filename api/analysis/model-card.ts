@@ -36,7 +36,8 @@ const figures = (f: {
 /**
  * The card's summary the performance answer serves under `model` (ModelCardSummary): point-in-time figures of the
  * demo set, the survivorship-free set beside the demo set over the same dates, the designs tried and their hurdle,
- * calibration by year, each stock's interval coverage by volatility fifth, and the survivorship left.
+ * calibration by year, each stock's interval coverage by volatility fifth (over every demo date, and on the
+ * survivorship-free dates held back from the range's fit), and the survivorship left.
  */
 export const MODEL_CARD = {
   protocol: card.protocol,
@@ -58,6 +59,18 @@ export const MODEL_CARD = {
   recent: { fromYear: card.recent.fromYear, toYear: card.recent.toYear, ...figures(card.recent) },
   calibrationByYear: card.calibrationByYear,
   intervalCoverageByVolatility: card.intervalCoverageByVolatility,
+  rangeCoverageHeldBack: {
+    period: { from: card.ranges.heldBack.from, to: card.ranges.heldBack.to },
+    target: card.ranges.target,
+    targetMet: card.ranges.targetMet,
+    byVolatility: card.ranges.byVolatility.map(({ fifth, n, coverage, below, above }) => ({
+      fifth,
+      n,
+      coverage,
+      below,
+      above,
+    })),
+  },
   spreadWithinVolatilityFifths: card.spreadWithinVolatilityFifths,
   topDecileBeatRate: card.topDecileBeatRate,
   // A random member stock-date beats the median at the base rate: the baseline of both deciles' rates.

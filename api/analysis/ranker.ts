@@ -6,6 +6,7 @@ import { callFor, statedEventOf } from "./calls.ts";
 import { positionAmong, positionsWithin } from "./cross-section.ts";
 import { FEATURE_NAMES, type FeatureName } from "./features.ts";
 import { contributions, type Forest, rawScore } from "./trees.ts";
+import { volatilityFifthAmong, volatilityFifths } from "./volatility-fifths.ts";
 
 export interface DecileStats {
   decile: number;
@@ -15,14 +16,13 @@ export interface DecileStats {
 }
 
 /**
- * How a probability becomes an expected excess return and an interval (docs/decisions/066-calls-that-agree.md).
- * A stock's excess return over the horizon, divided by its own horizon volatility (vol_60d * sqrt(h / 252)), is
- * taken as z ~ scale * N(mu, 1): then P(excess > 0) = p gives mu = probit(p), so the expected excess is
- * `scale * probit(p) * s` (positive exactly when p > 50%), and the 80% interval adds the 10th and 90th percentiles
- * (`low`, `high`) of the residual z - scale * probit(p), both measured on the calibration evidence.
- * `volFloor` (annualised, fitted on the same evidence) is added in quadrature to vol_60d: a calm stock's excess over
- * the median moves more than its own volatility says (vol reverts, and the market's move is in its excess), so
- * without it the calmest fifth's interval held 70% of outcomes and the most volatile's 82%.
+ * How a probability becomes an expected excess return (docs/decisions/066-calls-that-agree.md). A stock's excess
+ * return over the horizon, divided by its own horizon volatility s (vol_60d * sqrt(h / 252)), is taken as
+ * z ~ scale * N(mu, 1): then P(excess > 0) = p gives mu = probit(p), so the expected excess is
+ * `scale * probit(p) * s` (positive exactly when p > 50%). `volFloor` (annualised, fitted on the same evidence) is
+ * added in quadrature to vol_60d: a calm stock's excess over the median moves more than its own volatility says.
+ * `low` and `high` (the 10th and 90th percentiles of z - scale * probit(p) on the model's own evidence) are kept as
+ * the model was trained; the served 80% range uses one band per volatility fifth instead (`RangeBand`, decision 121).
  */
 export interface ExcessModel {
   scale: number;
@@ -33,6 +33,15 @@ export interface ExcessModel {
 }
 
 /** A model as committed in api/analysis/models/ranker-*.json (written by scripts/train-model.ts). */
+/**
+ * One volatility fifth's 80% range, in units of s: range = expected + [low, high] x s (decision 121). Five of them,
+ * calmest fifth first, fitted by scripts/evaluate-model.ts (api/analysis/range-calibration.json).
+ */
+export interface RangeBand {
+  low: number;
+  high: number;
+}
+
 export interface RankerModel extends Forest {
   version: string;
   horizonDays: number;
@@ -66,6 +75,8 @@ export interface Ranked {
   /** The event the call states, and its calibrated probability. */
   event: "beat" | "trail";
   probability: number;
+  /** The stock's fifth by 60-day volatility among the date's members (1 calmest), whose band sets its range. */
+  volatilityFifth: number;
   /** Expected total return minus the median member's over the horizon, and its 80% interval (fractions). */
   expectedExcessReturn: number;
   expectedExcessLow: number;
@@ -111,12 +122,17 @@ export function probit(p: number): number {
 export const horizonVolatility = (vol60d: number, horizonDays: number) =>
   vol60d * Math.sqrt(horizonDays / 252);
 
-/** The expected excess return and its 80% interval for a probability of beating the median and a volatility. */
-export function excessOf(model: RankerModel, probabilityBeat: number, vol60d: number) {
+/** s: the stock's 60-day volatility with the model's floor added in quadrature, over the model's horizon. */
+export function rangeUnit(model: RankerModel, vol60d: number): number {
   const floor = model.excess.volFloor ?? 0;
-  const s = horizonVolatility(Math.sqrt(vol60d * vol60d + floor * floor), model.horizonDays);
+  return horizonVolatility(Math.sqrt(vol60d * vol60d + floor * floor), model.horizonDays);
+}
+
+/** The expected excess return and its 80% range for a probability of beating the median, a volatility and a band. */
+export function excessOf(model: RankerModel, probabilityBeat: number, vol60d: number, band: RangeBand) {
+  const s = rangeUnit(model, vol60d);
   const expected = model.excess.scale * probit(probabilityBeat) * s;
-  return { expected, low: expected + model.excess.low * s, high: expected + model.excess.high * s };
+  return { expected, low: expected + band.low * s, high: expected + band.high * s };
 }
 
 function rankedFrom(
@@ -125,20 +141,24 @@ function rankedFrom(
   raw: number,
   position: number,
   vol60d: number,
+  fifth: number,
+  bands: readonly RangeBand[],
 ): Ranked {
   const decile = decileOf(position);
   const probabilityBeat = sigmoid(model.calibration.slope * (2 * position - 1));
-  const event = statedEventOf(decile);
-  const excess = excessOf(model, probabilityBeat, vol60d);
+  const excess = excessOf(model, probabilityBeat, vol60d, bands[fifth - 1]!);
+  const call = callFor(decile, excess.expected);
+  const event = statedEventOf(decile, call);
   return {
     symbol,
     raw,
     position,
     decile,
-    call: callFor(decile, excess.expected),
+    call,
     probabilityBeat,
     event,
     probability: event === "beat" ? probabilityBeat : 1 - probabilityBeat,
+    volatilityFifth: fifth,
     expectedExcessReturn: excess.expected,
     expectedExcessLow: excess.low,
     expectedExcessHigh: excess.high,
@@ -147,29 +167,38 @@ function rankedFrom(
 
 /**
  * Ranks a date's universe: `inputs` are the model inputs of each stock (api/analysis/cross-section.ts), `vols` each
- * stock's annualised 60-day volatility.
+ * stock's annualised 60-day volatility, `bands` the range of each volatility fifth.
  */
 export function rankUniverse(
   model: RankerModel,
   symbols: readonly string[],
   inputs: readonly number[][],
   vols: readonly number[],
+  bands: readonly RangeBand[],
 ): Ranked[] {
   const raws = inputs.map((x) => rawScore(model, x));
   const positions = positionsWithin(raws);
-  return symbols.map((symbol, k) => rankedFrom(model, symbol, raws[k]!, positions[k]!, vols[k]!));
+  const fifths = volatilityFifths(vols, symbols);
+  return symbols.map((symbol, k) =>
+    rankedFrom(model, symbol, raws[k]!, positions[k]!, vols[k]!, fifths[k]!, bands),
+  );
 }
 
-/** Ranks a symbol outside the universe against the universe's scores on that date (ascending). */
+/**
+ * Ranks a symbol outside the universe against the universe's scores on that date (ascending), and places its
+ * volatility among the universe's (ascending).
+ */
 export function rankOutsider(
   model: RankerModel,
   symbol: string,
   input: readonly number[],
-  universeScoresAscending: readonly number[],
+  universe: { scoresAscending: readonly number[]; volsAscending: readonly number[] },
   vol60d: number,
+  bands: readonly RangeBand[],
 ): Ranked {
   const raw = rawScore(model, input);
-  return rankedFrom(model, symbol, raw, positionAmong(universeScoresAscending, raw), vol60d);
+  const fifth = volatilityFifthAmong(universe.volsAscending, vol60d);
+  return rankedFrom(model, symbol, raw, positionAmong(universe.scoresAscending, raw), vol60d, fifth, bands);
 }
 
 export interface Factor {

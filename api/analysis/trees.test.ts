@@ -47,7 +47,17 @@ describe("calls and the served models", () => {
     expect([decileOf(0), decileOf(0.0999), decileOf(0.1), decileOf(0.95), decileOf(1)]).toEqual([
       1, 1, 2, 10, 10,
     ]);
-    expect([statedEventOf(5), statedEventOf(6)]).toEqual(["trail", "beat"]);
+    // The event follows the call (decision 126): every HOLD states beating the median, whatever its half.
+    expect([statedEventOf(5, "HOLD"), statedEventOf(6, "HOLD"), statedEventOf(1, "HOLD")]).toEqual([
+      "beat",
+      "beat",
+      "beat",
+    ]);
+    expect([statedEventOf(1, "SELL"), statedEventOf(2, "WATCH"), statedEventOf(9, "WATCH")]).toEqual([
+      "trail",
+      "trail",
+      "beat",
+    ]);
   });
 
   test("no look-ahead in training and calibration: every served model ends both before the dates it serves", () => {

@@ -32,6 +32,8 @@ interface Ctx {
   spareSessionId: number;
   /** The owner's live email verification code. */
   ownerCode: string;
+  /** A posted recommendation, for the detail read. */
+  recommendationId: number;
 }
 
 const read = {
@@ -203,6 +205,12 @@ const ROWS: Row[] = [
     expect: read,
   },
   { name: "track record", method: "GET", path: () => "/api/recommendations/performance", expect: read },
+  {
+    name: "one recommendation",
+    method: "GET",
+    path: (c) => `/api/recommendations/${c.recommendationId}`,
+    expect: read,
+  },
   {
     name: "post recommendation",
     method: "POST",
@@ -386,7 +394,22 @@ beforeAll(async () => {
   ).json()) as {
     id: number;
   };
+  const posted = (await (
+    await t.request("/api/recommendations?recommendationDate=2023-09-01", {
+      method: "POST",
+      token: credentials.admin,
+      json: {
+        symbol: "MSFT",
+        buyPrice: 1,
+        sellTarget: 2,
+        confidence: 50,
+        estimatedDate: "2023-12-01",
+        reason: "x",
+      },
+    })
+  ).json()) as { recommendation: { id: number } };
   ctx = {
+    recommendationId: posted.recommendation.id,
     ownerId: owner.id,
     itemId: item.id,
     targetUserId: target.id,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createAnswerCache } from "../lib/answer-cache.ts";
 import { inProcess, startTestApp, type TestApp, targetName } from "../test/harness.ts";
+import { writeUncounted } from "../test/uncounted-write.ts";
 
 // ETag and 304 on the kept reads (decision 088): the tag comes from the stamp of what the answer is a function
 // of, so a 304 computes nothing; per-user answers carry the user in the tag and are private.
@@ -100,13 +101,18 @@ describe(`conditional GETs of the kept reads (${targetName})`, () => {
   });
 
   test.skipIf(!inProcess)("a 304 computes nothing: not even with every kept value gone", async () => {
+    await postCall("AAPL", "2023-10-26");
     const etag = await tagOf("/api/recommendations/latest", reader);
-    const computed: string[] = [];
     const kept = t.deps.cache;
-    t.deps.cache = createAnswerCache({ onCompute: (slot) => computed.push(slot) });
+    // An empty cache: had the 304 computed the answer, it would keep it, and the uncounted call below would not show.
+    t.deps.cache = createAnswerCache();
     try {
       expect((await conditional("/api/recommendations/latest", reader, etag)).status).toBe(304);
-      expect(computed).toEqual([]);
+      await writeUncounted(t.deps.database, () => postCall("MSFT", "2023-10-26"));
+      const res = await t.request("/api/recommendations/latest", { token: reader });
+      expect(res.headers.get("etag")).toBe(etag);
+      const latest = (await res.json()) as Array<{ symbol: string }>;
+      expect(latest.map((r) => r.symbol).sort()).toEqual(["AAPL", "MSFT"]);
     } finally {
       t.deps.cache = kept;
     }

@@ -86,7 +86,7 @@ describe(`401: WWW-Authenticate and a message for the credential sent (${targetN
 describe(`405 with Allow on a wrong method (${targetName})`, () => {
   const cases: Array<[string, string, string]> = [
     ["PUT", "/api/auth/user", "GET, HEAD"],
-    ["GET", "/api/recommendations/2023-10-27", "DELETE"],
+    ["PUT", "/api/recommendations/2023-10-27", "GET, HEAD, DELETE"],
     ["GET", "/api/auth/signin", "POST"],
     ["PUT", "/api/watchlist/5", "PATCH, DELETE"],
     ["PATCH", "/api/watchlist", "GET, HEAD, POST"],

@@ -1,6 +1,7 @@
 import pLimit from "p-limit";
 import { generateForDate } from "../features/recommendations/generate.service.ts";
 import { checkAlerts, deliverDueAlerts } from "../features/watchlist/alerts.service.ts";
+import { addDays } from "../lib/calendar-days.ts";
 import type { AppDeps } from "../lib/context.ts";
 import { errorFields } from "../lib/logger.ts";
 import { hasMarketData, newYorkDate } from "../lib/market-port.ts";
@@ -42,7 +43,7 @@ export function closedMarketDay(now: Date, deps: AppDeps): string | null {
     hourCycle: "h23",
   }).format(now);
   if (time >= AFTER_CLOSE) return today;
-  return new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+  return addDays(today, -1);
 }
 
 export const JOBS: Job[] = [

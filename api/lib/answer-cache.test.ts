@@ -30,8 +30,7 @@ describe("what a kept value is stamped with (decision 076)", () => {
 
 describe("the cache", () => {
   test("one computation per stamp and key, shared by concurrent callers; a new stamp computes again", async () => {
-    const computed: string[] = [];
-    const cache = createAnswerCache({ onCompute: (slot, key) => computed.push(`${slot}:${key}`) });
+    const cache = createAnswerCache();
     let runs = 0;
     const compute = async () => ++runs;
     const [a, b] = await Promise.all([
@@ -40,7 +39,21 @@ describe("the cache", () => {
     ]);
     expect([a, b]).toEqual([1, 1]);
     expect(await cache.get("s", "v2", "k", compute)).toBe(2);
-    expect(computed).toEqual(["s:k", "s:k"]);
+    expect(runs).toBe(2);
+  });
+
+  test("find answers what is kept or being computed under the stamp, and computes nothing", async () => {
+    const cache = createAnswerCache();
+    expect(cache.find("s", "v1", "k")).toBeUndefined();
+    let finish = (_: string) => {};
+    const running = cache.get("s", "v1", "k", () => new Promise<string>((resolve) => (finish = resolve)));
+    expect(cache.find("s", "v1", "k")).toBe(running);
+    finish("done");
+    expect(await cache.find("s", "v1", "k")).toBe("done");
+    expect(cache.find("s", "v2", "k")).toBeUndefined();
+    // The new stamp dropped the old one's values.
+    expect(cache.find("s", "v1", "k")).toBeUndefined();
+    expect(cache.find("s", UNVERSIONED, "k")).toBeUndefined();
   });
 
   test("a failed computation is forgotten, so the next caller tries again", async () => {

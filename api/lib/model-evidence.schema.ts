@@ -24,16 +24,14 @@ export const ModelEvidence = z.object({
         "Expected total return minus the median S&P 500 member's over horizonDays sessions, fraction: positive for " +
         "a BUY, negative for a SELL",
     }),
-  expectedExcessLow: z
-    .number()
-    .nullable()
-    .optional()
-    .openapi({ description: "80% interval of the excess return from the stock's own volatility, low end" }),
-  expectedExcessHigh: z
-    .number()
-    .nullable()
-    .optional()
-    .openapi({ description: "80% interval of the excess return from the stock's own volatility, high end" }),
+  expectedExcessLow: z.number().nullable().optional().openapi({
+    description:
+      "80% range of the excess return from the stock's own volatility and its volatility fifth's band, low end",
+  }),
+  expectedExcessHigh: z.number().nullable().optional().openapi({
+    description:
+      "80% range of the excess return from the stock's own volatility and its volatility fifth's band, high end",
+  }),
   edgeSignificant: z
     .boolean()
     .nullable()

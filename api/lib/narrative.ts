@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { InsightDraft } from "./analysis-port.ts";
 import type { Env } from "./config.ts";
+import { percentPoints } from "./format.ts";
 
 /** The prose of an analysis. The numbers (call, confidence, prices, dates) are never the writer's. */
 export interface Narrative {
@@ -43,7 +44,7 @@ function factsOf(draft: InsightDraft) {
         : "calibrated chance that the stock's total return beats the median S&P 500 member's over the horizon; 50 is a coin flip",
     edgeProven: draft.edgeSignificant ?? false,
     expectedExcessReturnPercent:
-      draft.expectedExcessReturn == null ? null : Number((draft.expectedExcessReturn * 100).toFixed(1)),
+      draft.expectedExcessReturn == null ? null : percentPoints(draft.expectedExcessReturn),
     modelStale: draft.modelStale ?? false,
     risk: draft.riskLevel,
     price: draft.currentPrice,

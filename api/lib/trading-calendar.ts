@@ -1,4 +1,5 @@
 import { getHolidays } from "nyse-holidays";
+import { dayMs, isIsoDay, isoDay } from "./calendar-days.ts";
 
 // NYSE full-day closures that no holiday rule yields, so `nyse-holidays` does not know them (docs/decisions/012).
 // A new one (a national day of mourning, a storm) is added here when the exchange announces it.
@@ -16,7 +17,6 @@ const SPECIAL_CLOSURES: readonly string[] = [
 ];
 
 const DAY_MS = 86_400_000;
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 // The closures of one year, built once: a pure memo of the library's rules plus the list above.
 const closuresByYear = new Map<number, ReadonlySet<string>>();
@@ -37,22 +37,15 @@ function closuresOf(year: number): ReadonlySet<string> {
 
 /** Milliseconds at UTC midnight of a `YYYY-MM-DD` date; throws a RangeError for anything else. */
 function parseDay(date: string): number {
-  const ms = Date.parse(`${date}T00:00:00Z`);
-  if (!ISO_DATE.test(date) || Number.isNaN(ms) || formatDay(ms) !== date) {
-    throw new RangeError(`Not a YYYY-MM-DD date: ${date}`);
-  }
-  return ms;
-}
-
-function formatDay(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
+  if (!isIsoDay(date)) throw new RangeError(`Not a YYYY-MM-DD date: ${date}`);
+  return dayMs(date);
 }
 
 function isOpen(ms: number): boolean {
   const d = new Date(ms);
   const weekday = d.getUTCDay();
   if (weekday === 0 || weekday === 6) return false;
-  return !closuresOf(d.getUTCFullYear()).has(formatDay(ms));
+  return !closuresOf(d.getUTCFullYear()).has(isoDay(ms));
 }
 
 /** Whether the NYSE holds a session on `date` (YYYY-MM-DD): not a weekend, not a full-day holiday or closure. */
@@ -73,7 +66,7 @@ export function addTradingSessions(date: string, sessions: number): string {
     ms += step;
     if (isOpen(ms)) left--;
   }
-  return formatDay(ms);
+  return isoDay(ms);
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Db } from "../../db/client.ts";
+import { addDays } from "../lib/calendar-days.ts";
 import type { LatestPrice, MarketPort } from "../lib/market-port.ts";
 import { barsBetween, barsUpTo, findSecurity, lastCloses } from "./price-history.ts";
 
@@ -73,9 +74,7 @@ export function storedMarket(db: Db, today: () => string, { frozen }: { frozen: 
       const missing = symbols.filter((s) => closesMemo.get(s)?.days !== sinceDays);
       if (missing.length) {
         const asOf = today();
-        const from = new Date(Date.parse(`${asOf}T00:00:00Z`) - sinceDays * 86_400_000)
-          .toISOString()
-          .slice(0, 10);
+        const from = addDays(asOf, -sinceDays);
         const fetched = new Map<string, number[]>();
         for (const row of await barsBetween(db, missing, from, asOf)) {
           const list = fetched.get(row.symbol) ?? [];

@@ -2,6 +2,7 @@ import { eq, inArray, lt, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../../db/client.ts";
 import { dailyPrices, marketCache, quotes, securities } from "../../db/schema/index.ts";
+import { addDays } from "../lib/calendar-days.ts";
 import type { Clock } from "../lib/clock.ts";
 import {
   type Headline,
@@ -54,10 +55,6 @@ export async function pruneMarketCache(db: Db, before: Date): Promise<number> {
     .where(lt(marketCache.fetchedAt, before))
     .returning({ key: marketCache.key });
   return gone.length;
-}
-
-function daysBefore(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
 }
 
 /**
@@ -178,7 +175,7 @@ export function liveMarket(
    */
   async function refreshHistory(symbol: string): Promise<void> {
     const to = today();
-    const from = daysBefore(to, HISTORY_DAYS);
+    const from = addDays(to, -HISTORY_DAYS);
     await cached(`history:${symbol}`, lifetimes.historyMs, async () => {
       const bars = await provider.history(symbol, from, to);
       if (!bars.length) throw new ProviderError("unknown-symbol", `No daily history for ${symbol}.`);
@@ -307,7 +304,7 @@ export function liveMarket(
     async headlines(symbol): Promise<Headline[]> {
       const to = today();
       return cached(`news:${symbol}`, lifetimes.newsMs, () =>
-        provider.news(symbol, daysBefore(to, NEWS_DAYS), to),
+        provider.news(symbol, addDays(to, -NEWS_DAYS), to),
       ).catch(() => []);
     },
 

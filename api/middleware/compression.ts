@@ -13,7 +13,7 @@ export async function compressAnswer(c: Context): Promise<void> {
   if (c.req.method === "HEAD" || !res.body || res.headers.has("content-encoding")) return;
   if (!COMPRESSIBLE.test(res.headers.get("content-type") ?? "")) return;
   // The app's own answers have mutable headers; appending here avoids copying the response for a header. A kept
-  // answer already says it (sendKept).
+  // answer already says it (kept-answer.ts).
   if (!/accept-encoding/i.test(res.headers.get("vary") ?? "")) res.headers.append("vary", "accept-encoding");
   if (!acceptsGzip(c)) return;
   const bytes = new Uint8Array(await res.arrayBuffer());

@@ -115,10 +115,11 @@ export function refuseOverLimit(c: Context, ...results: RateLimitResult[]): void
   });
 }
 
-function refuseExpensive(c: Context<AppEnv & SignedInEnv>, retryAfterSeconds: number): never {
+function refuseExpensive(c: Context, retryAfterSeconds: number): never {
+  const { expensiveReads }: AppDeps = c.get("deps");
   setRateLimitHeaders(c, {
     allowed: false,
-    limit: c.get("deps").expensiveReads.inFlight,
+    limit: expensiveReads.inFlight,
     remaining: 0,
     retryAfterSeconds,
   });
@@ -130,7 +131,7 @@ function refuseExpensive(c: Context<AppEnv & SignedInEnv>, retryAfterSeconds: nu
 
 /**
  * Behind requireUser on the expensive routes: a user who has spent their share of this process's time on
- * computations (withinWorkBudget) is answered 429 with Retry-After at once, before anything else is done
+ * computations (enterWorkBudget) is answered 429 with Retry-After at once, before anything else is done
  * (decisions 089 and 095). Nothing is written: the refusal costs what a signed-in read costs.
  */
 export const refuseSpentUsers = createMiddleware<AppEnv & SignedInEnv>(async (c, next) => {
@@ -140,21 +141,15 @@ export const refuseSpentUsers = createMiddleware<AppEnv & SignedInEnv>(async (c,
 });
 
 /**
- * Runs `work`, a computation for a signed-in user (a track record, a historical search or an analysis), within the
- * user's share of this process: with two computations of theirs still running here, or their share of its time
- * spent, the user is answered 429 with Retry-After, so one user's searches cannot queue up in front of everyone
- * else's requests (decisions 089 and 095). An answer kept from an earlier request is not a computation and is never
- * refused for being one of several at once. The refusal is thrown before `work` starts, synchronously, so a refused
- * computation is never kept or shared with another request.
+ * Takes one of `userId`'s places for a computation (a track record, a historical search or an analysis) in their
+ * share of this process, or throws the 429 (with Retry-After) when they have two computations running here or have
+ * spent their share of its time, so one user's searches cannot queue up in front of everyone else's requests
+ * (decisions 089 and 095). Call it before the computation starts and `release` the place when it has ended,
+ * however it ended: the time between is charged to the user.
  */
-export function withinWorkBudget<T>(c: Context<AppEnv & SignedInEnv>, work: () => Promise<T>): Promise<T> {
-  const entered = c.get("deps").expensiveReads.enter(`user:${c.get("user").id}`);
+export function enterWorkBudget(c: Context, userId: number): { release(): void } {
+  const { expensiveReads }: AppDeps = c.get("deps");
+  const entered = expensiveReads.enter(`user:${userId}`);
   if ("retryAfterSeconds" in entered) refuseExpensive(c, entered.retryAfterSeconds);
-  return (async () => {
-    try {
-      return await work();
-    } finally {
-      entered.release();
-    }
-  })();
+  return entered;
 }

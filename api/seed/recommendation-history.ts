@@ -1,5 +1,6 @@
 import { recommendations } from "../../db/schema/index.ts";
 import { generateForDates, weeklyDates } from "../features/recommendations/generate.service.ts";
+import { addDays } from "../lib/calendar-days.ts";
 import type { AppDeps } from "../lib/context.ts";
 import { BENCHMARK } from "../market/demo-import.ts";
 import { tradingDays } from "../market/price-history.ts";
@@ -20,9 +21,7 @@ export async function seedRecommendationHistory(
   const { db } = deps.database;
   const [existing] = await db.select({ id: recommendations.id }).from(recommendations).limit(1);
   if (existing) return 0;
-  const from = new Date(Date.parse(`${asOf}T00:00:00Z`) - (weeks + 1) * 7 * 86_400_000)
-    .toISOString()
-    .slice(0, 10);
+  const from = addDays(asOf, -(weeks + 1) * 7);
   const dates = weeklyDates(await tradingDays(db, BENCHMARK, from, asOf), asOf, weeks);
   // Made now for past dates, by a design chosen on those dates' outcomes: simulated, the last week's included.
   const reports = await generateForDates(deps, dates, { provenance: "simulated" });

@@ -1,6 +1,7 @@
 import { securities } from "../../db/schema/index.ts";
 import { storeModels } from "../analysis/model-store.ts";
 import type { AppDeps } from "../lib/context.ts";
+import { count } from "../lib/format.ts";
 import { configureMarket } from "../market/configure.ts";
 import { type DemoMarketFiles, importDemoMarket } from "../market/demo-import.ts";
 import { type DemoAccount, retireDemoPasswords, seedDemoAccounts } from "./demo-accounts.ts";
@@ -67,7 +68,7 @@ export function formatSeedReport(report: SeedReport): string {
   }
   lines.push(...retiredWarning(report.retiredAccounts));
   if (report.importedBars) {
-    lines.push(`Imported the demo market: ${report.importedBars.toLocaleString("en-US")} daily bars.`);
+    lines.push(`Imported the demo market: ${count(report.importedBars)} daily bars.`);
   }
   if (report.storedModels) lines.push(`Stored ${report.storedModels} changed model(s) in ranker_models.`);
   if (report.generatedRecommendations) {

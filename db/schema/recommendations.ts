@@ -33,9 +33,9 @@ export const recommendations = sqliteTable(
     modelVersion: text(),
     /**
      * What the model said, for generated calls (null when posted by an admin). `probability` is the calibrated
-     * probability of the event the call states: for deciles 6-10 that the stock's total return over `horizonDays`
-     * sessions beats the median total return of the universe over the same sessions, for deciles 1-5 that it
-     * trails it. Returns are fractions over the horizon; low and high bound the model's 80% interval.
+     * probability of the event the call states: for a SELL, and a WATCH in deciles 1-5, that the stock's total return
+     * over `horizonDays` sessions trails the median total return of the universe over the same sessions; for every
+     * other call (every HOLD) that it beats it (docs/decisions/126). Returns are fractions over the horizon; low and high bound the model's 80% interval.
      */
     call: text({ enum: ["BUY", "SELL", "HOLD", "WATCH"] }),
     decile: integer(),

@@ -3,7 +3,7 @@
 // earlier data only).
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import { statedEventOf } from "../../api/analysis/calls.ts";
+import { callForDecile, statedEventOf } from "../../api/analysis/calls.ts";
 import { positionsWithin } from "../../api/analysis/cross-section.ts";
 import { decileOf, type RankerModel, sigmoid } from "../../api/analysis/ranker.ts";
 import { rawScore } from "../../api/analysis/trees.ts";
@@ -53,7 +53,7 @@ export function scoreOutOfSample(
         const decile = decileOf(place);
         const p = sigmoid(model.calibration.slope * (2 * place - 1));
         const beat = sample.excess === null ? null : sample.excess > 0 ? 1 : 0;
-        const event = statedEventOf(decile);
+        const event = statedEventOf(decile, callForDecile(decile));
         out.push({
           sample,
           decile,

@@ -1,9 +1,9 @@
 import { Badge, Box, Group, type MantineSpacing, Stack, Text } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { POSITIVE } from "../lib/colors.ts";
-import { signedPercent, sizePercent } from "../lib/figures.ts";
-import { formatDate } from "../lib/format.ts";
+import { formatDate, signedPercent, sizePercent } from "../lib/format.ts";
 import { confidenceColor } from "./confidence-badge.tsx";
+import { ProbabilityBadge, type ProbabilityTone, probabilityTone } from "./probability-badge.tsx";
 
 export type CallKind = "BUY" | "SELL" | "HOLD" | "WATCH";
 
@@ -73,14 +73,10 @@ export function CallBadge(props: { call: CallKind }) {
 export const decileLabel = (decile: number) => `Decile ${decile} of 10`;
 
 /**
- * The event the model's probability is the chance of: as the API states it, else (rows written before it said so)
- * from the decile, 6-10 beating the median stock and 1-5 trailing it. Null when neither is known.
+ * The event the model's probability is the chance of, as the API states it from the call (every HOLD the chance to
+ * beat the median stock, decision 126). Null when unknown: an editor's pick, or an analysis made before the model.
  */
-export function statedEventOf(m: ModelFields): StatedEvent | null {
-  if (m.statedEvent) return m.statedEvent;
-  if (m.decile == null) return null;
-  return m.decile >= 6 ? "beats-median" : "trails-median";
-}
+export const statedEventOf = (m: ModelFields): StatedEvent | null => m.statedEvent ?? null;
 
 const horizonText = (m: ModelFields) => (m.horizonDays != null ? ` over ${m.horizonDays} trading days` : "");
 
@@ -123,19 +119,15 @@ export function staleModelText(m: ModelFields): string | null {
     : "Model older than the data it scores";
 }
 
-export type ChanceTone = "neutral" | "green" | "yellow" | "red";
-
 /**
  * The model's probability is coloured by the spec's confidence bands only when the model card shows an edge that
- * survives every design tried (edgeSignificant); otherwise it is neutral gray, so a 57% does not read as a signal
- * (docs/decisions/070-cards-follow-the-evidence.md).
+ * survives every design tried (edgeSignificant); otherwise it is neutral, so a 57% does not read as a signal
+ * (docs/decisions/070-cards-follow-the-evidence.md, 126).
  */
-export function chanceTone(percent: number, edgeSignificant: boolean | null | undefined): ChanceTone {
-  return edgeSignificant === true ? confidenceColor(percent) : "neutral";
+export function chanceTone(percent: number, edgeSignificant: boolean | null | undefined): ProbabilityTone {
+  return probabilityTone(confidenceColor(percent), edgeSignificant === true);
 }
 
-// Shades chosen for WCAG AA contrast of the badge text (as the confidence badge's).
-const TONE_SHADES = { neutral: "gray.7", green: POSITIVE, yellow: "yellow.4", red: "red.9" } as const;
 const TONE_BARS = {
   neutral: "var(--mantine-color-gray-6)",
   green: POSITIVE,
@@ -148,18 +140,14 @@ const TONE_BARS = {
  * edge is significant; "48% confidence" on older rows whose event is unknown.
  */
 export function ChanceBadge(props: { percent: number; model: ModelFields }) {
-  const tone = chanceTone(props.percent, props.model.edgeSignificant);
   const event = eventChanceText(props.percent, props.model);
   return (
-    <Badge
-      color={TONE_SHADES[tone]}
-      variant="filled"
-      c={tone === "yellow" ? "dark.9" : "white"}
-      data-tone={tone}
+    <ProbabilityBadge
+      tone={chanceTone(props.percent, props.model.edgeSignificant)}
       title={event ?? undefined}
     >
       {event ? `${props.percent}% chance` : `${props.percent}% confidence`}
-    </Badge>
+    </ProbabilityBadge>
   );
 }
 
@@ -167,7 +155,7 @@ export function ChanceBadge(props: { percent: number; model: ModelFields }) {
  * The probability on a bar beside a coin flip's 50% (marked), with both said in words: how far from a coin flip
  * the model's chance is, at a glance.
  */
-export function CoinFlipBar(props: { percent: number; tone: ChanceTone }) {
+export function CoinFlipBar(props: { percent: number; tone: ProbabilityTone }) {
   const p = Math.min(100, Math.max(0, props.percent));
   return (
     <Group gap="xs" wrap="nowrap" data-testid="coin-flip">

@@ -3,11 +3,10 @@ import type { RiskWord } from "../lib/risk-words.ts";
 
 const RISK_COLORS: Record<RiskWord, string> = {
   Conservative: "blue",
-  Moderate: "yellow",
   Aggressive: "orange",
 };
 
-/** A risk in the one vocabulary (decision 082), the same colour wherever the word appears; `basis` says why. */
+/** A risk in the one vocabulary (decisions 082 and 126), the same colour wherever the word appears; `basis` says why. */
 export function RiskBadge(props: { risk: RiskWord; basis?: string }) {
   return (
     <Badge

@@ -1,12 +1,22 @@
 import { describe, expect, test } from "bun:test";
 import {
   formatAsOf,
-  formatCompact,
+  formatCount,
   formatDate,
+  formatInstant,
   formatMoney,
   formatPercent,
   formatShortDate,
   formatSignedMoney,
+  formatStatistic,
+  formatTime,
+  percentPoints,
+  pointsBetween,
+  ratePercent,
+  roundHalfAway,
+  signedPercent,
+  signedPoints,
+  sizePercent,
 } from "./format.ts";
 
 describe("formatters: money, compact money, dates, percentages", () => {
@@ -32,10 +42,6 @@ describe("formatters: money, compact money, dates, percentages", () => {
     // The spec's scale stops at B: no "T".
     expect(formatMoney(1_200_000_000_000)).toBe("$1,200.00B");
     expect(formatMoney(-2_500_000_000_000)).toBe("-$2,500.00B");
-    expect(formatCompact(3_100_000_000_000)).toBe("3,100.00B");
-    expect(formatCompact(999.996)).toBe("1.00K");
-    expect(formatCompact(12)).toBe("12.00");
-    expect(formatCompact(-1_250)).toBe("-1.25K");
     expect(formatSignedMoney(1_500_000_000_000)).toBe("+$1,500.00B");
   });
   test("signed money: a sign on moves, none on zero, abbreviated like unsigned money", () => {
@@ -44,9 +50,11 @@ describe("formatters: money, compact money, dates, percentages", () => {
     expect(formatSignedMoney(0.001)).toBe("$0.00");
     expect(formatSignedMoney(-12_345)).toBe("-$12.35K");
   });
-  test("compact counts, percentages and dates", () => {
-    expect(formatCompact(1_250)).toBe("1.25K");
-    expect(formatCompact(81_000_000_000)).toBe("81.00B");
+  test("counts, statistics, percentages and dates", () => {
+    expect(formatCount(1310)).toBe("1,310");
+    expect(formatStatistic(0.25025, 4)).toBe("0.2503");
+    expect(formatStatistic(2.005, 2)).toBe("2.01");
+    expect(formatStatistic(-0.0004, 2)).toBe("0.00");
     expect(formatPercent(4.25)).toBe("+4.3%");
     expect(formatPercent(-2)).toBe("-2.0%");
     expect(formatPercent(0)).toBe("0.0%");
@@ -57,5 +65,53 @@ describe("formatters: money, compact money, dates, percentages", () => {
     expect(formatAsOf("2023-10-27")).toBe("Oct 27, 2023");
     expect(formatAsOf("2025-02-19T21:00:01.000Z")).toMatch(/^Feb 19, 2025, \d{1,2}:\d{2} (AM|PM)$/);
     expect(formatAsOf(null)).toBeNull();
+  });
+  test("an instant reads as day and time everywhere, never in the browser's own numeric form", () => {
+    expect(formatInstant("2026-11-28T09:14:00.000Z")).toMatch(/^Nov 2[78], 2026, \d{1,2}:14 (AM|PM)$/);
+    expect(formatInstant("2026-11-28T09:14:00.000Z")).not.toContain("/");
+    expect(formatInstant(null)).toBe("—");
+    expect(formatTime("2026-11-28T09:14:00.000Z")).toMatch(/^\d{1,2}:14 (AM|PM)$/);
+  });
+});
+
+describe("one rounding rule for percentages (decisions 083 and 126)", () => {
+  test("half away from zero on the decimal value, without float noise", () => {
+    // (0.0115 * 100).toFixed(1) says "1.1" (toFixed reads the float 1.149999...); the rule reads the decimal 1.15.
+    expect((0.0115 * 100).toFixed(1)).toBe("1.1");
+    expect(percentPoints(0.0115)).toBe(1.2);
+    expect(percentPoints(-0.0115)).toBe(-1.2);
+    expect(roundHalfAway(1.25)).toBe(1.3);
+    expect(roundHalfAway(-1.25)).toBe(-1.3);
+    expect(roundHalfAway(-0.04)).toBe(0);
+    expect(Object.is(roundHalfAway(-0.04), -0)).toBe(false);
+  });
+
+  test("signed returns, unsigned rates and sizes", () => {
+    expect(signedPercent(0.0531)).toBe("+5.3%");
+    expect(signedPercent(-0.0004)).toBe("0.0%");
+    expect(signedPercent(null)).toBe("—");
+    expect(ratePercent(0.6435897)).toBe("64.4%");
+    expect(ratePercent(0.52, 0)).toBe("52%");
+    expect(sizePercent(-0.0115)).toBe("1.2%");
+    // A signed percentage value (not a fraction) has one decimal, whatever the screen: no "0.00%" beside "-2.7%".
+    expect(formatPercent(-2.7)).toBe("-2.7%");
+    expect(formatPercent(229.8123)).toBe("+229.8%");
+    expect(formatPercent(0.001)).toBe("0.0%");
+  });
+
+  test("a difference beside its two figures is the difference of the figures as shown", () => {
+    // A call of the demo history: -5.2% against -8.7% shown, 3.4 points apart unrounded; the reader subtracting
+    // the figures shown gets 3.5, and so does the rule.
+    expect(signedPercent(-0.05155)).toBe("-5.2%");
+    expect(signedPercent(-0.08654)).toBe("-8.7%");
+    expect(((-0.05155 - -0.08654) * 100).toFixed(1)).toBe("3.5");
+    expect(pointsBetween(-0.05155, -0.08654)).toBe(3.5);
+    expect(pointsBetween(-0.0524, -0.0866)).toBe(3.5);
+    expect(((-0.0524 - -0.0866) * 100).toFixed(1)).toBe("3.4");
+    // One where they differ: +1.04% against +0.95% shows +1.0% against +1.0%, so 0.0 points, not 0.1.
+    expect(pointsBetween(0.0104, 0.0095)).toBe(0);
+    expect(((0.0104 - 0.0095) * 100).toFixed(1)).toBe("0.1");
+    expect(signedPoints(pointsBetween(0.6435897, 0.5167337))).toBe("+12.7 points");
+    expect(signedPoints(-0.04)).toBe("+0.0 points");
   });
 });

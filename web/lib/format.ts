@@ -1,4 +1,63 @@
-import { signedPercentValue } from "./figures.ts";
+/**
+ * The one module that turns numbers and dates into what a person reads (docs/decisions/126-one-vocabulary.md,
+ * which takes over decision 083's rounding rule). Nothing else in web/ calls `toFixed`, `toLocaleString` or
+ * builds an `Intl` format.
+ *
+ * Rounding: a fraction becomes a percentage by `* 100` with binary noise dropped (12 significant digits), then
+ * rounds half away from zero (0.0145 is 1.5%, as written, where `(0.0145 * 100).toFixed(1)` says 1.4); a
+ * percentage has one decimal wherever it is read; a difference shown beside the two figures it compares is taken
+ * between those figures as shown, so the reader's own subtraction agrees ("+5.3% against +2.1%" beat the median
+ * by 3.2 points, even when the unrounded gap is 3.14). Money has two decimals (the spec's).
+ *
+ * Dates: a calendar day reads "Oct 27, 2023"; an instant reads "Oct 27, 2023, 3:59 PM" in the viewer's zone.
+ */
+
+/** `value` rounded half away from zero to `digits` decimals, after dropping float noise (`1.4499999999999997`). */
+export function roundHalfAway(value: number, digits = 1): number {
+  const scale = 10 ** digits;
+  const clean = Number((Math.abs(value) * scale).toPrecision(12));
+  const rounded = (Math.sign(value) * Math.round(clean)) / scale;
+  return rounded === 0 ? 0 : rounded;
+}
+
+/** A fraction (0.0531) as percentage points rounded by the rule (5.3). */
+export const percentPoints = (fraction: number, digits = 1): number => roundHalfAway(fraction * 100, digits);
+
+/** An already-rounded number written with exactly `digits` decimals. */
+const fixed = (value: number, digits: number) => (value === 0 ? 0 : value).toFixed(digits);
+
+/** A percentage value (4.25) signed, one decimal by default: "+4.3%", "-1.0%", "0.0%". */
+export function signedPercentValue(value: number | null | undefined, digits = 1): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return "—";
+  const rounded = roundHalfAway(value, digits);
+  return `${rounded > 0 ? "+" : ""}${fixed(rounded, digits)}%`;
+}
+
+/** A fraction as a signed percentage: a return, an excess return ("+5.3%"). */
+export const signedPercent = (fraction: number | null | undefined, digits = 1): string =>
+  fraction === null || fraction === undefined ? "—" : signedPercentValue(fraction * 100, digits);
+
+/** A fraction as an unsigned percentage: a rate, a probability ("56.4%"). */
+export function ratePercent(fraction: number | null | undefined, digits = 1): string {
+  if (fraction === null || fraction === undefined || !Number.isFinite(fraction)) return "—";
+  return `${fixed(percentPoints(fraction, digits), digits)}%`;
+}
+
+/** The size of a fraction as a percentage, without sign ("1.2%" for -0.0123). */
+export const sizePercent = (fraction: number, digits = 1): string =>
+  `${fixed(Math.abs(percentPoints(fraction, digits)), digits)}%`;
+
+/** How far `a` is above `b` in percentage points, both fractions, taken between the figures as shown. */
+export function pointsBetween(a: number, b: number, digits = 1): number {
+  return roundHalfAway(percentPoints(a, digits) - percentPoints(b, digits), digits);
+}
+
+/** A difference in percentage points, signed: "+12.7 points" (a fraction's difference, already rounded or not). */
+export function signedPoints(points: number | null | undefined, digits = 1): string {
+  if (points === null || points === undefined || !Number.isFinite(points)) return "—";
+  const rounded = roundHalfAway(points, digits);
+  return `${rounded >= 0 ? "+" : ""}${fixed(rounded, digits)} points`;
+}
 
 const two = { minimumFractionDigits: 2, maximumFractionDigits: 2 } as const;
 const dollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", ...two });
@@ -8,17 +67,16 @@ const compactDollars = new Intl.NumberFormat("en-US", {
   notation: "compact",
   ...two,
 });
-const number = new Intl.NumberFormat("en-US", two);
-const compactNumber = new Intl.NumberFormat("en-US", { notation: "compact", ...two });
+const count = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
 
 /**
  * Intl's compact notation with the spec's three letters: it would say "T" from a trillion on, where the spec's
  * scale stops at B ("$1,200.00B"). docs/decisions/045.
  */
-function compact(n: number, short: Intl.NumberFormat, plain: Intl.NumberFormat): string {
-  const parts = short.formatToParts(n);
+function compactMoney(n: number): string {
+  const parts = compactDollars.formatToParts(n);
   if (parts.some((p) => p.type === "compact" && p.value !== "K" && p.value !== "M" && p.value !== "B")) {
-    return `${plain.format(n / 1e9)}B`;
+    return `${dollars.format(n / 1e9)}B`;
   }
   return parts.map((p) => p.value).join("");
 }
@@ -33,16 +91,10 @@ const toNumber = (value: number | string | null | undefined) =>
 export function formatMoney(value: number | string | null | undefined): string {
   const n = toNumber(value);
   if (n === null || n === undefined || !Number.isFinite(n)) return "—";
-  return Math.abs(n) < 1e4 ? dollars.format(n) : compact(n, compactDollars, dollars);
+  return Math.abs(n) < 1e4 ? dollars.format(n) : compactMoney(n);
 }
 
-/** A large count (volume, revenue) abbreviated with K, M or B, two decimals. */
-export function formatCompact(value: number | null | undefined): string {
-  if (value === null || value === undefined || !Number.isFinite(value)) return "—";
-  return compact(value, compactNumber, number);
-}
-
-/** A signed percentage with one decimal, e.g. "+4.2%", rounded by the one rule of `figures.ts` (decision 083). */
+/** A signed percentage value (4.25, not a fraction) with one decimal, e.g. "+4.3%", rounded by the rule above. */
 export function formatPercent(value: number | null | undefined, digits = 1): string {
   return signedPercentValue(value, digits);
 }
@@ -50,12 +102,19 @@ export function formatPercent(value: number | null | undefined, digits = 1): str
 /** A signed amount of money, e.g. "+$1.25" or "-$12.35K" (zero unsigned). */
 export function formatSignedMoney(value: number | null | undefined): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return "—";
-  const rounded = Math.round(value * 100) / 100;
+  const rounded = roundHalfAway(value, 2);
   return `${rounded > 0 ? "+" : rounded < 0 ? "-" : ""}${formatMoney(Math.abs(rounded))}`;
 }
 
 // One formatter each, made on first use: `toLocaleDateString(locale, options)` builds a new Intl.DateTimeFormat on
 // every call, which on a slow phone cost more than rendering the cards whose dates it wrote (decision 047).
+const DAY_AND_TIME: Intl.DateTimeFormatOptions = {
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+};
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 function dateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const key = JSON.stringify(options);
@@ -82,6 +141,28 @@ export function formatDate(isoDate: string | null | undefined): string {
   return dateFormat({ month: "short", day: "numeric", year: "numeric", timeZone: "UTC" }).format(d);
 }
 
+/** A count with thousands separators: "1,310". */
+export const formatCount = (n: number): string => count.format(n);
+
+/** A statistic (a t, an AUC, a Brier score) with `digits` decimals, rounded by the rule above: "2.31". */
+export function formatStatistic(value: number, digits: number): string {
+  return fixed(roundHalfAway(value, digits), digits);
+}
+
+/** An instant (a timestamp) as day and time in the viewer's zone: "Nov 28, 2026, 9:14 AM". */
+export function formatInstant(instant: string | number | Date | null | undefined): string {
+  if (instant === null || instant === undefined) return "—";
+  const d = instant instanceof Date ? instant : new Date(instant);
+  if (Number.isNaN(d.getTime())) return String(instant);
+  return dateFormat(DAY_AND_TIME).format(d);
+}
+
+/** An instant's time of day in the viewer's zone: "9:14 AM". */
+export function formatTime(instant: string | number | Date): string {
+  const d = instant instanceof Date ? instant : new Date(instant);
+  return dateFormat({ hour: "numeric", minute: "2-digit" }).format(d);
+}
+
 /**
  * When a price was observed, short: the day for a daily close ("Oct 27, 2023"), day and time for a live quote
  * ("Nov 23, 2026, 3:59 PM" in the viewer's time zone).
@@ -91,11 +172,5 @@ export function formatAsOf(asOf: string | null | undefined): string | null {
   if (/^\d{4}-\d{2}-\d{2}$/.test(asOf)) return formatDate(asOf);
   const d = new Date(asOf);
   if (Number.isNaN(d.getTime())) return asOf;
-  return dateFormat({
-    month: "short",
-    day: "numeric",
-    year: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-  }).format(d);
+  return dateFormat(DAY_AND_TIME).format(d);
 }

@@ -1,25 +1,30 @@
+import { AGGRESSIVE_VOLATILITY } from "../../api/analysis/risk-scale.constants.ts";
+import { ratePercent } from "./format.ts";
+
 /**
- * One risk vocabulary for everything a person reads (docs/decisions/082-one-risk-vocabulary.md). The API keeps the
+ * One risk scale for everything a person reads (docs/decisions/126-one-vocabulary.md, after 082). The API keeps the
  * spec's values: a recommendation's `aggressive` flag (searched as aggressive / non-aggressive) and an analysis's
- * `riskLevel` LOW / MEDIUM / HIGH. Both are shown in the words of the spec's Risk Level filter, Aggressive and
- * Conservative, with Moderate between them where the analysis has a middle band.
+ * `riskLevel` LOW / MEDIUM / HIGH. Both are shown in the words of the spec's Risk Level filter, on one threshold:
+ * Aggressive from AGGRESSIVE_VOLATILITY, Conservative below it.
  */
-export type RiskWord = "Conservative" | "Moderate" | "Aggressive";
+export type RiskWord = "Conservative" | "Aggressive";
 
 export type RiskLevel = "LOW" | "MEDIUM" | "HIGH";
 
-/** An analysis's three volatility bands (api/analysis/engine.ts riskLevel) in the shared words. */
+/** An analysis's volatility bands (api/analysis/engine.ts riskLevel) in the shared words: only HIGH is Aggressive. */
 export const RISK_LEVEL_WORDS: Record<RiskLevel, RiskWord> = {
   LOW: "Conservative",
-  MEDIUM: "Moderate",
+  MEDIUM: "Conservative",
   HIGH: "Aggressive",
 };
 
-/** What each analysis band means, for the badge's title. */
+const threshold = ratePercent(AGGRESSIVE_VOLATILITY);
+
+/** What each analysis band means, for the badge's title: the same threshold as a recommendation's basis. */
 export const RISK_LEVEL_BASIS: Record<RiskLevel, string> = {
-  LOW: "60-day volatility under 25% a year",
-  MEDIUM: "60-day volatility 25% to 40% a year",
-  HIGH: "60-day volatility 40% a year or more",
+  LOW: `60-day volatility under ${threshold} a year; Aggressive from ${threshold}`,
+  MEDIUM: `60-day volatility under ${threshold} a year; Aggressive from ${threshold}`,
+  HIGH: `60-day volatility ${threshold} a year or more; Aggressive from ${threshold}`,
 };
 
 /** A recommendation's flag in the shared words: the spec's filter calls every non-aggressive call Conservative. */

@@ -16,6 +16,3 @@ export const SERVED_MODELS = [ranker2022, ranker2023, rankerLive] as unknown as 
 export function modelFor(date: string, models: readonly RankerModel[] = SERVED_MODELS): RankerModel | null {
   return servingOn(date, models, (m) => m.splits.servesFrom);
 }
-
-/** Whether `model` is older than `date`: the date is after the last one it was meant to serve. */
-export const isStale = (model: RankerModel, date: string) => date > model.splits.servesUntil;

@@ -1,10 +1,10 @@
 import { createRoute } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { deleteCookie, setCookie } from "hono/cookie";
-import { kept } from "../../lib/answer-cache.ts";
 import { clientAddress, isHttpsRequest } from "../../lib/client-address.ts";
 import type { AppEnv } from "../../lib/context.ts";
 import { rateLimitSubject } from "../../lib/ip-address.ts";
+import { keptValue } from "../../lib/kept-answer.ts";
 import { errorFields } from "../../lib/logger.ts";
 import {
   createRouter,
@@ -348,7 +348,7 @@ export const authRoutes = createRouter()
     const user = c.get("user");
     // A regenerated key has a new ciphertext, so a kept one is never stale; AES-GCM per request was a quarter of
     // this answer's time.
-    const apiKey = await kept(
+    const apiKey = await keptValue(
       c,
       "api keys",
       [],

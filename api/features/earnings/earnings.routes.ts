@@ -1,6 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
-import { kept, notModified } from "../../lib/answer-cache.ts";
-import { keepJson, sendKept } from "../../lib/kept-answer.ts";
+import { keptAnswer } from "../../lib/kept-answer.ts";
 import {
   createRouter,
   errorResponses,
@@ -31,16 +30,18 @@ const calendar = createRoute({
   },
 });
 
-export const earningsRoutes = createRouter().openapi(calendar, async (c) => {
+export const earningsRoutes = createRouter().openapi(calendar, (c) => {
   const deps = c.get("deps");
-  const unchanged = await notModified(c, ["prices"], "");
-  if (unchanged) return unchanged;
   // Years of every stored stock's bars are the expensive part: read once per market data version and day. The
   // calendar is priced, so it is kept as long as the market's prices are (a live market's is made each time).
-  const reactions = () =>
-    kept(c, "earnings reactions", ["market"], "", () => readReactionHistory(deps, deps.market.marketToday()));
-  const answer = await kept(c, "earnings calendar", ["prices"], "", async () =>
-    keepJson(await earningsCalendar(deps, reactions)),
-  );
-  return sendKept(c, answer, 200);
+  return keptAnswer(c, {
+    slot: "earnings calendar",
+    dependsOn: ["prices"],
+    part: {
+      slot: "earnings reactions",
+      dependsOn: ["market"],
+      compute: () => readReactionHistory(deps),
+    },
+    compute: async (reactions) => ({ body: await earningsCalendar(deps, reactions) }),
+  });
 });

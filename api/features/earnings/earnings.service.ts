@@ -1,5 +1,4 @@
 import {
-  addDays,
   type DailyBar,
   GROWTH_HISTORY_DAYS,
   type GrowthHistory,
@@ -12,7 +11,9 @@ import {
   warmUpStart,
 } from "../../analysis/earnings-events.ts";
 import { EARNINGS_EVIDENCE, type EarningsEvidence } from "../../analysis/earnings-evidence.ts";
+import { addDays } from "../../lib/calendar-days.ts";
 import type { AppDeps } from "../../lib/context.ts";
+import { calendarDay, chancePercent, ratePercent } from "../../lib/format.ts";
 import { hasMarketData, type MarketPort } from "../../lib/market-port.ts";
 import { BENCHMARK } from "../../market/demo-import.ts";
 import { universeSeries } from "../../market/price-history.ts";
@@ -28,10 +29,13 @@ function reportedQuarter(date: string): { quarter: number; year: number } {
 }
 
 /**
- * Each stored stock's report reactions and what the growth probability knows on `asOf`. The bars start early
- * enough (warmUpStart) that the reactions are the ones scripts/evaluate-earnings.ts finds on the full history.
+ * Each stored stock's report reactions and what the growth probability knows on the market's today; null without
+ * market data. The bars start early enough (warmUpStart) that the reactions are the ones
+ * scripts/evaluate-earnings.ts finds on the full history.
  */
-export async function readReactionHistory(deps: AppDeps, asOf: string) {
+export async function readReactionHistory(deps: AppDeps) {
+  if (!hasMarketData(deps.market)) return null;
+  const asOf = deps.market.marketToday();
   const { db } = deps.database;
   // A year back at least: next reports are estimated from the reactions of a year earlier.
   const from = addDays(asOf, -Math.max(GROWTH_HISTORY_DAYS, 372));
@@ -49,9 +53,7 @@ export async function readReactionHistory(deps: AppDeps, asOf: string) {
   return { asOf, reactions, growth: growthHistoryAt(reactions, asOf), securities, lastClose };
 }
 
-export type Reactions = Awaited<ReturnType<typeof readReactionHistory>>;
-/** The reaction history as of the market's today; the route keeps it per market data version and day. */
-export type ReactionsLoader = () => Promise<Reactions>;
+export type Reactions = NonNullable<Awaited<ReturnType<typeof readReactionHistory>>>;
 
 /**
  * The growth probability and the counts behind it for one stock, exactly as docs/earnings-model.md measures it:
@@ -60,7 +62,7 @@ export type ReactionsLoader = () => Promise<Reactions>;
 export function growthOf(growth: GrowthHistory, symbol: string) {
   const own = growth.perSymbol.get(symbol) ?? { n: 0, ups: 0, meanMove: 0 };
   return {
-    growthProbability: Math.round(growthProbability(own, growth.baseRate) * 100),
+    growthProbability: chancePercent(growthProbability(own, growth.baseRate)),
     reportsCounted: own.n,
     reportsRose: own.ups,
     universeRiseRate: growth.baseRate,
@@ -71,7 +73,7 @@ export function growthOf(growth: GrowthHistory, symbol: string) {
 /** What the tab shows in place of a target that did no better than the price of the day. */
 export const NO_TARGET = "No target: our estimate did no better than today's price";
 
-const percent = (x: number) => `${(x * 100).toFixed(1)}%`;
+const percent = ratePercent;
 
 /**
  * The target price as far as it measured up (docs/decisions/071-earnings-counts-and-target.md): none, with the
@@ -130,8 +132,7 @@ function assess(history: Reactions, symbol: string, fallbackPrice: number | null
 }
 
 /** The demo market has no calendar: dates are estimated from each stock's report reaction a year earlier. */
-async function estimatedCalendar(asOf: string, reactions: ReactionsLoader): Promise<EarningsEntry[]> {
-  const history = await reactions();
+function estimatedCalendar(asOf: string, history: Reactions): EarningsEntry[] {
   const entries: EarningsEntry[] = [];
   for (const [symbol, reactions] of history.reactions) {
     const next = nextReportEstimate(reactions, asOf, WINDOW_DAYS);
@@ -146,7 +147,7 @@ async function estimatedCalendar(asOf: string, reactions: ReactionsLoader): Prom
       revenueEstimate: null,
       estimated: true,
       growthMeasured: true,
-      basis: `Estimated from the report reaction of ${next.basedOn} (the busiest trading session of its quarter), a year later.`,
+      basis: `Estimated from the report reaction of ${calendarDay(next.basedOn)} (the busiest trading session of its quarter), a year later.`,
     });
   }
   return entries;
@@ -155,10 +156,9 @@ async function estimatedCalendar(asOf: string, reactions: ReactionsLoader): Prom
 /** A live provider's calendar: real dates, times and estimates; growth probability from stored reactions. */
 async function providerCalendar(
   deps: AppDeps,
-  reactions: ReactionsLoader,
+  history: Reactions,
   events: NonNullable<Awaited<ReturnType<NonNullable<MarketPort["earnings"]>>>>,
 ): Promise<EarningsEntry[]> {
-  const history = await reactions();
   const prices = await deps.market.latestPrices(events.map((e) => e.symbol));
   return events.map((event) => ({
     symbol: event.symbol,
@@ -176,16 +176,17 @@ async function providerCalendar(
   }));
 }
 
-/** Earnings expected in the 7 days after the market's today (estimated in the demo market). */
-export async function earningsCalendar(deps: AppDeps, reactions: ReactionsLoader) {
-  if (!hasMarketData(deps.market))
+/**
+ * Earnings expected in the 7 days after the market's today (estimated in the demo market), from the reaction
+ * history as of that day (readReactionHistory, which the route keeps).
+ */
+export async function earningsCalendar(deps: AppDeps, history: Reactions | null) {
+  if (!history || !hasMarketData(deps.market))
     return { earnings: [], count: 0, from: "", to: "", measured: measuredSummary() };
   const asOf = deps.market.marketToday();
   const window = { from: addDays(asOf, 1), to: addDays(asOf, WINDOW_DAYS) };
   const events = await deps.market.earnings?.(window.from, window.to);
-  const entries = events
-    ? await providerCalendar(deps, reactions, events)
-    : await estimatedCalendar(asOf, reactions);
+  const entries = events ? await providerCalendar(deps, history, events) : estimatedCalendar(asOf, history);
   entries.sort((a, b) => a.date.localeCompare(b.date) || a.symbol.localeCompare(b.symbol));
   return { earnings: entries, count: entries.length, ...window, measured: measuredSummary() };
 }

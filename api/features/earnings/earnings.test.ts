@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import {
-  addDays,
   type DailyBar,
   GROWTH_HISTORY_DAYS,
   growthHistoryAt,
@@ -11,6 +10,7 @@ import {
   universeReactions,
 } from "../../analysis/earnings-events.ts";
 import { EARNINGS_EVIDENCE, type EarningsEvidence } from "../../analysis/earnings-evidence.ts";
+import { addDays } from "../../lib/calendar-days.ts";
 import { readDemoMarketFiles } from "../../runtime/demo-market-files.ts";
 import { inProcess, startTestApp, type TestApp, testDbKind } from "../../test/harness.ts";
 import { growthOf, NO_TARGET, servedTarget } from "./earnings.service.ts";

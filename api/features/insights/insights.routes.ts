@@ -1,6 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { kept, notModified } from "../../lib/answer-cache.ts";
-import { keepJson, sendKept } from "../../lib/kept-answer.ts";
+import { keptAnswer, keptStore, keptValue } from "../../lib/kept-answer.ts";
 import {
   createRouter,
   errorResponses,
@@ -13,9 +12,9 @@ import {
 } from "../../lib/openapi.ts";
 import { ApiFailure } from "../../lib/result.ts";
 import { requireUser } from "../../middleware/auth.ts";
-import { consumeRateLimit, setRateLimitHeaders, withinWorkBudget } from "../../middleware/rate-limit.ts";
+import { consumeRateLimit, enterWorkBudget, setRateLimitHeaders } from "../../middleware/rate-limit.ts";
 import { AnalyzeInput, HistoryQuery, Insight } from "./insights.schema.ts";
-import { analyzeSymbol, insightHistory } from "./insights.service.ts";
+import { insightHistory, saveAnalysis } from "./insights.service.ts";
 
 /** Symbols whose engine figures are kept per prices stamp: the demo universe's ~500 fit. */
 const ANALYSES_KEPT = 1024;
@@ -64,12 +63,13 @@ const history = createRoute({
 });
 
 export const insightRoutes = createRouter()
-  .openapi(analyze, (c) =>
-    // Every analysis counts toward the user's share (decision 095): each one writes, kept figures or not.
-    withinWorkBudget(c, async () => {
-      const deps = c.get("deps");
-      const user = c.get("user");
-      const { symbol } = c.req.valid("json");
+  .openapi(analyze, async (c) => {
+    const deps = c.get("deps");
+    const user = c.get("user");
+    const { symbol } = c.req.valid("json");
+    // Every analysis takes a place in the user's share (decision 095): each one writes, kept figures or not.
+    const place = enterWorkBudget(c, user.id);
+    try {
       const limit = await consumeRateLimit(
         deps.database.db,
         `analyze:user:${user.id}`,
@@ -84,43 +84,41 @@ export const insightRoutes = createRouter()
           code: "RATE_LIMITED",
         });
       }
+      const { analysis } = deps;
+      if (!analysis) {
+        throw new ApiFailure(503, {
+          message: "Analysis is not available on this server.",
+          code: "UNAVAILABLE",
+        });
+      }
       // The engine's figures for a symbol change only with the prices (the demo market's: once per market version;
       // a live market's are not kept), and the universe it ranks the symbol in only with the market data.
-      const result = await analyzeSymbol(deps, user.id, (analysis) =>
-        kept(
-          c,
-          "analyses",
-          ["prices"],
-          symbol,
-          () =>
-            analysis.analyze(symbol, (date, score) =>
-              kept(c, "universe ranks", ["market"], date, score, UNIVERSE_DATES_KEPT),
-            ),
-          ANALYSES_KEPT,
-        ),
+      const universes = keptStore(c, "universe ranks", ["market"], UNIVERSE_DATES_KEPT);
+      const figures = await keptValue(
+        c,
+        "analyses",
+        ["prices"],
+        symbol,
+        () => analysis.analyze(symbol, universes),
+        ANALYSES_KEPT,
       );
-      if (!result.ok) throw ApiFailure.of(result);
-      return c.json(result.value, 201);
-    }),
-  )
-  .openapi(history, async (c) => {
+      return c.json(await saveAnalysis(deps, user.id, figures), 201);
+    } finally {
+      place.release();
+    }
+  })
+  .openapi(history, (c) => {
     const { page, pageSize } = c.req.valid("query");
     const { id, listsVersion } = c.get("user");
-    const key = `${id}:${listsVersion}:${page}:${pageSize}`;
-    const unchanged = await notModified(c, [], key);
-    if (unchanged) return unchanged;
     // Kept under the user's lists version, bumped by any write to their analyses in any process (decision 027).
-    const result = await kept(
-      c,
-      "insight history answers",
-      [],
-      key,
-      async () => {
+    return keptAnswer(c, {
+      slot: "insight history answers",
+      dependsOn: [],
+      key: `${id}:${listsVersion}:${page}:${pageSize}`,
+      keep: PAGES_KEPT,
+      compute: async () => {
         const { items, total } = await insightHistory(c.get("deps"), id, page, pageSize);
-        return { items: keepJson(items), total };
+        return { body: items, headers: { "X-Total-Count": String(total) } };
       },
-      PAGES_KEPT,
-    );
-    c.header("X-Total-Count", String(result.total));
-    return sendKept(c, result.items, 200);
+    });
   });

@@ -20,8 +20,9 @@ export const Insight = z
       .int()
       .openapi({
         description:
-          "The calibrated probability, in percent, of the event the call states: for deciles 6-10 that the " +
-          "stock's total return beats the universe's median over the horizon, for deciles 1-5 that it trails it",
+          "The calibrated probability, in percent, of the event the call states: for a SELL, and a WATCH in " +
+          "deciles 1-5, that the stock's total return trails the universe's median over the horizon; for every " +
+          "other call (every HOLD) that it beats it",
       }),
     timeHorizon: z.string(),
     targetDate: z.string().openapi({ format: "date" }),

@@ -1,11 +1,10 @@
-import { count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq } from "drizzle-orm";
 import { insights } from "../../../db/schema/index.ts";
 import { modelEvidenceOf } from "../../analysis/engine.ts";
 import { type ModelInfo, modelCatalog } from "../../analysis/model-store.ts";
-import type { AnalysisPort, InsightDraft } from "../../lib/analysis-port.ts";
+import type { InsightDraft } from "../../lib/analysis-port.ts";
 import type { AppDeps } from "../../lib/context.ts";
 import { narrate } from "../../lib/narrative.ts";
-import { failure, type Result, success } from "../../lib/result.ts";
 import type { Insight } from "./insights.schema.ts";
 
 type Row = typeof insights.$inferSelect;
@@ -17,7 +16,7 @@ function toInsight(
   return {
     ...rest,
     ...(newsAvailable === null ? {} : { newsAvailable }),
-    ...modelEvidenceOf(rest.modelVersion, rest.asOf, rest.decile, catalog),
+    ...modelEvidenceOf(rest.modelVersion, rest.asOf, rest.decile, rest.recommendation, catalog),
     createdAt: createdAt.toISOString(),
   };
 }
@@ -35,63 +34,68 @@ function withNewsSource(draft: InsightDraft, newsAvailable: boolean): InsightDra
   };
 }
 
-const ANALYSIS_UNAVAILABLE = failure(503, "UNAVAILABLE", "Analysis is not available on this server.");
-
 /**
- * Analyses a symbol now (prose by the narrative writer when one is configured), keeps it in the user's history and
- * answers it as saved; 503 without an engine. An unknown symbol throws UnknownSymbolError (answered 404 by the app).
+ * Keeps the engine's figures for a symbol in the user's history, with prose by the narrative writer when one is
+ * configured (written afresh each time), and answers the analysis as saved.
  */
-export async function analyzeSymbol(
-  deps: AppDeps,
-  userId: number,
-  figuresOf: (analysis: AnalysisPort) => Promise<InsightDraft>,
-): Promise<Result<Insight, 503>> {
-  const { analysis } = deps;
-  if (!analysis) return ANALYSIS_UNAVAILABLE;
-  const figures = await figuresOf(analysis);
-  // The prose is written afresh each time.
+export async function saveAnalysis(deps: AppDeps, userId: number, figures: InsightDraft): Promise<Insight> {
   const draft = await narrate(
     deps.narrative,
     withNewsSource(figures, NEWS_SOURCES.has(deps.market.source)),
     deps.log,
   );
-  return success(await saveInsight(deps, userId, draft));
+  return saveInsight(deps, userId, draft);
 }
 
-/** Stores an analysis for its user and answers it as saved. */
+/**
+ * Stores an analysis for its user and answers it as saved. The user's analysis of the same symbol on the same market
+ * date (`asOf`: the same closing prices) is brought up to date in place, keeping its id, rather than stacked beside
+ * it (docs/decisions/133-one-analysis-per-symbol-and-market-day.md).
+ */
 export async function saveInsight(deps: AppDeps, userId: number, draft: InsightDraft): Promise<Insight> {
-  const [row] = await deps.database.db
-    .insert(insights)
-    .values({
-      userId,
-      symbol: draft.symbol,
-      recommendation: draft.recommendation,
-      riskLevel: draft.riskLevel,
-      currentPrice: draft.currentPrice,
-      projectedPrice: draft.projectedPrice,
-      confidence: draft.confidence,
-      timeHorizon: draft.timeHorizon,
-      targetDate: draft.targetDate,
-      reasoning: draft.reasoning,
-      newsImpact: draft.newsImpact,
-      keyFactors: draft.keyFactors,
-      newsSummary: draft.newsSummary ?? null,
-      probability: draft.probability ?? null,
-      modelVersion: draft.modelVersion ?? null,
-      asOf: draft.asOf ?? null,
-      decile: draft.decile ?? null,
-      expectedReturn: draft.expectedReturn ?? null,
-      expectedReturnLow: draft.expectedReturnLow ?? null,
-      expectedReturnHigh: draft.expectedReturnHigh ?? null,
-      horizonDays: draft.horizonDays ?? null,
-      expectedExcessReturn: draft.expectedExcessReturn ?? null,
-      expectedExcessLow: draft.expectedExcessLow ?? null,
-      expectedExcessHigh: draft.expectedExcessHigh ?? null,
-      newsAvailable: draft.newsAvailable ?? null,
-      createdAt: deps.clock.now(),
-    })
-    .returning();
-  return toInsight(row!, await modelCatalog(deps.database.db));
+  const { db } = deps.database;
+  const values = {
+    userId,
+    symbol: draft.symbol,
+    recommendation: draft.recommendation,
+    riskLevel: draft.riskLevel,
+    currentPrice: draft.currentPrice,
+    projectedPrice: draft.projectedPrice,
+    confidence: draft.confidence,
+    timeHorizon: draft.timeHorizon,
+    targetDate: draft.targetDate,
+    reasoning: draft.reasoning,
+    newsImpact: draft.newsImpact,
+    keyFactors: draft.keyFactors,
+    newsSummary: draft.newsSummary ?? null,
+    probability: draft.probability ?? null,
+    modelVersion: draft.modelVersion ?? null,
+    asOf: draft.asOf ?? null,
+    decile: draft.decile ?? null,
+    expectedReturn: draft.expectedReturn ?? null,
+    expectedReturnLow: draft.expectedReturnLow ?? null,
+    expectedReturnHigh: draft.expectedReturnHigh ?? null,
+    horizonDays: draft.horizonDays ?? null,
+    expectedExcessReturn: draft.expectedExcessReturn ?? null,
+    expectedExcessLow: draft.expectedExcessLow ?? null,
+    expectedExcessHigh: draft.expectedExcessHigh ?? null,
+    newsAvailable: draft.newsAvailable ?? null,
+    createdAt: deps.clock.now(),
+  };
+  const [same] = draft.asOf
+    ? await db
+        .select({ id: insights.id })
+        .from(insights)
+        .where(
+          and(eq(insights.userId, userId), eq(insights.symbol, draft.symbol), eq(insights.asOf, draft.asOf)),
+        )
+        .orderBy(desc(insights.createdAt))
+        .limit(1)
+    : [];
+  const [row] = same
+    ? await db.update(insights).set(values).where(eq(insights.id, same.id)).returning()
+    : await db.insert(insights).values(values).returning();
+  return toInsight(row!, await modelCatalog(db));
 }
 
 /** The user's own insights, newest first, one page at a time. */

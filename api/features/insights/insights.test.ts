@@ -147,6 +147,24 @@ describe(`analyze on the real demo market (${testDbKind})`, () => {
     );
   });
 
+  test("analysing a symbol again on the same market date updates its analysis instead of stacking a copy", async () => {
+    const analyze = async () =>
+      (await (
+        await m.request("/api/insights/analyze", { method: "POST", token, json: { symbol: "AAPL" } })
+      ).json()) as { id: number; createdAt: string };
+    const first = await analyze();
+    m.clock.advance(5_000);
+    const again = await analyze();
+    expect(again.id).toBe(first.id);
+    expect(Date.parse(again.createdAt)).toBe(Date.parse(first.createdAt) + 5_000);
+    const history = (await (await m.request("/api/insights/history", { token })).json()) as Array<{
+      id: number;
+      createdAt: string;
+    }>;
+    expect(history).toHaveLength(1);
+    expect(history[0]).toMatchObject({ id: first.id, createdAt: again.createdAt });
+  });
+
   test("more than 30 analyses a minute are refused with 429 and Retry-After", async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 31; i++) {
@@ -155,8 +173,8 @@ describe(`analyze on the real demo market (${testDbKind})`, () => {
           .status,
       );
     }
-    // Two requests (one for an unknown symbol) already counted in the previous test within the same minute.
-    expect(statuses.filter((s) => s === 201)).toHaveLength(28);
+    // Four requests (one for an unknown symbol) already counted in the previous tests within the same minute.
+    expect(statuses.filter((s) => s === 201)).toHaveLength(26);
     const blocked = await m.request("/api/insights/analyze", {
       method: "POST",
       token,

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { kept, notModified } from "../../lib/answer-cache.ts";
 import { calendarDate, dollars } from "../../lib/answer-fields.ts";
+import { keptAnswer } from "../../lib/kept-answer.ts";
 import { MARKET_SOURCES } from "../../lib/market-port.ts";
 import {
   createRouter,
@@ -15,6 +15,9 @@ import { requireUser } from "../../middleware/auth.ts";
 import { SymbolMatch, SymbolSearchQuery } from "./market.schema.ts";
 import { marketStatus, priceHistory, searchableSymbols } from "./market.service.ts";
 import { rankSymbols } from "./symbol-ranking.ts";
+
+/** Searches whose answers are kept per market data version, across users (a few hundred bytes each). */
+const SEARCHES_KEPT = 256;
 
 const History = z
   .object({
@@ -86,13 +89,17 @@ const symbols = createRoute({
 
 export const marketRoutes = createRouter()
   .openapi(status, (c) => c.json(marketStatus(c.get("deps")), 200))
-  .openapi(symbols, async (c) => {
+  .openapi(symbols, (c) => {
     const { q, limit } = c.req.valid("query");
-    const unchanged = await notModified(c, ["market"], `${q}\n${limit}`);
-    if (unchanged) return unchanged;
-    // Read once per market data version (a write to `securities` bumps it), not per keystroke.
-    const list = await kept(c, "symbol list", ["market"], "", () => searchableSymbols(c.get("deps")));
-    return c.json(rankSymbols(q, list, limit), 200);
+    // The list is read once per market data version (a write to `securities` bumps it), not per keystroke.
+    return keptAnswer(c, {
+      slot: "symbol answers",
+      dependsOn: ["market"],
+      key: `${q}\n${limit}`,
+      keep: SEARCHES_KEPT,
+      part: { slot: "symbol list", dependsOn: ["market"], compute: () => searchableSymbols(c.get("deps")) },
+      compute: async (list) => ({ body: rankSymbols(q, list, limit) }),
+    });
   })
   .openapi(history, async (c) => {
     const result = await priceHistory(c.get("deps"), c.req.valid("param").symbol);

@@ -78,7 +78,7 @@ describe(`pre-registered test of live calls (${testDbKind})`, () => {
       sellTargetCents: 10_100,
       confidence: 52,
       aggressive: false,
-      aggressiveBasis: "volatility 20% a year < 35%",
+      aggressiveBasis: "60-day volatility 20.0% a year; Aggressive from 40.0%",
       estimatedDate: "2027-03-01",
       recommendationDate: "2026-11-30",
       reason: "written to the database directly",

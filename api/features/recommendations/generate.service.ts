@@ -2,9 +2,11 @@ import { type AnalysisEngine, createAnalysisEngine, type Scored, toInsight } fro
 import { isMemberOn } from "../../analysis/index-membership.ts";
 import { recordLiveScoring } from "../../analysis/live-scores.ts";
 import { modelCatalog } from "../../analysis/model-store.ts";
+import { AGGRESSIVE_VOLATILITY } from "../../analysis/risk-scale.constants.ts";
+import { mondayOf } from "../../lib/calendar-days.ts";
 import type { AppDeps } from "../../lib/context.ts";
 import { allSymbols, securityNames, securitySectors } from "../../market/price-history.ts";
-import { postRecommendation, provenanceOf } from "./recommendations.service.ts";
+import { postRecommendation, provenanceOf, volatilityBasis } from "./recommendations.service.ts";
 
 /** How many BUY calls a date posts at most, and at most how many of them from one sector. */
 export const PICKS_PER_DATE = 10;
@@ -80,7 +82,7 @@ export async function postGeneratedRecommendations(
         confidence: insight.confidence,
         estimatedDate: insight.targetDate,
         reason: insight.reasoning,
-        aggressive: insight.riskLevel === "HIGH",
+        aggressive: pick.stock.vol_60d >= AGGRESSIVE_VOLATILITY,
       },
       {
         recommendationDate: date,
@@ -100,7 +102,7 @@ export async function postGeneratedRecommendations(
           expectedExcessHigh: pick.expectedExcessHigh,
         },
         ...made,
-        riskBasis: `model risk level ${insight.riskLevel} (60-day volatility ${(pick.stock.vol_60d * 100).toFixed(0)}% a year)`,
+        riskBasis: volatilityBasis(pick.stock.vol_60d),
       },
     );
     if (result.ok) posted++;
@@ -181,8 +183,7 @@ export function weeklyDates(tradingDays: readonly string[], asOf: string, weeks:
   const lastOfWeek = new Map<string, string>();
   for (const day of tradingDays) {
     if (day > asOf) continue;
-    const d = new Date(`${day}T00:00:00Z`);
-    const monday = new Date(d.getTime() - ((d.getUTCDay() + 6) % 7) * 86_400_000).toISOString().slice(0, 10);
+    const monday = mondayOf(day);
     const current = lastOfWeek.get(monday);
     if (!current || day > current) lastOfWeek.set(monday, day);
   }

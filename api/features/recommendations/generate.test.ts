@@ -2,12 +2,14 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createHash } from "node:crypto";
 import { eq, gt, inArray } from "drizzle-orm";
 import { dailyPrices, liveScores, liveScorings, recommendations } from "../../../db/schema/index.ts";
-import { createAnalysisEngine, signedPercent, unsignedPercent } from "../../analysis/engine.ts";
+import { createAnalysisEngine } from "../../analysis/engine.ts";
 import { isMemberOn } from "../../analysis/index-membership.ts";
 import { modelCatalog } from "../../analysis/model-store.ts";
 import { modelFor, SERVED_MODELS } from "../../analysis/models/registry.ts";
 import { PREREGISTRATION } from "../../analysis/preregistration.ts";
+import { heldBackCoverageOf } from "../../analysis/range-calibration.ts";
 import { runDueJobs } from "../../jobs/schedule.ts";
+import { signedPercent, sizePercent, wholePercent } from "../../lib/format.ts";
 import { addTradingSessions } from "../../lib/trading-calendar.ts";
 import { allSymbols, securityNames } from "../../market/price-history.ts";
 import { readServedModelFiles } from "../../runtime/model-files.ts";
@@ -59,14 +61,18 @@ const rows = async () =>
     modelVersion: r.modelVersion,
   }));
 
-/** Every percentage in a reason must print one of the stored fields (or the coin flip's 50%). */
+/**
+ * Every percentage in a reason must print one of the stored fields, the coin flip's 50% or the measured coverage of
+ * a volatility fifth's ranges (the row does not store its fifth: the engine test checks it is the stock's own).
+ */
 function expectReasonQuotesFields(r: Awaited<ReturnType<typeof rows>>[number]) {
   const stored = [
     `${r.confidence}%`,
     "50%",
-    unsignedPercent(r.expectedExcessReturn!),
+    sizePercent(r.expectedExcessReturn!),
     signedPercent(r.expectedExcessLow!),
     signedPercent(r.expectedExcessHigh!),
+    ...[1, 2, 3, 4, 5].map((fifth) => wholePercent(heldBackCoverageOf(fifth))),
   ];
   const printed = r.reason.match(/[-+]?\d+(?:\.\d+)?%/g) ?? [];
   expect(printed.length).toBeGreaterThan(0);
@@ -97,7 +103,7 @@ describe(`recommendation generator (${testDbKind})`, () => {
       expect(r.target).toBe(Math.round(r.buy * (1 + r.expectedExcessReturn!)));
       expect(r.expectedReturn).toBeNull();
       expect(r.reason).toContain(
-        `expected to beat the median stock by ${unsignedPercent(r.expectedExcessReturn!)}`,
+        `expected to beat the median stock by ${sizePercent(r.expectedExcessReturn!)}`,
       );
       expect(r.estimatedDate).toBe(addTradingSessions(DATE, 60));
       expectReasonQuotesFields(r);

@@ -3,6 +3,7 @@ import { dailyPrices, recommendations } from "../../../db/schema/index.ts";
 import { isMemberOn } from "../../analysis/index-membership.ts";
 import { MODEL_CARD } from "../../analysis/model-card.ts";
 import { TRACK_RECORD_EVIDENCE } from "../../analysis/track-record-evidence.ts";
+import { addDays } from "../../lib/calendar-days.ts";
 import type { AppDeps } from "../../lib/context.ts";
 import { BENCHMARK } from "../../market/demo-import.ts";
 import { allSymbols, tradingDays } from "../../market/price-history.ts";
@@ -40,8 +41,9 @@ export const METHOD =
   "recommendation date to the close of its target date (the last session on or before it). The universe it is " +
   "measured against is the stocks that were S&P 500 members on its recommendation date, among the stocks the " +
   "market has prices for: a stock that joined the index later is not in an earlier date's universe. Confidence " +
-  "states the probability of one event: for a call ranked in deciles 6-10 (every BUY), that the stock's total " +
-  "return beats the median total return of the universe's stocks; for deciles 1-5, that it trails that median. " +
+  "states the probability of one event: for a SELL, and a WATCH in deciles 1-5, that the stock's total return " +
+  "trails the median total return of the universe's stocks; for every other call (every BUY and HOLD), that it " +
+  "beats that median. " +
   "The observed rate is how often that event happened; a call is open until its target date has passed. Beside it " +
   "stands a baseline: how often random members of the same date and the same risk did the same event, where risk " +
   "is the volatility of the last 60 sessions' daily returns on the recommendation date and the members are split " +
@@ -212,14 +214,14 @@ async function scoringPrices(
   const symbols = [...new Set(rows.map((r) => r.symbol))];
   // The calendar also needs the session on (or just before) the first recommendation date; every session's closes
   // start 60 sessions before it, for the volatility fifths.
-  const calendarFrom = prevDay(firstDate, 10);
+  const calendarFrom = addDays(firstDate, -10);
   const membersRead = allSymbols(db).then((all) => all.filter((s) => s !== BENCHMARK));
   if (closes === "every session") {
     const [touches, members] = await Promise.all([targetTouches(deps, rows, asOf), membersRead]);
     const daily = await dailyCloses(
       deps,
       [...new Set([...members, ...symbols, BENCHMARK])],
-      prevDay(firstDate, VOLATILITY_LOOKBACK_DAYS),
+      addDays(firstDate, -VOLATILITY_LOOKBACK_DAYS),
       asOf,
     );
     const benchmark = daily.get(BENCHMARK)?.dates;
@@ -361,8 +363,4 @@ async function sessionsWithPrices(deps: AppDeps, from: string, to: string): Prom
     .where(and(gte(dailyPrices.date, from), lte(dailyPrices.date, to)))
     .orderBy(asc(dailyPrices.date));
   return rows.map((r) => r.date);
-}
-
-function prevDay(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
 }

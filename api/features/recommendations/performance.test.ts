@@ -510,6 +510,20 @@ describe(`expensive reads are bounded per user on ${testDbKind}`, () => {
     expect((await search(token, 9)).status).toBe(200);
   });
 
+  test("a refused search is not kept: another user asking the same one at that moment is answered", async () => {
+    const other = await t.signIn((await t.createUser()).email, "correct-horse-battery");
+    const search = (who: string, day: number) =>
+      t.request(`/api/recommendations/performance?fromDate=2023-05-${String(day).padStart(2, "0")}`, {
+        token: who,
+      });
+    const hammering = Array.from({ length: 8 }, (_, i) => search(token, i + 1));
+    const [answers, sameSearch] = await Promise.all([Promise.all(hammering), search(other, 8)]);
+    expect(answers.filter((res) => res.status === 429).length).toBeGreaterThan(0);
+    expect(sameSearch.status).toBe(200);
+    const refusedDays = answers.flatMap((res, i) => (res.status === 429 ? [i + 1] : []));
+    for (const day of refusedDays) expect((await search(token, day)).status).toBe(200);
+  });
+
   test("answers kept from an earlier request are never refused, however many at once", async () => {
     const kept = [
       "/api/recommendations/performance?fromDate=2023-04-01",

@@ -1,7 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { kept, notModified } from "../../lib/answer-cache.ts";
 import { calendarDate } from "../../lib/answer-fields.ts";
-import { keepJson, sendKept } from "../../lib/kept-answer.ts";
+import { keptAnswer } from "../../lib/kept-answer.ts";
 import { hasMarketData } from "../../lib/market-port.ts";
 import {
   adminOnly,
@@ -15,7 +14,7 @@ import {
 } from "../../lib/openapi.ts";
 import { ApiFailure } from "../../lib/result.ts";
 import { requireAdmin, requireUser } from "../../middleware/auth.ts";
-import { refuseSpentUsers, withinWorkBudget } from "../../middleware/rate-limit.ts";
+import { refuseSpentUsers } from "../../middleware/rate-limit.ts";
 import { generateForDate } from "./generate.service.ts";
 import { recommendationPerformance } from "./performance.service.ts";
 import { recommendationFiltersKey } from "./recommendation-filters.ts";
@@ -32,12 +31,15 @@ import {
   HistoricalPageQuery,
   HistoricalQuery,
   PerformanceAnswer,
+  Recommendation,
+  RecommendationIdParam,
   RecommendationList,
 } from "./recommendations.schema.ts";
 import {
   deleteRecommendation,
   deleteRecommendationsOn,
   postRecommendation,
+  recommendationById,
   scoreHistoricalPage,
   scoreLatest,
   withPrices,
@@ -71,10 +73,10 @@ const latest = createRoute({
   },
 });
 
-/** How many spellings of one page's URL keep their Link (a client sends the same one each time). */
-const LINKS_KEPT = 8;
-
-/** RFC 8288 `Link` to the page after this one: the same path and filters, relative to whichever host answered. */
+/**
+ * RFC 8288 `Link` to the page after this one: the same path and filters, relative to whichever host answered. Kept
+ * with the answer: another spelling of the same filters is then sent the first one's, which names the same page.
+ */
 function nextPageLink(path: string, requestUrl: string, page: number, pageSize: number): string {
   const query = requestUrl.indexOf("?");
   const params = new URLSearchParams(query < 0 ? "" : requestUrl.slice(query + 1));
@@ -139,6 +141,24 @@ const performance = createRoute({
     200: jsonResponse(PerformanceAnswer, "Totals, bands and cumulative returns"),
     ...notModifiedResponse,
     ...errorResponses(400, 401, 429, 503),
+  },
+});
+
+const detail = createRoute({
+  operationId: "getRecommendation",
+  method: "get",
+  path: "/{id}",
+  tags,
+  security,
+  summary: "One recommendation with its whole reason, outcome so far and current price",
+  description:
+    "What the lists answer for the recommendation, with the whole reason where the lists carry its summary. " +
+    "Any signed-in user may read any recommendation, as the lists show them all.",
+  middleware: [requireUser] as const,
+  request: { params: RecommendationIdParam },
+  responses: {
+    200: jsonResponse(Recommendation, "The recommendation"),
+    ...errorResponses(400, 401, 404, 503),
   },
 });
 
@@ -212,73 +232,65 @@ const removeOne = createRoute({
 });
 
 export const recommendationRoutes = createRouter()
-  .openapi(latest, async (c) => {
+  .openapi(latest, (c) => {
     const deps = c.get("deps");
-    const unchanged = await notModified(c, SCORED_AND_PRICED, "");
-    if (unchanged) return unchanged;
     // Scored once per data version and market day; priced as long as the market's prices hold (decision 076).
-    const answer = await kept(c, "latest recommendations answer", SCORED_AND_PRICED, "", async () => {
-      const scored = await kept(c, "latest recommendations", SCORED, "", () => scoreLatest(deps));
-      return keepJson(await withPrices(deps, scored));
+    return keptAnswer(c, {
+      slot: "latest recommendations answer",
+      dependsOn: SCORED_AND_PRICED,
+      part: { slot: "latest recommendations", dependsOn: SCORED, compute: () => scoreLatest(deps) },
+      compute: async (scored) => ({ body: await withPrices(deps, scored) }),
     });
-    return sendKept(c, answer, 200);
   })
-  .openapi(historical, async (c) => {
+  .openapi(historical, (c) => {
     const deps = c.get("deps");
     const { page, pageSize, ...filters } = c.req.valid("query");
     const paged = page !== undefined || pageSize !== undefined;
     const limit = paged ? (pageSize ?? HISTORICAL_DEFAULT_PAGE_SIZE) : HISTORICAL_MAX_PAGE_SIZE;
     const offset = paged ? ((page ?? 1) - 1) * limit : 0;
     const key = `${recommendationFiltersKey(filters)}@${offset}+${limit}`;
-    const unchanged = await notModified(c, SCORED_AND_PRICED, key);
-    if (unchanged) return unchanged;
-    const answer = await kept(
-      c,
-      "historical recommendations answers",
-      SCORED_AND_PRICED,
+    return keptAnswer(c, {
+      slot: "historical recommendations answers",
+      dependsOn: SCORED_AND_PRICED,
       key,
-      () =>
-        withinWorkBudget(c, async () => {
-          const { recommendations: scored, ...counts } = await kept(
-            c,
-            "historical recommendations",
-            SCORED,
-            key,
-            () => scoreHistoricalPage(deps, filters, { offset, limit }),
-            HISTORICAL_SEARCHES_KEPT,
-          );
-          return {
-            recommendations: keepJson(await withPrices(deps, scored)),
-            total: String(counts.total),
-            dateCounts: counts.dateCounts.map(([date, n]) => `${date}=${n}`).join(","),
-            more: offset + limit < counts.total,
-            /** The next page's Link by request URL: building one took a fifth of a kept page's time. */
-            links: new Map<string, string>(),
-          };
-        }),
-      HISTORICAL_SEARCHES_KEPT,
-    );
-    c.header("X-Total-Count", answer.total);
-    c.header("X-Date-Counts", answer.dateCounts);
-    if (answer.more) {
-      let link = answer.links.get(c.req.url);
-      if (!link) {
-        link = nextPageLink(c.req.path, c.req.url, offset / limit + 2, limit);
-        if (answer.links.size < LINKS_KEPT) answer.links.set(c.req.url, link);
-      }
-      c.header("Link", link);
-    }
-    return sendKept(c, answer.recommendations, 200);
+      keep: HISTORICAL_SEARCHES_KEPT,
+      budgeted: true,
+      part: {
+        slot: "historical recommendations",
+        dependsOn: SCORED,
+        key,
+        keep: HISTORICAL_SEARCHES_KEPT,
+        compute: () => scoreHistoricalPage(deps, filters, { offset, limit }),
+      },
+      compute: async ({ recommendations, total, dateCounts }) => ({
+        body: await withPrices(deps, recommendations),
+        headers: {
+          "X-Total-Count": String(total),
+          "X-Date-Counts": dateCounts.map(([date, n]) => `${date}=${n}`).join(","),
+          ...(offset + limit < total
+            ? { Link: nextPageLink(c.req.path, c.req.url, offset / limit + 2, limit) }
+            : {}),
+        },
+      }),
+    });
   })
-  .openapi(performance, async (c) => {
+  .openapi(performance, (c) => {
     const query = c.req.valid("query");
-    const key = recommendationFiltersKey(query);
-    const unchanged = await notModified(c, SCORED, key);
-    if (unchanged) return unchanged;
-    const answer = await kept(c, "track record", SCORED, key, () =>
-      withinWorkBudget(c, async () => keepJson(await recommendationPerformance(c.get("deps"), query))),
-    );
-    return sendKept(c, answer, 200);
+    return keptAnswer(c, {
+      slot: "track record",
+      dependsOn: SCORED,
+      key: recommendationFiltersKey(query),
+      budgeted: true,
+      compute: async () => ({ body: await recommendationPerformance(c.get("deps"), query) }),
+    });
+  })
+  .openapi(detail, async (c) => {
+    const { id } = c.req.valid("param");
+    const recommendation = await recommendationById(c.get("deps"), id);
+    if (!recommendation) {
+      throw new ApiFailure(404, { message: `No recommendation with id ${id}.`, code: "NOT_FOUND" });
+    }
+    return c.json(recommendation, 200);
   })
   .openapi(post, async (c) => {
     const { recommendationDate } = c.req.valid("query");

@@ -8,7 +8,7 @@ import {
   priceObservedAt,
 } from "../../lib/answer-fields.ts";
 import { ModelEvidence } from "../../lib/model-evidence.schema.ts";
-import { isoDate } from "../../lib/validation.ts";
+import { idParam, isoDate } from "../../lib/validation.ts";
 import { historicalFilters, invalidDateRange, validDateRange } from "./recommendations.input.ts";
 
 export {
@@ -20,9 +20,9 @@ export {
 
 /**
  * What the ranking model said about a generated call; null on recommendations posted by an admin. `probability`
- * is the calibrated probability of the event the call states: for deciles 6-10 that the stock's total return over
- * `horizonDays` sessions beats the median total return of the universe's stocks over the same sessions, for
- * deciles 1-5 that it trails it.
+ * is the calibrated probability of the event the call states: for a SELL and a WATCH in deciles 1-5 that the
+ * stock's total return over `horizonDays` sessions trails the median total return of the universe's stocks over the
+ * same sessions, for every other call (every HOLD) that it beats it (docs/decisions/126-one-vocabulary.md).
  */
 export const ModelCall = z.object({
   call: z.enum(["BUY", "SELL", "HOLD", "WATCH"]).nullable(),
@@ -68,7 +68,11 @@ export const Recommendation = z
     aggressiveBasis: z.string().openapi({ description: "How the risk level was decided" }),
     estimatedDate: z.string().openapi({ format: "date" }),
     recommendationDate: z.string().openapi({ format: "date" }),
-    reason: z.string(),
+    reason: z.string().openapi({
+      description:
+        "Why the call was made. In the lists (latest, historical) a summary of at most two lines; the whole text " +
+        "is in GET /api/recommendations/{id}",
+    }),
     source: z.enum(["admin", "model"]).openapi({
       description:
         "model: the ranking model's call; admin: an editor's pick, its confidence the editor's own",
@@ -144,6 +148,11 @@ export const Recommendation = z
   });
 
 export const RecommendationList = z.array(Recommendation);
+
+/** The recommendation a detail request names, `GET /api/recommendations/{id}`. */
+export const RecommendationIdParam = z.object({
+  id: idParam.openapi({ param: { name: "id", in: "path" }, example: 520 }),
+});
 
 /** The most rows one page of the historical list holds, and what it answers when no paging parameter is sent. */
 export const HISTORICAL_MAX_PAGE_SIZE = 500;
@@ -387,7 +396,29 @@ export const ModelCardSummary = z
     intervalCoverageByVolatility: z
       .array(z.object({ fifth: z.number().int(), n: z.number().int(), coverage: z.number() }))
       .openapi({
-        description: "Share of outcomes inside each stock's 80% interval, by volatility fifth (1 calmest)",
+        description:
+          "Share of outcomes inside each stock's 80% interval, by volatility fifth (1 calmest), over every demo date (the range's fit years included)",
+      }),
+    rangeCoverageHeldBack: z
+      .object({
+        period: datePeriod,
+        target: z.object({ low: z.number(), high: z.number() }),
+        targetMet: z
+          .boolean()
+          .openapi({ description: "Every fifth's share inside lies within target (decision 121)" }),
+        byVolatility: z.array(
+          z.object({
+            fifth: z.number().int(),
+            n: z.number().int(),
+            coverage: z.number().openapi({ description: "Share of outcomes inside the range" }),
+            below: z.number().openapi({ description: "Share below it (10% is the aim)" }),
+            above: z.number().openapi({ description: "Share above it (10% is the aim)" }),
+          }),
+        ),
+      })
+      .openapi({
+        description:
+          "Each stock's 80% range on the survivorship-free dates held back from its fit, by volatility fifth (1 calmest)",
       }),
     spreadWithinVolatilityFifths: DecileSpread.openapi({
       description: "The decile spread with deciles formed inside each volatility fifth",

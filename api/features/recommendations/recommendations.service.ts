@@ -2,11 +2,14 @@ import { and, count, desc, eq, getTableColumns, inArray, max, sql } from "drizzl
 import { recommendations, users } from "../../../db/schema/index.ts";
 import { createAnalysisEngine, modelEvidenceOf } from "../../analysis/engine.ts";
 import { type ModelInfo, modelCatalog } from "../../analysis/model-store.ts";
+import { AGGRESSIVE_VOLATILITY } from "../../analysis/risk-scale.constants.ts";
 import type { AppDeps } from "../../lib/context.ts";
+import { ratePercent } from "../../lib/format.ts";
 import { hasMarketData, type LatestPrice } from "../../lib/market-port.ts";
 import { failure, type Result, success } from "../../lib/result.ts";
 import { centsToString } from "../../lib/validation.ts";
 import { scoreRecommendations } from "./performance.service.ts";
+import { reasonSummary } from "./reason-summary.ts";
 import { recommendationFilters } from "./recommendation-filters.ts";
 import {
   type CreateRecommendationInput,
@@ -41,8 +44,6 @@ function posterName(row: Row): string | null {
 /** Within a date the model's calls list before editor's picks: a pick's confidence is an editor's, not a measured chance. */
 const modelCallsFirst = sql`${recommendations.source} = 'admin'`;
 
-/** Annualised volatility at or above this makes a call aggressive. */
-export const AGGRESSIVE_VOLATILITY = 0.35;
 /** Without price history, a potential return at or above this makes a call aggressive. */
 export const AGGRESSIVE_RETURN = 0.15;
 type ModelView = NonNullable<Recommendation["modelView"]>;
@@ -79,7 +80,7 @@ function toRecommendation(
     expectedExcessHigh: row.expectedExcessHigh,
     // An editor's pick states no model event and no model evidence: its confidence is the editor's own.
     ...(row.source === "model"
-      ? modelEvidenceOf(row.modelVersion, row.recommendationDate, row.decile, catalog)
+      ? modelEvidenceOf(row.modelVersion, row.recommendationDate, row.decile, row.call, catalog)
       : { statedEvent: null, edgeSignificant: null, modelTrainedThrough: null, modelStale: null }),
     ...(row.source === "admin"
       ? { modelView: views.get(viewKey(row.recommendationDate, row.symbol)) ?? null }
@@ -117,7 +118,7 @@ async function modelViewsOf(
       expectedExcessReturn: scored.expectedExcessReturn,
       expectedExcessLow: scored.expectedExcessLow,
       expectedExcessHigh: scored.expectedExcessHigh,
-      ...modelEvidenceOf(scored.model.version, pick.recommendationDate, scored.decile, catalog),
+      ...modelEvidenceOf(scored.model.version, pick.recommendationDate, scored.decile, scored.call, catalog),
     });
   }
   return views;
@@ -127,6 +128,17 @@ async function modelViewsOf(
 export interface Scored {
   recommendations: Recommendation[];
   outcomes: Map<number, Outcome>;
+}
+
+/**
+ * A list's row: the reason as its summary of at most two lines; the whole reason is the detail's
+ * (`recommendationById`), which a list's dialog reads (issue 43, point 2).
+ */
+function listed(scored: Scored): Scored {
+  return {
+    recommendations: scored.recommendations.map((r) => ({ ...r, reason: reasonSummary(r.reason, r.source) })),
+    outcomes: scored.outcomes,
+  };
 }
 
 /** Scores `rows` as of the market's today: the part of a list that changes only with the data or the day. */
@@ -176,7 +188,19 @@ export async function scoreLatest(deps: AppDeps): Promise<Scored> {
     .leftJoin(users, eq(users.id, recommendations.postedBy))
     .where(eq(recommendations.recommendationDate, latestDate))
     .orderBy(modelCallsFirst, desc(recommendations.confidence), recommendations.symbol);
-  return scoreRows(deps, rows);
+  return listed(await scoreRows(deps, rows));
+}
+
+/** One recommendation with its whole reason, scored and priced as the lists' rows are; null when there is none. */
+export async function recommendationById(deps: AppDeps, id: number): Promise<Recommendation | null> {
+  const rows = await deps.database.db
+    .select(LIST_COLUMNS)
+    .from(recommendations)
+    .leftJoin(users, eq(users.id, recommendations.postedBy))
+    .where(eq(recommendations.id, id));
+  if (!rows.length) return null;
+  const [priced] = await withPrices(deps, await scoreRows(deps, rows));
+  return priced ?? null;
 }
 
 /** Which rows of a search to answer: `limit` rows from `offset` (newest first). */
@@ -231,11 +255,18 @@ export async function scoreHistoricalPage(
     : [];
   const countOf = new Map(perDate.map((d) => [d.date, d.n]));
   return {
-    recommendations: await scoreRows(deps, rows),
+    recommendations: listed(await scoreRows(deps, rows)),
     total: counted?.total ?? 0,
     dateCounts: dates.map((d): [string, number] => [d, countOf.get(d) ?? 0]),
   };
 }
+
+/**
+ * Why a stock sits where it does on the one risk scale: "60-day volatility 37.2% a year; Aggressive from 40.0%".
+ * The same words for an editor's pick and a model call (docs/decisions/126-one-vocabulary.md).
+ */
+export const volatilityBasis = (volatility: number) =>
+  `60-day volatility ${ratePercent(volatility)} a year; Aggressive from ${ratePercent(AGGRESSIVE_VOLATILITY)}`;
 
 /** Decides the risk level the admin form does not send, and says how. */
 export async function decideAggressive(
@@ -246,18 +277,13 @@ export async function decideAggressive(
   if (input.aggressive !== undefined) return { aggressive: input.aggressive, basis: basisWhenSet };
   const volatility = await deps.market.annualisedVolatility(input.symbol);
   if (volatility !== null) {
-    const pct = Math.round(volatility * 100);
-    const aggressive = volatility >= AGGRESSIVE_VOLATILITY;
-    return {
-      aggressive,
-      basis: `volatility ${pct}% a year ${aggressive ? ">=" : "<"} ${AGGRESSIVE_VOLATILITY * 100}%`,
-    };
+    return { aggressive: volatility >= AGGRESSIVE_VOLATILITY, basis: volatilityBasis(volatility) };
   }
   const potential = (input.sellTarget - input.buyPrice) / input.buyPrice;
   const aggressive = potential >= AGGRESSIVE_RETURN;
   return {
     aggressive,
-    basis: `no price history; potential return ${(potential * 100).toFixed(1)}% ${aggressive ? ">=" : "<"} ${AGGRESSIVE_RETURN * 100}%`,
+    basis: `no price history; potential return ${ratePercent(potential)}; Aggressive from ${ratePercent(AGGRESSIVE_RETURN)}`,
   };
 }
 

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { recommendations, users } from "../../../db/schema/index.ts";
+import { riskLevel } from "../../analysis/engine.ts";
 import { EDGE_SIGNIFICANT } from "../../analysis/model-card.ts";
 import { modelFor } from "../../analysis/models/registry.ts";
+import { AGGRESSIVE_VOLATILITY } from "../../analysis/risk-scale.constants.ts";
 import { fixedMarket } from "../../test/fixed-market.ts";
 import { startTestApp, type TestApp, testDbKind } from "../../test/harness.ts";
-import { postRecommendation } from "./recommendations.service.ts";
+import { decideAggressive, postRecommendation } from "./recommendations.service.ts";
 
 let t: TestApp;
 let admin: string;
@@ -13,7 +15,11 @@ let investor: string;
 
 beforeAll(async () => {
   t = await startTestApp();
-  t.deps.market = fixedMarket("2023-10-27", { AAPL: 170.12, MSFT: 330.5 }, { AAPL: 0.22, TSLA: 0.61 });
+  t.deps.market = fixedMarket(
+    "2023-10-27",
+    { AAPL: 170.12, MSFT: 330.5 },
+    { AAPL: 0.22, TSLA: 0.61, AMZN: 0.37, NVDA: 0.4 },
+  );
   const a = await t.createUser({ isAdmin: true });
   const u = await t.createUser();
   admin = await t.signIn(a.email, "correct-horse-battery");
@@ -61,7 +67,7 @@ describe(`recommendations on ${testDbKind}`, () => {
       statedEvent: null,
       edgeSignificant: null,
     });
-    expect(String(rec.aggressiveBasis)).toContain("volatility 22%");
+    expect(rec.aggressiveBasis).toBe("60-day volatility 22.0% a year; Aggressive from 40.0%");
   });
 
   test("volatile symbol is aggressive; no history falls back to the potential return", async () => {
@@ -75,6 +81,22 @@ describe(`recommendations on ${testDbKind}`, () => {
     expect(unknown.recommendation.aggressive).toBe(true);
     expect(unknown.recommendation.aggressiveBasis).toContain("potential return 20.0%");
     expect(unknown.recommendation.currentPrice).toBeNull();
+  });
+
+  test("one risk scale: a pick is Aggressive exactly where an analysis of the stock is HIGH (decision 126)", async () => {
+    // AMZN at 37% a year was an Aggressive pick (>= 35%) and a MEDIUM analysis (< 40%); both now read Conservative.
+    const picked = (symbol: string) =>
+      decideAggressive(t.deps, { symbol, buyPrice: 100, sellTarget: 101, aggressive: undefined });
+    const amzn = await picked("AMZN");
+    expect(amzn).toEqual({
+      aggressive: false,
+      basis: "60-day volatility 37.0% a year; Aggressive from 40.0%",
+    });
+    expect(riskLevel(0.37)).toBe("MEDIUM");
+    const nvda = await picked("NVDA");
+    expect(nvda.aggressive).toBe(true);
+    expect(riskLevel(0.4)).toBe("HIGH");
+    expect(AGGRESSIVE_VOLATILITY).toBe(0.4);
   });
 
   test("posting the same symbol twice on a date is a 409; a posted recommendation is never edited", async () => {

@@ -73,15 +73,14 @@ const touch = (reachedOn: string | null, lastSeen: string | null = "2023-01-06")
 const none = touch(null, null);
 
 describe("the event a call states", () => {
-  test("deciles 6-10 state beating the universe's median, 1-5 trailing it; without a decile, SELL trails", () => {
-    expect([10, 9, 6, 5, 2, 1].map((d) => statedEvent(d, "HOLD"))).toEqual([
-      "beats-median",
-      "beats-median",
-      "beats-median",
-      "trails-median",
-      "trails-median",
-      "trails-median",
-    ]);
+  test("a HOLD states beating the median in every decile; SELL and the bottom WATCH trail; without a decile, SELL trails", () => {
+    expect([10, 9, 6, 5, 2, 1].map((d) => statedEvent(d, "HOLD"))).toEqual(Array(6).fill("beats-median"));
+    expect([
+      statedEvent(10, "BUY"),
+      statedEvent(9, "WATCH"),
+      statedEvent(2, "WATCH"),
+      statedEvent(1, "SELL"),
+    ]).toEqual(["beats-median", "beats-median", "trails-median", "trails-median"]);
     expect(statedEvent(null, null)).toBe("beats-median");
     expect(statedEvent(null, "SELL")).toBe("trails-median");
   });

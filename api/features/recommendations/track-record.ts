@@ -2,19 +2,20 @@
 // members and against random members of the same risk (docs/decisions/069-track-record-baselines.md). Pure functions
 // over prices, so they are tested on hand-made series and reused by the API and scripts.
 
+import { type Call as CallKind, statedEventOf } from "../../analysis/calls.ts";
 import { neweyWestVariance } from "../../lib/newey-west.ts";
 
 /** The event a call's probability states: its total return beats, or trails, the universe's median. */
 export type StatedEvent = "beats-median" | "trails-median";
 
 /**
- * The event a call states. Deciles 6-10 state "beats the median", 1-5 "trails the median" (docs/decisions/013).
- * Without a decile (posted by an admin, or before the ranking model) a SELL states "trails", anything else
- * "beats": an admin's call is a buy with a target above the price.
+ * The event a call states: by its call and decile as the model states it (api/analysis/calls.ts, decision 126), so
+ * every HOLD states "beats the median". Without a decile (posted by an admin, or before the ranking model) a SELL
+ * states "trails", anything else "beats": an admin's call is a buy with a target above the price.
  */
 export function statedEvent(decile: number | null, call: string | null): StatedEvent {
-  if (decile !== null) return decile >= 6 ? "beats-median" : "trails-median";
-  return call === "SELL" ? "trails-median" : "beats-median";
+  if (decile === null || call === null) return call === "SELL" ? "trails-median" : "beats-median";
+  return statedEventOf(decile, call as CallKind) === "trail" ? "trails-median" : "beats-median";
 }
 
 /** Where the stock's daily highs stood against the target, from the sessions after the recommendation date. */

@@ -8,6 +8,7 @@ import {
 } from "../../../db/schema/index.ts";
 import type { AppDeps } from "../../lib/context.ts";
 import { randomToken } from "../../lib/crypto.ts";
+import { money, signedPercent, sizePercentValue } from "../../lib/format.ts";
 import type { AlertDeliveryOutcome } from "../../lib/metrics.ts";
 import { failure, type Result, success } from "../../lib/result.ts";
 import {
@@ -173,7 +174,7 @@ export async function checkAlerts(deps: AppDeps): Promise<CheckReport> {
 
 function describeEvent(e: typeof alertEvents.$inferSelect) {
   const direction = e.changePercent >= 0 ? "up" : "down";
-  return `${e.symbol} is ${direction} ${Math.abs(e.changePercent).toFixed(2)}% (your alert threshold is ${e.threshold}%), now ${e.price.toFixed(2)}.`;
+  return `${e.symbol} is ${direction} ${sizePercentValue(e.changePercent)} (your alert threshold is ${e.threshold}%), now ${money(e.price)}.`;
 }
 
 async function send(
@@ -184,7 +185,7 @@ async function send(
   if (delivery.channel === "email") {
     await deps.mailer.send({
       to: delivery.target,
-      subject: `Signalboard alert: ${event.symbol} moved ${event.changePercent.toFixed(2)}%`,
+      subject: `Signalboard alert: ${event.symbol} moved ${signedPercent(event.changePercent / 100)}`,
       text: `${describeEvent(event)}\n\nYou get this email because alert emails are on for your watchlist.`,
     });
     return;

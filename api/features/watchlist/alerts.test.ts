@@ -143,8 +143,8 @@ describe(`alert delivery on ${testDbKind}`, () => {
 
     expect(mail).toHaveLength(1);
     expect(mail[0]!.to).toBe(email);
-    expect(mail[0]!.subject).toContain("AAPL");
-    expect(mail[0]!.text).toContain("down 6.00%");
+    expect(mail[0]!.subject).toBe("Signalboard alert: AAPL moved -6.0%");
+    expect(mail[0]!.text).toContain("AAPL is down 6.0% (your alert threshold is 5%), now $94.00.");
     expect(receiver.received).toHaveLength(1);
     const hook = receiver.received[0]!;
     const payload = JSON.parse(hook.body) as { symbol: string; changePercent: number };

@@ -1,6 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
-import { kept, notModified } from "../../lib/answer-cache.ts";
-import { keepJson, sendKept } from "../../lib/kept-answer.ts";
+import { keptAnswer } from "../../lib/kept-answer.ts";
 import {
   createRouter,
   errorResponses,
@@ -83,22 +82,17 @@ const remove = createRoute({
 });
 
 export const watchlistRoutes = createRouter()
-  .openapi(list, async (c) => {
+  .openapi(list, (c) => {
     const { id, listsVersion } = c.get("user");
-    const key = `${id}:${listsVersion}`;
-    const unchanged = await notModified(c, ["prices"], key);
-    if (unchanged) return unchanged;
     // Kept under the user's lists version (bumped by any write to their items, in any process) and the market's
     // prices (decision 027).
-    const answer = await kept(
-      c,
-      "watchlist answers",
-      ["prices"],
-      key,
-      async () => keepJson(await listWatchlist(c.get("deps"), id)),
-      LISTS_KEPT,
-    );
-    return sendKept(c, answer, 200);
+    return keptAnswer(c, {
+      slot: "watchlist answers",
+      dependsOn: ["prices"],
+      key: `${id}:${listsVersion}`,
+      keep: LISTS_KEPT,
+      compute: async () => ({ body: await listWatchlist(c.get("deps"), id) }),
+    });
   })
   .openapi(add, async (c) => {
     const result = await addToWatchlist(c.get("deps"), c.get("user").id, c.req.valid("json"));

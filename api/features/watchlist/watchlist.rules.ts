@@ -1,3 +1,5 @@
+import { percentPoints } from "../../lib/format.ts";
+
 /** The move in percent from the purchase price, or from the price when added if there is none. */
 export function changePercent(
   current: number | null,
@@ -6,7 +8,7 @@ export function changePercent(
 ): number | null {
   const base = purchase ?? added;
   if (current === null || base === null || base <= 0) return null;
-  return Math.round(((current - base) / base) * 10_000) / 100;
+  return percentPoints((current - base) / base, 2);
 }
 
 /** An item alerts when the size of its move reaches the threshold, in either direction. */

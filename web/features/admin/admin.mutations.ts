@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { InferRequestType } from "hono/client";
 import { api } from "../../lib/api-client.ts";
 import { okJson } from "../../lib/api-error.ts";
+import { formatTime } from "../../lib/format.ts";
 import { toastFailure } from "../../lib/mutation-feedback.ts";
 import { notify } from "../../lib/notify.ts";
 import { rootKeys } from "../../lib/query-keys.ts";
@@ -40,7 +41,7 @@ export const usePostRecommendation = () =>
       notify(
         "success",
         "Recommendation Posted",
-        `${answer.recommendation.symbol} posted for ${answer.usedDate} at ${new Date(answer.postedAt).toLocaleTimeString()}.`,
+        `${answer.recommendation.symbol} posted for ${answer.usedDate} at ${formatTime(answer.postedAt)}.`,
       ),
     "Failed to add recommendation",
   );

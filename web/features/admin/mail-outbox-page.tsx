@@ -2,6 +2,7 @@ import { Alert, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { IconRefresh } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { EmptyPanel } from "../../components/empty-panel.tsx";
+import { formatInstant } from "../../lib/format.ts";
 import { AdminShell } from "./admin-shell.tsx";
 import { outboxQueryOptions } from "./outbox.queries.ts";
 
@@ -55,7 +56,7 @@ export function MailOutboxPage() {
                 {m.subject}
               </Title>
               <Text size="sm" c="dimmed" mb="xs">
-                To {m.to} · {new Date(m.createdAt).toLocaleString()}
+                To {m.to} · {formatInstant(m.createdAt)}
               </Text>
               <Text size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
                 {m.text}

@@ -23,6 +23,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { LoadError } from "../../components/load-error.tsx";
 import { POSITIVE } from "../../lib/colors.ts";
+import { formatInstant } from "../../lib/format.ts";
 import {
   type AdminUser,
   USERS_PAGE_SIZE,
@@ -76,7 +77,7 @@ function SessionsDialog(props: { user: AdminUser | null; onClose: () => void }) 
         variant="default"
         loading={end.isPending && end.variables === s.id}
         onClick={() => end.mutate(s.id)}
-        aria-label={`End session started ${new Date(s.startTime).toLocaleString()}`}
+        aria-label={`End session started ${formatInstant(s.startTime)}`}
       >
         End session
       </Button>
@@ -105,8 +106,8 @@ function SessionsDialog(props: { user: AdminUser | null; onClose: () => void }) 
           {data.map((s) => (
             <Paper key={s.id} withBorder p="xs" radius="sm" data-testid="session-row">
               <SimpleGrid cols={2} spacing={4} verticalSpacing={4}>
-                <SessionField label="Started" value={new Date(s.startTime).toLocaleString()} />
-                <SessionField label="Ended" value={s.endTime ? new Date(s.endTime).toLocaleString() : "—"} />
+                <SessionField label="Started" value={formatInstant(s.startTime)} />
+                <SessionField label="Ended" value={formatInstant(s.endTime)} />
                 <SessionField label="Duration" value={s.duration === null ? "Active" : `${s.duration} min`} />
                 <SessionField label="IP address" value={s.ipAddress ?? "—"} />
               </SimpleGrid>
@@ -137,8 +138,8 @@ function SessionsDialog(props: { user: AdminUser | null; onClose: () => void }) 
             <Table.Tbody>
               {data.map((s) => (
                 <Table.Tr key={s.id} data-testid="session-row">
-                  <Table.Td>{new Date(s.startTime).toLocaleString()}</Table.Td>
-                  <Table.Td>{s.endTime ? new Date(s.endTime).toLocaleString() : "—"}</Table.Td>
+                  <Table.Td>{formatInstant(s.startTime)}</Table.Td>
+                  <Table.Td>{formatInstant(s.endTime)}</Table.Td>
                   <Table.Td>{s.duration === null ? "Active" : `${s.duration} min`}</Table.Td>
                   <Table.Td>{s.ipAddress ?? "—"}</Table.Td>
                   <Table.Td>

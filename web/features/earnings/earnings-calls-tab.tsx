@@ -3,8 +3,9 @@ import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { EmptyPanel } from "../../components/empty-panel.tsx";
 import { LoadError } from "../../components/load-error.tsx";
+import { ProbabilityBadge } from "../../components/probability-badge.tsx";
 import { Skeletons } from "../../components/skeleton-list.tsx";
-import { BADGE_TEXT, POSITIVE } from "../../lib/colors.ts";
+import { BADGE_TEXT } from "../../lib/colors.ts";
 import { formatDate, formatMoney } from "../../lib/format.ts";
 import {
   dateAccuracyLine,
@@ -23,8 +24,6 @@ import { type EarningsEntry, earningsCalendarQueryOptions } from "./earnings.que
 /** What a card offers to do with its symbol (the dashboard puts an Add to watchlist button here). */
 type SymbolAction = (symbol: string) => ReactNode;
 
-const TONES = { green: POSITIVE, yellow: "yellow.4", red: "red.9" } as const;
-
 const RECORD_TITLE =
   "Rose: closed higher 5 sessions after the report than the session before it. Reports: the busiest trading " +
   "session of each quarter, found from volume.";
@@ -39,19 +38,14 @@ function GrowthBadge(props: { entry: EarningsEntry; beatsBaseRate: boolean; size
     beatsBaseRate: props.beatsBaseRate,
     growthMeasured: props.entry.growthMeasured,
   });
-  const neutral = tone === "neutral";
   return (
-    <Badge
+    <ProbabilityBadge
       size={props.size}
-      color={neutral ? "gray" : TONES[tone]}
-      c={neutral ? BADGE_TEXT : tone === "yellow" ? "dark.9" : "white"}
-      variant={neutral ? "light" : "filled"}
-      data-tone={tone}
-      style={{ flexShrink: 0 }}
+      tone={tone}
       title="Growth probability: the chance the close 5 sessions after the report is above the close before it"
     >
       {props.entry.growthProbability}% · {band.label}
-    </Badge>
+    </ProbabilityBadge>
   );
 }
 

@@ -1,4 +1,5 @@
-import { formatDate } from "../../lib/format.ts";
+import { type ProbabilityTone, probabilityTone } from "../../components/probability-badge.tsx";
+import { formatCount, formatDate, formatStatistic, ratePercent } from "../../lib/format.ts";
 
 /** The growth-probability filter: all, high (70+), moderate (50-69), low (below 50). */
 export const GROWTH_FILTERS = [
@@ -33,8 +34,8 @@ export function growthBand(probability: number): { tone: "green" | "yellow" | "r
 export function growthTone(
   probability: number,
   skill: { beatsBaseRate: boolean; growthMeasured: boolean },
-): "green" | "yellow" | "red" | "neutral" {
-  return skill.beatsBaseRate && skill.growthMeasured ? growthBand(probability).tone : "neutral";
+): ProbabilityTone {
+  return probabilityTone(growthBand(probability).tone, skill.beatsBaseRate && skill.growthMeasured);
 }
 
 /** pre becomes Pre-Market, post After-Market, 'time not set' Time TBA. */
@@ -60,14 +61,14 @@ export function reportRecord(e: { reportsRose: number; reportsCounted: number; r
  */
 export function smoothedShare(e: { reportsCounted: number; universeRiseRate: number }, skill = false) {
   // The rate is a fraction, as every rate in the API (docs/decisions/090-one-type-per-concept.md).
-  const rate = `${Math.round(e.universeRiseRate * 100)}%`;
+  const rate = ratePercent(e.universeRiseRate, 0);
   const verdict = skill ? "" : "; no measured skill";
   return e.reportsCounted
     ? `growth probability: that record smoothed toward all stocks' ${rate}${verdict}`
     : `growth probability: all stocks' ${rate}, with no record of its own${verdict}`;
 }
 
-const share = (x: number) => `${Math.round(x * 100)}%`;
+const share = (x: number) => ratePercent(x, 0);
 
 /**
  * How good the estimated dates are, measured the same way they are served: "Dates are estimated: 26% of past
@@ -91,10 +92,10 @@ export function measuredLine(m: {
   growth: { beatsBaseRate: boolean; brier: number; brierBaseRate: number };
 }) {
   const years = `${m.period.from.slice(0, 4)}-${m.period.to.slice(0, 4)}`;
-  const checked = `Checked on ${m.entries.toLocaleString("en-US")} past estimated reports (${years}):`;
+  const checked = `Checked on ${formatCount(m.entries)} past estimated reports (${years}):`;
   return m.growth.beatsBaseRate
     ? `${checked} the growth probability beat stating all stocks' rate.`
-    : `${checked} the growth probability has no measured skill (Brier ${m.growth.brier.toFixed(4)} against ` +
-        `${m.growth.brierBaseRate.toFixed(4)} for all stocks' rate), so each card leads with the stock's own ` +
+    : `${checked} the growth probability has no measured skill (Brier ${formatStatistic(m.growth.brier, 4)} against ` +
+        `${formatStatistic(m.growth.brierBaseRate, 4)} for all stocks' rate), so each card leads with the stock's own ` +
         "record. Its labels grade the chance of a rise: 'Low Confidence' means below 50%, not an unsure estimate.";
 }

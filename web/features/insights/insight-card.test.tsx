@@ -118,6 +118,7 @@ describe("insight card", () => {
       recommendation: "WATCH",
       confidence: 55,
       decile: 2,
+      statedEvent: "trails-median",
       expectedReturn: -0.03,
       horizonDays: 60,
     });
@@ -178,15 +179,26 @@ describe("insight card", () => {
   });
 });
 
-describe("one risk vocabulary (decision 082)", () => {
-  test("an analysis's LOW, MEDIUM and HIGH read Conservative, Moderate and Aggressive, as the cards and the filter", () => {
-    for (const [riskLevel, word] of [
-      ["LOW", "Conservative"],
-      ["MEDIUM", "Moderate"],
-      ["HIGH", "Aggressive"],
+describe("one date format (decision 126)", () => {
+  test("the analysis time reads as every instant does, and the verb is the tab's 'Analyze'", () => {
+    show(base);
+    const line = screen.getByText(/^Analyzed /);
+    expect(line.textContent).toMatch(/^Analyzed Nov 23, 2026, \d{1,2}:00 (AM|PM) on market data as of /);
+    expect(line.textContent).not.toMatch(/\d+\/\d+\/\d{4}/);
+  });
+});
+
+describe("one risk scale (decisions 082 and 126)", () => {
+  test("an analysis reads Aggressive only when HIGH (40% a year), as a recommendation's flag and the filter", () => {
+    for (const [riskLevel, word, basis] of [
+      ["LOW", "Conservative", "60-day volatility under 40.0% a year; Aggressive from 40.0%"],
+      ["MEDIUM", "Conservative", "60-day volatility under 40.0% a year; Aggressive from 40.0%"],
+      ["HIGH", "Aggressive", "60-day volatility 40.0% a year or more; Aggressive from 40.0%"],
     ] as const) {
       show({ ...base, riskLevel });
-      expect(screen.getByText(word).closest("[data-risk]")?.getAttribute("data-risk")).toBe(word);
+      const badge = screen.getByText(word).closest("[data-risk]");
+      expect(badge?.getAttribute("data-risk")).toBe(word);
+      expect(badge?.getAttribute("title")).toBe(basis);
       expect(screen.queryByText(/\b(LOW|MEDIUM|HIGH)\b/)).toBeNull();
       cleanup();
     }

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { MantineProvider } from "@mantine/core";
 import { cleanup, render, screen } from "@testing-library/react";
 import { MODEL_HEADLINE } from "../../../api/analysis/model-headline.constants.ts";
+import { sizePercent } from "../../lib/format.ts";
 import { theme } from "../../theme.ts";
 import { ModelEvidence, type ModelHeadline } from "./model-evidence.tsx";
 
@@ -77,7 +78,7 @@ describe("the landing page's paragraph on the model's evidence", () => {
   test("the landing page's own figures, from the model card: a coin flip unless the edge is significant", () => {
     const text = show(MODEL_HEADLINE);
     expect(text).toContain(`${MODEL_HEADLINE.designsTried} versions of the model were tried`);
-    expect(text).toContain(`${Math.abs(MODEL_HEADLINE.decileSpread.annualised * 100).toFixed(1)}% a year`);
+    expect(text).toContain(`${sizePercent(MODEL_HEADLINE.decileSpread.annualised)} a year`);
     expect(
       text.includes("treat its probabilities as close to a coin flip.") || text.includes("Treat its"),
     ).toBe(!MODEL_HEADLINE.edgeSignificant);

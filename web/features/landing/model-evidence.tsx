@@ -1,4 +1,5 @@
 import { Container, Text, Title } from "@mantine/core";
+import { percentPoints, sizePercent } from "../../lib/format.ts";
 
 /** The model card's headline out-of-sample figures (api/analysis/model-headline.constants.ts); fractions, t values. */
 export interface ModelHeadline {
@@ -13,7 +14,7 @@ export interface ModelHeadline {
   period: { from: string; to: string };
 }
 
-const yearly = (fraction: number) => `${Math.abs(fraction * 100).toFixed(1)}% a year`;
+const yearly = (fraction: number) => `${sizePercent(fraction)} a year`;
 
 /** "beat the bottom tenth by 4.1% a year", or "trailed ... by" when the top tenth did worse. */
 const gap = (annualised: number) =>
@@ -37,7 +38,7 @@ export function modelEvidenceText(h: ModelHeadline): string {
       ? `more than luck would explain, even though ${versions}`
       : `not enough to rule out luck, given that ${versions}`;
   const free = h.survivorshipFree.decileSpread;
-  const auc = Math.round(h.auc * 100);
+  const auc = percentPoints(h.auc, 0);
   return (
     `We test the model only on years it never learned from (${from} to ${to}). Counting only the stocks that were ` +
     `in the S&P 500 on each date, its top tenth of picks ${gap(h.decileSpread.annualised)} ` +

@@ -51,7 +51,9 @@ const thirty = Array.from({ length: 30 }, (_, i) => call(100 - i, i < 20 ? "2023
 describe("Historical tab's pages", () => {
   test("counts every match, shows the first page with each date's full count, and loads the rest on Show more", async () => {
     const asked = answer(thirty);
-    renderWithProviders(<HistoricalRecommendationsTab filters={filters} onSearch={() => {}} />);
+    renderWithProviders(
+      <HistoricalRecommendationsTab filters={filters} onSearch={() => {}} onOpen={() => {}} />,
+    );
     expect(await screen.findByText("30 recommendations found")).toBeTruthy();
     expect(screen.getByTestId("history-shown").textContent).toBe(`Showing the newest ${HISTORY_PAGE_SIZE}.`);
     const badges = () => screen.getAllByTestId("history-group-count").map((b) => b.textContent);
@@ -71,7 +73,9 @@ describe("Historical tab's pages", () => {
 
   test("says nothing more and offers no more when every match is shown", async () => {
     answer([call(1, "2023-10-26")]);
-    renderWithProviders(<HistoricalRecommendationsTab filters={filters} onSearch={() => {}} />);
+    renderWithProviders(
+      <HistoricalRecommendationsTab filters={filters} onSearch={() => {}} onOpen={() => {}} />,
+    );
     expect(await screen.findByText("1 recommendation found")).toBeTruthy();
     expect(screen.queryByTestId("history-shown")).toBeNull();
     expect(screen.queryByRole("button", { name: /^Show \d+ more$/ })).toBeNull();

@@ -1,17 +1,17 @@
 import { Badge, Button, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useEffect, useRef } from "react";
 import { EmptyPanel } from "../../components/empty-panel.tsx";
 import { LoadError } from "../../components/load-error.tsx";
 import { Skeletons } from "../../components/skeleton-list.tsx";
-import { formatDate } from "../../lib/format.ts";
+import { formatCount, formatDate } from "../../lib/format.ts";
 import { notify } from "../../lib/notify.ts";
 import { groupByDate } from "./date-range.ts";
 import { HistoricalFiltersForm } from "./historical-filters-form.tsx";
 import { HistoricalTable } from "./historical-table.tsx";
 import { type HistoryView, HistoryViewControls } from "./history-view-controls.tsx";
 import { RecommendationCard } from "./recommendation-card.tsx";
-import { RecommendationDialog } from "./recommendation-dialog.tsx";
+import { useFocusReturnToOpener } from "./recommendation-focus.ts";
 import {
   HISTORY_PAGE_SIZE,
   type HistoricalFilters,
@@ -32,10 +32,15 @@ export function HistoricalRecommendationsTab(props: {
   /** Cards (the default) or the sortable table; the route keeps it in the address with the filters. */
   view?: HistoryView;
   onViewChange?: (view: HistoryView) => void;
+  /** A card's or row's "View Full Analysis" (the route opens the dialog's address). */
+  onOpen: (recommendation: Recommendation) => void;
+  /** The recommendation whose dialog is open: its card or row gets focus back when it closes. */
+  openId?: number;
 }) {
   const { filters } = props;
   const view = props.view ?? "cards";
-  const [open, setOpen] = useState<Recommendation | null>(null);
+  const section = useRef<HTMLElement>(null);
+  useFocusReturnToOpener(props.openId, section);
   const query = useInfiniteQuery(historicalRecommendationsQueryOptions(filters));
 
   useEffect(() => {
@@ -46,7 +51,7 @@ export function HistoricalRecommendationsTab(props: {
   // The table view lists every row of the search itself (HistoricalTable); the cards are grouped by date.
   const groups = view === "table" ? [] : groupByDate(items);
   return (
-    <section aria-labelledby="historical-title">
+    <section aria-labelledby="historical-title" ref={section}>
       <Title order={2} id="historical-title" size="h3" mb="sm">
         Historical Recommendations
       </Title>
@@ -72,16 +77,16 @@ export function HistoricalRecommendationsTab(props: {
         <Stack gap="lg">
           <div aria-live="polite">
             <Text fw={600}>
-              {total.toLocaleString("en-US")} recommendation{total === 1 ? "" : "s"} found
+              {formatCount(total)} recommendation{total === 1 ? "" : "s"} found
             </Text>
             {view === "cards" && total > items.length ? (
               <Text size="sm" c="dimmed" data-testid="history-shown">
-                Showing the newest {items.length.toLocaleString("en-US")}.
+                Showing the newest {formatCount(items.length)}.
               </Text>
             ) : null}
           </div>
           <HistoryViewControls view={view} onViewChange={(v) => props.onViewChange?.(v)} filters={filters} />
-          {view === "table" ? <HistoricalTable filters={filters} onOpen={setOpen} /> : null}
+          {view === "table" ? <HistoricalTable filters={filters} onOpen={props.onOpen} /> : null}
           {groups.map(([date, items]) => (
             <Stack key={date} gap="sm" data-testid="history-group">
               <Group gap="xs">
@@ -99,7 +104,7 @@ export function HistoricalRecommendationsTab(props: {
               </Group>
               <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
                 {items.map((r) => (
-                  <RecommendationCard key={r.id} recommendation={r} showDate onOpen={() => setOpen(r)} />
+                  <RecommendationCard key={r.id} recommendation={r} showDate onOpen={() => props.onOpen(r)} />
                 ))}
               </SimpleGrid>
             </Stack>
@@ -119,12 +124,11 @@ export function HistoricalRecommendationsTab(props: {
               loading={query.isFetchingNextPage}
               onClick={() => void query.fetchNextPage()}
             >
-              Show {Math.min(HISTORY_PAGE_SIZE, total - items.length).toLocaleString("en-US")} more
+              Show {formatCount(Math.min(HISTORY_PAGE_SIZE, total - items.length))} more
             </Button>
           ) : null}
         </Stack>
       )}
-      <RecommendationDialog recommendation={open} onClose={() => setOpen(null)} />
     </section>
   );
 }

@@ -4,8 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { KEYBOARD_SCROLL } from "../../components/keyboard-scroll.ts";
 import { LoadError } from "../../components/load-error.tsx";
-import { signedPercent } from "../../lib/figures.ts";
-import { formatDate } from "../../lib/format.ts";
+import { formatDate, signedPercent } from "../../lib/format.ts";
 import {
   DEFAULT_HISTORY_SORT,
   type HistorySort,
@@ -14,6 +13,7 @@ import {
   sortHistory,
 } from "./history-sort.ts";
 import { outcomeHeadline, outcomeShort } from "./outcome-words.ts";
+import { OPENS_RECOMMENDATION } from "./recommendation-focus.ts";
 import {
   type HistoricalFilters,
   historicalAllQueryOptions,
@@ -116,6 +116,7 @@ export function HistoricalTable(props: { filters: HistoricalFilters; onOpen: (r:
                   fz="sm"
                   td="underline"
                   aria-label={`View Full Analysis of ${r.symbol}, ${formatDate(r.recommendationDate)}`}
+                  {...{ [OPENS_RECOMMENDATION]: r.id }}
                 >
                   {r.symbol}
                 </UnstyledButton>

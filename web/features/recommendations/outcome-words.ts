@@ -1,5 +1,4 @@
-import { pointsBetween, signedPercent } from "../../lib/figures.ts";
-import { formatDate } from "../../lib/format.ts";
+import { formatDate, formatStatistic, pointsBetween, signedPercent } from "../../lib/format.ts";
 import type { Recommendation } from "./recommendations.queries.ts";
 
 type Outcome = NonNullable<Recommendation["outcome"]>;
@@ -24,7 +23,7 @@ function horizonWords(r: OutcomeSubject): string {
 }
 
 const pointsText = (points: number) =>
-  `${Math.abs(points).toFixed(1)} ${Math.abs(points) === 1 ? "point" : "points"}`;
+  `${formatStatistic(Math.abs(points), 1)} ${Math.abs(points) === 1 ? "point" : "points"}`;
 
 /**
  * How a resolved call ended, in words: "Beat the median stock by 3.1 points over 60 trading days", "Trailed the

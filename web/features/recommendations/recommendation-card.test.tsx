@@ -24,6 +24,7 @@ const model = {
   expectedReturnLow: -0.12,
   expectedReturnHigh: 0.213,
   horizonDays: 60,
+  statedEvent: "beats-median" as const,
 };
 
 function renderCard(over: Partial<Recommendation> = {}, showDate = false) {
@@ -42,7 +43,7 @@ describe("recommendation card: prices, return, confidence band, outcome", () => 
     expect(within(card).getByText("$57.25")).toBeTruthy();
     expect(within(card).getByText("$47.50")).toBeTruthy();
     expect(within(card).getByText("as of Oct 27, 2023")).toBeTruthy();
-    expect(within(card).getByText("-$2.50 (-5.00%)")).toBeTruthy();
+    expect(within(card).getByText("-$2.50 (-5.0%)")).toBeTruthy();
     expect(within(card).getByText("14.5%")).toBeTruthy(); // (57.25 - 50) / 50
     expect(within(card).getByText("Dec 29, 2023")).toBeTruthy();
     expect(within(card).getByText("Conservative")).toBeTruthy();
@@ -72,7 +73,7 @@ describe("recommendation card: prices, return, confidence band, outcome", () => 
   test("a large move is abbreviated like the prices beside it", () => {
     const card = renderCard({ buyPrice: "5000.00", sellTarget: "60000.00", currentPrice: 17_345.68 });
     expect(within(card).getByText("$17.35K")).toBeTruthy();
-    expect(within(card).getByText("+$12.35K (+246.91%)")).toBeTruthy();
+    expect(within(card).getByText("+$12.35K (+246.9%)")).toBeTruthy();
   });
 
   test("without a current price: 'Data not available currently'; the optional 'Recommended:' date", () => {
@@ -262,7 +263,7 @@ describe("what the model said", () => {
     expect(
       within(card).getByText("Expected +4.1% (80%: -12.0% to +21.3%) over 60 trading days"),
     ).toBeTruthy();
-    // The decile still names the event.
+    // The API names the event from the call on every row, older ones included.
     expect(
       within(card).getByText("57% chance to beat the median S&P 500 stock over 60 trading days"),
     ).toBeTruthy();

@@ -15,6 +15,7 @@ import { riskWordOfFlag } from "../../lib/risk-words.ts";
 import { EDITORS_NOTE, ModelViewOfPick } from "./editors-pick.tsx";
 import { Figure } from "./figure.tsx";
 import { OutcomeBadge, OutcomeWords } from "./outcome-badge.tsx";
+import { OPENS_RECOMMENDATION } from "./recommendation-focus.ts";
 import { isRelativeCall, potentialReturn, priceVersusBuy, researchLinks } from "./recommendation-math.ts";
 import type { Recommendation } from "./recommendations.queries.ts";
 import { SourceLabel } from "./source-label.tsx";
@@ -44,7 +45,7 @@ export function versusBuyFigure(
   const vs = priceVersusBuy(current, buy);
   if (Math.abs(vs.dollars) < 0.005) return { value: "At buy price", note: "No move since the call yet" };
   return {
-    value: `${formatSignedMoney(vs.dollars)} (${formatPercent(vs.percent, 2)})`,
+    value: `${formatSignedMoney(vs.dollars)} (${formatPercent(vs.percent)})`,
     color: vs.dollars > 0 ? GAIN_TEXT : LOSS_TEXT,
   };
 }
@@ -172,6 +173,7 @@ export function RecommendationCard(props: {
         style={{ alignSelf: "flex-start" }}
         onClick={props.onOpen}
         aria-label={`View Full Analysis of ${r.symbol}`}
+        {...{ [OPENS_RECOMMENDATION]: r.id }}
       >
         View Full Analysis →
       </Button>

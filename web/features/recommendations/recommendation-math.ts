@@ -1,6 +1,8 @@
-/** Potential return (target - buy) / buy as a percent with one decimal, e.g. "12.5%". */
+import { ratePercent } from "../../lib/format.ts";
+
+/** Potential return (target - buy) / buy as a percent with one decimal, e.g. "12.5%" (the spec's formula). */
 export function potentialReturn(buy: number, target: number): string {
-  return `${(((target - buy) / buy) * 100).toFixed(1)}%`;
+  return ratePercent((target - buy) / buy);
 }
 
 /**

@@ -11,6 +11,7 @@ export type HistoricalFilters = InferRequestType<typeof api.api.recommendations.
 export const recommendationKeys = {
   all: rootKeys.recommendations,
   latest: () => [...rootKeys.recommendations, "latest"] as const,
+  one: (id: number) => [...rootKeys.recommendations, "one", id] as const,
   historical: (filters: HistoricalFilters) => [...rootKeys.recommendations, "historical", filters] as const,
 };
 
@@ -18,6 +19,13 @@ export const latestRecommendationsQueryOptions = () =>
   queryOptions({
     queryKey: recommendationKeys.latest(),
     queryFn: async () => okJson(await api.api.recommendations.latest.$get()),
+  });
+
+/** One recommendation with its whole reason (the lists carry a two-line summary): what the dialog shows. */
+export const recommendationQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: recommendationKeys.one(id),
+    queryFn: async () => okJson(await api.api.recommendations[":id"].$get({ param: { id: String(id) } })),
   });
 
 /** Rows per page of the Historical tab: whole rows of its 1-, 2- and 3-column grids. */

@@ -8,7 +8,7 @@ import {
 } from "lightweight-charts";
 import { useEffect, useRef, useState } from "react";
 import { ChartTooltip } from "../../components/chart-tooltip.tsx";
-import { ratePercent } from "../../lib/figures.ts";
+import { formatStatistic, ratePercent } from "../../lib/format.ts";
 import type { CalibrationPoint } from "./charts.tsx";
 
 const pct = (v: number, digits = 0) => ratePercent(v, digits);
@@ -68,7 +68,7 @@ export default function CalibrationBins(props: { points: CalibrationPoint[] }) {
       handleScale: false,
       // The bar under the pointer would otherwise be drawn over its own whisker and marks.
       hoveredSeriesOnTop: false,
-      localization: { priceFormatter: (v: number) => `${Math.round(v)}%` },
+      localization: { priceFormatter: (v: number) => `${formatStatistic(v, 0)}%` },
     });
     // Every series on the same fixed 0%..top scale, whatever each one holds.
     const scale = { autoscaleInfoProvider: () => ({ priceRange: { minValue: 0, maxValue: top } }) };

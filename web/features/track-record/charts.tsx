@@ -42,7 +42,6 @@ export function CalibrationChart(props: { points: CalibrationPoint[] }) {
   );
 }
 
-const dollars = (v: number) => `$${v.toFixed(2)}`;
 const CALLS = { light: "#364fc7", dark: "#748ffc" };
 const UNIVERSE = { light: "#868e96", dark: "#adb5bd" };
 
@@ -59,7 +58,7 @@ export function GrowthChart(props: {
   return (
     <div
       role="img"
-      aria-label={`Cumulative total return of the recommendations against the universe's average: $1 held in the open calls from ${series[0]!.date} was worth ${dollars(last.callsValue)} on ${last.date}, $1 held in the universe ${dollars(last.universeValue)}`}
+      aria-label={`Cumulative total return of the recommendations against the universe's average: $1 held in the open calls from ${series[0]!.date} was worth ${formatMoney(last.callsValue)} on ${last.date}, $1 held in the universe ${formatMoney(last.universeValue)}`}
     >
       <LazyTimeSeriesChart
         height={260}

@@ -1,7 +1,7 @@
 import { Card, List, SimpleGrid, Spoiler, Stack, Table, Text, Title } from "@mantine/core";
 import { useId } from "react";
 import { KEYBOARD_SCROLL } from "../../components/keyboard-scroll.ts";
-import { ratePercent, signedPercent } from "../../lib/figures.ts";
+import { formatCount, formatStatistic, ratePercent, signedPercent } from "../../lib/format.ts";
 import type { Performance } from "./track-record.queries.ts";
 
 type ModelCard = Performance["model"];
@@ -13,15 +13,17 @@ type Spread = ModelCard["decileSpread"];
 
 const rate = (v: number) => ratePercent(v);
 const signed = (v: number) => signedPercent(v);
-const count = (n: number) => n.toLocaleString("en-US");
-const spread = (s: Spread) => `${signed(s.annualised)} a year (t ${s.tConservative.toFixed(2)})`;
+const count = formatCount;
+/** A t statistic, an AUC or a Brier score with the decimals its size needs. */
+const t = (v: number) => formatStatistic(v, 2);
+const spread = (s: Spread) => `${signed(s.annualised)} a year (t ${t(s.tConservative)})`;
 
 /** The headline figures of one set, a column each. */
 function columnsOf(f: Figures): string[] {
   return [
     count(f.samples),
-    f.auc.toFixed(3),
-    `${f.brier.toFixed(5)} (base ${f.brierBase.toFixed(5)})`,
+    formatStatistic(f.auc, 3),
+    `${formatStatistic(f.brier, 5)} (base ${formatStatistic(f.brierBase, 5)})`,
     spread(f.decileSpread),
   ];
 }
@@ -46,6 +48,8 @@ export function ModelCardSection(props: { model: ModelCard }) {
   const to = m.period.to.slice(0, 4);
   const sfYears = `${sf.period.from.slice(0, 4)}-${sf.period.to.slice(0, 4)}`;
   const recentYears = `${r.fromYear}-${r.toYear}`;
+  const held = m.rangeCoverageHeldBack;
+  const heldBackYears = `${held.period.from.slice(0, 4)}-${held.period.to.slice(0, 4)}`;
   const headingId = useId();
   const columns: Array<[string, Figures]> = [
     [`${from}-${to}`, m],
@@ -69,10 +73,10 @@ export function ModelCardSection(props: { model: ModelCard }) {
           </Text>
           <Text size="sm" maw={900} mt={6} fw={600}>
             {m.edgeSignificant
-              ? `The gap between the model's top and bottom tenth clears the bar for the ${m.designsTried} designs and variants tried on this history (t ${m.decileSpread.tConservative.toFixed(2)} against ${m.hurdleT.toFixed(2)}), and the survivorship-free test confirms it (t ${sf.decileSpread.tConservative.toFixed(2)}): a small edge.`
+              ? `The gap between the model's top and bottom tenth clears the bar for the ${m.designsTried} designs and variants tried on this history (t ${t(m.decileSpread.tConservative)} against ${t(m.hurdleT)}), and the survivorship-free test confirms it (t ${t(sf.decileSpread.tConservative)}): a small edge.`
               : m.clearsHurdleOnDemo
-                ? `Not proven: the gap between the model's top and bottom tenth clears the bar for the ${m.designsTried} designs and variants tried on this history (t ${m.decileSpread.tConservative.toFixed(2)}, the lower of Newey-West ${m.decileSpread.tNeweyWest.toFixed(2)} and Hansen-Hodrick ${m.decileSpread.tHansenHodrick.toFixed(2)}, against ${m.hurdleT.toFixed(2)}) on stocks that survived to 2023, but the survivorship-free test, never used to build or choose the model, does not confirm it (t ${sf.decileSpread.tConservative.toFixed(2)}, below ${m.confirmationT.toFixed(2)}). Its probabilities are shown as close to a coin flip.`
-                : `No proven edge: ${m.designsTried} designs and variants were tried on this history, so a result needs a t of ${m.hurdleT.toFixed(2)} before it counts as more than luck; the model's reached ${m.decileSpread.tConservative.toFixed(2)} (the lower of Newey-West ${m.decileSpread.tNeweyWest.toFixed(2)} and Hansen-Hodrick ${m.decileSpread.tHansenHodrick.toFixed(2)}). Its probabilities are close to a coin flip.`}
+                ? `Not proven: the gap between the model's top and bottom tenth clears the bar for the ${m.designsTried} designs and variants tried on this history (t ${t(m.decileSpread.tConservative)}, the lower of Newey-West ${t(m.decileSpread.tNeweyWest)} and Hansen-Hodrick ${t(m.decileSpread.tHansenHodrick)}, against ${t(m.hurdleT)}) on stocks that survived to 2023, but the survivorship-free test, never used to build or choose the model, does not confirm it (t ${t(sf.decileSpread.tConservative)}, below ${t(m.confirmationT)}). Its probabilities are shown as close to a coin flip.`
+                : `No proven edge: ${m.designsTried} designs and variants were tried on this history, so a result needs a t of ${t(m.hurdleT)} before it counts as more than luck; the model's reached ${t(m.decileSpread.tConservative)} (the lower of Newey-West ${t(m.decileSpread.tNeweyWest)} and Hansen-Hodrick ${t(m.decileSpread.tHansenHodrick)}). Its probabilities are close to a coin flip.`}
           </Text>
           <Spoiler maxHeight={0} showLabel="Read the test protocol" hideLabel="Hide the protocol" maw={900}>
             <Text size="sm" c="dimmed">
@@ -113,12 +117,13 @@ export function ModelCardSection(props: { model: ModelCard }) {
         <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
           <List size="sm" spacing={6}>
             <List.Item>
-              AUC {m.auc.toFixed(3)}: take a stock that beat the median and one that did not; the model gave
-              the first the higher probability {rate(m.auc)} of the time, where a coin toss gets 50%.
+              AUC {formatStatistic(m.auc, 3)}: take a stock that beat the median and one that did not; the
+              model gave the first the higher probability {rate(m.auc)} of the time, where a coin toss gets
+              50%.
             </List.Item>
             <List.Item>
-              Brier score {m.brier.toFixed(5)} against {m.brierBase.toFixed(5)} for stating the base rate (
-              {rate(m.baseRate)} of stocks beat the median) for every stock: lower is better.
+              Brier score {formatStatistic(m.brier, 5)} against {formatStatistic(m.brierBase, 5)} for stating
+              the base rate ({rate(m.baseRate)} of stocks beat the median) for every stock: lower is better.
             </List.Item>
             <List.Item>
               The top tenth beat the median {rate(m.topDecileBeatRate)} of the time, the bottom tenth{" "}
@@ -139,23 +144,30 @@ export function ModelCardSection(props: { model: ModelCard }) {
           <Table.ScrollContainer minWidth={280} scrollAreaProps={KEYBOARD_SCROLL}>
             <Table striped fz="sm" horizontalSpacing={6} captionSide="top">
               <Table.Caption>
-                Each stock's 80% range: share of outcomes inside it, by volatility fifth (1 calmest)
+                Each stock's 80% range on survivorship-free dates held back from its fit ({heldBackYears}):
+                share of outcomes inside, below and above it, by volatility fifth (1 calmest). The aim is 80%
+                inside and 10% each side; {held.targetMet ? "every fifth is" : "not every fifth is"} within{" "}
+                {rate(held.target.low)}-{rate(held.target.high)}.
               </Table.Caption>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th scope="col">Fifth</Table.Th>
                   <Table.Th scope="col">Stock-dates</Table.Th>
                   <Table.Th scope="col">Inside</Table.Th>
+                  <Table.Th scope="col">Below</Table.Th>
+                  <Table.Th scope="col">Above</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {m.intervalCoverageByVolatility.map((c) => (
+                {held.byVolatility.map((c) => (
                   <Table.Tr key={c.fifth}>
                     <Table.Th scope="row" fw={600}>
                       {c.fifth}
                     </Table.Th>
                     <Table.Td>{count(c.n)}</Table.Td>
                     <Table.Td>{rate(c.coverage)}</Table.Td>
+                    <Table.Td>{rate(c.below)}</Table.Td>
+                    <Table.Td>{rate(c.above)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

@@ -24,7 +24,7 @@ describe("the pre-registered test on the Track Record page, on the real API", ()
     expect(screen.getByTestId("preregistration-summary").textContent).toBe("0 of 396 weeks collected");
     expect(
       screen.getByText(
-        "Live calls of xgb-rank-h60-live (SHA-256 259ef9fc…) are tested once, when 396 weeks from 2026-11-30 " +
+        "Live calls of xgb-rank-h60-live (SHA-256 259ef9fc…) are tested once, when 396 weeks from Nov 30, 2026 " +
           "have resolved: per-date Spearman rank correlation of the live model's score with the next 20 sessions' " +
           "total return, over every index member scored that date, on dates 20 sessions apart; one-sided " +
           "one-sample t-test of mean correlation > 0 at 5%. That many weeks give an 80% chance of detecting a " +

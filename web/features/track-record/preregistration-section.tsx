@@ -1,12 +1,13 @@
 import { Card, Code, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
+import { formatDate, formatStatistic } from "../../lib/format.ts";
 import { type Preregistration, preregistrationQueryOptions } from "./preregistration.queries.ts";
 
 /** "Live calls of xgb-rank-h60-live (SHA-256 259ef9fc…) are tested once, after 396 weeks: ..." */
 export function preregistrationText(p: Preregistration): string {
   return (
     `Live calls of ${p.modelVersion} (SHA-256 ${p.sha256.slice(0, 8)}…) are tested once, when ${p.weeksNeeded} ` +
-    `weeks from ${p.firstDate} have resolved: ${p.statistic}; ${p.test}. That many weeks give an 80% chance ` +
+    `weeks from ${formatDate(p.firstDate)} have resolved: ${p.statistic}; ${p.test}. That many weeks give an 80% chance ` +
     `of detecting a mean correlation of ${p.effect}; fewer cannot tell it from none.`
   );
 }
@@ -27,18 +28,18 @@ export function progressText(p: Preregistration): string[] {
     );
   else if (!p.running && first)
     lines.push(
-      `1 scoring date so far (${first.date}): rank correlation ${first.correlation!.toFixed(3)}. A t needs two.`,
+      `1 scoring date so far (${formatDate(first.date)}): rank correlation ${formatStatistic(first.correlation!, 3)}. A t needs two.`,
     );
   if (p.running)
     lines.push(
-      `So far, over ${p.running.dates} scoring dates: mean rank correlation ${p.running.meanCorrelation.toFixed(3)} ` +
-        `(SD ${p.running.sd.toFixed(3)}), t ${p.running.t.toFixed(2)}, one-sided p ${p.running.p.toFixed(3)}. ` +
+      `So far, over ${p.running.dates} scoring dates: mean rank correlation ${formatStatistic(p.running.meanCorrelation, 3)} ` +
+        `(SD ${formatStatistic(p.running.sd, 3)}), t ${formatStatistic(p.running.t, 2)}, one-sided p ${formatStatistic(p.running.p, 3)}. ` +
         `Running figures, not the verdict: the test is run once, at ${p.datesNeeded} dates.`,
     );
   if (p.verdict)
     lines.push(
-      `The test, on the first ${p.verdict.dates} dates: t ${p.verdict.t.toFixed(2)} against ` +
-        `${p.verdict.critical.toFixed(4)}: ${
+      `The test, on the first ${p.verdict.dates} dates: t ${formatStatistic(p.verdict.t, 2)} against ` +
+        `${formatStatistic(p.verdict.critical, 4)}: ${
           p.verdict.significant
             ? "a mean correlation above 0 at 5%"
             : "no mean correlation above 0 shown at 5%"

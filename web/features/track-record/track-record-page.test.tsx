@@ -205,6 +205,18 @@ const performance: Performance = {
       n: 22000,
       coverage: 0.78 + fifth / 100,
     })),
+    rangeCoverageHeldBack: {
+      period: { from: "2016-01-08", to: "2017-11-27" },
+      target: { low: 0.77, high: 0.83 },
+      targetMet: false,
+      byVolatility: [1, 2, 3, 4, 5].map((fifth) => ({
+        fifth,
+        n: 9000,
+        coverage: 0.74 + fifth / 100,
+        below: 0.14 - fifth / 100,
+        above: 0.12,
+      })),
+    },
     spreadWithinVolatilityFifths: {
       annualised: 0.021,
       tNeweyWest: 1.1,
@@ -415,8 +427,18 @@ describe("track record view", () => {
     ]);
     // Below the hurdle for the designs tried: said plainly.
     expect(within(section).getByText(/No proven edge: 25 designs and variants were tried/)).toBeTruthy();
-    const coverage = within(section).getByRole("table", { name: /80% range/ });
+    const coverage = within(section).getByRole("table", {
+      name: /80% range on survivorship-free dates held back/,
+    });
     expect(within(coverage).getAllByRole("row")).toHaveLength(6);
+    // The held-back years' shares inside, below and above, and plainly whether every fifth is within the target.
+    expect(
+      within(within(coverage).getByRole("row", { name: /^5 / }))
+        .getAllByRole("cell")
+        .map((c) => c.textContent),
+    ).toEqual(["9,000", "79.0%", "9.0%", "12.0%"]);
+    expect(within(coverage).getByText(/2016-2017/)).toBeTruthy();
+    expect(within(coverage).getByText(/not every fifth is within 77\.0%-83\.0%/)).toBeTruthy();
     expect(within(section).getByText(/still in the index in 2023/)).toBeTruthy();
   });
 

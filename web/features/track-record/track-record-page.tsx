@@ -16,14 +16,16 @@ import { KEYBOARD_SCROLL } from "../../components/keyboard-scroll.ts";
 import { LoadError } from "../../components/load-error.tsx";
 import { Skeletons } from "../../components/skeleton-list.tsx";
 import {
+  formatDate,
+  formatMoney,
+  formatStatistic,
   percentPoints,
   pointsBetween,
   ratePercent,
   signedPercent,
   signedPercentValue,
   signedPoints,
-} from "../../lib/figures.ts";
-import { formatDate, formatMoney } from "../../lib/format.ts";
+} from "../../lib/format.ts";
 import { calibrationView, designWidening } from "./calibration-bins.ts";
 import { CalibrationChart, GrowthChart } from "./charts.tsx";
 import { ModelCardSection } from "./model-card-section.tsx";
@@ -39,7 +41,7 @@ const rate = (v: number | null) => ratePercent(v);
 const interval = (low: number | null, high: number | null) =>
   low === null || high === null ? "—" : `${rate(low)} to ${rate(high)}`;
 const shortInterval = (low: number | null, high: number | null) =>
-  low === null || high === null ? null : `${percentPoints(low).toFixed(1)}–${rate(high)}`;
+  low === null || high === null ? null : `${formatStatistic(percentPoints(low), 1)}–${rate(high)}`;
 /** A difference of two rates in percentage points, signed (taken between the rates as shown when both are). */
 const points = (v: number | null, between?: [number | null, number | null]) =>
   between?.[0] != null && between[1] != null
@@ -47,7 +49,7 @@ const points = (v: number | null, between?: [number | null, number | null]) =>
     : signedPoints(v === null ? null : v * 100);
 const signedNumber = (v: number) => {
   const p = percentPoints(v);
-  return `${p >= 0 ? "+" : ""}${p.toFixed(1)}`;
+  return `${p > 0 ? "+" : ""}${formatStatistic(p, 1)}`;
 };
 const pointsInterval = (low: number | null, high: number | null) =>
   low === null || high === null ? null : `${signedNumber(low)} to ${signedNumber(high)}`;
@@ -214,7 +216,7 @@ function EditorsPicksSection(props: { picks: EditorsPicks }) {
         <Text size="sm" mt={4}>
           {e.count} {e.count === 1 ? "pick" : "picks"}, {e.resolved} resolved
           {e.resolved
-            ? `: ${e.beatMedian} beat the median stock (${rate(e.beatMedianRate)}); random stocks of the same risk: ${rate(e.beatMedianRateBaseline)}. The editors' mean confidence: ${e.meanEditorConfidence === null ? "—" : Math.round(e.meanEditorConfidence)}.`
+            ? `: ${e.beatMedian} beat the median stock (${rate(e.beatMedianRate)}); random stocks of the same risk: ${rate(e.beatMedianRateBaseline)}. The editors' mean confidence: ${e.meanEditorConfidence === null ? "—" : formatStatistic(e.meanEditorConfidence, 0)}.`
             : "."}
         </Text>
       )}

@@ -82,7 +82,7 @@ function WatchlistCard(props: {
             fw={600}
             c={i.changePercent == null ? undefined : i.changePercent >= 0 ? GAIN_TEXT : LOSS_TEXT}
           >
-            {formatPercent(i.changePercent, 2)}
+            {formatPercent(i.changePercent)}
           </Text>
         </Stack>
         <Stack gap={0}>

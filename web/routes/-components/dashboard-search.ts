@@ -28,9 +28,9 @@ export const DASHBOARD_TAB_PATHS = {
   watchlist: "/dashboard/watchlist",
 } as const satisfies Record<DashboardTab, string>;
 
-/** The open tab, from the address's path (/ and /dashboard are Latest). */
+/** The open tab, from the address's path (/, /dashboard and a dialog over Latest, /dashboard/r/5, are Latest). */
 export function dashboardTabOf(pathname: string): DashboardTab {
-  const last = pathname.replace(/\/+$/, "").split("/").at(-1);
+  const last = pathname.split("/").filter(Boolean)[1];
   return (
     oneOf(
       DASHBOARD_TABS.map((t) => t.value),

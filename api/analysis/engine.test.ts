@@ -53,6 +53,14 @@ describe(`analysis engine on real demo prices (${testDbKind})`, () => {
     expect(insight.keyFactors).toHaveLength(4);
     expect(insight.reasoning).toContain(`decile ${insight.decile} of 10`);
     expect(insight.reasoning).toContain("against 50% for a coin flip");
+    // Each factor the reasoning names says which way it pushed the rank, as the key factors do.
+    const named = /What moved its rank most: (.*?)\.(?:\s|$)/.exec(insight.reasoning)![1]!.split(", ");
+    expect(named.length).toBe(insight.keyFactors.length);
+    for (const [i, factor] of named.entries()) {
+      const direction = /\((raised|lowered) its rank\)$/.exec(factor)?.[1];
+      expect(direction).toBeDefined();
+      expect(insight.keyFactors[i]).toEndWith(`(${direction} its rank)`);
+    }
     expect(insight.reasoning).toContain(`Model ${model.version}`);
     expect(insight.reasoning).not.toContain("today's S&P 500 members");
     expect(insight.reasoning).not.toContain("older than the data");

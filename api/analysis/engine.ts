@@ -28,7 +28,7 @@ import {
   outsiderInputs,
   universeInputs,
 } from "./cross-section.ts";
-import { describeFactor, FACTOR_LABELS } from "./describe.ts";
+import { describeFactor, labelledFactor } from "./describe.ts";
 import { type Bar, MIN_HISTORY, marketFeaturesAt, type StockFeatures, stockFeaturesAt } from "./features.ts";
 import { isMemberOn } from "./index-membership.ts";
 import { EDGE_SIGNIFICANT } from "./model-card.ts";
@@ -128,7 +128,7 @@ export function toInsight(scored: Scored, name: string): InsightDraft {
     // The share measured on years held back from the range's fit, for the stock's own volatility fifth (decision 121).
     `For stocks as volatile, such ranges held ${wholePercent(heldBackCoverageOf(scored.volatilityFifth))} of ` +
       `outcomes in a test on ${RANGE_HELD_BACK_YEARS}.`,
-    `What moved its rank most: ${top.map((f) => FACTOR_LABELS[f.name]).join(", ")}.`,
+    `What moved its rank most: ${top.map(labelledFactor).join(", ")}.`,
     stale
       ? `Model ${model.version}, trained on outcomes through ${calendarDay(model.trainedThrough)}, older than the data it scores.`
       : `Model ${model.version}.`,

@@ -24,6 +24,8 @@ import {
   CreateRecommendationQuery,
   DeleteByDateAnswer,
   DeleteByDateParams,
+  DeleteOneAnswer,
+  DeleteOneParams,
   HISTORICAL_DEFAULT_PAGE_SIZE,
   HISTORICAL_MAX_PAGE_SIZE,
   HistoricalPageQuery,
@@ -34,6 +36,7 @@ import {
   RecommendationList,
 } from "./recommendations.schema.ts";
 import {
+  deleteRecommendation,
   deleteRecommendationsOn,
   postRecommendation,
   recommendationById,
@@ -215,6 +218,19 @@ const removeByDate = createRoute({
   responses: { 200: jsonResponse(DeleteByDateAnswer, "Deleted"), ...errorResponses(400, 401, 403, 503) },
 });
 
+const removeOne = createRoute({
+  operationId: "deleteRecommendation",
+  method: "delete",
+  path: "/by-id/{id}",
+  tags,
+  security,
+  ...adminOnly,
+  summary: "Delete one recommendation by its id (admin only)",
+  middleware: [requireAdmin] as const,
+  request: { params: DeleteOneParams },
+  responses: { 200: jsonResponse(DeleteOneAnswer, "Deleted"), ...errorResponses(400, 401, 403, 404, 503) },
+});
+
 export const recommendationRoutes = createRouter()
   .openapi(latest, (c) => {
     const deps = c.get("deps");
@@ -315,4 +331,14 @@ export const recommendationRoutes = createRouter()
     const { date } = c.req.valid("param");
     const deleted = await deleteRecommendationsOn(c.get("deps"), date);
     return c.json({ message: `Deleted ${deleted} recommendation(s) dated ${date}.`, deleted }, 200);
+  })
+  .openapi(removeOne, async (c) => {
+    const { id } = c.req.valid("param");
+    const deleted = await deleteRecommendation(c.get("deps"), id);
+    if (!deleted)
+      throw new ApiFailure(404, { message: `No recommendation has id ${id}.`, code: "NOT_FOUND" });
+    return c.json(
+      { message: `Deleted ${deleted.symbol} of ${deleted.recommendationDate}.`, ...deleted },
+      200,
+    );
   });

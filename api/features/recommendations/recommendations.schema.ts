@@ -11,7 +11,12 @@ import { ModelEvidence } from "../../lib/model-evidence.schema.ts";
 import { idParam, isoDate } from "../../lib/validation.ts";
 import { historicalFilters, invalidDateRange, validDateRange } from "./recommendations.input.ts";
 
-export { CreateRecommendationInput, DeleteByDateParams, HistoricalQuery } from "./recommendations.input.ts";
+export {
+  CreateRecommendationInput,
+  DeleteByDateParams,
+  DeleteOneParams,
+  HistoricalQuery,
+} from "./recommendations.input.ts";
 
 /**
  * What the ranking model said about a generated call; null on recommendations posted by an admin. `probability`
@@ -89,6 +94,24 @@ export const Recommendation = z
     currentPriceAsOf: priceObservedAt.nullable().optional(),
     modelVersion: z.string().nullable().optional(),
     ...ModelCall.partial().shape,
+    modelView: z
+      .object({
+        call: z.enum(["BUY", "SELL", "HOLD", "WATCH"]),
+        decile: z.number().int().min(1).max(10),
+        confidence: z.number().int().min(0).max(100).openapi({
+          description: "The model's probability of the stated event, as a whole percent",
+        }),
+        horizonDays: z.number().int(),
+        modelVersion: z.string(),
+        ...ModelEvidence.shape,
+      })
+      .nullable()
+      .optional()
+      .openapi({
+        description:
+          "On an editor's pick: what the ranking model said about the same stock on the same date, from prices up " +
+          "to that date (null when the model could not rank it that day); absent on model calls",
+      }),
     outcome: z
       .object({
         status: z.enum(["open", "hit", "missed"]).openapi({
@@ -171,6 +194,12 @@ export const CreateRecommendationAnswer = z
   .openapi("CreateRecommendationAnswer");
 
 export const DeleteByDateAnswer = z.object({ message: z.string(), deleted: z.number().int() });
+export const DeleteOneAnswer = z.object({
+  message: z.string(),
+  id: z.number().int(),
+  symbol: z.string(),
+  recommendationDate: z.string(),
+});
 
 export type Recommendation = z.infer<typeof Recommendation>;
 export type ModelCall = z.infer<typeof ModelCall>;

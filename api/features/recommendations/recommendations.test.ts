@@ -251,6 +251,63 @@ describe(`recommendations on ${testDbKind}`, () => {
   });
 });
 
+describe(`deleting one recommendation (${testDbKind})`, () => {
+  test("an admin deletes one pick by id and leaves the rest of its date; unknown is 404, bad id 400", async () => {
+    const date = "?recommendationDate=2023-10-20";
+    const first = await post({ symbol: "NFLX" }, date);
+    const second = await post({ symbol: "ORCL" }, date);
+    expect([first.status, second.status]).toEqual([201, 201]);
+    const { recommendation } = (await first.json()) as { recommendation: { id: number } };
+
+    const res = await t.request(`/api/recommendations/by-id/${recommendation.id}`, {
+      method: "DELETE",
+      token: admin,
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      message: "Deleted NFLX of 2023-10-20.",
+      id: recommendation.id,
+      symbol: "NFLX",
+      recommendationDate: "2023-10-20",
+    });
+    const left = (await (
+      await t.request("/api/recommendations/historical?fromDate=2023-10-20&toDate=2023-10-20", {
+        token: investor,
+      })
+    ).json()) as Array<{ symbol: string }>;
+    expect(left.map((r) => r.symbol)).toContain("ORCL");
+    expect(left.map((r) => r.symbol)).not.toContain("NFLX");
+
+    const gone = await t.request(`/api/recommendations/by-id/${recommendation.id}`, {
+      method: "DELETE",
+      token: admin,
+    });
+    expect(gone.status).toBe(404);
+    expect(await gone.json()).toEqual({
+      message: `No recommendation has id ${recommendation.id}.`,
+      code: "NOT_FOUND",
+    });
+    for (const bad of ["abc", "0", "1.5"]) {
+      const res400 = await t.request(`/api/recommendations/by-id/${bad}`, { method: "DELETE", token: admin });
+      expect(res400.status).toBe(400);
+      expect(((await res400.json()) as { message: string }).message).toContain("id");
+    }
+  });
+
+  test("only admins delete one: an investor is 403 and a signed-out caller 401, and the row stays", async () => {
+    const made = await post({ symbol: "INTC" }, "?recommendationDate=2023-10-19");
+    const { recommendation } = (await made.json()) as { recommendation: { id: number } };
+    const path = `/api/recommendations/by-id/${recommendation.id}`;
+    expect((await t.request(path, { method: "DELETE", token: investor })).status).toBe(403);
+    expect((await t.request(path, { method: "DELETE" })).status).toBe(401);
+    const row = await t.deps.database.db
+      .select()
+      .from(recommendations)
+      .where(eq(recommendations.id, recommendation.id));
+    expect(row.map((r) => r.symbol)).toEqual(["INTC"]);
+  });
+});
+
 describe(`what the model said (${testDbKind})`, () => {
   test("a generated call stores call, decile, probability, expected excess return, interval and horizon; an admin's leaves them null", async () => {
     const model = {

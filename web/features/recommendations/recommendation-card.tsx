@@ -13,6 +13,7 @@ import { SymbolActions } from "../../components/symbol-actions.tsx";
 import { GAIN_TEXT, LOSS_TEXT } from "../../lib/colors.ts";
 import { formatAsOf, formatDate, formatMoney, formatPercent, formatSignedMoney } from "../../lib/format.ts";
 import { riskWordOfFlag } from "../../lib/risk-words.ts";
+import { EDITORS_NOTE, ModelViewOfPick } from "./editors-pick.tsx";
 import { Figure } from "./figure.tsx";
 import { OutcomeBadge, OutcomeWords } from "./outcome-badge.tsx";
 import { OPENS_RECOMMENDATION } from "./recommendation-focus.ts";
@@ -137,9 +138,24 @@ export function RecommendationCard(props: {
           )}
           <Figure label="Target date" value={formatDate(r.estimatedDate)} />
         </SimpleGrid>
-        <Text size="sm" mt="sm" lineClamp={2} data-testid="recommendation-reason">
+        {r.source === "admin" ? (
+          <Text size="xs" fw={700} mt="sm">
+            {EDITORS_NOTE}
+          </Text>
+        ) : null}
+        <Text
+          size="sm"
+          mt={r.source === "admin" ? 0 : "sm"}
+          lineClamp={2}
+          data-testid="recommendation-reason"
+        >
           {r.reason}
         </Text>
+        {r.source === "admin" ? (
+          <Box mt="xs">
+            <ModelViewOfPick recommendation={r} />
+          </Box>
+        ) : null}
         <Group mt="xs" gap={6}>
           <OutcomeBadge outcome={r.outcome} />
         </Group>

@@ -30,6 +30,7 @@ import { GAIN_TEXT } from "../../lib/colors.ts";
 import { formatAsOf, formatDate, formatMoney } from "../../lib/format.ts";
 import { riskWordOfFlag } from "../../lib/risk-words.ts";
 import { DISCLAIMER } from "./disclaimer.ts";
+import { ModelViewOfPick, reasonHeading } from "./editors-pick.tsx";
 import { Figure } from "./figure.tsx";
 import { OutcomeBadge, OutcomeWords } from "./outcome-badge.tsx";
 import { reasonParts } from "./reason-parts.ts";
@@ -194,12 +195,13 @@ export function RecommendationDialog(props: {
           </SimpleGrid>
           <Divider />
           <Stack gap={6}>
-            <Text fw={700}>AI reasoning</Text>
+            <Text fw={700}>{reasonHeading(r)}</Text>
             <List size="sm" spacing={4} data-testid="recommendation-reasons">
               {reason.points.map((point) => (
                 <List.Item key={point}>{point}</List.Item>
               ))}
             </List>
+            <ModelViewOfPick recommendation={r} />
             {reason.factors.length ? (
               <>
                 <Text size="sm" fw={600} mt={4}>

@@ -4,8 +4,8 @@
 // `bun run test` runs everything; `bun run test api web` runs only the named phases.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { wranglerEnv } from "../api/test/wrangler-env.ts";
 import { parseCli, usageError } from "./cli/args.ts";
-import { wranglerEnv } from "./wrangler-env.ts";
 
 const root = join(import.meta.dir, "..");
 const existing = (...paths: string[]) => paths.filter((p) => existsSync(join(root, p)));

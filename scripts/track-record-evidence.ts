@@ -8,19 +8,9 @@
 import { join } from "node:path";
 import { PICKS_PER_DATE } from "../api/features/recommendations/generate.service.ts";
 import { clusteredRate, type ScoredCall } from "../api/features/recommendations/track-record.ts";
-import { BENCHMARK } from "../api/market/demo-import.ts";
 import { parseCli } from "./cli/args.ts";
-import {
-  buildSamples,
-  FIRST_TEST_YEAR,
-  HORIZON,
-  LAST_TEST_YEAR,
-  loadHistory,
-  loadSurvivorshipFree,
-  STEP,
-  survivorshipFreeSamples,
-} from "./model/samples.ts";
-import { readModels, type Scored, scoreOutOfSample } from "./model/walk-forward.ts";
+import { FIRST_TEST_YEAR, HORIZON, LAST_TEST_YEAR, STEP } from "./model/samples.ts";
+import { type Scored, testYearRecord } from "./model/walk-forward.ts";
 
 parseCli({
   usage: `usage: bun scripts/track-record-evidence.ts
@@ -34,15 +24,7 @@ api/analysis/track-record-evidence.json. Takes no arguments.`,
 const LAG = HORIZON / STEP;
 const r4 = (x: number | null) => (x === null ? null : Number(x.toFixed(4)));
 
-const history = await loadHistory();
-const index = history.get(BENCHMARK)!;
-const models = await readModels();
-const yearOf = (s: Scored) => Number(s.sample.date.slice(0, 4));
-const inTest = (s: Scored) => s.beat !== null && yearOf(s) >= FIRST_TEST_YEAR && yearOf(s) <= LAST_TEST_YEAR;
-const demo = scoreOutOfSample(buildSamples(history), models).filter(inTest);
-const sf = scoreOutOfSample(survivorshipFreeSamples(await loadSurvivorshipFree(), index), models).filter(
-  inTest,
-);
+const { demo, survivorshipFree: sf } = await testYearRecord();
 
 /**
  * The calls of a set: per date the 10 best-ranked stocks of decile 10 whose probability of beating the median is

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { describeFactor } from "./describe.ts";
+import { describeFactor, labelledFactor } from "./describe.ts";
 import { FEATURE_NAMES, type FeatureName, STOCK_FEATURES, type StockFeatures } from "./features.ts";
 
 /** A plausible stock: each feature's raw value as stockFeaturesAt computes it. */
@@ -122,4 +122,9 @@ describe("key factors in plain words", () => {
       "Rose 8.0% in three months, less than 8 in 10",
     );
   });
+});
+
+test("a factor's short label says which way it pushed the rank, as the reasoning lists it", () => {
+  expect(labelledFactor({ name: "ret_1m", contribution: 0.2 })).toBe("1-month return (raised its rank)");
+  expect(labelledFactor({ name: "ret_1m", contribution: -0.2 })).toBe("1-month return (lowered its rank)");
 });

@@ -122,13 +122,21 @@ const MARKET_TEMPLATES: Record<Exclude<FeatureName, StockFeatureName>, (v: numbe
 
 const isStockFeature = (name: FeatureName, stock: StockFeatures): name is StockFeatureName => name in stock;
 
+/** Which way a factor pushed the stock's rank, in words. */
+export const factorDirection = (factor: Pick<Factor, "contribution">) =>
+  factor.contribution >= 0 ? "raised its rank" : "lowered its rank";
+
+/** A factor's short name and which way it pushed the rank: "1-month return (raised its rank)". */
+export const labelledFactor = (factor: Pick<Factor, "name" | "contribution">) =>
+  `${FACTOR_LABELS[factor.name]} (${factorDirection(factor)})`;
+
 /**
  * A factor in plain words, from the stock's raw value (`stock`) and its place among the date's members (the
  * model's input for a stock feature is that place scaled to [-1, 1]); a market input is its own raw value. Ends by
  * saying which way it moved the stock's rank.
  */
 export function describeFactor(factor: Factor, stock: StockFeatures): string {
-  const direction = factor.contribution >= 0 ? "raised its rank" : "lowered its rank";
+  const direction = factorDirection(factor);
   const words = isStockFeature(factor.name, stock)
     ? STOCK_TEMPLATES[factor.name](stock[factor.name], (factor.input + 1) / 2)
     : MARKET_TEMPLATES[factor.name](factor.input);

@@ -3,35 +3,21 @@ import { and, eq, gt } from "drizzle-orm";
 import { dailyPrices } from "../../db/schema/index.ts";
 import { calendarDay, signedPercent, sizePercent, wholePercent } from "../lib/format.ts";
 import { UnknownSymbolError } from "../lib/market-port.ts";
-import { startTestApp, type TestApp, testDbKind } from "../test/harness.ts";
+import { DEMO_SLICE, startOnDemoSlice } from "../test/demo-slice.ts";
+import { type TestApp, testDbKind } from "../test/harness.ts";
+import { modelFor } from "../test/served-models.ts";
 import { createAnalysisEngine } from "./engine.ts";
 import { isMemberOn } from "./index-membership.ts";
-import { modelFor } from "./models/registry.ts";
 import { heldBackCoverageOf, RANGE_BANDS } from "./range-calibration.ts";
 import { rangeUnit } from "./ranker.ts";
 
 // SEE left the index on 2023-10-18 and PODD joined on 2023-03-15: both are in the demo market, both outsiders on
 // some of its dates.
-const SYMBOLS = [
-  "AAPL",
-  "MSFT",
-  "NVDA",
-  "JPM",
-  "XOM",
-  "KO",
-  "PFE",
-  "AMZN",
-  "META",
-  "WMT",
-  "CAT",
-  "DIS",
-  "SEE",
-  "PODD",
-];
+const OUTSIDERS = ["SEE", "PODD"];
+const SYMBOLS = [...DEMO_SLICE, ...OUTSIDERS];
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp();
-  await t.useDemoMarket({ symbols: SYMBOLS, from: "2021-06-01" });
+  t = await startOnDemoSlice(OUTSIDERS);
 });
 afterAll(() => t.close());
 
@@ -67,6 +53,14 @@ describe(`analysis engine on real demo prices (${testDbKind})`, () => {
     expect(insight.keyFactors).toHaveLength(4);
     expect(insight.reasoning).toContain(`decile ${insight.decile} of 10`);
     expect(insight.reasoning).toContain("against 50% for a coin flip");
+    // Each factor the reasoning names says which way it pushed the rank, as the key factors do.
+    const named = /What moved its rank most: (.*?)\.(?:\s|$)/.exec(insight.reasoning)![1]!.split(", ");
+    expect(named.length).toBe(insight.keyFactors.length);
+    for (const [i, factor] of named.entries()) {
+      const direction = /\((raised|lowered) its rank\)$/.exec(factor)?.[1];
+      expect(direction).toBeDefined();
+      expect(insight.keyFactors[i]).toEndWith(`(${direction} its rank)`);
+    }
     expect(insight.reasoning).toContain(`Model ${model.version}`);
     expect(insight.reasoning).not.toContain("today's S&P 500 members");
     expect(insight.reasoning).not.toContain("older than the data");

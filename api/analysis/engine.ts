@@ -1,5 +1,11 @@
 import type { Db } from "../../db/client.ts";
-import { type AnalysisPort, computeAnew, type InsightDraft, type Keep } from "../lib/analysis-port.ts";
+import {
+  type AnalysisPort,
+  computeAnew,
+  type InsightDraft,
+  type Keep,
+  type ModelView,
+} from "../lib/analysis-port.ts";
 import {
   calendarDay,
   cents,
@@ -22,7 +28,7 @@ import {
   outsiderInputs,
   universeInputs,
 } from "./cross-section.ts";
-import { describeFactor, FACTOR_LABELS } from "./describe.ts";
+import { describeFactor, labelledFactor } from "./describe.ts";
 import { type Bar, MIN_HISTORY, marketFeaturesAt, type StockFeatures, stockFeaturesAt } from "./features.ts";
 import { isMemberOn } from "./index-membership.ts";
 import { EDGE_SIGNIFICANT } from "./model-card.ts";
@@ -122,7 +128,7 @@ export function toInsight(scored: Scored, name: string): InsightDraft {
     // The share measured on years held back from the range's fit, for the stock's own volatility fifth (decision 121).
     `For stocks as volatile, such ranges held ${wholePercent(heldBackCoverageOf(scored.volatilityFifth))} of ` +
       `outcomes in a test on ${RANGE_HELD_BACK_YEARS}.`,
-    `What moved its rank most: ${top.map((f) => FACTOR_LABELS[f.name]).join(", ")}.`,
+    `What moved its rank most: ${top.map(labelledFactor).join(", ")}.`,
     stale
       ? `Model ${model.version}, trained on outcomes through ${calendarDay(model.trainedThrough)}, older than the data it scores.`
       : `Model ${model.version}.`,
@@ -157,6 +163,20 @@ export function toInsight(scored: Scored, name: string): InsightDraft {
     edgeSignificant: EDGE_SIGNIFICANT,
     modelTrainedThrough: model.trainedThrough,
     modelStale: stale,
+  };
+}
+
+/** What a scored stock's rank says, without the prose of an insight. */
+function viewOf(scored: Scored): ModelView {
+  return {
+    decile: scored.decile,
+    probability: roundHalfAway(scored.probability, 4),
+    statedEvent: statedEventFor(scored.decile, scored.call),
+    call: scored.call,
+    asOf: scored.asOf,
+    horizonDays: scored.model.horizonDays,
+    edgeSignificant: EDGE_SIGNIFICANT,
+    modelStale: scored.asOf > scored.model.splits.servesUntil,
   };
 }
 
@@ -280,6 +300,7 @@ export function createAnalysisEngine(
       barsUpTo(db, BENCHMARK, universe.date, MIN_HISTORY + 140),
     ]);
     const own = toBars(bars);
+    if (!own.length) return null;
     const stock = stockFeaturesAt(own, own.length - 1, new Map(index.map((b) => [b.date, b.adjClose])));
     if (!stock) return null;
     const input = outsiderInputs(universe.section, stock);
@@ -297,13 +318,17 @@ export function createAnalysisEngine(
     };
   }
 
+  /** The last session on or before the market's today (a live market's today may be a weekend or not yet closed). */
+  async function lastSession(): Promise<string> {
+    const [last] = await barsUpTo(db, BENCHMARK, asOf(), 1);
+    return last?.date ?? asOf();
+  }
+
   const engine = {
     async analyze(symbol: string, keep: Keep = computeAnew): Promise<InsightDraft> {
       const security = await findSecurity(db, symbol);
       if (!security || symbol === BENCHMARK) throw new UnknownSymbolError(symbol);
-      // The last session on or before the market's today (a live market's today may be a weekend or not yet closed).
-      const [lastSession] = await barsUpTo(db, BENCHMARK, asOf(), 1);
-      const date = lastSession?.date ?? asOf();
+      const date = await lastSession();
       const universe = await universeOn(date, keep);
       if (!universe)
         throw new UnknownSymbolError(symbol, `No market data to rank ${symbol} against on ${date}`);
@@ -311,6 +336,22 @@ export function createAnalysisEngine(
         universe.scored.find((s) => s.symbol === symbol) ?? (await scoreOutsider(symbol, universe));
       if (!scored) throw new UnknownSymbolError(symbol, `Not enough price history for ${symbol}`);
       return toInsight(scored, security.name);
+    },
+    async currentViews(
+      symbols: readonly string[],
+      keep: Keep = computeAnew,
+    ): Promise<Map<string, ModelView>> {
+      const views = new Map<string, ModelView>();
+      const wanted = symbols.filter((s) => s !== BENCHMARK);
+      if (!wanted.length) return views;
+      const universe = await universeOn(await lastSession(), keep);
+      if (!universe) return views;
+      const members = new Map(universe.scored.map((s) => [s.symbol, s]));
+      for (const symbol of new Set(wanted)) {
+        const scored = members.get(symbol) ?? (await scoreOutsider(symbol, universe));
+        if (scored) views.set(symbol, viewOf(scored));
+      }
+      return views;
     },
     /** Scores every index member as of `date` from one read of the universe's prices. */
     async scoreUniverse(date: string): Promise<Scored[]> {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { buildMembership, INDEX_MEMBERSHIP, isMemberOn, membersOn } from "./index-membership.ts";
+import { buildMembership, INDEX_MEMBERSHIP, isMemberOn } from "./index-membership.ts";
 
 const intervals = `ticker,start_date,end_date
 NEW,2022-06-28,
@@ -52,7 +52,7 @@ describe("point-in-time index membership", () => {
     expect(isMemberOn("ELV", "2012-06-01")).toBe(true);
     expect(isMemberOn("META", "2013-12-23")).toBe(true);
     expect(isMemberOn("META", "2013-12-20")).toBe(false);
-    expect(["AAPL", "PODD", "TSLA"].filter(membersOn("2015-06-01"))).toEqual(["AAPL"]);
+    expect(["AAPL", "PODD", "TSLA"].filter((s) => isMemberOn(s, "2015-06-01"))).toEqual(["AAPL"]);
     expect(INDEX_MEMBERSHIP.asOf).toBe("2025-11-16");
   });
 });

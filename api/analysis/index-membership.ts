@@ -24,12 +24,6 @@ export function isMemberOn(symbol: string, date: string, membership = INDEX_MEMB
   return false;
 }
 
-/** A predicate for one date's members, for filtering a universe. */
-export const membersOn =
-  (date: string, membership = INDEX_MEMBERSHIP) =>
-  (symbol: string) =>
-    isMemberOn(symbol, date, membership);
-
 export interface MembershipSources {
   /** `ticker,start_date,end_date` rows (header first). */
   intervalsCsv: string;

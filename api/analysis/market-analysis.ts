@@ -27,5 +27,7 @@ export function analysisOnMarket(db: Db, market: MarketPort): AnalysisPort {
         reasoning: `${draft.reasoning} News tone over the last week is ${news.impact.toLowerCase()} (not a model input).`,
       };
     },
+    // From stored history only: a list of views fetches nothing from a live market.
+    currentViews: (symbols, keep) => engine.currentViews(symbols, keep),
   };
 }

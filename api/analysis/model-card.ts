@@ -81,5 +81,3 @@ export const MODEL_CARD = {
   designs: card.designs,
   survivorshipLeft: card.survivorshipLeft,
 };
-
-export type ModelCard = typeof MODEL_CARD;

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { rankerModels } from "../../db/schema/index.ts";
 import { readServedModelFiles } from "../runtime/model-files.ts";
 import { startTestApp, type TestApp, testDbKind } from "../test/harness.ts";
+import { modelFor, SERVED_MODELS } from "../test/served-models.ts";
 import { modelCatalog, storedModelFor, storeModels } from "./model-store.ts";
-import { modelFor, SERVED_MODELS } from "./models/registry.ts";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { createHash } from "node:crypto";
 import { join } from "node:path";
-import { modelFor, SERVED_MODELS } from "./models/registry.ts";
+import { modelFor, SERVED_MODELS } from "../test/served-models.ts";
 import { PREREGISTRATION } from "./preregistration.ts";
 
 const root = join(import.meta.dir, "../..");

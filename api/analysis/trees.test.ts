@@ -1,8 +1,8 @@
 import { describe, expect, test } from "bun:test";
+import { modelFor, SERVED_MODELS } from "../test/served-models.ts";
 import { callForDecile, statedEventOf } from "./calls.ts";
 import { FEATURE_NAMES } from "./features.ts";
 import parity from "./models/parity-samples.json" with { type: "json" };
-import { modelFor, SERVED_MODELS } from "./models/registry.ts";
 import { decileOf, type RankerModel } from "./ranker.ts";
 import { contributions, rawScore } from "./trees.ts";
 

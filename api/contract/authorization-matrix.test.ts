@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { PatternRouter } from "hono/router/pattern-router";
-import { users, watchlistItems } from "../../db/schema/index.ts";
+import { alertEvents, users, watchlistItems } from "../../db/schema/index.ts";
 import { issueCode } from "../features/auth/emailed-code.ts";
 import { inProcess, startTestApp, type TestApp, targetName } from "../test/harness.ts";
 
@@ -32,6 +32,10 @@ interface Ctx {
   spareSessionId: number;
   /** The owner's live email verification code. */
   ownerCode: string;
+  /** A posted recommendation, for the detail read. */
+  recommendationId: number;
+  /** A fresh fired alert of the owner's, for a request that dismisses it. */
+  alertId: number;
 }
 
 const read = {
@@ -204,6 +208,12 @@ const ROWS: Row[] = [
   },
   { name: "track record", method: "GET", path: () => "/api/recommendations/performance", expect: read },
   {
+    name: "one recommendation",
+    method: "GET",
+    path: (c) => `/api/recommendations/${c.recommendationId}`,
+    expect: read,
+  },
+  {
     name: "post recommendation",
     method: "POST",
     path: () => "/api/recommendations?recommendationDate=2023-10-02",
@@ -287,6 +297,36 @@ const ROWS: Row[] = [
     expect: adminOnly,
   },
   { name: "alert events", method: "GET", path: () => "/api/notifications/events", expect: read },
+  { name: "fired alerts", method: "GET", path: () => "/api/notifications/alerts", expect: read },
+  {
+    // Marks the caller's own alerts only, whatever id it names.
+    name: "mark alerts seen",
+    method: "POST",
+    path: () => "/api/notifications/alerts/seen",
+    body: () => ({ throughId: 1_000_000 }),
+    expect: read,
+  },
+  {
+    // The owner's alert, by session or key; to anyone else it does not exist.
+    name: "dismiss an alert",
+    method: "DELETE",
+    path: (c) => `/api/notifications/alerts/${c.alertId}`,
+    before: async () => {
+      const [event] = await t.deps.database.db
+        .insert(alertEvents)
+        .values({
+          userId: ctx.ownerId,
+          symbol: "AAPL",
+          price: 110,
+          changePercent: 10,
+          threshold: 10,
+          createdAt: new Date(),
+        })
+        .returning({ id: alertEvents.id });
+      ctx.alertId = event!.id;
+    },
+    expect: ownItem,
+  },
   { name: "admin: users", method: "GET", path: () => "/api/admin/users", expect: adminOnly },
   {
     name: "admin: sessions",
@@ -386,7 +426,22 @@ beforeAll(async () => {
   ).json()) as {
     id: number;
   };
+  const posted = (await (
+    await t.request("/api/recommendations?recommendationDate=2023-09-01", {
+      method: "POST",
+      token: credentials.admin,
+      json: {
+        symbol: "MSFT",
+        buyPrice: 1,
+        sellTarget: 2,
+        confidence: 50,
+        estimatedDate: "2023-12-01",
+        reason: "x",
+      },
+    })
+  ).json()) as { recommendation: { id: number } };
   ctx = {
+    recommendationId: posted.recommendation.id,
     ownerId: owner.id,
     itemId: item.id,
     targetUserId: target.id,
@@ -394,6 +449,7 @@ beforeAll(async () => {
     doomedUserId: 0,
     spareSessionId: 0,
     ownerCode: "",
+    alertId: 0,
   };
 });
 afterAll(() => t.close());

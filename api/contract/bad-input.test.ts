@@ -291,6 +291,21 @@ const CASES: Case[] = [
     status: 400,
   },
   {
+    name: "one recommendation: unknown id",
+    method: "GET",
+    path: "/api/recommendations/999999",
+    as: "user",
+    status: 404,
+    message: /No recommendation with id 999999/,
+  },
+  {
+    name: "one recommendation: not a number",
+    method: "GET",
+    path: "/api/recommendations/0x10",
+    as: "user",
+    status: 400,
+  },
+  {
     name: "delete recommendations: bad date",
     method: "DELETE",
     path: "/api/recommendations/yesterday",

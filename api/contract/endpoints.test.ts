@@ -74,7 +74,12 @@ describe(`every endpoint (${targetName})`, () => {
         reason: "Contract test",
       },
     });
-    await body(posted, 201);
+    const { recommendation } = await body<{ recommendation: { id: number } }>(posted, 201);
+    const one = await body<{ id: number; reason: string }>(
+      await get(`/api/recommendations/${recommendation.id}`, user),
+      200,
+    );
+    expect(one).toMatchObject({ id: recommendation.id, reason: "Contract test" });
     const latest = await body<Array<{ symbol: string; currentPrice: string | number | null }>>(
       await get("/api/recommendations/latest", user),
       200,

@@ -53,7 +53,27 @@ export type Keep = <T>(key: string, compute: () => Promise<T>) => Promise<T>;
 /** Keeps nothing: each call computes anew (scripts, jobs, tests). */
 export const computeAnew: Keep = (_key, compute) => compute();
 
+/** The model's current view of one stock: where it ranks today and the chance of the event that rank states. */
+export interface ModelView {
+  /** 10 is the best-ranked tenth. */
+  decile: number;
+  /** Fraction, 0-1: the calibrated chance of `statedEvent`. */
+  probability: number;
+  statedEvent: "beats-median" | "trails-median";
+  call: "BUY" | "SELL" | "HOLD" | "WATCH";
+  /** The session the view was scored on. */
+  asOf: string;
+  horizonDays: number;
+  edgeSignificant: boolean;
+  modelStale: boolean;
+}
+
 export interface AnalysisPort {
   /** Analyses one symbol as of the market's today; throws UnknownSymbolError (market-port.ts) for unknown symbols. */
   analyze(symbol: string, keep?: Keep): Promise<InsightDraft>;
+  /**
+   * The model's current view of each of `symbols` from the latest session's scored universe (asked of `keep`), with
+   * no price fetched and nothing stored; a symbol the model cannot place (unknown, too little history) is left out.
+   */
+  currentViews(symbols: readonly string[], keep?: Keep): Promise<Map<string, ModelView>>;
 }

@@ -25,7 +25,7 @@ export type SignedInSession = Omit<
   "userAgent" | "ipAddress" | "userId" | "startTime" | "tokenHash"
 >;
 
-export type { Log, LogLevel } from "./logger.ts";
+export type { Log } from "./logger.ts";
 
 /**
  * Everything the app needs from its runtime. One function assembles it (api/deps.ts: createDeps), for the Bun

@@ -3,6 +3,7 @@
 // (docs/decisions/078-forms-validate-with-api-schemas.md). A *.input.ts module imports only zod and other
 // *.input.ts or *.constants.ts modules (scripts/boundaries/import-rules.ts).
 import { z } from "zod";
+import { SYMBOL_CHARACTERS, SYMBOL_MAX_LENGTH } from "./fields.constants.ts";
 
 /** Days in a month of the Gregorian calendar. */
 const daysIn = (year: number, month: number) =>
@@ -27,7 +28,7 @@ export const isoDate = z
   .meta({ example: "2023-10-27", format: "date" });
 
 /**
- * Ticker symbol, 1-10 characters of letters, digits, `.` and `-`, uppercased; `required` is what a blank or missing
+ * Ticker symbol, 1-10 characters of letters, digits, `.`, `-` and `^`, uppercased; `required` is what a blank or missing
  * one is told (the Add Stock form's words are the spec's own, section 5).
  */
 export const tickerSymbol = (required: string) =>
@@ -39,8 +40,8 @@ export const tickerSymbol = (required: string) =>
       z
         .string()
         .min(1, required)
-        .max(10, "Symbol is 1-10 characters.")
-        .regex(/^[A-Z0-9.^-]+$/, "Symbol may contain only letters, digits, '.', '-' and '^'."),
+        .max(SYMBOL_MAX_LENGTH, `Symbol is 1-${SYMBOL_MAX_LENGTH} characters.`)
+        .regex(SYMBOL_CHARACTERS, "Symbol may contain only letters, digits, '.', '-' and '^'."),
     )
     .meta({ example: "AAPL", description: "1-10 characters" });
 

@@ -36,17 +36,6 @@ export function logTo(logger: Logger): Log {
 
 const noop: LogMethod = () => {};
 
-/** Writes nothing (tests that do not read the log). */
-export const silentLogger: Logger = {
-  trace: noop,
-  debug: noop,
-  info: noop,
-  warn: noop,
-  error: noop,
-  fatal: noop,
-  isLevelEnabled: () => false,
-};
-
 /**
  * A Logger writing one JSON line per call, `{"level":"info","time":"<ISO>",...fields,"message":"..."}` (pino's
  * shape, which log tooling reads), to `write` (default: the console method of the level, which Workers Logs file

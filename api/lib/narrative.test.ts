@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { startTestApp, type TestApp } from "../test/harness.ts";
+import { bodyOf, startTestApp, type TestApp } from "../test/harness.ts";
 import { narrate, openAiCompatibleWriter } from "./narrative.ts";
 
 // A local server speaking the chat-completions protocol; it records the requests and can be told to fail.
@@ -58,14 +58,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const analyze = async () =>
-  (await (
-    await t.request("/api/insights/analyze", { method: "POST", token, json: { symbol: "AAPL" } })
-  ).json()) as {
-    reasoning: string;
-    confidence: number;
-    projectedPrice: number;
-  };
+const analyze = () => bodyOf(t.api(token).insights.analyze.$post({ json: { symbol: "AAPL" } }), 201);
 
 describe("language-model narrative (optional), against a local chat-completions server", () => {
   test("the model writes the prose from the computed facts; the numbers stay the engine's", async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { startTestApp, type TestApp } from "../test/harness.ts";
+import { bodyOf, startTestApp, type TestApp } from "../test/harness.ts";
 import { SESSION_COOKIE } from "./auth.ts";
 
 // Finding: the bodiless POSTs (logout, regenerate-api-key, recommendations/generate) acted on a cross-site form
@@ -76,13 +76,9 @@ describe("cross-site writes with the session cookie are refused", () => {
 
   test("bearer-token and API-key calls are not affected, even marked cross-site", async () => {
     const token = await t.signIn(adminEmail, password);
-    const keyRes = await t.request("/api/auth/regenerate-api-key", {
-      method: "POST",
-      token,
-      headers: { "sec-fetch-site": "cross-site", origin: "https://tool.example" },
-    });
-    expect(keyRes.status).toBe(200);
-    const { apiKey } = (await keyRes.json()) as { apiKey: string };
+    const crossSite = { "sec-fetch-site": "cross-site", origin: "https://tool.example" };
+    const keyRes = t.api({ token, headers: crossSite }).auth["regenerate-api-key"].$post();
+    const { apiKey } = await bodyOf(keyRes, 200);
     const withKey = await t.request("/api/auth/regenerate-api-key", {
       method: "POST",
       token: apiKey,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Db } from "../../db/client.ts";
 import { sessions } from "../../db/schema/index.ts";
-import { inProcess, startTestApp, type TestApp, testDbKind } from "../test/harness.ts";
+import { bodyOf, inProcess, startTestApp, type TestApp, testDbKind } from "../test/harness.ts";
 
 // Sign-in state costs one indexed read per request and writes nothing but lastSeenAt, at most once a minute; nothing
 // about a session is kept in memory, so a logout or a deactivation elsewhere is in force at the next request.
@@ -66,7 +66,7 @@ beforeAll(async () => {
   t = await startTestApp();
   const user = await t.createUser({ email: "state@example.com" });
   token = await t.signIn(user.email, "correct-horse-battery");
-  const me = (await (await t.request("/api/auth/user", { token })).json()) as { apiKey: string };
+  const me = await bodyOf(t.api(token).auth.user.$get(), 200);
   apiKey = me.apiKey;
   t.deps.database = { ...t.deps.database, db: counted(t.deps.database.db) };
 });

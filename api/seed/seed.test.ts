@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { createUser } from "../features/auth/auth.service.ts";
 import { demoAccountsEnabled, mailOutboxEnabled, parseEnv } from "../lib/config.ts";
-import { startTestApp, type TestApp } from "../test/harness.ts";
+import { bodyOf, startTestApp, type TestApp } from "../test/harness.ts";
 import { DEMO_ACCOUNTS } from "./demo-accounts.ts";
 import { formatSeedReport, seedDemo } from "./seed.ts";
 
@@ -12,7 +12,7 @@ afterEach(async () => {
 });
 
 const signIn = (app: TestApp, email: string, password: string) =>
-  app.request("/api/auth/signin", { method: "POST", json: { email, password } });
+  app.api().auth.signin.$post({ json: { email, password } });
 const [admin, investor] = DEMO_ACCOUNTS as [(typeof DEMO_ACCOUNTS)[0], (typeof DEMO_ACCOUNTS)[0]];
 
 describe("demo accounts exist only in demo mode", () => {
@@ -76,9 +76,7 @@ describe("demo accounts exist only in demo mode", () => {
     // A database seeded by an earlier version: the admin kept its demo password, the investor changed theirs.
     await createUser(t.deps, { ...admin });
     await createUser(t.deps, { ...investor, password: "investor-own-password" });
-    const session = await signIn(t, admin.email, admin.password);
-    expect(session.status).toBe(200);
-    const { user } = (await session.json()) as { user: { authToken: string; apiKey: string } };
+    const { user } = await bodyOf(signIn(t, admin.email, admin.password), 200);
     expect((await t.request("/api/auth/user", { token: user.apiKey })).status).toBe(200);
 
     const report = await seedDemo(t.deps, { demoAccounts: false });

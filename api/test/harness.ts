@@ -1,16 +1,19 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { z } from "@hono/zod-openapi";
+import { type ClientResponse, hc } from "hono/client";
 import { createDb, type Database } from "../../db/client.ts";
 import { runMigrations } from "../../db/migrate.ts";
 import { storeModels } from "../analysis/model-store.ts";
-import { createApp } from "../app.ts";
+import { type AppType, createApp } from "../app.ts";
 import { createDeps, type Runtime } from "../deps.ts";
 import { createUser } from "../features/auth/auth.service.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { AppConfig } from "../lib/config.ts";
 import type { AppDeps, UserRow } from "../lib/context.ts";
-import { silentLogger } from "../lib/logger.ts";
+import { consoleJsonLogger } from "../lib/logger.ts";
+import { ErrorSchema } from "../lib/openapi.ts";
 import { configureMarket } from "../market/configure.ts";
 import { type DemoMarketFiles, importDemoMarket } from "../market/demo-import.ts";
 import { bunRuntime } from "../runtime/bun-deps.ts";
@@ -38,7 +41,7 @@ export const targetName = `${testTarget === "workerd" ? "workerd" : "Bun"} + ${t
  * replaces deps.log).
  */
 export function testRuntime(database: Database, clock?: Clock): Runtime {
-  return { ...bunRuntime(database, silentLogger), clock };
+  return { ...bunRuntime(database, consoleJsonLogger("silent")), clock };
 }
 
 /** A clock the test can move. */
@@ -52,10 +55,77 @@ export class ManualClock implements Clock {
   }
 }
 
+/** Who a typed call is from: a bearer token (a session's or an API key), or more headers too. */
+export type Caller = string | { token?: string; ip?: string; headers?: Record<string, string> };
+
+/** The API's typed client (`hc<AppType>`, what `testClient` gives), rooted at `/api`. */
+export type Api = ReturnType<typeof hc<AppType>>["api"];
+
+/** The body type of the answers among a typed call's possible responses that have status `S`. */
+export type BodyAt<R, S extends number> =
+  R extends ClientResponse<infer T, infer U, "json"> ? (U extends S ? T : never) : never;
+
+/**
+ * The JSON body of a typed call's answer once its status is `status` (a failure with the answer's text otherwise),
+ * typed from the route for that status: tests read answers through this, never through a cast.
+ */
+export async function bodyOf<R extends ClientResponse<unknown, number, "json">, S extends R["status"]>(
+  answer: R | Promise<R>,
+  status: S,
+): Promise<BodyAt<R, S>> {
+  const res = await answer;
+  if (res.status !== status) {
+    throw new Error(`expected ${status}, answered ${res.status}: ${await res.text()}`);
+  }
+  // The one cast: TypeScript does not narrow a generic union by comparing its status.
+  return (await res.json()) as BodyAt<R, S>;
+}
+
+/**
+ * The `{ message, code }` body of an error answer with status `status`, read through the API's error schema: for raw
+ * requests (bad input the typed client would not send), whose bodies have no type to take.
+ */
+export async function errorOf(answer: Response | Promise<Response>, status: number) {
+  const res = await answer;
+  if (res.status !== status) {
+    throw new Error(`expected ${status}, answered ${res.status}: ${await res.text()}`);
+  }
+  return ErrorSchema.parse(await res.json());
+}
+
+/** What tests read of the OpenAPI document (served outside the typed routes), checked as it is read. */
+const OpenApiDocument = z.looseObject({
+  openapi: z.string(),
+  paths: z.record(
+    z.string(),
+    z.record(
+      z.string(),
+      z.looseObject({
+        requestBody: z.unknown().optional(),
+        security: z.array(z.unknown()).optional(),
+        responses: z.record(z.string(), z.unknown()),
+      }),
+    ),
+  ),
+  components: z.looseObject({
+    schemas: z.record(
+      z.string(),
+      z.looseObject({
+        properties: z.record(z.string(), z.looseObject({ description: z.string().optional() })).optional(),
+      }),
+    ),
+  }),
+});
+
 export interface TestApp {
   app: ReturnType<typeof createApp>;
   deps: AppDeps;
   clock: ManualClock;
+  /** Typed calls to the target (in process or the Worker), as `caller` (no token: signed out). */
+  api(caller?: Caller): Api;
+  /** The served OpenAPI document (GET /api/openapi.json). */
+  openApi(): Promise<z.infer<typeof OpenApiDocument>>;
+  /** A raw request, for what the typed client cannot send: malformed input, other methods, paths outside the API. */
   request(
     path: string,
     init?: RequestInit & { token?: string; json?: unknown; ip?: string },
@@ -177,23 +247,47 @@ export async function startTestApp(
       await stopDatabase();
     };
   }
+  const origin = worker ? worker.url : "http://localhost";
+  // Every request, raw or typed, goes through here: to the Worker over HTTP or to the app in process.
+  const send = async (url: URL, init: RequestInit): Promise<Response> => {
+    const res = worker
+      ? await fetch(url, { ...init, redirect: "manual" })
+      : await app.request(url.pathname + url.search, init);
+    return withErrorShape(init.method ?? "GET", url.pathname, res);
+  };
+  const callerHeaders = (caller: Caller = {}) => {
+    const { token, ip, headers = {} } = typeof caller === "string" ? { token: caller } : caller;
+    return {
+      ...headers,
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(ip ? { "x-forwarded-for": ip } : {}),
+    };
+  };
   const request: TestApp["request"] = (path, init = {}) => {
     const { token, json, ip, ...rest } = init;
     const headers = new Headers(rest.headers);
-    if (token) headers.set("authorization", `Bearer ${token}`);
-    if (ip) headers.set("x-forwarded-for", ip);
+    for (const [name, value] of Object.entries(callerHeaders({ token, ip }))) headers.set(name, value);
     if (json !== undefined) headers.set("content-type", "application/json");
-    const requestInit = { ...rest, headers, body: json !== undefined ? JSON.stringify(json) : rest.body };
-    const answer = worker
-      ? fetch(new URL(path, worker.url), { ...requestInit, redirect: "manual" })
-      : Promise.resolve(app.request(path, requestInit));
-    return answer.then((res) => withErrorShape(rest.method ?? "GET", path, res));
+    const body = json !== undefined ? JSON.stringify(json) : rest.body;
+    return send(new URL(path, origin), { ...rest, headers, body });
   };
+  const api: TestApp["api"] = (caller) =>
+    hc<AppType>(origin, {
+      fetch: (input: RequestInfo | URL, init?: RequestInit) =>
+        send(new URL(input instanceof Request ? input.url : input), init ?? {}),
+      headers: callerHeaders(caller),
+    }).api;
   return {
     app,
     deps,
     clock,
+    api,
     request,
+    async openApi() {
+      const res = await request("/api/openapi.json");
+      if (res.status !== 200) throw new Error(`the OpenAPI document answered ${res.status}`);
+      return OpenApiDocument.parse(await res.json());
+    },
     async createUser(opts = {}) {
       const result = await createUser(deps, {
         email: opts.email ?? uniqueEmail(),
@@ -207,10 +301,9 @@ export async function startTestApp(
       return result.value;
     },
     async signIn(email, password) {
-      const res = await request("/api/auth/signin", { method: "POST", json: { email, password } });
-      if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
-      const body = (await res.json()) as { user: { authToken: string } };
-      return body.user.authToken;
+      const { user } = await bodyOf(api().auth.signin.$post({ json: { email, password } }), 200);
+      if (!user.authToken) throw new Error(`sign-in answered no token for ${email}`);
+      return user.authToken;
     },
     async useDemoMarket(options = {}) {
       demoFiles ??= readDemoMarketFiles();

@@ -1,6 +1,6 @@
 import { join } from "node:path";
-import { wranglerEnv } from "../../scripts/wrangler-env.ts";
 import { freePort, waitForHttp } from "./local-server.ts";
+import { wranglerEnv } from "./wrangler-env.ts";
 
 export interface WorkerdServer {
   url: string;

@@ -27,6 +27,10 @@ export const alertEvents = sqliteTable(
     changePercent: real().notNull(),
     threshold: real().notNull(),
     createdAt: integer({ mode: "timestamp_ms" }).notNull(),
+    /** When its owner first saw it in the header's alert list; null while unseen (the bell counts these). */
+    seenAt: integer({ mode: "timestamp_ms" }),
+    /** When its owner dismissed it from that list; the event and its deliveries are kept. */
+    dismissedAt: integer({ mode: "timestamp_ms" }),
   },
   (t) => [index("alert_events_user_idx").on(t.userId, t.createdAt)],
 );

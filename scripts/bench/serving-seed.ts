@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { count, eq } from "drizzle-orm";
 import { createUser, startSession } from "../../api/features/auth/auth.service.ts";
 import { saveInsight } from "../../api/features/insights/insights.service.ts";
+import { HISTORY_PAGE_SIZE } from "../../api/features/recommendations/recommendations.constants.ts";
 import { addToWatchlist } from "../../api/features/watchlist/watchlist.service.ts";
 import type { Keep } from "../../api/lib/analysis-port.ts";
 import type { AppDeps } from "../../api/lib/context.ts";
@@ -21,10 +22,8 @@ import { depsOn } from "../../api/test/prepared-database.ts";
 import { createDb } from "../../db/client.ts";
 import { runMigrations } from "../../db/migrate.ts";
 import { users, watchlistItems } from "../../db/schema/index.ts";
-import { HISTORY_PAGE_SIZE } from "../../web/features/recommendations/recommendations.queries.ts";
 
 export const WATCHLIST_ITEMS = 50;
-export { HISTORY_PAGE_SIZE };
 
 /** The Historical tab's search of the year up to the seed's date, as the tab asks for it: its first page. */
 export function yearOfHistoryPath(seed: { asOf: string }): string {

@@ -2,13 +2,13 @@ import { Database as SqliteFile } from "bun:sqlite";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { HISTORY_PAGE_SIZE } from "../../api/features/recommendations/recommendations.constants.ts";
 import { type BunServer, startBunServer } from "../../api/test/bun-server.ts";
 import type { WorkerdServer } from "../../api/test/workerd.ts";
 import { coreSplit, pin } from "./cores.ts";
 import { type LoadResult, runLoad } from "./load.ts";
 import {
   buildServingSeed,
-  HISTORY_PAGE_SIZE,
   INSIGHTS,
   type ServingSeed,
   WATCHLIST_ITEMS,

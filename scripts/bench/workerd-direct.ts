@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { keptOutput } from "../../api/test/bun-server.ts";
 import { freePort, waitForHttp } from "../../api/test/local-server.ts";
 import type { WorkerdServer } from "../../api/test/workerd.ts";
-import { wranglerEnv } from "../wrangler-env.ts";
+import { wranglerEnv } from "../../api/test/wrangler-env.ts";
 
 const root = join(import.meta.dir, "../..");
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
-import { boundaryViolations, importsOf, readSources } from "./import-rules.ts";
+import { boundaryViolations, importCircles, importsOf, readSources } from "./import-rules.ts";
 
 const file = (path: string, text: string) => ({ path, text });
 
@@ -88,6 +88,50 @@ describe("import boundaries", () => {
       "web/features/a/a.mutations.ts",
       "web/lib/b.ts",
       "web/lib/c.ts",
+    ]);
+  });
+
+  test("a new circle of imports is refused, type-only and lazy ones included; a chain without one is fine", () => {
+    const problems = boundaryViolations([
+      file("api/lib/a.ts", 'import type { B } from "./b.ts";'),
+      file("api/lib/b.ts", 'import { c } from "./c.ts";'),
+      file("api/lib/c.ts", 'export type { A } from "./a.ts";'),
+      file("web/features/w/chart.tsx", 'import type { Point } from "./charts.tsx";'),
+      file("web/features/w/charts.tsx", 'const Chart = lazy(() => import("./chart.tsx"));'),
+      file("web/lib/self.ts", 'import type { Self } from "./self.ts";'),
+      file("db/x.ts", 'import { y } from "./y.ts";'),
+      file("db/y.ts", 'import { z } from "./z.ts";'),
+      file("db/z.ts", "export const z = 1;"),
+    ]);
+    expect(problems).toEqual([
+      "import circle: api/lib/a.ts -> api/lib/b.ts -> api/lib/c.ts -> api/lib/a.ts",
+      "import circle: web/features/w/chart.tsx -> web/features/w/charts.tsx -> web/features/w/chart.tsx",
+      "import circle: web/lib/self.ts -> web/lib/self.ts",
+    ]);
+  });
+
+  test("a circle is named by a shortest way around it from its first file", () => {
+    const circles = importCircles([
+      file("api/a.ts", 'import "./b.ts";\nimport "./d.ts";'),
+      file("api/b.ts", 'import "./c.ts";'),
+      file("api/c.ts", 'import "./a.ts";'),
+      file("api/d.ts", 'import "./a.ts";'),
+    ]);
+    expect(circles).toEqual([["api/a.ts", "api/d.ts"]]);
+  });
+
+  test("nothing outside scripts/ imports scripts/, tests and harnesses included; scripts import no web code", () => {
+    const problems = boundaryViolations([
+      file("api/test/workerd.ts", 'import { wranglerEnv } from "../../scripts/wrangler-env.ts";'),
+      file("web/e2e/x.test.ts", 'import { seed } from "../../scripts/seed.ts";'),
+      file("scripts/bench/seed.ts", 'import { SIZE } from "../../web/features/r/r.queries.ts";'),
+      file("scripts/bench/load.ts", 'import { depsOn } from "../../api/test/prepared-database.ts";'),
+      file("scripts/test.ts", 'import { wranglerEnv } from "./wrangler-env.ts";'),
+    ]);
+    expect(problems.map((p) => p.split(":")[0])).toEqual([
+      "api/test/workerd.ts imports scripts/wrangler-env.ts",
+      "web/e2e/x.test.ts imports scripts/seed.ts",
+      "scripts/bench/seed.ts imports web/features/r/r.queries.ts",
     ]);
   });
 

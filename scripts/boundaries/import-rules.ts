@@ -6,11 +6,14 @@
 //   never imports db/ (docs/decisions/078-forms-validate-with-api-schemas.md);
 // - a `*.input.ts` module imports only the zod package and other `*.input.ts` or `*.constants.ts` modules, so a form
 //   that validates with it loads zod but never zod-to-openapi, Hono or a service;
-// - api/ imports neither web/ nor scripts/; db/ imports nothing of ours; nothing outside scripts/ imports scripts/.
+// - api/ imports neither web/ nor scripts/; db/ imports nothing of ours; nothing outside scripts/ imports scripts/,
+//   tests and their harnesses included; scripts/ (the benches among them) import no web code;
+// - no file imports itself back: no circle of imports, type-only ones included (importCircles).
 // - web code outside tests decides nothing by an error's message text (`.message.includes(...)` and the like): it
 //   reads ApiError's status and code (docs/decisions/073-one-error-vocabulary.md).
-// Tests and their harnesses may reach across (a component test starts the real API), so they are held only to the
-// feature rule; so is api/dev.ts, the development shell that serves web/index.html through Bun's HTML import.
+// Otherwise tests and their harnesses may reach across (a component test starts the real API), so they are held only
+// to the feature, scripts and circle rules; so is api/dev.ts, the development shell that serves web/index.html through
+// Bun's HTML import.
 import { dirname, join, normalize, relative } from "node:path";
 
 export interface SourceFile {
@@ -96,9 +99,12 @@ export function boundaryViolations(files: SourceFile[]): string[] {
         say("a web feature may not import another; compose them in a route or move the shared piece down");
         continue;
       }
-      if (isTestOrShell(from)) continue;
       const source = top(from);
       const target = top(to);
+      if (target === "scripts" && source !== "scripts") say("nothing outside scripts/ imports scripts/");
+      else if (source === "scripts" && target === "web")
+        say("scripts/ import no web code (move what both need to api/)");
+      if (isTestOrShell(from)) continue;
       if (source === "web") {
         if (/^web\/(components|lib)\//.test(from) && /^web\/(features|routes)\//.test(to))
           say("shared web code may not import features or routes");
@@ -110,15 +116,78 @@ export function boundaryViolations(files: SourceFile[]): string[] {
           else if (!fromFeature)
             say("only web/features/ (loaded with lazy routes) may import the request schemas of *.input.ts");
         } else if (target === "db") say("the web never imports db/");
-      } else if (source === "api" && (target === "web" || target === "scripts")) {
-        say("api/ may not import web/ or scripts/");
-      } else if (source === "db" && ["api", "web", "scripts"].includes(target)) {
+      } else if (source === "api" && target === "web") {
+        say("api/ may not import web/");
+      } else if (source === "db" && ["api", "web"].includes(target)) {
         say("db/ imports nothing of ours");
       }
-      if (target === "scripts" && source !== "scripts") say("nothing outside scripts/ imports scripts/");
     }
   }
+  for (const circle of importCircles(files))
+    problems.push(`import circle: ${[...circle, circle[0]].join(" -> ")}`);
   return problems;
+}
+
+/**
+ * Every circle of imports among `files`, type-only imports included: one circle per group of files that import one
+ * another (a strongly connected component, Tarjan's algorithm), as one path around it from its first file in order.
+ */
+export function importCircles(files: SourceFile[]): string[][] {
+  const known = new Set(files.map((f) => f.path));
+  const next = new Map<string, string[]>();
+  for (const file of files)
+    next.set(file.path, [...new Set(importsOf(file).map((e) => e.to))].filter((to) => known.has(to)).sort());
+  const order = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const groups: string[][] = [];
+  const visit = (path: string) => {
+    order.set(path, order.size);
+    low.set(path, order.get(path)!);
+    stack.push(path);
+    onStack.add(path);
+    for (const to of next.get(path)!) {
+      if (!order.has(to)) {
+        visit(to);
+        low.set(path, Math.min(low.get(path)!, low.get(to)!));
+      } else if (onStack.has(to)) low.set(path, Math.min(low.get(path)!, order.get(to)!));
+    }
+    if (low.get(path) !== order.get(path)) return;
+    const group: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      onStack.delete(member);
+      group.push(member);
+    } while (member !== path);
+    if (group.length > 1 || next.get(path)!.includes(path)) groups.push(group);
+  };
+  for (const path of [...known].sort()) if (!order.has(path)) visit(path);
+  return groups.map((group) => pathAround(new Set(group), next));
+}
+
+/** A shortest path from the group's first file (in order) back to itself, through the group's files only. */
+function pathAround(group: Set<string>, next: Map<string, string[]>): string[] {
+  const start = [...group].sort()[0]!;
+  const cameFrom = new Map<string, string>();
+  const queue = [start];
+  for (let i = 0; i < queue.length; i++) {
+    const at = queue[i]!;
+    for (const to of next.get(at)!) {
+      if (!group.has(to)) continue;
+      if (to === start) {
+        const path = [at];
+        while (path[0] !== start) path.unshift(cameFrom.get(path[0]!)!);
+        return path;
+      }
+      if (!cameFrom.has(to)) {
+        cameFrom.set(to, at);
+        queue.push(to);
+      }
+    }
+  }
+  return [start];
 }
 
 /** The TypeScript sources under api/, db/, web/ and scripts/, read from disk. */

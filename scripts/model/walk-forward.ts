@@ -7,7 +7,16 @@ import { callForDecile, statedEventOf } from "../../api/analysis/calls.ts";
 import { positionsWithin } from "../../api/analysis/cross-section.ts";
 import { decileOf, type RankerModel, sigmoid } from "../../api/analysis/ranker.ts";
 import { rawScore } from "../../api/analysis/trees.ts";
-import type { Sample } from "./samples.ts";
+import { BENCHMARK } from "../../api/market/demo-import.ts";
+import {
+  buildSamples,
+  FIRST_TEST_YEAR,
+  LAST_TEST_YEAR,
+  loadHistory,
+  loadSurvivorshipFree,
+  type Sample,
+  survivorshipFreeSamples,
+} from "./samples.ts";
 
 const DIR = join(import.meta.dir, "../../api/analysis/models");
 
@@ -68,4 +77,24 @@ export function scoreOutOfSample(
     start = end;
   }
   return out;
+}
+
+/** The calendar year a scored sample falls in, which is the year of the model that scored it. */
+export const yearOf = (s: Scored) => Number(s.sample.date.slice(0, 4));
+
+/**
+ * The committed models and their record on every test year (FIRST_TEST_YEAR to LAST_TEST_YEAR), samples whose
+ * outcome is known only: on the demo market's history (survivors) and on the survivorship-free set (the dead too).
+ */
+export async function testYearRecord() {
+  const history = await loadHistory();
+  const models = await readModels();
+  const inTest = (s: Scored) =>
+    s.beat !== null && yearOf(s) >= FIRST_TEST_YEAR && yearOf(s) <= LAST_TEST_YEAR;
+  const survivorshipFree = survivorshipFreeSamples(await loadSurvivorshipFree(), history.get(BENCHMARK)!);
+  return {
+    models,
+    demo: scoreOutOfSample(buildSamples(history), models).filter(inTest),
+    survivorshipFree: scoreOutOfSample(survivorshipFree, models).filter(inTest),
+  };
 }

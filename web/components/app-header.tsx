@@ -2,7 +2,7 @@ import { Burger, Button, Group } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { IconBook, IconBulb, IconChartHistogram, IconKey, IconShieldLock } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
-import { lazy, Suspense, useState } from "react";
+import { lazy, type ReactNode, Suspense, useState } from "react";
 import type { MenuLink } from "./app-menu.tsx";
 import { LogoutButton } from "./logout-button.tsx";
 import { PageHeader } from "./page-header.tsx";
@@ -28,8 +28,9 @@ export interface HeaderUser {
 /**
  * The signed-in pages' top bar: Track Record, Insights, API Key, API Docs, Admin (admins only), the user's name
  * (a link to their Account page, decision 107), Logout. On a phone they move into a drawer behind a menu button, so the bar stays one row.
+ * `alerts` (the watchlist's bell, composed by the route) stays in the bar at every width.
  */
-export function AppHeader(props: { user: HeaderUser }) {
+export function AppHeader(props: { user: HeaderUser; alerts?: ReactNode }) {
   const [menuOpen, menu] = useDisclosure(false);
   const [menuLoaded, setMenuLoaded] = useState(false);
   const { user } = props;
@@ -55,7 +56,7 @@ export function AppHeader(props: { user: HeaderUser }) {
     </>
   );
   return (
-    <PageHeader size="xl" menu={phoneMenu}>
+    <PageHeader size="xl" menu={phoneMenu} pinned={props.alerts}>
       <Group gap="xs" wrap="nowrap" component="nav" aria-label="Account">
         {links.map((link) => (
           <Button

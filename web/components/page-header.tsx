@@ -7,9 +7,15 @@ import { MarketBadge } from "./market-badge.tsx";
 /**
  * The top bar of every signed-in or tool page, one row at any width: the logo (and, from a tablet up, the demo
  * market's date) on the left; the page's actions and the light/dark toggle on the right. `menu` is what a phone
- * shows instead of `children` (a burger opening a drawer); without it `children` show at every width.
+ * shows instead of `children` (a burger opening a drawer); without it `children` show at every width. `pinned` shows
+ * at every width, beside the toggle (the alerts bell).
  */
-export function PageHeader(props: { size: MantineSize; children: ReactNode; menu?: ReactNode }) {
+export function PageHeader(props: {
+  size: MantineSize;
+  children: ReactNode;
+  menu?: ReactNode;
+  pinned?: ReactNode;
+}) {
   return (
     <Box
       component="header"
@@ -27,6 +33,7 @@ export function PageHeader(props: { size: MantineSize; children: ReactNode; menu
           </Group>
           <Group gap="xs" wrap="nowrap">
             {props.menu ? <Box visibleFrom="md">{props.children}</Box> : props.children}
+            {props.pinned}
             <ColorSchemeToggle />
             {props.menu ? <Box hiddenFrom="md">{props.menu}</Box> : null}
           </Group>

@@ -138,13 +138,32 @@ describe("the history table and its CSV", () => {
       );
       expect(asked).toHaveLength(1);
 
-      // A row's symbol opens its full analysis.
+      // A row's symbol opens its full analysis at the dialog's own address, over the table and its search.
       const last = page.locator('[data-testid="history-row"][aria-rowindex="521"]');
       const symbol = (await last.locator("th").textContent())!;
-      await last.getByRole("button", { name: new RegExp(`^View Full Analysis of ${symbol},`) }).click();
+      const opener = last.getByRole("button", { name: new RegExp(`^View Full Analysis of ${symbol},`) });
+      const id = (await opener.getAttribute("data-opens-recommendation"))!;
+      await opener.click();
+      await page.waitForURL((url) => url.pathname === `/dashboard/historical/r/${id}`);
       const dialog = page.getByRole("dialog", { name: "View Full Analysis" });
       await dialog.waitFor();
       expect(await dialog.textContent()).toContain(symbol);
+      const under = new URL(page.url()).searchParams;
+      expect([under.get("from"), under.get("to"), under.get("view")]).toEqual([
+        "2022-10-28",
+        "2023-10-27",
+        "table",
+      ]);
+      // Esc goes back to the table's address, focus back on the row's symbol, and the table asks the API nothing.
+      await page.keyboard.press("Escape");
+      await dialog.waitFor({ state: "detached" });
+      await page.waitForURL((url) => url.pathname === "/dashboard/historical");
+      expect(new URL(page.url()).searchParams.get("view")).toBe("table");
+      await page.waitForFunction(
+        (opens) => document.activeElement?.getAttribute("data-opens-recommendation") === opens,
+        id,
+      );
+      expect(asked).toHaveLength(1);
       await context.close();
     });
   }

@@ -160,7 +160,8 @@ describe("analysis end to end", () => {
     await page.getByRole("button", { name: "Analyze" }).click();
     await page.getByTestId("insight-card").filter({ hasText: "MSFT" }).waitFor();
     expect(await page.getByRole("tab", { name: "Analysis History", selected: true }).count()).toBe(1);
-    expect(new URL(page.url()).pathname).toBe("/dashboard/history");
+    // The analysis's own address on the history tab (issue 42, point 3).
+    expect(new URL(page.url()).pathname).toMatch(/^\/dashboard\/history\/\d+$/);
     // The spec's toast is seen where the person now is, the history tab (issue 26, point 2).
     await toast(page, "Analysis Complete!").waitFor({ timeout: 3000 });
     expect(await toast(page, "Analysis Complete!").isVisible()).toBe(true);

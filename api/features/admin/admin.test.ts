@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { and, eq, ne } from "drizzle-orm";
 import { sessions, users, watchlistItems } from "../../../db/schema/index.ts";
-import { startTestApp, type TestApp, testDbKind } from "../../test/harness.ts";
+import { bodyOf, startTestApp, type TestApp, testDbKind } from "../../test/harness.ts";
 import { setUserAdmin } from "./admin.service.ts";
 
 let t: TestApp;
@@ -15,20 +15,21 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const byId = (id: number) => ({ param: { id: String(id) } });
+const byUser = (id: number) => ({ param: { userId: String(id) } });
+const apiKeyOf = async (token: string) => (await bodyOf(t.api(token).auth.user.$get(), 200)).apiKey;
+
 describe(`admin user management (${testDbKind})`, () => {
   test("lists users with session counts as 1/0 flags, paginated and searchable by email", async () => {
     const u = await t.createUser({ email: "carol@example.com" });
     await t.signIn(u.email, PASSWORD);
     await t.signIn(u.email, PASSWORD);
-    const res = await t.request("/api/admin/users?q=carol", { token: admin.token });
-    expect(res.status).toBe(200);
+    const res = await t.api(admin.token).admin.users.$get({ query: { q: "carol" } });
     expect(res.headers.get("x-total-count")).toBe("1");
-    const [carol] = (await res.json()) as Array<Record<string, unknown>>;
+    const [carol] = await bodyOf(res, 200);
     expect(carol).toMatchObject({ email: "carol@example.com", isAdmin: 0, isActive: 1, sessionCount: 2 });
-    const page = (await (
-      await t.request("/api/admin/users?page=1&pageSize=1", { token: admin.token })
-    ).json()) as unknown[];
-    expect(page).toHaveLength(1);
+    const page = t.api(admin.token).admin.users.$get({ query: { page: "1", pageSize: "1" } });
+    expect(await bodyOf(page, 200)).toHaveLength(1);
     expect((await t.request("/api/admin/users?pageSize=1000", { token: admin.token })).status).toBe(400);
     expect((await t.request("/api/admin/users?q=%25", { token: admin.token })).status).toBe(200);
   });
@@ -37,14 +38,9 @@ describe(`admin user management (${testDbKind})`, () => {
     const u = await t.createUser();
     const token = await t.signIn(u.email, PASSWORD);
     t.clock.advance(12 * 60_000);
-    await t.request("/api/auth/logout", { method: "POST", token });
+    await t.api(token).auth.logout.$post();
     await t.signIn(u.email, PASSWORD);
-    const res = await t.request(`/api/admin/users/${u.id}/sessions`, { token: admin.token });
-    const list = (await res.json()) as Array<{
-      duration: number | null;
-      endTime: string | null;
-      userId: number;
-    }>;
+    const list = await bodyOf(t.api(admin.token).admin.users[":id"].sessions.$get(byId(u.id)), 200);
     expect(list).toHaveLength(2);
     expect(list[0]).toMatchObject({ duration: null, endTime: null, userId: u.id });
     expect(list[1]!.duration).toBe(12);
@@ -55,36 +51,28 @@ describe(`admin user management (${testDbKind})`, () => {
   test("deactivation ends sessions and replaces the key at once; activation restores sign-in, not the old key", async () => {
     const u = await t.createUser();
     const token = await t.signIn(u.email, PASSWORD);
-    const { apiKey } = (await (await t.request("/api/auth/user", { token })).json()) as { apiKey: string };
-    const off = await t.request(`/api/admin/users/${u.id}/status`, {
-      method: "PATCH",
-      token: admin.token,
-      json: { isActive: 0 },
-    });
-    expect(off.status).toBe(200);
-    expect(((await off.json()) as { message: string }).message).toBe("User Deactivated");
+    const apiKey = await apiKeyOf(token);
+    const off = t
+      .api(admin.token)
+      .admin.users[":userId"].status.$patch({ ...byUser(u.id), json: { isActive: 0 } });
+    expect((await bodyOf(off, 200)).message).toBe("User Deactivated");
     expect((await t.request("/api/auth/user", { token })).status).toBe(401);
     expect((await t.request("/api/auth/user", { token: apiKey })).status).toBe(401);
     const open = await t.deps.database.db.select().from(sessions).where(eq(sessions.userId, u.id));
     expect(open.every((s) => s.endTime !== null)).toBe(true);
-    const signin = await t.request("/api/auth/signin", {
-      method: "POST",
-      json: { email: u.email, password: PASSWORD },
-    });
+    const signin = await t.api().auth.signin.$post({ json: { email: u.email, password: PASSWORD } });
     expect(signin.status).toBe(403);
-    const on = await t.request(`/api/admin/users/${u.id}/status`, {
-      method: "PATCH",
-      token: admin.token,
-      json: { isActive: true },
-    });
-    expect(((await on.json()) as { message: string }).message).toBe("User Activated");
+    const on = t
+      .api(admin.token)
+      .admin.users[":userId"].status.$patch({ ...byUser(u.id), json: { isActive: true } });
+    expect((await bodyOf(on, 200)).message).toBe("User Activated");
     // Whoever held the key or a session before keeps nothing: the holder signs in again and gets a new key.
     expect((await t.request("/api/auth/user", { token: apiKey })).status).toBe(401);
     expect((await t.request("/api/auth/user", { token })).status).toBe(401);
     const again = await t.signIn(u.email, PASSWORD);
-    const fresh = (await (await t.request("/api/auth/user", { token: again })).json()) as { apiKey: string };
-    expect(fresh.apiKey).not.toBe(apiKey);
-    expect((await t.request("/api/watchlist", { token: fresh.apiKey })).status).toBe(200);
+    const fresh = await apiKeyOf(again);
+    expect(fresh).not.toBe(apiKey);
+    expect((await t.api(fresh).watchlist.$get()).status).toBe(200);
   });
 
   test("bad input: wrong types, unknown ids, malformed JSON", async () => {
@@ -149,9 +137,8 @@ describe(`admin user management (${testDbKind})`, () => {
     await t.deps.database.db
       .insert(watchlistItems)
       .values({ userId: u.id, symbol: "AAPL", targetChangePercent: 10, addedAt: new Date() });
-    const res = await t.request(`/api/admin/users/${u.id}`, { method: "DELETE", token: admin.token });
-    expect(res.status).toBe(200);
-    expect(((await res.json()) as { message: string }).message).toBe("User deleted successfully");
+    const res = t.api(admin.token).admin.users[":id"].$delete(byId(u.id));
+    expect((await bodyOf(res, 200)).message).toBe("User deleted successfully");
     expect((await t.request("/api/auth/user", { token })).status).toBe(401);
     expect(await t.deps.database.db.select().from(sessions).where(eq(sessions.userId, u.id))).toEqual([]);
     expect(
@@ -189,11 +176,8 @@ describe(`admin changes that race, and search (${testDbKind})`, () => {
     await t.createUser({ email: "under_score@example.com" });
     await t.createUser({ email: "per%cent@example.com" });
     await t.createUser({ email: "underXscore@example.com" });
-    const emails = async (q: string) => {
-      const res = await t.request(`/api/admin/users?q=${encodeURIComponent(q)}`, { token: admin.token });
-      expect(res.status).toBe(200);
-      return ((await res.json()) as Array<{ email: string }>).map((u) => u.email);
-    };
+    const emails = async (q: string) =>
+      (await bodyOf(t.api(admin.token).admin.users.$get({ query: { q } }), 200)).map((u) => u.email);
     expect(await emails("under_")).toEqual(["under_score@example.com"]);
     expect(await emails("_")).toEqual(["under_score@example.com"]);
     expect(await emails("%")).toEqual(["per%cent@example.com"]);
@@ -207,37 +191,25 @@ describe(`admin tools: end a session, roles, password reset, name search (${test
 
   test("sessions name their browser and system; an admin ends one and only that one", async () => {
     const u = await t.createUser();
-    const res = await t.request("/api/auth/signin", {
-      method: "POST",
+    const res = t.api({ headers: { "user-agent": CHROME_MAC } }).auth.signin.$post({
       json: { email: u.email, password: PASSWORD },
-      headers: { "user-agent": CHROME_MAC },
     });
-    const token = ((await res.json()) as { user: { authToken: string } }).user.authToken;
+    const token = (await bodyOf(res, 200)).user.authToken!;
     const other = await t.signIn(u.email, PASSWORD);
-    const list = (await (
-      await t.request(`/api/admin/users/${u.id}/sessions`, { token: admin.token })
-    ).json()) as Array<{
-      id: number;
-      browser: string | null;
-      system: string | null;
-      userAgent: string | null;
-    }>;
+    const sessionsOf = () => bodyOf(t.api(admin.token).admin.users[":id"].sessions.$get(byId(u.id)), 200);
+    const list = await sessionsOf();
     const mac = list.find((s) => s.userAgent === CHROME_MAC)!;
     expect(mac).toMatchObject({ browser: "Chrome 131", system: "macOS" });
 
-    const end = await t.request(`/api/admin/sessions/${mac.id}/end`, { method: "POST", token: admin.token });
-    expect(end.status).toBe(200);
-    expect(await end.json()).toEqual({ message: "Session ended" });
+    const end = t.api(admin.token).admin.sessions[":id"].end.$post(byId(mac.id));
+    expect(await bodyOf(end, 200)).toEqual({ message: "Session ended" });
     expect((await t.request("/api/auth/user", { token })).status).toBe(401);
     expect((await t.request("/api/auth/user", { token: other })).status).toBe(200);
-    const after = (await (
-      await t.request(`/api/admin/users/${u.id}/sessions`, { token: admin.token })
-    ).json()) as Array<{ id: number; endTime: string | null }>;
+    const after = await sessionsOf();
     expect(after.find((s) => s.id === mac.id)!.endTime).not.toBeNull();
 
-    const unknown = await t.request("/api/admin/sessions/999999/end", { method: "POST", token: admin.token });
-    expect(unknown.status).toBe(404);
-    expect(((await unknown.json()) as { message: string }).message).toBe("No such session.");
+    const unknown = t.api(admin.token).admin.sessions[":id"].end.$post(byId(999999));
+    expect((await bodyOf(unknown, 404)).message).toBe("No such session.");
     expect(
       (await t.request("/api/admin/sessions/abc/end", { method: "POST", token: admin.token })).status,
     ).toBe(400);
@@ -257,15 +229,11 @@ describe(`admin tools: end a session, roles, password reset, name search (${test
     const row = await t.deps.database.db.query.users.findFirst({ where: eq(users.id, u.id) });
     expect(row!.isAdmin).toBe(true);
 
-    const self = await t.request(`/api/admin/users/${admin.id}/role`, {
-      method: "PATCH",
-      token: admin.token,
+    const self = t.api(admin.token).admin.users[":userId"].role.$patch({
+      ...byUser(admin.id),
       json: { isAdmin: false },
     });
-    expect(self.status).toBe(409);
-    expect(((await self.json()) as { message: string }).message).toBe(
-      "You cannot demote yourself; ask another admin.",
-    );
+    expect((await bodyOf(self, 409)).message).toBe("You cannot demote yourself; ask another admin.");
 
     const demote = await t.request(`/api/admin/users/${u.id}/role`, {
       method: "PATCH",
@@ -315,14 +283,10 @@ describe(`admin tools: end a session, roles, password reset, name search (${test
   test("reset password: a temporary password shown once, sessions ended, key replaced, old password refused", async () => {
     const u = await t.createUser();
     const token = await t.signIn(u.email, PASSWORD);
-    const { apiKey } = (await (await t.request("/api/auth/user", { token })).json()) as { apiKey: string };
-    const res = await t.request(`/api/admin/users/${u.id}/reset-password`, {
-      method: "POST",
-      token: admin.token,
-    });
-    expect(res.status).toBe(200);
+    const apiKey = await apiKeyOf(token);
+    const res = await t.api(admin.token).admin.users[":userId"]["reset-password"].$post(byUser(u.id));
     expect(res.headers.get("cache-control")).toContain("no-store");
-    const body = (await res.json()) as { message: string; temporaryPassword: string };
+    const body = await bodyOf(res, 200);
     expect(body.temporaryPassword).toMatch(/^[\w-]{20}$/);
     const row = await t.deps.database.db.query.users.findFirst({ where: eq(users.id, u.id) });
     expect(JSON.stringify(row)).not.toContain(body.temporaryPassword);
@@ -343,11 +307,9 @@ describe(`admin tools: end a session, roles, password reset, name search (${test
   test("search finds users by first, last or full name, not only by email", async () => {
     await t.createUser({ email: "zx-owner@example.com", firstName: "Zoë" });
     const names = async (q: string) =>
-      (
-        (await (
-          await t.request(`/api/admin/users?q=${encodeURIComponent(q)}&pageSize=200`, { token: admin.token })
-        ).json()) as Array<{ email: string }>
-      ).map((u) => u.email);
+      (await bodyOf(t.api(admin.token).admin.users.$get({ query: { q, pageSize: "200" } }), 200)).map(
+        (u) => u.email,
+      );
     expect(await names("zoë")).toContain("zx-owner@example.com");
     expect(await names("Zoë User")).toContain("zx-owner@example.com");
     expect(await names("zx-owner")).toEqual(["zx-owner@example.com"]);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { startTestApp, type TestApp, testDbKind } from "../../test/harness.ts";
+import { bodyOf, startTestApp, type TestApp, testDbKind } from "../../test/harness.ts";
 import { runOperatorCommand } from "./operator.service.ts";
 
 // The operator's commands (`bun scripts/admin.ts`) on the real database, checked through the HTTP stack: after an
@@ -17,10 +17,8 @@ const operator = (command: string, email: string, password = "") =>
 
 /** A signed-in user's session token and API key, as the API hands them out. */
 async function credentials(email: string, password: string) {
-  const res = await t.request("/api/auth/signin", { method: "POST", json: { email, password } });
-  expect(res.status).toBe(200);
-  const { user } = (await res.json()) as { user: { authToken: string; apiKey: string } };
-  return { token: user.authToken, apiKey: user.apiKey };
+  const { user } = await bodyOf(t.api().auth.signin.$post({ json: { email, password } }), 200);
+  return { token: user.authToken!, apiKey: user.apiKey };
 }
 
 const watchlistStatus = async (token: string) => (await t.request("/api/watchlist", { token })).status;

@@ -3,7 +3,7 @@ import { mailOutbox } from "../../../db/schema/index.ts";
 import { OUTBOX_KEEP, outboxMailer } from "../../lib/mail-outbox.ts";
 import { logMailer } from "../../lib/mailer.ts";
 import { PRIVATE_NO_STORE } from "../../middleware/private-answers.ts";
-import { startTestApp, type TestApp, testDbKind } from "../../test/harness.ts";
+import { bodyOf, startTestApp, type TestApp, testDbKind } from "../../test/harness.ts";
 
 // The local demo's outbox (docs/decisions/084-local-mail-outbox.md), on the real database: mail kept for admins,
 // read by admins only.
@@ -15,11 +15,6 @@ let adminKey: string;
 const PASSWORD = "correct-horse-battery";
 const logged: string[] = [];
 
-type Outbox = {
-  enabled: boolean;
-  messages: Array<{ id: number; to: string; subject: string; text: string; createdAt: string }>;
-};
-
 beforeAll(async () => {
   t = await startTestApp();
   t.deps.mailer = outboxMailer(t.deps.database, t.deps.clock, (text) => logged.push(text));
@@ -27,19 +22,18 @@ beforeAll(async () => {
   const u = await t.createUser({ email: "outbox-investor@example.com", firstName: "Olive" });
   admin = await t.signIn(a.email, PASSWORD);
   investor = await t.signIn(u.email, PASSWORD);
-  const key = async (token: string) =>
-    ((await (await t.request("/api/auth/user", { token })).json()) as { apiKey: string }).apiKey;
+  const key = async (token: string) => (await bodyOf(t.api(token).auth.user.$get(), 200)).apiKey;
   investorKey = await key(investor);
   adminKey = await key(admin);
 });
 afterAll(() => t.close());
 
-const readOutbox = (token?: string) => t.request("/api/admin/outbox", { token });
+const readOutbox = (token?: string) => t.api(token).admin.outbox.$get();
 
 /** The outbox once a message to `to` is in it (the reset mail is sent after the answer). */
-async function outboxFor(to: string): Promise<Outbox> {
+async function outboxFor(to: string) {
   for (let i = 0; i < 100; i++) {
-    const outbox = (await (await readOutbox(admin)).json()) as Outbox;
+    const outbox = await bodyOf(readOutbox(admin), 200);
     if (outbox.messages.some((m) => m.to === to)) return outbox;
     await Bun.sleep(20);
   }
@@ -82,16 +76,12 @@ describe(`mail outbox (${testDbKind})`, () => {
     });
     expect(confirmed.status).toBe(200);
     investor = await t.signIn("outbox-investor@example.com", "outbox-new-password");
-    investorKey = (
-      (await (await t.request("/api/auth/user", { token: investor })).json()) as { apiKey: string }
-    ).apiKey;
+    investorKey = (await bodyOf(t.api(investor).auth.user.$get(), 200)).apiKey;
   });
 
   test("only an admin on a session reads it: signed out 401, a user 403, API keys 403", async () => {
     expect((await readOutbox()).status).toBe(401);
-    const asUser = await readOutbox(investor);
-    expect(asUser.status).toBe(403);
-    expect(((await asUser.json()) as { code: string }).code).toBe("FORBIDDEN");
+    expect((await bodyOf(readOutbox(investor), 403)).code).toBe("FORBIDDEN");
     expect((await readOutbox(investorKey)).status).toBe(403);
     expect((await readOutbox(adminKey)).status).toBe(403);
     const asAdmin = await readOutbox(admin);
@@ -105,7 +95,7 @@ describe(`mail outbox (${testDbKind})`, () => {
     }
     const rows = await t.deps.database.db.select().from(mailOutbox);
     expect(rows).toHaveLength(OUTBOX_KEEP);
-    const outbox = (await (await readOutbox(admin)).json()) as Outbox;
+    const outbox = await bodyOf(readOutbox(admin), 200);
     expect(outbox.messages[0]!.subject).toBe(`Alert ${OUTBOX_KEEP + 4}`);
     expect(outbox.messages).toHaveLength(50);
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { startTestApp, type TestApp, testDbKind } from "../../test/harness.ts";
+import { bodyOf, startTestApp, type TestApp, testDbKind } from "../../test/harness.ts";
 
 let t: TestApp;
 const PASSWORD = "correct-horse-battery";
@@ -14,17 +14,14 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function signInWith(email: string, password: string, userAgent: string, ip = "198.51.100.30") {
-  const res = await t.request("/api/auth/signin", {
-    method: "POST",
-    ip,
-    headers: { "user-agent": userAgent },
-    json: { email, password },
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { user: { authToken: string; apiKey: string } }).user;
+  const res = t
+    .api({ ip, headers: { "user-agent": userAgent } })
+    .auth.signin.$post({ json: { email, password } });
+  const { user } = await bodyOf(res, 200);
+  return { ...user, authToken: user.authToken! };
 }
-const changePassword = (token: string, json: unknown) =>
-  t.request("/api/auth/change-password", { method: "POST", token, json });
+const changePassword = (token: string, json: { currentPassword: string; newPassword: string }) =>
+  t.api(token).auth["change-password"].$post({ json });
 const status = async (token: string) => (await t.request("/api/auth/user", { token })).status;
 
 describe(`changing the password while signed in (${testDbKind})`, () => {
@@ -36,8 +33,10 @@ describe(`changing the password while signed in (${testDbKind})`, () => {
       currentPassword: "not-my-password",
       newPassword: "a-brand-new-password",
     });
-    expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ message: "Your current password is wrong.", code: "WRONG_PASSWORD" });
+    expect(await bodyOf(res, 400)).toEqual({
+      message: "Your current password is wrong.",
+      code: "WRONG_PASSWORD",
+    });
     expect(await status(other.authToken)).toBe(200);
     expect(await status(me.apiKey)).toBe(200);
     expect(await t.signIn(user.email, PASSWORD)).toBeString();
@@ -47,11 +46,12 @@ describe(`changing the password while signed in (${testDbKind})`, () => {
     const user = await t.createUser();
     const me = await signInWith(user.email, PASSWORD, MAC_CHROME);
     const weak = await changePassword(me.authToken, { currentPassword: PASSWORD, newPassword: "short" });
-    expect(weak.status).toBe(400);
-    expect(((await weak.json()) as { message: string }).message).toContain(
-      "Password must be at least 8 characters.",
-    );
-    const missing = await changePassword(me.authToken, { newPassword: "a-brand-new-password" });
+    expect((await bodyOf(weak, 400)).message).toContain("Password must be at least 8 characters.");
+    const missing = await t.request("/api/auth/change-password", {
+      method: "POST",
+      token: me.authToken,
+      json: { newPassword: "a-brand-new-password" },
+    });
     expect(missing.status).toBe(400);
     expect(await t.signIn(user.email, PASSWORD)).toBeString();
   });
@@ -64,16 +64,13 @@ describe(`changing the password while signed in (${testDbKind})`, () => {
       currentPassword: PASSWORD,
       newPassword: "a-brand-new-password",
     });
-    expect(res.status).toBe(200);
-    expect(((await res.json()) as { message: string }).message).toBe(
+    expect((await bodyOf(res, 200)).message).toBe(
       "Password changed. Your other sessions were signed out and your API key was replaced.",
     );
     expect(await status(other.authToken)).toBe(401);
     expect(await status(me.authToken)).toBe(200);
     expect(await status(me.apiKey)).toBe(401);
-    const fresh = (await (await t.request("/api/auth/user", { token: me.authToken })).json()) as {
-      apiKey: string;
-    };
+    const fresh = await bodyOf(t.api(me.authToken).auth.user.$get(), 200);
     expect(fresh.apiKey).not.toBe(me.apiKey);
     expect(await status(fresh.apiKey)).toBe(200);
     const old = await t.request("/api/auth/signin", {
@@ -91,12 +88,8 @@ describe(`changing the password while signed in (${testDbKind})`, () => {
       currentPassword: PASSWORD,
       newPassword: "a-brand-new-password",
     });
-    expect(byKey.status).toBe(403);
-    expect(((await byKey.json()) as { code: string }).code).toBe("API_KEY_NOT_ALLOWED");
-    const out = await t.request("/api/auth/change-password", {
-      method: "POST",
-      json: { currentPassword: PASSWORD, newPassword: "a-brand-new-password" },
-    });
+    expect((await bodyOf(byKey, 403)).code).toBe("API_KEY_NOT_ALLOWED");
+    const out = await changePassword("", { currentPassword: PASSWORD, newPassword: "a-brand-new-password" });
     expect(out.status).toBe(401);
     expect(await t.signIn(user.email, PASSWORD)).toBeString();
   });
@@ -134,9 +127,7 @@ describe(`the account's sessions (${testDbKind})`, () => {
     const me = await signInWith(user.email, PASSWORD, MAC_CHROME);
     const ended = await signInWith(user.email, PASSWORD, MAC_CHROME);
     await t.request("/api/auth/logout", { method: "POST", token: ended.authToken });
-    const res = await t.request("/api/auth/sessions", { token: me.authToken });
-    expect(res.status).toBe(200);
-    const list = (await res.json()) as Array<Record<string, unknown>>;
+    const list = await bodyOf(t.api(me.authToken).auth.sessions.$get(), 200);
     expect(list).toHaveLength(2);
     expect(list[0]).toMatchObject({
       current: true,
@@ -154,9 +145,7 @@ describe(`the account's sessions (${testDbKind})`, () => {
     expect(phone.authToken).toBeString();
     // Not another account's, and not by API key.
     const stranger = await t.createUser();
-    const theirs = (await (
-      await t.request("/api/auth/sessions", { token: await t.signIn(stranger.email, PASSWORD) })
-    ).json()) as unknown[];
+    const theirs = await bodyOf(t.api(await t.signIn(stranger.email, PASSWORD)).auth.sessions.$get(), 200);
     expect(theirs).toHaveLength(1);
     expect((await t.request("/api/auth/sessions", { token: me.apiKey })).status).toBe(403);
   });
@@ -173,7 +162,7 @@ describe(`the account's sessions (${testDbKind})`, () => {
     expect(await status(laptop.authToken)).toBe(401);
     expect(await status(me.authToken)).toBe(200);
     expect(await status(me.apiKey)).toBe(200);
-    const list = (await (await t.request("/api/auth/sessions", { token: me.authToken })).json()) as unknown[];
+    const list = await bodyOf(t.api(me.authToken).auth.sessions.$get(), 200);
     expect(list).toHaveLength(1);
     const again = await t.request("/api/auth/sessions/revoke-others", {
       method: "POST",

@@ -1,4 +1,4 @@
-import { createRoute } from "@hono/zod-openapi";
+import { createRoute, type RouteConfig } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { deleteCookie, setCookie } from "hono/cookie";
 import { clientAddress, isHttpsRequest } from "../../lib/client-address.ts";
@@ -244,55 +244,59 @@ const verifyConfirm = createRoute({
   responses: { 200: jsonResponse(MessageAnswer, "Address verified"), ...errorResponses(400, 401, 503) },
 });
 
-const changePasswordRoute = createRoute({
+/**
+ * A route for a signed-in session only (requireSession: an API key gets 403, as its description then says), with
+ * 401, 403 and 503 among its answers.
+ */
+function sessionRoute<
+  const R extends Omit<RouteConfig, "tags" | "security" | "middleware"> & { description: string },
+>(route: R) {
+  return createRoute({
+    ...route,
+    tags,
+    security: signedIn,
+    description: `${route.description} Only on a session: an API key gets 403.`,
+    middleware: [requireSession] as const,
+    responses: { ...route.responses, ...errorResponses(401, 403, 503) },
+  });
+}
+
+const changePasswordRoute = sessionRoute({
   operationId: "changePassword",
   method: "post",
   path: "/change-password",
-  tags,
-  security: signedIn,
   summary: "Change your password",
   description:
     "With the current password. Signs out every other session of the account, replaces its API key (read the new " +
-    "one from GET /api/auth/user) and voids its reset codes; this session stays signed in. Only on a session: an " +
-    "API key gets 403. Limited like sign-in, per client address and per email (RateLimit-* headers); a wrong " +
-    "current password answers 400 WRONG_PASSWORD.",
-  middleware: [requireSession] as const,
+    "one from GET /api/auth/user) and voids its reset codes; this session stays signed in. Limited like sign-in, " +
+    "per client address and per email (RateLimit-* headers); a wrong current password answers 400 WRONG_PASSWORD.",
   request: { body: jsonBody(ChangePasswordInput) },
   responses: {
     200: { ...jsonResponse(MessageAnswer, "Password changed"), headers: rateLimitHeaders },
-    ...errorResponses(400, 401, 403, 429, 503),
+    ...errorResponses(400, 429),
   },
 });
 
-const sessionsRoute = createRoute({
+const sessionsRoute = sessionRoute({
   operationId: "listSessions",
   method: "get",
   path: "/sessions",
-  tags,
-  security: signedIn,
   summary: "Your open sessions",
   description:
     "Every session of the account that is still open, the current one first, then by when each was last seen, with " +
-    "the browser and system named by its User-Agent. Only on a session: an API key gets 403.",
-  middleware: [requireSession] as const,
-  responses: { 200: jsonResponse(AccountSessions, "Open sessions"), ...errorResponses(401, 403, 503) },
+    "the browser and system named by its User-Agent.",
+  responses: { 200: jsonResponse(AccountSessions, "Open sessions") },
 });
 
-const revokeOthersRoute = createRoute({
+const revokeOthersRoute = sessionRoute({
   operationId: "signOutOtherSessions",
   method: "post",
   path: "/sessions/revoke-others",
-  tags,
-  security: signedIn,
   summary: "Sign out your other sessions",
   description:
     "Ends every open session of the account but this one; their next request answers 401. The API key stays " +
-    "(regenerate it to stop it). Only on a session: an API key gets 403.",
-  middleware: [requireSession] as const,
-  responses: {
-    200: jsonResponse(SessionsEndedAnswer, "Other sessions ended"),
-    ...errorResponses(401, 403, 503),
-  },
+    "(regenerate it to stop it).",
+  responses: { 200: jsonResponse(SessionsEndedAnswer, "Other sessions ended") },
 });
 
 /** The client address as a rate-limit subject (an IPv6 address counts as its /64). */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { logMailer, type MailMessage } from "../../lib/mailer.ts";
-import { startTestApp, type TestApp, testDbKind } from "../../test/harness.ts";
+import { bodyOf, startTestApp, type TestApp, testDbKind } from "../../test/harness.ts";
 
 let t: TestApp;
 const mail: MailMessage[] = [];
@@ -12,15 +12,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const PASSWORD = "correct-horse-battery";
-const askForCode = (token: string) =>
-  t.request("/api/auth/email-verification/request", { method: "POST", token });
+const askForCode = (token: string) => t.api(token).auth["email-verification"].request.$post();
 const confirm = (token: string, code: string) =>
-  t.request("/api/auth/email-verification/confirm", { method: "POST", token, json: { code } });
-const settings = async (token: string) =>
-  (await (await t.request("/api/notifications", { token })).json()) as {
-    emailAddress: string;
-    emailVerified: boolean;
-  };
+  t.api(token).auth["email-verification"].confirm.$post({ json: { code } });
+const settings = (token: string) => bodyOf(t.api(token).notifications.$get(), 200);
 function lastCodeTo(email: string): string {
   const text = mail.findLast((m) => m.to === email)?.text ?? "";
   const code = /verification code is (\d{6})/.exec(text)?.[1];
@@ -36,21 +31,16 @@ describe(`proving the alert email address by a mailed code (${testDbKind})`, () 
   test("a new account's address is unproven; the code mailed to it proves it, once", async () => {
     const user = await signedInUser();
     expect(await settings(user.token)).toMatchObject({ emailAddress: user.email, emailVerified: false });
-    const asked = await askForCode(user.token);
-    expect(asked.status).toBe(202);
-    expect(((await asked.json()) as { message: string }).message).toContain(user.email);
+    expect((await bodyOf(askForCode(user.token), 202)).message).toContain(user.email);
     const code = lastCodeTo(user.email);
     const wrong = await confirm(user.token, code === "000000" ? "000001" : "000000");
-    expect(wrong.status).toBe(400);
-    expect(((await wrong.json()) as { code: string }).code).toBe("INVALID_CODE");
+    expect((await bodyOf(wrong, 400)).code).toBe("INVALID_CODE");
     const ok = await confirm(user.token, code);
     expect(ok.status).toBe(200);
     expect((await settings(user.token)).emailVerified).toBe(true);
     // Used: and a proven address needs no other code.
     expect((await confirm(user.token, code)).status).toBe(400);
-    const again = await askForCode(user.token);
-    expect(again.status).toBe(409);
-    expect(((await again.json()) as { code: string }).code).toBe("EMAIL_ALREADY_VERIFIED");
+    expect((await bodyOf(askForCode(user.token), 409)).code).toBe("EMAIL_ALREADY_VERIFIED");
   });
 
   test("one account's code proves nothing for another", async () => {
@@ -72,8 +62,7 @@ describe(`proving the alert email address by a mailed code (${testDbKind})`, () 
     expect((await t.request("/api/auth/email-verification/request", { method: "POST" })).status).toBe(401);
     const user = await signedInUser();
     const bad = await confirm(user.token, "12ab");
-    expect(bad.status).toBe(400);
-    expect(((await bad.json()) as { message: string }).message).toContain("6 digits");
+    expect((await bodyOf(bad, 400)).message).toContain("6 digits");
   });
 
   test("codes are limited per account (3 an hour) and per address (5 a day, whoever asks)", async () => {
@@ -81,9 +70,8 @@ describe(`proving the alert email address by a mailed code (${testDbKind})`, () 
     const before = mail.length;
     for (let i = 0; i < 3; i++) expect((await askForCode(user.token)).status).toBe(202);
     const refused = await askForCode(user.token);
-    expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect(((await refused.json()) as { code: string }).code).toBe("RATE_LIMITED");
+    expect((await bodyOf(refused, 429)).code).toBe("RATE_LIMITED");
     t.clock.advance(61 * 60_000);
     const token = await t.signIn(user.email, PASSWORD);
     expect((await askForCode(token)).status).toBe(202);
@@ -118,9 +106,7 @@ describe(`proving the alert email address by a mailed code (${testDbKind})`, () 
     const lines: string[] = [];
     t.deps.mailer = logMailer((text) => lines.push(text));
     try {
-      const res = await askForCode(user.token);
-      expect(res.status).toBe(503);
-      expect(((await res.json()) as { code: string }).code).toBe("MAIL_NOT_CONFIGURED");
+      expect((await bodyOf(askForCode(user.token), 503)).code).toBe("MAIL_NOT_CONFIGURED");
       expect(lines).toEqual([]);
     } finally {
       t.deps.mailer = saved;

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { passwordResets } from "../../../db/schema/index.ts";
 import { logMailer, type Mailer, type MailMessage } from "../../lib/mailer.ts";
 import { smtpMailer } from "../../runtime/smtp-mailer.ts";
-import { startTestApp, type TestApp, testDbKind } from "../../test/harness.ts";
+import { bodyOf, errorOf, startTestApp, type TestApp, testDbKind } from "../../test/harness.ts";
 import { startSmtpSink } from "../../test/smtp-sink.ts";
 
 let t: TestApp;
@@ -34,12 +34,10 @@ async function mailedCode(email: string, after = 0): Promise<string> {
 }
 const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
 const request = (email: string, fullName: string) =>
-  t.request("/api/auth/password-reset/request", { method: "POST", json: { email, fullName } });
+  t.api().auth["password-reset"].request.$post({ json: { email, fullName } });
 const confirm = (email: string, code: string, newPassword: string, confirmPassword = newPassword) =>
-  t.request("/api/auth/password-reset/confirm", {
-    method: "POST",
-    json: { email, code, newPassword, confirmPassword },
-  });
+  t.api().auth["password-reset"].confirm.$post({ json: { email, code, newPassword, confirmPassword } });
+const apiKeyOf = async (token: string) => (await bodyOf(t.api(token).auth.user.$get(), 200)).apiKey;
 
 describe(`password reset through a real SMTP server (${testDbKind})`, () => {
   test("a matching email and name get a code by mail; the code sets the password once and ends sessions", async () => {
@@ -51,9 +49,8 @@ describe(`password reset through a real SMTP server (${testDbKind})`, () => {
     expect(code).toMatch(/^\d{6}$/);
 
     expect((await confirm(user.email, code, "brand-new-pass", "other-pass")).status).toBe(400);
-    const ok = await confirm(user.email, code, "brand-new-pass");
-    expect(ok.status).toBe(200);
-    expect(((await ok.json()) as { message: string }).message).toBe("Password Updated!");
+    const ok = confirm(user.email, code, "brand-new-pass");
+    expect((await bodyOf(ok, 200)).message).toBe("Password Updated!");
     expect((await t.request("/api/auth/user", { token: session })).status).toBe(401);
     expect(
       (
@@ -97,8 +94,7 @@ describe(`password reset through a real SMTP server (${testDbKind})`, () => {
       method: "POST",
       json: { email: user.email, code: "12ab", newPassword: "x", confirmPassword: "y" },
     });
-    expect(bad.status).toBe(400);
-    expect(((await bad.json()) as { message: string }).message).toContain("6 digits");
+    expect((await errorOf(bad, 400)).message).toContain("6 digits");
     expect(
       (
         await t.request("/api/auth/password-reset/request", {
@@ -160,20 +156,16 @@ describe(`password reset through a real SMTP server (${testDbKind})`, () => {
   test("a reset replaces the API key and ends every session; the answer says so", async () => {
     const user = await t.createUser({ firstName: "Xia" });
     const session = await t.signIn(user.email, PASSWORD);
-    const before = (await (await t.request("/api/auth/user", { token: session })).json()) as {
-      apiKey: string;
-    };
-    expect((await t.request("/api/auth/user", { token: before.apiKey })).status).toBe(200);
+    const before = await apiKeyOf(session);
+    expect((await t.api(before).auth.user.$get()).status).toBe(200);
     await request(user.email, "Xia User");
-    const ok = await confirm(user.email, await mailedCode(user.email), "brand-new-pass");
-    expect(ok.status).toBe(200);
-    expect(((await ok.json()) as { message: string }).message).toBe("Password Updated!");
-    expect((await t.request("/api/auth/user", { token: before.apiKey })).status).toBe(401);
-    expect((await t.request("/api/auth/user", { token: session })).status).toBe(401);
-    const fresh = await t.signIn(user.email, "brand-new-pass");
-    const after = (await (await t.request("/api/auth/user", { token: fresh })).json()) as { apiKey: string };
-    expect(after.apiKey).not.toBe(before.apiKey);
-    expect((await t.request("/api/auth/user", { token: after.apiKey })).status).toBe(200);
+    const ok = confirm(user.email, await mailedCode(user.email), "brand-new-pass");
+    expect((await bodyOf(ok, 200)).message).toBe("Password Updated!");
+    expect((await t.api(before).auth.user.$get()).status).toBe(401);
+    expect((await t.api(session).auth.user.$get()).status).toBe(401);
+    const after = await apiKeyOf(await t.signIn(user.email, "brand-new-pass"));
+    expect(after).not.toBe(before);
+    expect((await t.api(after).auth.user.$get()).status).toBe(200);
   });
 
   test("the request answers without waiting for the mail, so a match takes no longer than a miss", async () => {
@@ -256,17 +248,13 @@ describe(`password reset through a real SMTP server (${testDbKind})`, () => {
 describe(`an account registered with someone else's email does not lock its owner out (${testDbKind})`, () => {
   test("registered without a name: the owner still gets a code at the address and takes the account back", async () => {
     const email = `victim-${Date.now()}@example.com`;
-    const squat = await t.request("/api/auth/register", {
-      method: "POST",
-      json: { email, password: "squatter-password" },
-    });
-    expect(squat.status).toBe(201);
-    const { user: squatter } = (await squat.json()) as { user: { authToken: string } };
+    const squat = t.api().auth.register.$post({ json: { email, password: "squatter-password" } });
+    const { user: squatter } = await bodyOf(squat, 201);
     // The owner knows only their own name; the squatter gave none.
     expect((await request(email, "Victoria Owner")).status).toBe(202);
     const ok = await confirm(email, await mailedCode(email), "owners-own-password");
     expect(ok.status).toBe(200);
-    expect((await t.request("/api/auth/user", { token: squatter.authToken })).status).toBe(401);
+    expect((await t.api(squatter.authToken).auth.user.$get()).status).toBe(401);
     expect(await t.signIn(email, "owners-own-password")).toBeString();
   });
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { users } from "../../../db/schema/index.ts";
 import { configFromEnv, parseEnv } from "../../lib/config.ts";
-import { startTestApp, type TestApp, testDbKind, uniqueEmail } from "../../test/harness.ts";
+import { bodyOf, startTestApp, type TestApp, testDbKind, uniqueEmail } from "../../test/harness.ts";
 
 const SECRET = "test-secret-test-secret-test-secret-0123";
 
@@ -23,7 +23,7 @@ describe(`registration switch on ${testDbKind}`, () => {
   afterAll(() => t.close());
 
   const register = (email: string) =>
-    t.request("/api/auth/register", { method: "POST", json: { email, password: "correct-horse-battery" } });
+    t.api().auth.register.$post({ json: { email, password: "correct-horse-battery" } });
 
   test("open (the default): anyone can register", async () => {
     expect((await register(uniqueEmail("open"))).status).toBe(201);
@@ -54,9 +54,7 @@ describe(`registration switch on ${testDbKind}`, () => {
     t.deps.config.registration = "invite-only";
     try {
       const email = uniqueEmail("invite");
-      const res = await register(email);
-      expect(res.status).toBe(403);
-      const body = (await res.json()) as { message: string; code: string };
+      const body = await bodyOf(register(email), 403);
       expect(body.code).toBe("REGISTRATION_CLOSED");
       expect(body.message).toContain("administrator");
       expect(

@@ -12,7 +12,7 @@ import {
 import { EARNINGS_EVIDENCE, type EarningsEvidence } from "../../analysis/earnings-evidence.ts";
 import { addDays } from "../../lib/calendar-days.ts";
 import { readDemoMarketFiles } from "../../runtime/demo-market-files.ts";
-import { inProcess, startTestApp, type TestApp, testDbKind } from "../../test/harness.ts";
+import { bodyOf, inProcess, startTestApp, type TestApp, testDbKind } from "../../test/harness.ts";
 import { growthOf, NO_TARGET, servedTarget } from "./earnings.service.ts";
 
 // Enough stocks (20 or more) for the market's daily volume to count, as in the full demo market.
@@ -54,32 +54,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Answer = {
-  earnings: Array<
-    Record<string, unknown> & {
-      symbol: string;
-      date: string;
-      growthProbability: number;
-      reportsCounted: number;
-      reportsRose: number;
-      reportsSince: string;
-      universeRiseRate: number;
-      targetPrice: number | null;
-      targetPriceNote: string;
-      time: string;
-    }
-  >;
-  count: number;
-  from: string;
-  to: string;
-  measured: {
-    period: { from: string; to: string };
-    entries: number;
-    dates: { entries: number; to: string; withinOneSession: number; withinSevenSessions: number };
-    growth: { brier: number; brierBaseRate: number; beatsBaseRate: boolean };
-    target: { meanAbsoluteError: number; meanAbsoluteErrorToday: number; beatsToday: boolean };
-  };
-};
+const calendar = () => bodyOf(t.api(token)["earnings-calendar"].$get({ query: {} }), 200);
 
 /** What scripts/evaluate-earnings.ts computes for these stocks: their whole bundled history, no database. */
 async function measured(asOf: string) {
@@ -98,9 +73,7 @@ async function measured(asOf: string) {
 
 describe(`earnings calendar on real demo prices (${testDbKind})`, () => {
   test("the next 7 days after the market date, every field of an entry, estimates marked", async () => {
-    const res = await t.request("/api/earnings-calendar", { token });
-    expect(res.status).toBe(200);
-    const body = (await res.json()) as Answer;
+    const body = await calendar();
     expect(body).toMatchObject({ from: "2023-10-28", to: "2023-11-03" });
     expect(body.count).toBe(body.earnings.length);
     expect(body.count).toBeGreaterThan(0);
@@ -136,7 +109,7 @@ describe(`earnings calendar on real demo prices (${testDbKind})`, () => {
   });
 
   test("the served growth probability and its counts are the measured predictor's, on the full history", async () => {
-    const body = (await (await t.request("/api/earnings-calendar", { token })).json()) as Answer;
+    const body = await calendar();
     const { reactions, growth } = await measured("2023-10-27");
     const expected = [...reactions]
       .map(([symbol, list]) => ({ symbol, next: nextReportEstimate(list, "2023-10-27", 7) }))
@@ -162,7 +135,7 @@ describe(`earnings calendar on real demo prices (${testDbKind})`, () => {
   });
 
   test("the counts behind the probability: the stock's reports of the window, known by the market's day", async () => {
-    const body = (await (await t.request("/api/earnings-calendar", { token })).json()) as Answer;
+    const body = await calendar();
     const { reactions } = await measured("2023-10-27");
     const since = addDays("2023-10-27", -GROWTH_HISTORY_DAYS);
     // Two reactions are more than PEAK_SESSIONS sessions apart, so more than that many days.
@@ -177,7 +150,7 @@ describe(`earnings calendar on real demo prices (${testDbKind})`, () => {
   });
 
   test("the answer states how often an estimated date fell within 1 and 7 sessions of the report reaction", async () => {
-    const body = (await (await t.request("/api/earnings-calendar", { token })).json()) as Answer;
+    const body = await calendar();
     // The committed measurement (docs/earnings-model.md, scripts/evaluate-earnings.ts): 2022-01 to 2023-09.
     expect(body.measured.dates).toEqual({
       entries: 1220,
@@ -192,7 +165,7 @@ describe(`earnings calendar on real demo prices (${testDbKind})`, () => {
   });
 
   test("the target price is served only if it beat today's price out of sample; the answer says how it measured", async () => {
-    const body = (await (await t.request("/api/earnings-calendar", { token })).json()) as Answer;
+    const body = await calendar();
     const evidence = EARNINGS_EVIDENCE;
     expect(body.measured).toEqual({
       period: evidence.period,
@@ -267,7 +240,7 @@ describe(`earnings calendar on real demo prices (${testDbKind})`, () => {
         ],
       });
       try {
-        const body = (await (await t.request("/api/earnings-calendar", { token })).json()) as Answer;
+        const body = await calendar();
         const { growth } = await measured("2023-10-27");
         const { own, ...served } = growthOf(growth, "IBM");
         expect(body.earnings).toHaveLength(1);

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { testClient } from "hono/testing";
 import { createApp } from "../../app.ts";
 import { createDeps } from "../../deps.ts";
-import { inProcess, startTestApp, type TestApp, testRuntime } from "../../test/harness.ts";
+import { bodyOf, inProcess, startTestApp, type TestApp, testRuntime } from "../../test/harness.ts";
 import { SECRET_MISMATCH } from "./health.service.ts";
 
 let t: TestApp;
@@ -22,9 +23,7 @@ describe.skipIf(!inProcess)("readiness with another secret than the database's",
       testRuntime(t.deps.database, t.clock),
     );
     other.market = t.deps.market;
-    const ready = await createApp(other).request("/api/ready");
-    expect(ready.status).toBe(503);
-    const body = (await ready.json()) as { failed: string[]; checks: Record<string, string> };
+    const body = await bodyOf(testClient(createApp(other)).api.ready.$get(), 503);
     expect(body.failed).toEqual(["secret"]);
     expect(body.checks.secret).toBe(SECRET_MISMATCH);
     expect((await t.request("/api/ready")).status).toBe(200);
@@ -38,9 +37,7 @@ describe.skipIf(!inProcess)("readiness when the database is gone", () => {
     t.deps.database.client.close();
     const health = await t.request("/api/health");
     expect(health.status).toBe(200);
-    const ready = await t.request("/api/ready");
-    expect(ready.status).toBe(503);
-    const body = (await ready.json()) as { failed: string[]; message: string };
+    const body = await bodyOf(t.api().ready.$get(), 503);
     expect(body.failed).toEqual(["database", "migrations", "secret"]);
     expect(body.message).toBe("Not ready: database, migrations, secret.");
   });

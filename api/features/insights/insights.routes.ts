@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { keptAnswer, keptStore, keptValue } from "../../lib/kept-answer.ts";
+import { SYMBOL_MAX_LENGTH } from "../../lib/fields.constants.ts";
+import { keptAnswer, keptValue } from "../../lib/kept-answer.ts";
 import {
   createRouter,
   errorResponses,
@@ -11,6 +12,7 @@ import {
   totalCountHeader,
 } from "../../lib/openapi.ts";
 import { ApiFailure } from "../../lib/result.ts";
+import { keptUniverseRanks } from "../../lib/universe-ranks.ts";
 import { requireUser } from "../../middleware/auth.ts";
 import { consumeRateLimit, enterWorkBudget, setRateLimitHeaders } from "../../middleware/rate-limit.ts";
 import { AnalyzeInput, HistoryQuery, Insight } from "./insights.schema.ts";
@@ -18,8 +20,6 @@ import { insightHistory, saveAnalysis } from "./insights.service.ts";
 
 /** Symbols whose engine figures are kept per prices stamp: the demo universe's ~500 fit. */
 const ANALYSES_KEPT = 1024;
-/** Dates whose scored universe is kept per market data version (each is a few hundred stocks' features). */
-const UNIVERSE_DATES_KEPT = 2;
 /** Pages of analysis history kept, across users. */
 const PAGES_KEPT = 256;
 
@@ -36,7 +36,7 @@ const analyze = createRoute({
   security: signedIn,
   summary: "Analyse a symbol now and keep the result in your history",
   description:
-    `Symbol: 1-10 characters (letters, digits, '.', '-'). At most ${ANALYSES_PER_MINUTE} analyses a minute, and ` +
+    `Symbol: 1-${SYMBOL_MAX_LENGTH} characters (letters, digits, '.', '-', '^'). At most ${ANALYSES_PER_MINUTE} analyses a minute, and ` +
     "two running at once per user.",
   middleware: [requireUser] as const,
   request: { body: jsonBody(AnalyzeInput) },
@@ -93,13 +93,12 @@ export const insightRoutes = createRouter()
       }
       // The engine's figures for a symbol change only with the prices (the demo market's: once per market version;
       // a live market's are not kept), and the universe it ranks the symbol in only with the market data.
-      const universes = keptStore(c, "universe ranks", ["market"], UNIVERSE_DATES_KEPT);
       const figures = await keptValue(
         c,
         "analyses",
         ["prices"],
         symbol,
-        () => analysis.analyze(symbol, universes),
+        () => analysis.analyze(symbol, keptUniverseRanks(c)),
         ANALYSES_KEPT,
       );
       return c.json(await saveAnalysis(deps, user.id, figures), 201);

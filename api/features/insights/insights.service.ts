@@ -1,4 +1,4 @@
-import { count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq } from "drizzle-orm";
 import { insights } from "../../../db/schema/index.ts";
 import { modelEvidenceOf } from "../../analysis/engine.ts";
 import { type ModelInfo, modelCatalog } from "../../analysis/model-store.ts";
@@ -47,40 +47,55 @@ export async function saveAnalysis(deps: AppDeps, userId: number, figures: Insig
   return saveInsight(deps, userId, draft);
 }
 
-/** Stores an analysis for its user and answers it as saved. */
+/**
+ * Stores an analysis for its user and answers it as saved. The user's analysis of the same symbol on the same market
+ * date (`asOf`: the same closing prices) is brought up to date in place, keeping its id, rather than stacked beside
+ * it (docs/decisions/133-one-analysis-per-symbol-and-market-day.md).
+ */
 export async function saveInsight(deps: AppDeps, userId: number, draft: InsightDraft): Promise<Insight> {
-  const [row] = await deps.database.db
-    .insert(insights)
-    .values({
-      userId,
-      symbol: draft.symbol,
-      recommendation: draft.recommendation,
-      riskLevel: draft.riskLevel,
-      currentPrice: draft.currentPrice,
-      projectedPrice: draft.projectedPrice,
-      confidence: draft.confidence,
-      timeHorizon: draft.timeHorizon,
-      targetDate: draft.targetDate,
-      reasoning: draft.reasoning,
-      newsImpact: draft.newsImpact,
-      keyFactors: draft.keyFactors,
-      newsSummary: draft.newsSummary ?? null,
-      probability: draft.probability ?? null,
-      modelVersion: draft.modelVersion ?? null,
-      asOf: draft.asOf ?? null,
-      decile: draft.decile ?? null,
-      expectedReturn: draft.expectedReturn ?? null,
-      expectedReturnLow: draft.expectedReturnLow ?? null,
-      expectedReturnHigh: draft.expectedReturnHigh ?? null,
-      horizonDays: draft.horizonDays ?? null,
-      expectedExcessReturn: draft.expectedExcessReturn ?? null,
-      expectedExcessLow: draft.expectedExcessLow ?? null,
-      expectedExcessHigh: draft.expectedExcessHigh ?? null,
-      newsAvailable: draft.newsAvailable ?? null,
-      createdAt: deps.clock.now(),
-    })
-    .returning();
-  return toInsight(row!, await modelCatalog(deps.database.db));
+  const { db } = deps.database;
+  const values = {
+    userId,
+    symbol: draft.symbol,
+    recommendation: draft.recommendation,
+    riskLevel: draft.riskLevel,
+    currentPrice: draft.currentPrice,
+    projectedPrice: draft.projectedPrice,
+    confidence: draft.confidence,
+    timeHorizon: draft.timeHorizon,
+    targetDate: draft.targetDate,
+    reasoning: draft.reasoning,
+    newsImpact: draft.newsImpact,
+    keyFactors: draft.keyFactors,
+    newsSummary: draft.newsSummary ?? null,
+    probability: draft.probability ?? null,
+    modelVersion: draft.modelVersion ?? null,
+    asOf: draft.asOf ?? null,
+    decile: draft.decile ?? null,
+    expectedReturn: draft.expectedReturn ?? null,
+    expectedReturnLow: draft.expectedReturnLow ?? null,
+    expectedReturnHigh: draft.expectedReturnHigh ?? null,
+    horizonDays: draft.horizonDays ?? null,
+    expectedExcessReturn: draft.expectedExcessReturn ?? null,
+    expectedExcessLow: draft.expectedExcessLow ?? null,
+    expectedExcessHigh: draft.expectedExcessHigh ?? null,
+    newsAvailable: draft.newsAvailable ?? null,
+    createdAt: deps.clock.now(),
+  };
+  const [same] = draft.asOf
+    ? await db
+        .select({ id: insights.id })
+        .from(insights)
+        .where(
+          and(eq(insights.userId, userId), eq(insights.symbol, draft.symbol), eq(insights.asOf, draft.asOf)),
+        )
+        .orderBy(desc(insights.createdAt))
+        .limit(1)
+    : [];
+  const [row] = same
+    ? await db.update(insights).set(values).where(eq(insights.id, same.id)).returning()
+    : await db.insert(insights).values(values).returning();
+  return toInsight(row!, await modelCatalog(db));
 }
 
 /** The user's own insights, newest first, one page at a time. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { startTestApp, type TestApp, testDbKind } from "../../test/harness.ts";
+import { bodyOf, errorOf, startTestApp, type TestApp, testDbKind } from "../../test/harness.ts";
 import { saveInsight } from "./insights.service.ts";
 
 let t: TestApp;
@@ -41,20 +41,14 @@ describe(`insights on ${testDbKind}`, () => {
       { symbol: "BAD$" },
       { symbol: 7 },
     ]) {
-      const res = await t.request("/api/insights/analyze", { method: "POST", token: alice.token, json });
-      expect(res.status).toBe(400);
-      expect(((await res.json()) as { message: string }).message).toContain("ymbol");
+      const res = t.request("/api/insights/analyze", { method: "POST", token: alice.token, json });
+      expect((await errorOf(res, 400)).message).toContain("ymbol");
     }
   });
 
   test("without an engine configured, analyze answers 503 with a clear message", async () => {
-    const res = await t.request("/api/insights/analyze", {
-      method: "POST",
-      token: alice.token,
-      json: { symbol: "aapl" },
-    });
-    expect(res.status).toBe(503);
-    expect(((await res.json()) as { message: string }).message).toContain("not available");
+    const res = t.api(alice.token).insights.analyze.$post({ json: { symbol: "aapl" } });
+    expect((await bodyOf(res, 503)).message).toContain("not available");
   });
 
   test("history is the caller's own, newest first, paginated with a total", async () => {
@@ -62,25 +56,19 @@ describe(`insights on ${testDbKind}`, () => {
     t.clock.advance(1000);
     await saveInsight(t.deps, alice.id, draft("MSFT"));
     await saveInsight(t.deps, bob.id, draft("NVDA"));
-    const res = await t.request("/api/insights/history", { token: alice.token });
-    expect(res.status).toBe(200);
+    const history = (token: string, query = {}) => t.api(token).insights.history.$get({ query });
+    const res = await history(alice.token);
     expect(res.headers.get("x-total-count")).toBe("2");
-    const items = (await res.json()) as Array<{ symbol: string; keyFactors: string[]; userId?: number }>;
+    const items = await bodyOf(res, 200);
     expect(items.map((i) => i.symbol)).toEqual(["MSFT", "AAPL"]);
     expect(items[0]!.keyFactors).toEqual(["a", "b"]);
     expect(items[0]).not.toHaveProperty("userId");
-    const page2 = (await (
-      await t.request("/api/insights/history?page=2&pageSize=1", { token: alice.token })
-    ).json()) as Array<{
-      symbol: string;
-    }>;
+    const page2 = await bodyOf(history(alice.token, { page: "2", pageSize: "1" }), 200);
     expect(page2.map((i) => i.symbol)).toEqual(["AAPL"]);
-    const bobs = (await (await t.request("/api/insights/history", { token: bob.token })).json()) as Array<{
-      symbol: string;
-    }>;
+    const bobs = await bodyOf(history(bob.token), 200);
     expect(bobs.map((i) => i.symbol)).toEqual(["NVDA"]);
-    expect((await t.request("/api/insights/history?pageSize=1000", { token: bob.token })).status).toBe(400);
-    expect((await t.request("/api/insights/history")).status).toBe(401);
+    expect((await history(bob.token, { pageSize: "1000" })).status).toBe(400);
+    expect((await history("")).status).toBe(401);
   });
 
   test("the model's decile, expected return with its 80% interval and horizon are stored and answered", async () => {
@@ -98,9 +86,7 @@ describe(`insights on ${testDbKind}`, () => {
       ...model,
     });
     expect(saved).toMatchObject({ recommendation: "WATCH", probability: 0.55, ...model });
-    const history = (await (await t.request("/api/insights/history", { token: bob.token })).json()) as Array<
-      Record<string, unknown>
-    >;
+    const history = await bodyOf(t.api(bob.token).insights.history.$get({ query: {} }), 200);
     expect(history[0]).toMatchObject({ symbol: "KO", ...model });
     // Older analyses, saved without them, answer nulls.
     expect(history[1]).toMatchObject({
@@ -123,28 +109,31 @@ describe(`analyze on the real demo market (${testDbKind})`, () => {
   afterAll(() => m.close());
 
   test("analyze answers the stored insight; history shows it; unknown symbols are a clear 404", async () => {
-    const res = await m.request("/api/insights/analyze", {
-      method: "POST",
-      token,
-      json: { symbol: " aapl " },
-    });
-    expect(res.status).toBe(201);
-    const insight = (await res.json()) as { id: number; symbol: string; confidence: number; asOf: string };
+    const insight = await bodyOf(m.api(token).insights.analyze.$post({ json: { symbol: " aapl " } }), 201);
     expect(insight).toMatchObject({ symbol: "AAPL", asOf: "2023-10-27" });
+    const history = await bodyOf(m.api(token).insights.history.$get({ query: {} }), 200);
+    expect(history.map((h) => h.id)).toEqual([insight.id]);
+    const unknown = m.api(token).insights.analyze.$post({ json: { symbol: "ZZZZ" } });
+    // The demo market says why: the symbol is not one of its stocks (AAPL alone here; the index is not a stock).
+    expect((await bodyOf(unknown, 404)).message).toBe("Unknown symbol 'ZZZZ': not among the 1 demo stock.");
+  });
+
+  test("analysing a symbol again on the same market date updates its analysis instead of stacking a copy", async () => {
+    const analyze = async () =>
+      (await (
+        await m.request("/api/insights/analyze", { method: "POST", token, json: { symbol: "AAPL" } })
+      ).json()) as { id: number; createdAt: string };
+    const first = await analyze();
+    m.clock.advance(5_000);
+    const again = await analyze();
+    expect(again.id).toBe(first.id);
+    expect(Date.parse(again.createdAt)).toBe(Date.parse(first.createdAt) + 5_000);
     const history = (await (await m.request("/api/insights/history", { token })).json()) as Array<{
       id: number;
+      createdAt: string;
     }>;
-    expect(history.map((h) => h.id)).toEqual([insight.id]);
-    const unknown = await m.request("/api/insights/analyze", {
-      method: "POST",
-      token,
-      json: { symbol: "ZZZZ" },
-    });
-    expect(unknown.status).toBe(404);
-    // The demo market says why: the symbol is not one of its stocks (AAPL alone here; the index is not a stock).
-    expect(((await unknown.json()) as { message: string }).message).toBe(
-      "Unknown symbol 'ZZZZ': not among the 1 demo stock.",
-    );
+    expect(history).toHaveLength(1);
+    expect(history[0]).toMatchObject({ id: first.id, createdAt: again.createdAt });
   });
 
   test("more than 30 analyses a minute are refused with 429 and Retry-After", async () => {
@@ -155,8 +144,8 @@ describe(`analyze on the real demo market (${testDbKind})`, () => {
           .status,
       );
     }
-    // Two requests (one for an unknown symbol) already counted in the previous test within the same minute.
-    expect(statuses.filter((s) => s === 201)).toHaveLength(28);
+    // Four requests (one for an unknown symbol) already counted in the previous tests within the same minute.
+    expect(statuses.filter((s) => s === 201)).toHaveLength(26);
     const blocked = await m.request("/api/insights/analyze", {
       method: "POST",
       token,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { securities } from "../../../db/schema/index.ts";
-import { startTestApp, type TestApp } from "../../test/harness.ts";
+import { bodyOf, startTestApp, type TestApp } from "../../test/harness.ts";
 import { writeUncounted } from "../../test/uncounted-write.ts";
 
 let t: TestApp;
@@ -13,20 +13,14 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 test("a year of closes with 50- and 200-day averages, ending at the market date", async () => {
-  const res = await t.request("/api/market/history/aapl", { token });
-  expect(res.status).toBe(200);
-  const body = (await res.json()) as {
-    asOf: string;
-    points: Array<{ date: string; close: number; sma50: number; sma200: number }>;
-  };
+  const history = (symbol: string) => t.api(token).market.history[":symbol"].$get({ param: { symbol } });
+  const body = await bodyOf(history("aapl"), 200);
   expect(body.points).toHaveLength(252);
   const last = body.points.at(-1)!;
   expect(last).toMatchObject({ date: "2023-10-27", close: 168.22 });
   // Every shown day has both averages (200 earlier sessions were loaded for them).
   expect(body.points.every((p) => p.sma50 !== null && p.sma200 !== null)).toBe(true);
-  const unknown = await t.request("/api/market/history/NOPE", { token });
-  expect(unknown.status).toBe(404);
-  expect(((await unknown.json()) as { message: string }).message).toBe(
+  expect((await bodyOf(history("NOPE"), 404)).message).toBe(
     "Unknown symbol 'NOPE': not among the 1 demo stock.",
   );
   expect((await t.request("/api/market/history/bad$sym", { token })).status).toBe(400);

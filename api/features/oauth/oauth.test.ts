@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Events, OAuth2Server } from "oauth2-mock-server";
 import type { MailMessage } from "../../lib/mailer.ts";
-import { startTestApp, type TestApp, testDbKind } from "../../test/harness.ts";
+import { bodyOf, startTestApp, type TestApp, testDbKind } from "../../test/harness.ts";
 
 // Google's side is a maintained OpenID Connect mock server on 127.0.0.1 (discovery, authorize, token, userinfo).
 // GitHub's side is a small server answering GitHub's documented token, /user and /user/emails formats.
@@ -80,6 +80,7 @@ const sessionOf = (res: Response) =>
   cookiesOf(res)
     .split("; ")
     .find((c) => c.startsWith("sb_session="))!;
+const userOf = (cookie: string) => bodyOf(t.api({ headers: { cookie } }).auth.user.$get(), 200);
 
 /** Completes a password reset with the emailed code, which proves the account's email. */
 async function proveEmailByReset(email: string, fullName: string) {
@@ -135,11 +136,7 @@ describe(`OAuth sign-in against local providers (${testDbKind})`, () => {
     await proveEmailByReset("octo@example.com", "Octo User");
     const done = await roundTrip("github");
     expect(done.headers.get("location")).toBe("/dashboard");
-    const me = (await (
-      await t.request("/api/auth/user", { headers: { cookie: sessionOf(done) } })
-    ).json()) as {
-      id: number;
-    };
+    const me = await userOf(sessionOf(done));
     expect(me.id).toBe(existing.id);
   });
 
@@ -156,9 +153,7 @@ describe(`OAuth sign-in against local providers (${testDbKind})`, () => {
     });
     expect(reg.status).toBe(201);
     const squatter = await t.signIn("victim@example.com", "squatters-password");
-    const squatterKey = (
-      (await (await t.request("/api/auth/user", { token: squatter })).json()) as { apiKey: string }
-    ).apiKey;
+    const squatterKey = (await bodyOf(t.api(squatter).auth.user.$get(), 200)).apiKey;
 
     githubEmails = [{ email: "victim@example.com", verified: true, primary: true }];
     const refused = await roundTrip("github");
@@ -173,26 +168,17 @@ describe(`OAuth sign-in against local providers (${testDbKind})`, () => {
     expect((await t.request("/api/auth/user", { token: squatterKey })).status).toBe(401);
     const joined = await roundTrip("github");
     expect(joined.headers.get("location")).toBe("/dashboard");
-    const me = await t.request("/api/auth/user", { headers: { cookie: sessionOf(joined) } });
-    expect(((await me.json()) as { email: string }).email).toBe("victim@example.com");
+    expect((await userOf(sessionOf(joined))).email).toBe("victim@example.com");
   });
 
   test("an account created through a provider has a proven email: the next provider sign-in joins it", async () => {
     userinfo = { email: "prov@example.com", email_verified: true, given_name: "Pro", family_name: "V" };
     const first = await roundTrip("google");
-    const a = (await (
-      await t.request("/api/auth/user", { headers: { cookie: sessionOf(first) } })
-    ).json()) as {
-      id: number;
-    };
+    const a = await userOf(sessionOf(first));
     githubEmails = [{ email: "prov@example.com", verified: true, primary: true }];
     const second = await roundTrip("github");
     expect(second.headers.get("location")).toBe("/dashboard");
-    const b = (await (
-      await t.request("/api/auth/user", { headers: { cookie: sessionOf(second) } })
-    ).json()) as {
-      id: number;
-    };
+    const b = await userOf(sessionOf(second));
     expect(b.id).toBe(a.id);
   });
 

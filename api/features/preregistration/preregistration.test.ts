@@ -7,7 +7,7 @@ import { spearman } from "../../analysis/rank-correlation.ts";
 import { runDueJobs } from "../../jobs/schedule.ts";
 import { addTradingSessions } from "../../lib/trading-calendar.ts";
 import { configureMarket } from "../../market/configure.ts";
-import { startTestApp, type TestApp, testDbKind } from "../../test/harness.ts";
+import { bodyOf, startTestApp, type TestApp, testDbKind } from "../../test/harness.ts";
 import { SAMPLE_MARKET_DAY, seedLiveSample } from "../../test/live-sample.ts";
 
 let t: TestApp;
@@ -19,35 +19,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close());
 
-const answer = async () => {
-  const res = await t.request("/api/preregistration", { token });
-  expect(res.status).toBe(200);
-  return (await res.json()) as {
-    sha256: string;
-    modelVersion: string;
-    firstDate: string;
-    weeksNeeded: number;
-    weeksCollected: number;
-    datesNeeded: number;
-    datesCollected: number;
-    datesMissed: number;
-    knownThrough: string | null;
-    perDateSd: number;
-    summary: string;
-    statistic: string;
-    test: string;
-    dates: Array<{ date: string; correlation: number | null; members: number; leftOut: number }>;
-    running: {
-      dates: number;
-      meanCorrelation: number;
-      sd: number;
-      t: number;
-      degreesOfFreedom: number;
-      p: number;
-    } | null;
-    verdict: unknown;
-  };
-};
+const answer = () => bodyOf(t.api(token).preregistration.$get(), 200);
 
 describe(`pre-registered test of live calls (${testDbKind})`, () => {
   test("the answer carries the hash, the statistic, N and n: none collected in the demo market", async () => {
@@ -144,10 +116,7 @@ test("the daily job's live scores of the registered model are scored once their 
         .insert(dailyPrices)
         .values(bars.slice(i, i + 500).map((b) => ({ ...b, date: moved.get(b.date)! })));
     const userToken = await g.signIn((await g.createUser()).email, "correct-horse-battery");
-    const read = async () =>
-      (await (await g.request("/api/preregistration", { token: userToken })).json()) as Awaited<
-        ReturnType<typeof answer>
-      >;
+    const read = () => bodyOf(g.api(userToken).preregistration.$get(), 200);
 
     // The job on 2026-11-30 (a scoring date) and 2026-12-01 (not one), each on its own day.
     for (const day of ["2026-11-30", "2026-12-01"]) {

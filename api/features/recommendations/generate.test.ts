@@ -5,7 +5,6 @@ import { dailyPrices, liveScores, liveScorings, recommendations } from "../../..
 import { createAnalysisEngine } from "../../analysis/engine.ts";
 import { isMemberOn } from "../../analysis/index-membership.ts";
 import { modelCatalog } from "../../analysis/model-store.ts";
-import { modelFor, SERVED_MODELS } from "../../analysis/models/registry.ts";
 import { PREREGISTRATION } from "../../analysis/preregistration.ts";
 import { heldBackCoverageOf } from "../../analysis/range-calibration.ts";
 import { runDueJobs } from "../../jobs/schedule.ts";
@@ -14,31 +13,14 @@ import { addTradingSessions } from "../../lib/trading-calendar.ts";
 import { allSymbols, securityNames } from "../../market/price-history.ts";
 import { readServedModelFiles } from "../../runtime/model-files.ts";
 import { seedRecommendationHistory } from "../../seed/recommendation-history.ts";
-import { startTestApp, type TestApp, testDbKind } from "../../test/harness.ts";
+import { startOnDemoSlice } from "../../test/demo-slice.ts";
+import { bodyOf, startTestApp, type TestApp, testDbKind } from "../../test/harness.ts";
+import { modelFor, SERVED_MODELS } from "../../test/served-models.ts";
 import { generateForDate, generateRecommendations, weeklyDates } from "./generate.service.ts";
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp();
-  await t.useDemoMarket({
-    symbols: [
-      "AAPL",
-      "MSFT",
-      "NVDA",
-      "JPM",
-      "XOM",
-      "KO",
-      "PFE",
-      "AMZN",
-      "META",
-      "WMT",
-      "CAT",
-      "DIS",
-      "HD",
-      "MRK",
-    ],
-    from: "2021-06-01",
-  });
+  t = await startOnDemoSlice(["HD", "MRK"]);
 });
 afterAll(() => t.close());
 
@@ -196,16 +178,10 @@ test("admins generate today's calls through the API, idempotently", async () => 
   const g = await startTestApp();
   await g.useDemoMarket({ symbols: ["AAPL", "MSFT", "NVDA"], from: "2022-06-01" });
   const admin = await g.signIn((await g.createUser({ isAdmin: true })).email, "correct-horse-battery");
-  const first = await g.request("/api/recommendations/generate", { method: "POST", token: admin });
-  expect(first.status).toBe(200);
-  const body = (await first.json()) as { date: string; posted: number };
+  const generate = () => bodyOf(g.api(admin).recommendations.generate.$post(), 200);
+  const body = await generate();
   expect(body.date).toBe("2023-10-27");
-  const again = (await (
-    await g.request("/api/recommendations/generate", { method: "POST", token: admin })
-  ).json()) as {
-    posted: number;
-    alreadyThere: number;
-  };
+  const again = await generate();
   expect(again).toMatchObject({ posted: 0, alreadyThere: body.posted });
   await g.close();
 });

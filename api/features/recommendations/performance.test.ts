@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import type { z } from "@hono/zod-openapi";
 import { and, eq, inArray, ne } from "drizzle-orm";
 import { dailyPrices, securities } from "../../../db/schema/index.ts";
 import { addTradingSessions } from "../../lib/trading-calendar.ts";
 import { configureMarket } from "../../market/configure.ts";
 import { BENCHMARK } from "../../market/demo-import.ts";
 import { tradingDays } from "../../market/price-history.ts";
-import { startTestApp, type TestApp, testDbKind } from "../../test/harness.ts";
-import type { PerformanceAnswer } from "./recommendations.schema.ts";
+import { bodyOf, startTestApp, type TestApp, testDbKind } from "../../test/harness.ts";
 import { postRecommendation } from "./recommendations.service.ts";
 import { wilsonInterval } from "./track-record.ts";
 
@@ -79,103 +77,17 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Row = {
-  label: string;
-  count: number;
-  resolved: number;
-  happened: number;
-  meanProbability: number | null;
-  observedRate: number | null;
-  observedLow: number | null;
-  observedHigh: number | null;
-  observedRateBaseline: number | null;
-};
-type Perf = {
-  asOf: string;
-  method: string;
-  count: number;
-  open: number;
-  resolved: number;
-  happened: number;
-  observedRate: number | null;
-  observedLow: number | null;
-  observedHigh: number | null;
-  observedRateBaseline: number | null;
-  observedMinusBaseline: number | null;
-  observedMinusBaselineLow: number | null;
-  observedMinusBaselineHigh: number | null;
-  intervalLag: number;
-  averageReturn: number | null;
-  averageUniverseReturn: number | null;
-  averageExcessReturn: number | null;
-  bands: Row[];
-  deciles: Row[];
-  years: Row[];
-  basket: {
-    calls: number;
-    resolved: number;
-    beatMedian: number;
-    beatMedianRate: number | null;
-    beatMedianLow: number | null;
-    beatMedianHigh: number | null;
-    beatMedianRateBaseline: number | null;
-    dates: Array<{
-      date: string;
-      calls: number;
-      resolved: number;
-      beatMedian: number;
-      beatMedianRate: number | null;
-      beatMedianRateBaseline: number | null;
-    }>;
-  };
-  editorsPicks: {
-    count: number;
-    open: number;
-    resolved: number;
-    beatMedian: number;
-    beatMedianRate: number | null;
-    beatMedianRateBaseline: number | null;
-    meanEditorConfidence: number | null;
-  };
-  cumulative: Array<{ date: string; openCalls: number; callsValue: number; universeValue: number }>;
-  model: {
-    period: { from: string; to: string };
-    auc: number;
-    brier: number;
-    brierBase: number;
-    designsTried: number;
-    hurdleT: number;
-    edgeSignificant: boolean;
-    clearsHurdleOnDemo: boolean;
-    confirmationT: number;
-    confirmedSurvivorshipFree: boolean;
-    decileSpread: { tNeweyWest: number };
-    survivorshipFree: { decileSpread: { annualised: number; tNeweyWest: number } };
-    recent: { fromYear: number; toYear: number };
-    calibrationByYear: Array<{ year: number; stated: number; observed: number; n: number }>;
-  };
-};
-type Rec = {
-  symbol: string;
-  sellTarget: string;
-  recommendationDate: string;
-  estimatedDate: string;
-  source: string;
-  decile: number | null;
-  outcome: {
-    status: string;
-    targetReachedOn: string | null;
-    exitDate: string | null;
-    realisedReturn: number | null;
-    universeMedianReturn: number | null;
-    universeMeanReturn: number | null;
-    statedEvent: string;
-    eventHappened: boolean | null;
-  };
-};
-
-const performance = async (query = "") =>
-  (await (await t.request(`/api/recommendations/performance${query}`, { token })).json()) as Perf;
+const performance = (query: { symbol?: string } = {}) =>
+  bodyOf(t.api(token).recommendations.performance.$get({ query }), 200);
+/** Calls on a market with prices, each with its outcome (a failure if one has none). */
+const scored = <R extends { symbol: string; outcome?: unknown }>(list: R[]) =>
+  list.map((r) => {
+    const { outcome } = r;
+    if (!outcome) throw new Error(`${r.symbol} was listed without an outcome`);
+    return { ...r, outcome };
+  });
+const historical = async () =>
+  scored(await bodyOf(t.api(token).recommendations.historical.$get({ query: {} }), 200));
 
 describe(`track record against the universe, on real demo prices (${testDbKind})`, () => {
   test("totals add up over the model's calls; the editor's pick is apart; the method is stated", async () => {
@@ -286,7 +198,7 @@ describe(`track record against the universe, on real demo prices (${testDbKind})
   });
 
   test("each call is scored on adjusted closes against the median of that date's members", async () => {
-    const list = (await (await t.request("/api/recommendations/historical", { token })).json()) as Rec[];
+    const list = await historical();
     const resolved = list.filter((r) => r.outcome.eventHappened !== null);
     expect(resolved.length).toBeGreaterThan(10);
     const { db } = t.deps.database;
@@ -315,13 +227,13 @@ describe(`track record against the universe, on real demo prices (${testDbKind})
       expect(r.outcome.statedEvent).toBe(r.decile === 2 ? "trails-median" : "beats-median");
     }
     // The latest calls are still open: no event yet.
-    const latest = (await (await t.request("/api/recommendations/latest", { token })).json()) as Rec[];
+    const latest = scored(await bodyOf(t.api(token).recommendations.latest.$get(), 200));
     expect(latest.length).toBeGreaterThan(0);
     expect(latest.every((r) => r.outcome.eventHappened === null)).toBe(true);
   });
 
   test("target: the first session after the date, on or before the target date and as-of, whose high reached it", async () => {
-    const list = (await (await t.request("/api/recommendations/historical", { token })).json()) as Rec[];
+    const list = await historical();
     const { db } = t.deps.database;
     const bars = await db.select().from(dailyPrices).where(ne(dailyPrices.symbol, BENCHMARK));
     let hits = 0;
@@ -351,7 +263,7 @@ describe(`track record against the universe, on real demo prices (${testDbKind})
     expect(dates).toEqual(sessions.slice(sessions.indexOf(first.date)));
     expect(dates.at(-1)).toBe(p.asOf);
     // Recompute the last 20 sessions from the bars: the calls open each day, and every stock but the index.
-    const list = (await (await t.request("/api/recommendations/historical", { token })).json()) as Rec[];
+    const list = await historical();
     const bars = await db.select().from(dailyPrices).where(ne(dailyPrices.symbol, BENCHMARK));
     const close = new Map(bars.map((b) => [`${b.symbol} ${b.date}`, b.adjClose]));
     const dayReturn = (symbol: string, i: number) =>
@@ -394,7 +306,7 @@ describe(`track record against the universe, on real demo prices (${testDbKind})
   });
 
   test("filters apply and are validated", async () => {
-    const one = await performance("?symbol=KO");
+    const one = await performance({ symbol: "KO" });
     expect(one.count).toBeGreaterThan(0);
     expect(one.count).toBeLessThan((await performance()).count);
     expect(
@@ -469,7 +381,7 @@ describe(`growth lines on hand-made prices (${testDbKind})`, () => {
   afterAll(() => h.close());
 
   test("$1 in the open calls and $1 in the universe, compounded day by day", async () => {
-    const p = (await (await h.request("/api/recommendations/performance", { token: user })).json()) as Perf;
+    const p = await bodyOf(h.api(user).recommendations.performance.$get({ query: {} }), 200);
     // Calls: 01-04 AAPL +10% -> 1.10; 01-05 mean(-10%, +10%) = 0 -> 1.10; 01-06 MSFT -20% -> 0.88.
     // Universe (the index left out): 01-04 mean(+10%, 0, 0) -> 1.0333; 01-05 mean(-10%, +10%, 0) = 0 -> 1.0333;
     // 01-06 mean(0, -20%, +5%) = -5% -> 0.981667. No call is open on 01-09, so the lines end on 01-06.
@@ -538,9 +450,7 @@ describe(`expensive reads are bounded per user on ${testDbKind}`, () => {
 });
 
 describe(`simulated and live calls apart, intervals no narrower than Wilson's (${testDbKind})`, () => {
-  type Answer = z.infer<typeof PerformanceAnswer>;
-  const answer = async () =>
-    (await (await t.request("/api/recommendations/performance", { token })).json()) as Answer;
+  const answer = () => performance();
 
   test("calls made later for past dates are simulated; the answer says the figures are theirs", async () => {
     const p = await answer();
@@ -548,8 +458,8 @@ describe(`simulated and live calls apart, intervals no narrower than Wilson's ($
     expect(p.count).toBe(modelCalls);
     expect(p.live).toMatchObject({ count: 0, resolved: 0, rate: null, low: null });
     expect(p.method).toStartWith("Simulated calls (made later for a past date");
-    const history = await t.request("/api/recommendations/historical?fromDate=2023-03-01", { token });
-    const rows = (await history.json()) as Array<{ source: string; provenance: string }>;
+    const history = t.api(token).recommendations.historical.$get({ query: { fromDate: "2023-03-01" } });
+    const rows = await bodyOf(history, 200);
     expect(new Set(rows.filter((r) => r.source === "model").map((r) => r.provenance))).toEqual(
       new Set(["simulated"]),
     );

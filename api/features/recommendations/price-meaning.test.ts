@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { startTestApp, type TestApp, testDbKind } from "../../test/harness.ts";
+import { startOnDemoSlice } from "../../test/demo-slice.ts";
+import { bodyOf, type TestApp, testDbKind } from "../../test/harness.ts";
 import { generateForDate } from "./generate.service.ts";
 
 // Issue 39 point 5: a model call's sellTarget (and an analysis's projectedPrice) is the price moved by the return
@@ -9,58 +10,28 @@ let t: TestApp;
 let token: string;
 const DATE = "2023-06-30";
 beforeAll(async () => {
-  t = await startTestApp();
-  await t.useDemoMarket({
-    symbols: [
-      "AAPL",
-      "MSFT",
-      "NVDA",
-      "JPM",
-      "XOM",
-      "KO",
-      "PFE",
-      "AMZN",
-      "META",
-      "WMT",
-      "CAT",
-      "DIS",
-      "HD",
-      "MRK",
-    ],
-    from: "2021-06-01",
-  });
+  t = await startOnDemoSlice(["HD", "MRK"]);
   token = await t.signIn((await t.createUser()).email, "correct-horse-battery");
   await generateForDate(t.deps, DATE);
 }, 120_000);
 afterAll(() => t.close());
 
-type Schema = { properties: Record<string, { description?: string }> };
-
 describe(`prices that mean what they say (${testDbKind})`, () => {
   test("the API document states sellTarget and projectedPrice are marks against the median, not expected prices", async () => {
-    const doc = (await (await t.request("/api/openapi.json")).json()) as {
-      components: { schemas: Record<string, Schema> };
-    };
-    const sellTarget = doc.components.schemas.Recommendation!.properties.sellTarget!.description!;
+    const { schemas } = (await t.openApi()).components;
+    const sellTarget = schemas.Recommendation!.properties!.sellTarget!.description!;
     expect(sellTarget).toContain("For an editor's pick (source admin): the editor's target price.");
     expect(sellTarget).toContain("buyPrice × (1 + expectedExcessReturn)");
     expect(sellTarget).toContain("NOT an expected price");
     expect(sellTarget).toContain("decimal string with two places");
-    const projected = doc.components.schemas.Insight!.properties.projectedPrice!.description!;
+    const projected = schemas.Insight!.properties!.projectedPrice!.description!;
     expect(projected).toContain("currentPrice × (1 + expectedExcessReturn)");
     expect(projected).toContain("NOT an expected price");
   });
 
   test("a model call's sellTarget is a numeric string: the buy price moved by the expected excess, as documented", async () => {
-    const res = await t.request(`/api/recommendations/historical?fromDate=${DATE}&toDate=${DATE}`, { token });
-    expect(res.status).toBe(200);
-    const calls = (await res.json()) as Array<{
-      source: string;
-      buyPrice: string;
-      sellTarget: string;
-      expectedExcessReturn: number | null;
-      call: string | null;
-    }>;
+    const res = t.api(token).recommendations.historical.$get({ query: { fromDate: DATE, toDate: DATE } });
+    const calls = await bodyOf(res, 200);
     const model = calls.filter((c) => c.source === "model");
     expect(model.length).toBeGreaterThan(0);
     for (const c of model) {
@@ -75,13 +46,8 @@ describe(`prices that mean what they say (${testDbKind})`, () => {
   });
 
   test("an analysis's projectedPrice is the current price moved by the expected excess, as documented", async () => {
-    const res = await t.request("/api/insights/analyze", { method: "POST", token, json: { symbol: "KO" } });
-    expect(res.status).toBe(201);
-    const insight = (await res.json()) as {
-      currentPrice: number;
-      projectedPrice: number;
-      expectedExcessReturn: number;
-    };
-    expect(insight.projectedPrice).toBeCloseTo(insight.currentPrice * (1 + insight.expectedExcessReturn), 2);
+    const insight = await bodyOf(t.api(token).insights.analyze.$post({ json: { symbol: "KO" } }), 201);
+    const excess = insight.expectedExcessReturn!;
+    expect(insight.projectedPrice).toBeCloseTo(insight.currentPrice * (1 + excess), 2);
   });
 });

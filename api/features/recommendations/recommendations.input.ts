@@ -50,5 +50,13 @@ export const CreateRecommendationInput = z
 /** The date whose recommendations an admin deletes, `DELETE /api/recommendations/{date}` (and the admin's form). */
 export const DeleteByDateParams = z.object({ date: isoDate });
 
+/** The one recommendation an admin deletes, `DELETE /api/recommendations/by-id/{id}` (a per-row delete). */
+export const DeleteOneParams = z.object({
+  id: z.coerce
+    .number({ error: "id must be a recommendation's number." })
+    .int("id must be a whole number.")
+    .positive("id must be a recommendation's number."),
+});
+
 export type HistoricalQuery = z.infer<typeof HistoricalQuery>;
 export type CreateRecommendationInput = z.infer<typeof CreateRecommendationInput>;

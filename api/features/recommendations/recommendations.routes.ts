@@ -24,17 +24,23 @@ import {
   CreateRecommendationQuery,
   DeleteByDateAnswer,
   DeleteByDateParams,
+  DeleteOneAnswer,
+  DeleteOneParams,
   HISTORICAL_DEFAULT_PAGE_SIZE,
   HISTORICAL_MAX_PAGE_SIZE,
   HISTORICAL_UNPAGED_LIMIT,
   HistoricalPageQuery,
   HistoricalQuery,
   PerformanceAnswer,
+  Recommendation,
+  RecommendationIdParam,
   RecommendationList,
 } from "./recommendations.schema.ts";
 import {
+  deleteRecommendation,
   deleteRecommendationsOn,
   postRecommendation,
+  recommendationById,
   scoreHistoricalPage,
   scoreLatest,
   withPrices,
@@ -139,6 +145,24 @@ const performance = createRoute({
   },
 });
 
+const detail = createRoute({
+  operationId: "getRecommendation",
+  method: "get",
+  path: "/{id}",
+  tags,
+  security,
+  summary: "One recommendation with its whole reason, outcome so far and current price",
+  description:
+    "What the lists answer for the recommendation, with the whole reason where the lists carry its summary. " +
+    "Any signed-in user may read any recommendation, as the lists show them all.",
+  middleware: [requireUser] as const,
+  request: { params: RecommendationIdParam },
+  responses: {
+    200: jsonResponse(Recommendation, "The recommendation"),
+    ...errorResponses(400, 401, 404, 503),
+  },
+});
+
 const post = createRoute({
   operationId: "postRecommendation",
   method: "post",
@@ -195,6 +219,19 @@ const removeByDate = createRoute({
   responses: { 200: jsonResponse(DeleteByDateAnswer, "Deleted"), ...errorResponses(400, 401, 403, 503) },
 });
 
+const removeOne = createRoute({
+  operationId: "deleteRecommendation",
+  method: "delete",
+  path: "/by-id/{id}",
+  tags,
+  security,
+  ...adminOnly,
+  summary: "Delete one recommendation by its id (admin only)",
+  middleware: [requireAdmin] as const,
+  request: { params: DeleteOneParams },
+  responses: { 200: jsonResponse(DeleteOneAnswer, "Deleted"), ...errorResponses(400, 401, 403, 404, 503) },
+});
+
 export const recommendationRoutes = createRouter()
   .openapi(latest, (c) => {
     const deps = c.get("deps");
@@ -248,6 +285,14 @@ export const recommendationRoutes = createRouter()
       compute: async () => ({ body: await recommendationPerformance(c.get("deps"), query) }),
     });
   })
+  .openapi(detail, async (c) => {
+    const { id } = c.req.valid("param");
+    const recommendation = await recommendationById(c.get("deps"), id);
+    if (!recommendation) {
+      throw new ApiFailure(404, { message: `No recommendation with id ${id}.`, code: "NOT_FOUND" });
+    }
+    return c.json(recommendation, 200);
+  })
   .openapi(post, async (c) => {
     const { recommendationDate } = c.req.valid("query");
     const result = await postRecommendation(c.get("deps"), c.req.valid("json"), {
@@ -287,4 +332,14 @@ export const recommendationRoutes = createRouter()
     const { date } = c.req.valid("param");
     const deleted = await deleteRecommendationsOn(c.get("deps"), date);
     return c.json({ message: `Deleted ${deleted} recommendation(s) dated ${date}.`, deleted }, 200);
+  })
+  .openapi(removeOne, async (c) => {
+    const { id } = c.req.valid("param");
+    const deleted = await deleteRecommendation(c.get("deps"), id);
+    if (!deleted)
+      throw new ApiFailure(404, { message: `No recommendation has id ${id}.`, code: "NOT_FOUND" });
+    return c.json(
+      { message: `Deleted ${deleted.symbol} of ${deleted.recommendationDate}.`, ...deleted },
+      200,
+    );
   });

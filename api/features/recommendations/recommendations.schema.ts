@@ -8,10 +8,15 @@ import {
   priceObservedAt,
 } from "../../lib/answer-fields.ts";
 import { ModelEvidence } from "../../lib/model-evidence.schema.ts";
-import { isoDate } from "../../lib/validation.ts";
+import { idParam, isoDate } from "../../lib/validation.ts";
 import { historicalFilters, invalidDateRange, validDateRange } from "./recommendations.input.ts";
 
-export { CreateRecommendationInput, DeleteByDateParams, HistoricalQuery } from "./recommendations.input.ts";
+export {
+  CreateRecommendationInput,
+  DeleteByDateParams,
+  DeleteOneParams,
+  HistoricalQuery,
+} from "./recommendations.input.ts";
 
 /**
  * What the ranking model said about a generated call; null on recommendations posted by an admin. `probability`
@@ -63,7 +68,11 @@ export const Recommendation = z
     aggressiveBasis: z.string().openapi({ description: "How the risk level was decided" }),
     estimatedDate: z.string().openapi({ format: "date" }),
     recommendationDate: z.string().openapi({ format: "date" }),
-    reason: z.string(),
+    reason: z.string().openapi({
+      description:
+        "Why the call was made. In the lists (latest, historical) a summary of at most two lines; the whole text " +
+        "is in GET /api/recommendations/{id}",
+    }),
     source: z.enum(["admin", "model"]).openapi({
       description:
         "model: the ranking model's call; admin: an editor's pick, its confidence the editor's own",
@@ -85,6 +94,24 @@ export const Recommendation = z
     currentPriceAsOf: priceObservedAt.nullable().optional(),
     modelVersion: z.string().nullable().optional(),
     ...ModelCall.partial().shape,
+    modelView: z
+      .object({
+        call: z.enum(["BUY", "SELL", "HOLD", "WATCH"]),
+        decile: z.number().int().min(1).max(10),
+        confidence: z.number().int().min(0).max(100).openapi({
+          description: "The model's probability of the stated event, as a whole percent",
+        }),
+        horizonDays: z.number().int(),
+        modelVersion: z.string(),
+        ...ModelEvidence.shape,
+      })
+      .nullable()
+      .optional()
+      .openapi({
+        description:
+          "On an editor's pick: what the ranking model said about the same stock on the same date, from prices up " +
+          "to that date (null when the model could not rank it that day); absent on model calls",
+      }),
     outcome: z
       .object({
         status: z.enum(["open", "hit", "missed"]).openapi({
@@ -121,6 +148,11 @@ export const Recommendation = z
   });
 
 export const RecommendationList = z.array(Recommendation);
+
+/** The recommendation a detail request names, `GET /api/recommendations/{id}`. */
+export const RecommendationIdParam = z.object({
+  id: idParam.openapi({ param: { name: "id", in: "path" }, example: 520 }),
+});
 
 /** What the historical list answers when no paging parameter is sent: the newest 500 (decision 038). */
 export const HISTORICAL_UNPAGED_LIMIT = 500;
@@ -164,6 +196,12 @@ export const CreateRecommendationAnswer = z
   .openapi("CreateRecommendationAnswer");
 
 export const DeleteByDateAnswer = z.object({ message: z.string(), deleted: z.number().int() });
+export const DeleteOneAnswer = z.object({
+  message: z.string(),
+  id: z.number().int(),
+  symbol: z.string(),
+  recommendationDate: z.string(),
+});
 
 export type Recommendation = z.infer<typeof Recommendation>;
 export type ModelCall = z.infer<typeof ModelCall>;

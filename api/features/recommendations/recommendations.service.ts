@@ -1,6 +1,6 @@
-import { and, count, desc, eq, getTableColumns, inArray, max } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, inArray, max, sql } from "drizzle-orm";
 import { recommendations, users } from "../../../db/schema/index.ts";
-import { modelEvidenceOf } from "../../analysis/engine.ts";
+import { createAnalysisEngine, modelEvidenceOf } from "../../analysis/engine.ts";
 import { type ModelInfo, modelCatalog } from "../../analysis/model-store.ts";
 import { AGGRESSIVE_VOLATILITY } from "../../analysis/risk-scale.constants.ts";
 import type { AppDeps } from "../../lib/context.ts";
@@ -9,6 +9,7 @@ import { hasMarketData, type LatestPrice } from "../../lib/market-port.ts";
 import { failure, type Result, success } from "../../lib/result.ts";
 import { centsToString } from "../../lib/validation.ts";
 import { scoreRecommendations } from "./performance.service.ts";
+import { reasonSummary } from "./reason-summary.ts";
 import { recommendationFilters } from "./recommendation-filters.ts";
 import {
   type CreateRecommendationInput,
@@ -40,9 +41,18 @@ function posterName(row: Row): string | null {
   return name || row.posterEmail || null;
 }
 
+/** Within a date the model's calls list before editor's picks: a pick's confidence is an editor's, not a measured chance. */
+const modelCallsFirst = sql`${recommendations.source} = 'admin'`;
+
 /** Without price history, a potential return at or above this makes a call aggressive. */
 export const AGGRESSIVE_RETURN = 0.15;
-function toRecommendation(row: Row, catalog: ReadonlyMap<string, ModelInfo>): Recommendation {
+type ModelView = NonNullable<Recommendation["modelView"]>;
+
+function toRecommendation(
+  row: Row,
+  catalog: ReadonlyMap<string, ModelInfo>,
+  views: ReadonlyMap<string, ModelView>,
+): Recommendation {
   return {
     id: row.id,
     symbol: row.symbol,
@@ -72,7 +82,46 @@ function toRecommendation(row: Row, catalog: ReadonlyMap<string, ModelInfo>): Re
     ...(row.source === "model"
       ? modelEvidenceOf(row.modelVersion, row.recommendationDate, row.decile, row.call, catalog)
       : { statedEvent: null, edgeSignificant: null, modelTrainedThrough: null, modelStale: null }),
+    ...(row.source === "admin"
+      ? { modelView: views.get(viewKey(row.recommendationDate, row.symbol)) ?? null }
+      : {}),
   };
+}
+
+const viewKey = (date: string, symbol: string) => `${date} ${symbol}`;
+
+/**
+ * What the ranking model said about each editor's pick's stock on the pick's date, from prices up to that date
+ * only, so a pick is read beside the model's own view (issue 42). One read of prices scores every pick date; a
+ * stock the model could not rank that day (not an index member, a non-trading day) has none.
+ */
+async function modelViewsOf(
+  deps: AppDeps,
+  rows: readonly Row[],
+  catalog: ReadonlyMap<string, ModelInfo>,
+): Promise<Map<string, ModelView>> {
+  const views = new Map<string, ModelView>();
+  const picks = rows.filter((r) => r.source === "admin");
+  if (!picks.length || !hasMarketData(deps.market)) return views;
+  const dates = [...new Set(picks.map((r) => r.recommendationDate))].sort();
+  const engine = createAnalysisEngine(deps.database.db, () => dates.at(-1)!);
+  const byDate = await engine.scoreUniverseOn(dates);
+  for (const pick of picks) {
+    const scored = byDate.get(pick.recommendationDate)?.find((s) => s.symbol === pick.symbol);
+    if (!scored) continue;
+    views.set(viewKey(pick.recommendationDate, pick.symbol), {
+      call: scored.call,
+      decile: scored.decile,
+      confidence: Math.round(scored.probability * 100),
+      horizonDays: scored.model.horizonDays,
+      modelVersion: scored.model.version,
+      expectedExcessReturn: scored.expectedExcessReturn,
+      expectedExcessLow: scored.expectedExcessLow,
+      expectedExcessHigh: scored.expectedExcessHigh,
+      ...modelEvidenceOf(scored.model.version, pick.recommendationDate, scored.decile, scored.call, catalog),
+    });
+  }
+  return views;
 }
 
 /** A list of recommendations with each one's outcome so far (null without market data or prices). */
@@ -81,17 +130,29 @@ export interface Scored {
   outcomes: Map<number, Outcome>;
 }
 
+/**
+ * A list's row: the reason as its summary of at most two lines; the whole reason is the detail's
+ * (`recommendationById`), which a list's dialog reads (issue 43, point 2).
+ */
+function listed(scored: Scored): Scored {
+  return {
+    recommendations: scored.recommendations.map((r) => ({ ...r, reason: reasonSummary(r.reason, r.source) })),
+    outcomes: scored.outcomes,
+  };
+}
+
 /** Scores `rows` as of the market's today: the part of a list that changes only with the data or the day. */
 async function scoreRows(deps: AppDeps, rows: Row[]): Promise<Scored> {
   const [scored, catalog] = await Promise.all([
     hasMarketData(deps.market) && rows.length
       ? scoreRecommendations(deps, rows, deps.market.marketToday())
       : [],
-    // The served models' dates, read once per process or isolate, for the model calls' evidence.
-    rows.some((r) => r.source === "model") ? modelCatalog(deps.database.db) : new Map<string, ModelInfo>(),
+    // The served models' dates, read once per process or isolate, for the model's evidence.
+    rows.length ? modelCatalog(deps.database.db) : new Map<string, ModelInfo>(),
   ]);
+  const views = await modelViewsOf(deps, rows, catalog);
   return {
-    recommendations: rows.map((r) => toRecommendation(r, catalog)),
+    recommendations: rows.map((r) => toRecommendation(r, catalog, views)),
     outcomes: new Map(scored.map((s) => [s.recommendation.id, s.outcome])),
   };
 }
@@ -126,8 +187,20 @@ export async function scoreLatest(deps: AppDeps): Promise<Scored> {
     .from(recommendations)
     .leftJoin(users, eq(users.id, recommendations.postedBy))
     .where(eq(recommendations.recommendationDate, latestDate))
-    .orderBy(desc(recommendations.confidence), recommendations.symbol);
-  return scoreRows(deps, rows);
+    .orderBy(modelCallsFirst, desc(recommendations.confidence), recommendations.symbol);
+  return listed(await scoreRows(deps, rows));
+}
+
+/** One recommendation with its whole reason, scored and priced as the lists' rows are; null when there is none. */
+export async function recommendationById(deps: AppDeps, id: number): Promise<Recommendation | null> {
+  const rows = await deps.database.db
+    .select(LIST_COLUMNS)
+    .from(recommendations)
+    .leftJoin(users, eq(users.id, recommendations.postedBy))
+    .where(eq(recommendations.id, id));
+  if (!rows.length) return null;
+  const [priced] = await withPrices(deps, await scoreRows(deps, rows));
+  return priced ?? null;
 }
 
 /** Which rows of a search to answer: `limit` rows from `offset` (newest first). */
@@ -164,6 +237,7 @@ export async function scoreHistoricalPage(
       .where(where)
       .orderBy(
         desc(recommendations.recommendationDate),
+        modelCallsFirst,
         desc(recommendations.confidence),
         desc(recommendations.id),
       )
@@ -181,7 +255,7 @@ export async function scoreHistoricalPage(
     : [];
   const countOf = new Map(perDate.map((d) => [d.date, d.n]));
   return {
-    recommendations: await scoreRows(deps, rows),
+    recommendations: listed(await scoreRows(deps, rows)),
     total: counted?.total ?? 0,
     dateCounts: dates.map((d): [string, number] => [d, countOf.get(d) ?? 0]),
   };
@@ -320,4 +394,20 @@ export async function deleteRecommendationsOn(deps: AppDeps, date: string): Prom
     .where(eq(recommendations.recommendationDate, date))
     .returning({ id: recommendations.id });
   return deleted.length;
+}
+
+/** Deletes one recommendation; answers what it was, or null when there is none with that id. */
+export async function deleteRecommendation(
+  deps: AppDeps,
+  id: number,
+): Promise<{ id: number; symbol: string; recommendationDate: string } | null> {
+  const [deleted] = await deps.database.db
+    .delete(recommendations)
+    .where(eq(recommendations.id, id))
+    .returning({
+      id: recommendations.id,
+      symbol: recommendations.symbol,
+      recommendationDate: recommendations.recommendationDate,
+    });
+  return deleted ?? null;
 }

@@ -15,3 +15,13 @@ export const UpdateNotificationSettings = z
   .meta({ id: "UpdateNotificationSettings" });
 
 export type UpdateNotificationSettings = z.infer<typeof UpdateNotificationSettings>;
+
+/** Marks the caller's alerts up to and including this id as seen: one fired after the list was read stays unseen. */
+export const MarkAlertsSeenInput = z
+  .object({
+    throughId: z
+      .number({ error: "throughId must be an alert id." })
+      .int("throughId must be a whole number.")
+      .positive("throughId must be an alert id."),
+  })
+  .meta({ id: "MarkAlertsSeenInput" });

@@ -1,7 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import { dollars } from "../../lib/answer-fields.ts";
+import { idParam } from "../../lib/validation.ts";
 
-export { UpdateNotificationSettings } from "./alerts.input.ts";
+export { MarkAlertsSeenInput, UpdateNotificationSettings } from "./alerts.input.ts";
 
 export const NotificationSettings = z
   .object({
@@ -38,4 +39,32 @@ export const AlertEvent = z
   })
   .openapi("AlertEvent");
 
+/** A fired alert as the header's list shows it: what crossed, which way, at what price, against which threshold. */
+export const FiredAlert = z
+  .object({
+    id: z.number().int(),
+    symbol: z.string(),
+    direction: z.enum(["up", "down"]).openapi({ description: "Which way the move crossed the threshold" }),
+    price: dollars("the price that set the alert off"),
+    changePercent: z.number().openapi({ description: "Percent (10 is 10%): the move at that price" }),
+    threshold: z
+      .number()
+      .openapi({ description: "Percent (10 is 10%): the item's targetChangePercent when it fired" }),
+    firedAt: z.string().openapi({ format: "date-time" }),
+    seen: z.boolean(),
+  })
+  .openapi("FiredAlert");
+
+export const AlertInbox = z
+  .object({
+    unseen: z.number().int().openapi({ description: "How many alerts not dismissed are not seen yet" }),
+    alerts: z.array(FiredAlert).openapi({ description: "Not dismissed, newest first, 50 at most" }),
+  })
+  .openapi("AlertInbox");
+
+export const AlertIdParam = z.object({
+  id: idParam.openapi({ param: { name: "id", in: "path" }, example: 1 }),
+});
+
+export type AlertInbox = z.infer<typeof AlertInbox>;
 export type NotificationSettings = z.infer<typeof NotificationSettings>;

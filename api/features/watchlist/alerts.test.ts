@@ -12,7 +12,7 @@ import {
 import { bunWebhookSender, type HostResolver } from "../../runtime/bun-webhooks.ts";
 import { smtpMailer } from "../../runtime/smtp-mailer.ts";
 import { fixedMarket } from "../../test/fixed-market.ts";
-import { startTestApp, type TestApp, testDbKind } from "../../test/harness.ts";
+import { bodyOf, errorOf, startTestApp, type TestApp, testDbKind } from "../../test/harness.ts";
 import { startSmtpSink } from "../../test/smtp-sink.ts";
 import {
   backoffMs,
@@ -96,10 +96,7 @@ describe(`alert delivery on ${testDbKind}`, () => {
   });
 
   test("settings: created on first read with a secret; validated on save", async () => {
-    const first = (await (await t.request("/api/notifications", { token })).json()) as {
-      webhookSecret: string;
-      emailAlerts: boolean;
-    };
+    const first = await bodyOf(t.api(token).notifications.$get(), 200);
     expect(first.emailAlerts).toBe(false);
     expect(first.webhookSecret).toStartWith("whsec_");
     const bad = await t.request("/api/notifications", {
@@ -114,13 +111,8 @@ describe(`alert delivery on ${testDbKind}`, () => {
       json: { emailAlerts: true, webhookUrl: "ftp://x" },
     });
     expect(badUrl.status).toBe(400);
-    const ok = await t.request("/api/notifications", {
-      method: "PUT",
-      token,
-      json: { emailAlerts: true, webhookUrl: receiver.url },
-    });
-    expect(ok.status).toBe(200);
-    expect(((await ok.json()) as { webhookSecret: string }).webhookSecret).toBe(first.webhookSecret);
+    const ok = t.api(token).notifications.$put({ json: { emailAlerts: true, webhookUrl: receiver.url } });
+    expect((await bodyOf(ok, 200)).webhookSecret).toBe(first.webhookSecret);
     expect((await t.request("/api/notifications")).status).toBe(401);
   });
 
@@ -149,9 +141,7 @@ describe(`alert delivery on ${testDbKind}`, () => {
     const hook = receiver.received[0]!;
     const payload = JSON.parse(hook.body) as { symbol: string; changePercent: number };
     expect(payload).toMatchObject({ symbol: "AAPL", changePercent: -6 });
-    const settings = (await (await t.request("/api/notifications", { token })).json()) as {
-      webhookSecret: string;
-    };
+    const settings = await bodyOf(t.api(token).notifications.$get(), 200);
     const timestamp = hook.headers.get("x-signalboard-timestamp")!;
     expect(hook.headers.get("x-signalboard-signature")).toBe(
       await signWebhook(settings.webhookSecret, timestamp, hook.body),
@@ -172,11 +162,7 @@ describe(`alert delivery on ${testDbKind}`, () => {
     expect((await checkAlerts(t.deps)).newAlerts).toBe(1);
     await deliverDueAlerts(t.deps);
     expect(receiver.received).toHaveLength(2);
-    const events = (await (await t.request("/api/notifications/events", { token })).json()) as Array<{
-      symbol: string;
-      changePercent: number;
-      deliveries: Array<{ status: string }>;
-    }>;
+    const events = await bodyOf(t.api(token).notifications.events.$get(), 200);
     expect(events.map((e) => e.changePercent)).toEqual([6, -6]);
     expect(events.flatMap((e) => e.deliveries.map((d) => d.status))).toEqual([
       "sent",
@@ -200,9 +186,7 @@ describe(`alert delivery on ${testDbKind}`, () => {
     t.clock.advance(backoffMs(2));
     expect(await deliverDueAlerts(t.deps)).toEqual({ sent: 1, retrying: 0, failed: 0 });
     expect(receiver.received).toHaveLength(3);
-    const [latest] = (await (await t.request("/api/notifications/events", { token })).json()) as Array<{
-      deliveries: Array<{ channel: string; attempts: number; status: string }>;
-    }>;
+    const [latest] = await bodyOf(t.api(token).notifications.events.$get(), 200);
     expect(latest!.deliveries.find((d) => d.channel === "webhook")).toMatchObject({
       attempts: 3,
       status: "sent",
@@ -222,9 +206,7 @@ describe(`alert delivery on ${testDbKind}`, () => {
     }
     expect(failed).toBe(1);
     token = await t.signIn(email, "correct-horse-battery"); // the clock moved past the session's idle limit
-    const [latest] = (await (await t.request("/api/notifications/events", { token })).json()) as Array<{
-      deliveries: Array<{ channel: string; status: string; lastError: string | null }>;
-    }>;
+    const [latest] = await bodyOf(t.api(token).notifications.events.$get(), 200);
     expect(latest!.deliveries.find((d) => d.channel === "webhook")).toMatchObject({
       status: "failed",
       lastError: "receiver answered 503",
@@ -336,9 +318,7 @@ describe(`alert emails go only to a proven address on ${testDbKind}`, () => {
     expect(await deliverDueAlerts(t.deps)).toEqual({ sent: 1, retrying: 0, failed: 0 });
     expect(mail).toHaveLength(0);
     expect(receiver.received).toHaveLength(1);
-    const [event] = (await (await t.request("/api/notifications/events", { token })).json()) as Array<{
-      deliveries: Array<{ channel: string; status: string; attempts: number; lastError: string | null }>;
-    }>;
+    const [event] = await bodyOf(t.api(token).notifications.events.$get(), 200);
     expect(event!.deliveries.find((d) => d.channel === "email")).toEqual({
       channel: "email",
       status: "failed",
@@ -488,9 +468,7 @@ describe(`webhooks never reach loopback or private addresses on ${testDbKind}`, 
     market.prices.AAPL = 50;
     expect((await checkAlerts(t.deps)).newAlerts).toBe(1);
     const report = await deliverDueAlerts(t.deps);
-    const [latest] = (await (await t.request("/api/notifications/events", { token })).json()) as Array<{
-      deliveries: Array<{ status: string; attempts: number; lastError: string | null }>;
-    }>;
+    const [latest] = await bodyOf(t.api(token).notifications.events.$get(), 200);
     return { report, delivery: latest!.deliveries[0]! };
   }
 
@@ -501,8 +479,7 @@ describe(`webhooks never reach loopback or private addresses on ${testDbKind}`, 
         token,
         json: { emailAlerts: false, webhookUrl: url },
       });
-      expect(res.status, url).toBe(400);
-      expect(((await res.json()) as { message: string }).message, url).toContain("public address");
+      expect((await errorOf(res, 400)).message, url).toContain("public address");
     }
     const ok = await t.request("/api/notifications", {
       method: "PUT",
@@ -598,9 +575,7 @@ describe(`webhook connections go to the checked address on ${testDbKind}`, () =>
     market.prices.AAPL = 50;
     await checkAlerts(t.deps);
     expect((await deliverDueAlerts(t.deps)).retrying).toBe(1);
-    const [latest] = (await (await t.request("/api/notifications/events", { token })).json()) as Array<{
-      deliveries: Array<{ status: string; lastError: string | null }>;
-    }>;
+    const [latest] = await bodyOf(t.api(token).notifications.events.$get(), 200);
     expect(latest!.deliveries[0]).toMatchObject({ status: "pending", lastError: DELIVERY_FAILED });
   });
 });

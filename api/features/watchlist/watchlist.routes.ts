@@ -9,6 +9,7 @@ import {
   signedIn,
 } from "../../lib/openapi.ts";
 import { ApiFailure } from "../../lib/result.ts";
+import { keptUniverseRanks } from "../../lib/universe-ranks.ts";
 import { requireUser } from "../../middleware/auth.ts";
 import { MessageAnswer } from "../auth/auth.schema.ts";
 import {
@@ -85,13 +86,13 @@ export const watchlistRoutes = createRouter()
   .openapi(list, (c) => {
     const { id, listsVersion } = c.get("user");
     // Kept under the user's lists version (bumped by any write to their items, in any process) and the market's
-    // prices (decision 027).
+    // prices (decision 027); the model's views come from the universe ranked per market data version.
     return keptAnswer(c, {
       slot: "watchlist answers",
       dependsOn: ["prices"],
       key: `${id}:${listsVersion}`,
       keep: LISTS_KEPT,
-      compute: async () => ({ body: await listWatchlist(c.get("deps"), id) }),
+      compute: async () => ({ body: await listWatchlist(c.get("deps"), id, keptUniverseRanks(c)) }),
     });
   })
   .openapi(add, async (c) => {

@@ -1,9 +1,35 @@
 import { z } from "@hono/zod-openapi";
-import { dollars, priceObservedAt } from "../../lib/answer-fields.ts";
+import { calendarDate, dollars, priceObservedAt } from "../../lib/answer-fields.ts";
 import { idParam } from "../../lib/validation.ts";
 
 export { DEFAULT_ALERT_THRESHOLD, MAX_WATCHLIST_ITEMS } from "./watchlist.constants.ts";
 export { AddWatchlistInput, UpdateWatchlistInput } from "./watchlist.input.ts";
+
+/** The ranking model's current view of the stock, as an analysis would state it today. */
+export const WatchlistModelView = z
+  .object({
+    decile: z.number().int().min(1).max(10).openapi({ description: "10 is the best-ranked tenth" }),
+    probability: z
+      .number()
+      .min(0)
+      .max(1)
+      .openapi({
+        description:
+          "Fraction, 0-1: the calibrated chance of statedEvent, that the stock's total return beats (deciles 6-10) or " +
+          "trails (1-5) the median S&P 500 stock's over horizonDays sessions",
+      }),
+    statedEvent: z.enum(["beats-median", "trails-median"]),
+    call: z.enum(["BUY", "SELL", "HOLD", "WATCH"]),
+    asOf: calendarDate("the session the stock was ranked on"),
+    horizonDays: z.number().int(),
+    edgeSignificant: z.boolean().openapi({
+      description: "Whether the model card's spread clears its hurdle; if not, read the chance as weak",
+    }),
+    modelStale: z
+      .boolean()
+      .openapi({ description: "The session is past the dates the model was trained to serve" }),
+  })
+  .openapi("WatchlistModelView");
 
 export const WatchlistItem = z
   .object({
@@ -25,6 +51,9 @@ export const WatchlistItem = z
       .array(dollars())
       .optional()
       .openapi({ description: "Daily closes of the last 3 months, oldest first" }),
+    model: WatchlistModelView.nullable().optional().openapi({
+      description: "The model's view today; null when it cannot rank the stock (absent outside the list)",
+    }),
   })
   .openapi("WatchlistItem");
 

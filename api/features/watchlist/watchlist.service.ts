@@ -1,5 +1,6 @@
 import { and, asc, count, eq } from "drizzle-orm";
 import { watchlistItems } from "../../../db/schema/index.ts";
+import type { Keep, ModelView } from "../../lib/analysis-port.ts";
 import type { AppDeps } from "../../lib/context.ts";
 import type { LatestPrice } from "../../lib/market-port.ts";
 import { failure, type Result, success } from "../../lib/result.ts";
@@ -48,18 +49,29 @@ export async function priceItems(deps: AppDeps, rows: Row[]): Promise<WatchlistI
 /** Calendar days of history in a watchlist sparkline: about three months. */
 export const SPARKLINE_DAYS = 92;
 
-/** The user's items, oldest first, with current prices and a three-month sparkline each. */
-export async function listWatchlist(deps: AppDeps, userId: number): Promise<WatchlistItem[]> {
+/**
+ * The user's items, oldest first, with current prices, a three-month sparkline and the model's current view each
+ * (null without an analysis engine, or for a stock it cannot rank). `keep`: where the engine keeps the scored universe.
+ */
+export async function listWatchlist(deps: AppDeps, userId: number, keep?: Keep): Promise<WatchlistItem[]> {
   const rows = await deps.database.db
     .select()
     .from(watchlistItems)
     .where(eq(watchlistItems.userId, userId))
     .orderBy(asc(watchlistItems.addedAt), asc(watchlistItems.id));
-  const [items, closes] = await Promise.all([
+  const symbols = [...new Set(rows.map((r) => r.symbol))];
+  const [items, closes, views] = await Promise.all([
     priceItems(deps, rows),
-    deps.market.closesSince([...new Set(rows.map((r) => r.symbol))], SPARKLINE_DAYS),
+    deps.market.closesSince(symbols, SPARKLINE_DAYS),
+    deps.analysis && symbols.length
+      ? deps.analysis.currentViews(symbols, keep)
+      : new Map<string, ModelView>(),
   ]);
-  return items.map((item) => ({ ...item, sparkline: closes.get(item.symbol) ?? [] }));
+  return items.map((item) => ({
+    ...item,
+    sparkline: closes.get(item.symbol) ?? [],
+    model: views.get(item.symbol) ?? null,
+  }));
 }
 
 /** Adds a symbol the market knows, priced as of now; refused when unknown, already there, or the list is full. */

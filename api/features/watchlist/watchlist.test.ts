@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { watchlistItems } from "../../../db/schema/index.ts";
 import { fixedMarket } from "../../test/fixed-market.ts";
-import { startTestApp, type TestApp, testDbKind } from "../../test/harness.ts";
+import { bodyOf, errorOf, startTestApp, type TestApp, testDbKind } from "../../test/harness.ts";
 import { changePercent, shouldAlert } from "./watchlist.rules.ts";
 
 describe("alert rule on hand-made prices", () => {
@@ -34,28 +34,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Item = {
-  id: number;
-  symbol: string;
-  purchasePrice: number | null;
-  addedPrice: number | null;
-  targetChangePercent: number;
-  currentPrice: number | null;
-  changePercent: number | null;
-  shouldAlert: boolean;
-};
-const list = async (token: string) => (await (await t.request("/api/watchlist", { token })).json()) as Item[];
+const list = (token: string) => bodyOf(t.api(token).watchlist.$get(), 200);
+const item = (id: number) => ({ param: { id: String(id) } });
 
 describe(`watchlist on ${testDbKind}`, () => {
   test("add: symbol uppercased, default threshold 10, added price recorded", async () => {
-    const res = await t.request("/api/watchlist", {
-      method: "POST",
-      token: alice,
-      json: { symbol: " aapl " },
-    });
-    expect(res.status).toBe(201);
-    const item = (await res.json()) as Item;
-    expect(item).toMatchObject({
+    const added = await bodyOf(t.api(alice).watchlist.$post({ json: { symbol: " aapl " } }), 201);
+    expect(added).toMatchObject({
       symbol: "AAPL",
       purchasePrice: null,
       addedPrice: 100,
@@ -67,11 +52,9 @@ describe(`watchlist on ${testDbKind}`, () => {
   });
 
   test("the list follows the price and flags the alert", async () => {
-    await t.request("/api/watchlist", {
-      method: "POST",
-      token: alice,
-      json: { symbol: "MSFT", purchasePrice: 250, targetChangePercent: 15 },
-    });
+    await t
+      .api(alice)
+      .watchlist.$post({ json: { symbol: "MSFT", purchasePrice: 250, targetChangePercent: 15 } });
     market.prices.AAPL = 89.5;
     const items = await list(alice);
     expect(items.map((i) => i.symbol)).toEqual(["AAPL", "MSFT"]);
@@ -81,14 +64,9 @@ describe(`watchlist on ${testDbKind}`, () => {
   });
 
   test("a symbol appears once per user: 409; another user may add it", async () => {
-    const again = await t.request("/api/watchlist", {
-      method: "POST",
-      token: alice,
-      json: { symbol: "AAPL" },
-    });
-    expect(again.status).toBe(409);
-    expect(((await again.json()) as { message: string }).message).toContain("already in your watchlist");
-    const other = await t.request("/api/watchlist", { method: "POST", token: bob, json: { symbol: "AAPL" } });
+    const again = await bodyOf(t.api(alice).watchlist.$post({ json: { symbol: "AAPL" } }), 409);
+    expect(again.message).toContain("already in your watchlist");
+    const other = await t.api(bob).watchlist.$post({ json: { symbol: "AAPL" } });
     expect(other.status).toBe(201);
   });
 
@@ -108,9 +86,8 @@ describe(`watchlist on ${testDbKind}`, () => {
       [{ symbol: "NVDA", targetChangePercent: null }, 400, "Alert threshold is required."],
     ];
     for (const [json, status, text] of cases) {
-      const res = await t.request("/api/watchlist", { method: "POST", token: alice, json });
-      expect(res.status).toBe(status);
-      expect(((await res.json()) as { message: string }).message).toContain(text);
+      const res = t.request("/api/watchlist", { method: "POST", token: alice, json });
+      expect((await errorOf(res, status)).message).toContain(text);
     }
     const malformed = await t.request("/api/watchlist", {
       method: "POST",
@@ -124,24 +101,20 @@ describe(`watchlist on ${testDbKind}`, () => {
 
   test("edit changes purchase price and threshold only; clearing the purchase price is allowed", async () => {
     const [aapl] = await list(alice);
-    const res = await t.request(`/api/watchlist/${aapl!.id}`, {
-      method: "PATCH",
-      token: alice,
-      json: { purchasePrice: 80, targetChangePercent: 30, symbol: "EVIL" },
-    });
-    expect(res.status).toBe(200);
-    expect((await res.json()) as Item).toMatchObject({
+    // A symbol sent along is no field of an edit, and is ignored.
+    const edit = { purchasePrice: 80, targetChangePercent: 30, symbol: "EVIL" };
+    const res = t.api(alice).watchlist[":id"].$patch({ ...item(aapl!.id), json: edit });
+    expect(await bodyOf(res, 200)).toMatchObject({
       symbol: "AAPL",
       purchasePrice: 80,
       changePercent: 25,
       shouldAlert: false,
     });
-    const cleared = await t.request(`/api/watchlist/${aapl!.id}`, {
-      method: "PATCH",
-      token: alice,
+    const cleared = t.api(alice).watchlist[":id"].$patch({
+      ...item(aapl!.id),
       json: { purchasePrice: null, targetChangePercent: 5 },
     });
-    expect((await cleared.json()) as Item).toMatchObject({ purchasePrice: null, changePercent: 0 });
+    expect(await bodyOf(cleared, 200)).toMatchObject({ purchasePrice: null, changePercent: 0 });
     const missing = await t.request(`/api/watchlist/${aapl!.id}`, {
       method: "PATCH",
       token: alice,
@@ -149,27 +122,22 @@ describe(`watchlist on ${testDbKind}`, () => {
     });
     expect(missing.status).toBe(400);
     // Editing a threshold to 0 is refused the same way, the item left as it was.
-    const zero = await t.request(`/api/watchlist/${aapl!.id}`, {
-      method: "PATCH",
-      token: alice,
+    const zero = t.api(alice).watchlist[":id"].$patch({
+      ...item(aapl!.id),
       json: { purchasePrice: null, targetChangePercent: 0 },
     });
-    expect(zero.status).toBe(400);
-    expect(((await zero.json()) as { message: string }).message).toContain(
-      "Alert threshold must be greater than zero.",
-    );
+    expect((await bodyOf(zero, 400)).message).toContain("Alert threshold must be greater than zero.");
     expect((await list(alice)).find((i) => i.id === aapl!.id)?.targetChangePercent).toBe(5);
   });
 
   test("another user's item answers 404 and changes nothing", async () => {
     const [aapl] = await list(alice);
-    const patch = await t.request(`/api/watchlist/${aapl!.id}`, {
-      method: "PATCH",
-      token: bob,
+    const patch = await t.api(bob).watchlist[":id"].$patch({
+      ...item(aapl!.id),
       json: { targetChangePercent: 99 },
     });
     expect(patch.status).toBe(404);
-    const del = await t.request(`/api/watchlist/${aapl!.id}`, { method: "DELETE", token: bob });
+    const del = await t.api(bob).watchlist[":id"].$delete(item(aapl!.id));
     expect(del.status).toBe(404);
     const after = await list(alice);
     expect(after[0]).toMatchObject({ id: aapl!.id, targetChangePercent: aapl!.targetChangePercent });
@@ -179,13 +147,11 @@ describe(`watchlist on ${testDbKind}`, () => {
     expect((await t.request("/api/watchlist/abc", { method: "DELETE", token: alice })).status).toBe(400);
     expect((await t.request("/api/watchlist/999999", { method: "DELETE", token: alice })).status).toBe(404);
     const [aapl] = await list(alice);
-    const res = await t.request(`/api/watchlist/${aapl!.id}`, { method: "DELETE", token: alice });
+    const res = await t.api(alice).watchlist[":id"].$delete(item(aapl!.id));
     expect(res.status).toBe(200);
     expect((await list(alice)).map((i) => i.symbol)).toEqual(["MSFT"]);
-    expect((await t.request("/api/watchlist")).status).toBe(401);
-    expect((await t.request("/api/watchlist", { method: "POST", json: { symbol: "AAPL" } })).status).toBe(
-      401,
-    );
+    expect((await t.api().watchlist.$get()).status).toBe(401);
+    expect((await t.api().watchlist.$post({ json: { symbol: "AAPL" } })).status).toBe(401);
   });
 });
 
@@ -205,8 +171,7 @@ describe(`watchlist input edge cases on ${testDbKind}`, () => {
     }
     for (const raw of ["0x10", "1e1", "16.0", "+16", "016", "%2016", "0", "-16", "99999999999999999999"]) {
       const res = await t.request(`/api/watchlist/${raw}`, { method: "DELETE", token });
-      expect(res.status, raw).toBe(400);
-      expect(((await res.json()) as { message: string }).message, raw).toContain("id");
+      expect((await errorOf(res, 400)).message, raw).toContain("id");
       const patch = await t.request(`/api/watchlist/${raw}`, {
         method: "PATCH",
         token,
@@ -225,36 +190,23 @@ describe(`watchlist input edge cases on ${testDbKind}`, () => {
   test("a purchase price has at most two decimals and is at least 0.01: 0.001 is refused, not stored as 0", async () => {
     const token = await t.signIn((await t.createUser()).email, "correct-horse-battery");
     for (const purchasePrice of [0.001, 0.004, 0.005, 12.345, 1e-7]) {
-      const res = await t.request("/api/watchlist", {
-        method: "POST",
-        token,
-        json: { symbol: "NVDA", purchasePrice },
-      });
-      expect(res.status, String(purchasePrice)).toBe(400);
-      expect(((await res.json()) as { message: string }).message).toContain("two decimals");
+      const res = t.api(token).watchlist.$post({ json: { symbol: "NVDA", purchasePrice } });
+      expect((await bodyOf(res, 400)).message, String(purchasePrice)).toContain("two decimals");
     }
     expect(await list(token)).toEqual([]);
-    const ok = await t.request("/api/watchlist", {
-      method: "POST",
-      token,
-      json: { symbol: "NVDA", purchasePrice: 0.01 },
-    });
-    expect(ok.status).toBe(201);
-    const item = (await ok.json()) as Item;
-    expect(item.purchasePrice).toBe(0.01);
-    const patch = await t.request(`/api/watchlist/${item.id}`, {
-      method: "PATCH",
-      token,
+    const ok = t.api(token).watchlist.$post({ json: { symbol: "NVDA", purchasePrice: 0.01 } });
+    const added = await bodyOf(ok, 201);
+    expect(added.purchasePrice).toBe(0.01);
+    const patch = t.api(token).watchlist[":id"].$patch({
+      ...item(added.id),
       json: { purchasePrice: 0.001, targetChangePercent: 10 },
     });
-    expect(patch.status).toBe(400);
-    expect(((await patch.json()) as { message: string }).message).toContain("two decimals");
-    const fine = await t.request(`/api/watchlist/${item.id}`, {
-      method: "PATCH",
-      token,
+    expect((await bodyOf(patch, 400)).message).toContain("two decimals");
+    const fine = t.api(token).watchlist[":id"].$patch({
+      ...item(added.id),
       json: { purchasePrice: 172.55, targetChangePercent: 10 },
     });
-    expect(((await fine.json()) as Item).purchasePrice).toBe(172.55);
+    expect((await bodyOf(fine, 200)).purchasePrice).toBe(172.55);
   });
 });
 
@@ -262,14 +214,56 @@ test("each item carries a 3-month sparkline of real closes ending at the current
   const d = await startTestApp();
   await d.useDemoMarket({ symbols: ["AAPL"], from: "2023-06-01" });
   const token = await d.signIn((await d.createUser()).email, "correct-horse-battery");
-  await d.request("/api/watchlist", { method: "POST", token, json: { symbol: "AAPL" } });
-  const [item] = (await (await d.request("/api/watchlist", { token })).json()) as Array<{
-    sparkline: number[];
-    currentPrice: number;
+  await d.api(token).watchlist.$post({ json: { symbol: "AAPL" } });
+  const [aapl] = await bodyOf(d.api(token).watchlist.$get(), 200);
+  expect(aapl!.sparkline!.length).toBeGreaterThan(55);
+  expect(aapl!.sparkline!.length).toBeLessThan(70);
+  expect(aapl!.sparkline!.at(-1)).toBe(aapl!.currentPrice!);
+  await d.close();
+});
+
+test("each item carries the model's current view: the decile and chance an analysis of it states today", async () => {
+  const d = await startTestApp();
+  await d.useDemoMarket({ from: "2022-01-01" });
+  const token = await d.signIn((await d.createUser()).email, "correct-horse-battery");
+  for (const symbol of ["AAPL", "XOM"])
+    expect((await d.request("/api/watchlist", { method: "POST", token, json: { symbol } })).status).toBe(201);
+  const items = (await (await d.request("/api/watchlist", { token })).json()) as Array<{
+    symbol: string;
+    model: Record<string, unknown> | null;
   }>;
-  expect(item!.sparkline.length).toBeGreaterThan(55);
-  expect(item!.sparkline.length).toBeLessThan(70);
-  expect(item!.sparkline.at(-1)).toBe(item!.currentPrice);
+  for (const item of items) {
+    const analysis = (await (
+      await d.request("/api/insights/analyze", { method: "POST", token, json: { symbol: item.symbol } })
+    ).json()) as {
+      decile: number;
+      probability: number;
+      statedEvent: string;
+      recommendation: string;
+      asOf: string;
+    };
+    expect(item.model).toEqual({
+      decile: analysis.decile,
+      probability: analysis.probability,
+      statedEvent: analysis.statedEvent,
+      call: analysis.recommendation,
+      asOf: analysis.asOf,
+      horizonDays: expect.any(Number),
+      edgeSignificant: expect.any(Boolean),
+      modelStale: expect.any(Boolean),
+    });
+  }
+  expect(new Set(items.map((i) => i.model!.decile)).size).toBe(2);
+  await d.close();
+});
+
+test("without an analysis engine the model view is null, and the list still answers", async () => {
+  const d = await startTestApp();
+  d.deps.market = fixedMarket("2023-10-27", { AAPL: 100 });
+  const token = await d.signIn((await d.createUser()).email, "correct-horse-battery");
+  await d.request("/api/watchlist", { method: "POST", token, json: { symbol: "AAPL" } });
+  const [item] = (await (await d.request("/api/watchlist", { token })).json()) as Array<{ model: unknown }>;
+  expect(item!.model).toBeNull();
   await d.close();
 });
 
@@ -278,9 +272,8 @@ describe(`adding a symbol the market does not know (${testDbKind})`, () => {
     const d = await startTestApp();
     await d.useDemoMarket({ symbols: ["AAPL", "MSFT"], from: "2023-09-01" });
     const token = await d.signIn((await d.createUser()).email, "correct-horse-battery");
-    const res = await d.request("/api/watchlist", { method: "POST", token, json: { symbol: "F" } });
-    expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({
+    const res = d.api(token).watchlist.$post({ json: { symbol: "F" } });
+    expect(await bodyOf(res, 404)).toEqual({
       message: "Unknown symbol 'F': not among the 2 demo stocks.",
       code: "UNKNOWN_SYMBOL",
     });

@@ -2,6 +2,7 @@ import { Badge, Button, Card, Container, Group, Stack, Text, Title } from "@mant
 import { IconDeviceDesktop, IconLogout, IconMail } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { LoadError } from "../../components/load-error.tsx";
+import { OutboxNote } from "../../components/outbox-note.tsx";
 import { Skeletons } from "../../components/skeleton-list.tsx";
 import { POSITIVE } from "../../lib/colors.ts";
 import { formatAsOf } from "../../lib/format.ts";
@@ -59,6 +60,7 @@ function EmailStatus() {
           >
             {send.isSuccess ? "Send a new code" : "Send verification code"}
           </Button>
+          {send.data?.delivery === "outbox" ? <OutboxNote /> : null}
         </>
       )}
     </Stack>

@@ -53,6 +53,14 @@ export const useDeleteRecommendations = () =>
     "Failed to delete recommendations",
   );
 
+export const useDeleteRecommendation = () =>
+  useRecommendationsChange(
+    async (id: number) =>
+      okJson(await api.api.recommendations["by-id"][":id"].$delete({ param: { id: String(id) } })),
+    (answer) => notify("success", "Recommendation deleted", answer.message),
+    "Failed to delete recommendation",
+  );
+
 export const useGenerateRecommendations = () =>
   useRecommendationsChange(
     async () => okJson(await api.api.recommendations.generate.$post()),

@@ -17,8 +17,9 @@ afterEach(() => {
 });
 
 /** Answers the admin form's requests as the API would and keeps every POST body it was sent. */
-function api() {
+function api(onDate: Array<{ id: number; symbol: string; source: string }> = []) {
   const posted: Array<Record<string, unknown>> = [];
+  const deleted: string[] = [];
   globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const request =
       input instanceof Request ? input : new Request(new URL(String(input), "http://localhost"), init);
@@ -33,14 +34,38 @@ function api() {
         usedDate: "2023-10-27",
       });
     }
+    if (url.pathname.startsWith("/api/market/history/")) {
+      return Response.json({
+        symbol: "KO",
+        asOf: "2023-10-27",
+        points: [{ date: "2023-10-27", close: 50.1, sma50: null, sma200: null }],
+      });
+    }
+    if (request.method === "DELETE") {
+      deleted.push(url.pathname);
+      return Response.json({
+        message: "Deleted KO of 2023-10-27.",
+        id: 7,
+        symbol: "KO",
+        recommendationDate: "2023-10-27",
+      });
+    }
+    if (url.pathname === "/api/recommendations/historical") {
+      return Response.json(onDate);
+    }
     return Response.json([]);
   }) as unknown as typeof fetch;
-  return posted;
+  return Object.assign(posted, { deleted });
 }
 
-async function fill(user: ReturnType<typeof userEvent.setup>, reason: string) {
+async function fill(user: ReturnType<typeof userEvent.setup>, reason: string, buyPrice = "50.25") {
   await user.type(await screen.findByRole("combobox", { name: /Symbol/ }), "ko");
-  await user.type(screen.getByRole("textbox", { name: /Buy price/ }), "50.25");
+  const buy = screen.getByRole("textbox", { name: /Buy price/ });
+  // The buy price defaults to the day's close once the symbol is known.
+  await waitFor(() => expect(buy).toHaveProperty("value", "$50.1"));
+  expect(screen.getByText("Close on Oct 27, 2023: $50.10")).toBeTruthy();
+  await user.clear(buy);
+  await user.type(buy, buyPrice);
   await user.type(screen.getByRole("textbox", { name: /Target price/ }), "58.10");
   await user.type(screen.getByRole("textbox", { name: /Confidence/ }), "82");
   await user.type(document.querySelector('input[name="estimatedDate"]') as HTMLElement, "2023-12-29");
@@ -56,7 +81,7 @@ describe("admin's new recommendation form", () => {
     await user.click(screen.getByRole("button", { name: "Post Recommendation" }));
     expect(await screen.findByText("Reason is required.")).toBeTruthy();
     expect(screen.getByRole("textbox", { name: /Reason/ }).getAttribute("aria-invalid")).toBe("true");
-    expect(posted).toEqual([]);
+    expect(posted.length).toBe(0);
   });
 
   test("left unchecked, Aggressive is not sent; ticked, it is sent as true", async () => {

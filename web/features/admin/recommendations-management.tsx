@@ -1,20 +1,25 @@
 import { Button, Card, Divider, Group, Modal, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { useStore } from "@tanstack/react-form";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import {
   CreateRecommendationInput,
   DeleteByDateParams,
 } from "../../../api/features/recommendations/recommendations.input.ts";
+import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { SymbolField } from "../../components/symbol-autocomplete.tsx";
 import { passes, submitWith, useAppForm, validateWith } from "../../lib/form.tsx";
 import { CheckboxField, TextareaField } from "../../lib/form-fields.tsx";
-import { formatDate } from "../../lib/format.ts";
+import { formatDate, formatMoney } from "../../lib/format.ts";
+import { priceHistoryQueryOptions } from "../../lib/market-status.queries.ts";
 import {
   type NewRecommendation,
+  useDeleteRecommendation,
   useDeleteRecommendations,
   useGenerateRecommendations,
   usePostRecommendation,
 } from "./admin.mutations.ts";
+import { distanceFromCloseText, farFromClose } from "./buy-price-check.ts";
 import { recommendationsOnDateQueryOptions } from "./recommendations-on-date.queries.ts";
 
 /** Asks before deleting a date's recommendations, saying how many will go. */
@@ -29,9 +34,21 @@ function ConfirmDeleteDialog(props: {
     enabled: props.date !== null,
   });
   const count = data?.length ?? 0;
+  const removeOne = useDeleteRecommendation();
   return (
-    <Modal opened={props.date !== null} onClose={props.onClose} title="Delete recommendations?" centered>
-      <Text size="sm" mb="md" data-testid="delete-count">
+    <ConfirmDialog
+      opened={props.date !== null}
+      onClose={props.onClose}
+      title="Delete recommendations?"
+      action={{
+        label: isPending || isError ? "Delete" : `Delete ${count}`,
+        color: "red.8",
+        pending: props.pending,
+        disabled: isPending || (!isError && count === 0),
+        onConfirm: props.onConfirm,
+      }}
+    >
+      <Text size="sm" data-testid="delete-count">
         {isPending
           ? "Counting the recommendations of that date..."
           : isError
@@ -40,20 +57,34 @@ function ConfirmDeleteDialog(props: {
               ? `There are no recommendations on ${formatDate(props.date)}.`
               : `${count} recommendation${count === 1 ? "" : "s"} of ${formatDate(props.date)} will be deleted. This cannot be undone.`}
       </Text>
-      <Group justify="flex-end">
-        <Button variant="default" onClick={props.onClose}>
-          Cancel
-        </Button>
-        <Button
-          color="red.8"
-          loading={props.pending}
-          disabled={isPending || (!isError && count === 0)}
-          onClick={props.onConfirm}
-        >
-          {isPending || isError ? "Delete" : `Delete ${count}`}
-        </Button>
-      </Group>
-    </Modal>
+      {data?.length ? (
+        <Stack gap={4} mb="md" data-testid="delete-one-list">
+          <Text size="sm" fw={600}>
+            Or delete one
+          </Text>
+          {data.map((r) => (
+            <Group key={r.id} justify="space-between" wrap="nowrap" gap="xs" data-testid="delete-one-row">
+              <Text size="sm">
+                <Text span fw={700}>
+                  {r.symbol}
+                </Text>{" "}
+                · {r.source === "admin" ? "Editor's pick" : "Model call"}
+              </Text>
+              <Button
+                size="compact-sm"
+                variant="light"
+                color="red.8"
+                loading={removeOne.isPending && removeOne.variables === r.id}
+                onClick={() => removeOne.mutate(r.id)}
+                aria-label={`Delete ${r.symbol} only`}
+              >
+                Delete
+              </Button>
+            </Group>
+          ))}
+        </Stack>
+      ) : null}
+    </ConfirmDialog>
   );
 }
 
@@ -95,6 +126,17 @@ const emptyRecommendation: NewRecommendationValues = {
   aggressive: false,
 };
 
+/** The symbol's close on the market's today (the date a pick is posted for), once the symbol is a known one. */
+function useDayClose(typed: string): { date: string; close: number } | null {
+  const symbol = typed.trim().toUpperCase();
+  const { data } = useQuery({
+    ...priceHistoryQueryOptions(symbol),
+    enabled: /^[A-Z][A-Z0-9.-]{0,9}$/.test(symbol),
+  });
+  const last = data?.points.at(-1);
+  return useMemo(() => (last ? { date: last.date, close: last.close } : null), [last]);
+}
+
 export function RecommendationsManagement() {
   const post = usePostRecommendation();
   const remove = useDeleteRecommendations();
@@ -113,12 +155,31 @@ export function RecommendationsManagement() {
       onSubmit: validateWith(CreateRecommendationInput, newRecommendationRequest),
     },
     onSubmit: async ({ value, formApi }) => {
+      // A buy price more than 2% from the day's close is asked about first (issue 42).
+      if (farFromClose(value.buyPrice, closeRef.current?.close)) {
+        setFarPrice(value);
+        return;
+      }
       await post
         .mutateAsync(newRecommendationRequest(value))
         .then(() => formApi.reset())
         .catch(() => {});
     },
   });
+  const [farPrice, setFarPrice] = useState<NewRecommendationValues | null>(null);
+  const close = useDayClose(useStore(form.store, (s) => s.values.symbol));
+  const closeRef = useRef(close);
+  closeRef.current = close;
+  // The buy price defaults to that day's close: filled when the symbol's close arrives, unless typed over since.
+  const filled = useRef<number | null>(null);
+  useEffect(() => {
+    if (!close) return;
+    const buy = form.getFieldValue("buyPrice");
+    if (buy === "" || buy === filled.current) {
+      form.setFieldValue("buyPrice", close.close);
+      filled.current = close.close;
+    }
+  }, [close, form]);
 
   return (
     <Card withBorder radius="md" component="section" aria-labelledby="recs-admin-title">
@@ -134,6 +195,11 @@ export function RecommendationsManagement() {
                 {(field) => (
                   <field.NumberField
                     label="Buy price"
+                    description={
+                      close
+                        ? `Close on ${formatDate(close.date)}: ${formatMoney(close.close)}`
+                        : "Defaults to the day's close"
+                    }
                     required
                     step={0.01}
                     min={0.01}
@@ -224,6 +290,36 @@ export function RecommendationsManagement() {
           </Group>
         </deleteForm.AppForm>
       </form>
+      <Modal
+        opened={farPrice !== null}
+        onClose={() => setFarPrice(null)}
+        title="Post at this buy price?"
+        centered
+      >
+        <Text size="sm" mb="md" data-testid="far-price">
+          {farPrice && close && farPrice.buyPrice !== ""
+            ? `${distanceFromCloseText(farPrice.buyPrice, close.close)} on ${formatDate(close.date)}. The pick's return and its gain are measured from the buy price.`
+            : null}
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => setFarPrice(null)}>
+            Change price
+          </Button>
+          <Button
+            loading={post.isPending}
+            onClick={() => {
+              if (!farPrice) return;
+              post
+                .mutateAsync(newRecommendationRequest(farPrice))
+                .then(() => form.reset())
+                .catch(() => {})
+                .finally(() => setFarPrice(null));
+            }}
+          >
+            Post anyway
+          </Button>
+        </Group>
+      </Modal>
       <ConfirmDeleteDialog
         date={confirming}
         pending={remove.isPending}

@@ -21,6 +21,7 @@ import { useDebouncedValue, useMediaQuery } from "@mantine/hooks";
 import { IconSearch } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { ConfirmButtons, ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { LoadError } from "../../components/load-error.tsx";
 import { POSITIVE } from "../../lib/colors.ts";
 import { formatInstant } from "../../lib/format.ts";
@@ -163,28 +164,24 @@ export function DeactivateDialog(props: { user: AdminUser | null; onClose: () =>
   const setActive = useSetUserActive();
   const u = props.user;
   return (
-    <Modal opened={u !== null} onClose={props.onClose} title="Deactivate this user?" centered>
+    <ConfirmDialog
+      opened={u !== null}
+      onClose={props.onClose}
+      title="Deactivate this user?"
+      action={{
+        label: "Deactivate",
+        color: "orange.9",
+        pending: setActive.isPending,
+        onConfirm: () => u && setActive.mutate({ id: u.id, active: false }, { onSuccess: props.onClose }),
+      }}
+    >
       {u ? (
-        <Stack gap="sm">
-          <Text size="sm">
-            <b>{displayName(u)}</b> ({u.email}) will be signed out of every session, their API key will be
-            replaced, and they cannot sign in until an admin activates them again.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={props.onClose}>
-              Cancel
-            </Button>
-            <Button
-              color="orange.9"
-              loading={setActive.isPending}
-              onClick={() => setActive.mutate({ id: u.id, active: false }, { onSuccess: props.onClose })}
-            >
-              Deactivate
-            </Button>
-          </Group>
-        </Stack>
+        <Text size="sm">
+          <b>{displayName(u)}</b> ({u.email}) will be signed out of every session, their API key will be
+          replaced, and they cannot sign in until an admin activates them again.
+        </Text>
       ) : null}
-    </Modal>
+    </ConfirmDialog>
   );
 }
 
@@ -226,14 +223,15 @@ export function ResetPasswordDialog(props: { user: AdminUser | null; onClose: ()
             Give <b>{displayName(u)}</b> ({u.email}) a new temporary password? Their current password stops
             working, every session of theirs ends and their API key is replaced.
           </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button color="red.8" loading={reset.isPending} onClick={() => reset.mutate(u.id)}>
-              Reset password
-            </Button>
-          </Group>
+          <ConfirmButtons
+            action={{
+              label: "Reset password",
+              color: "red.8",
+              pending: reset.isPending,
+              onConfirm: () => reset.mutate(u.id),
+            }}
+            onCancel={close}
+          />
         </Stack>
       ) : null}
     </Modal>

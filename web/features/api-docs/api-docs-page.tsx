@@ -147,8 +147,8 @@ export function ApiDocsPage() {
             <MarkdownBlocks text={doc.info.description ?? ""} />
             <Text size="sm">
               Every answer is JSON; errors carry <Code>{"{ message, code? }"}</Code>. Symbols are 1-10
-              characters (letters, digits, <Code>.</Code> and <Code>-</Code>) and are uppercased. The
-              machine-readable document is at{" "}
+              characters (letters, digits, <Code>.</Code>, <Code>-</Code> and <Code>^</Code>) and are
+              uppercased. The machine-readable document is at{" "}
               <Anchor href="/api/openapi.json" underline="always">
                 /api/openapi.json
               </Anchor>{" "}

@@ -34,9 +34,9 @@ import { PageHeader } from "../../components/page-header.tsx";
 import { api } from "../../lib/api-client.ts";
 import { okJson } from "../../lib/api-error.ts";
 import { currentUserKey, currentUserQueryOptions } from "../../lib/current-user.queries.ts";
+import { maskKey } from "../../lib/mask-key.ts";
 import { toastFailure } from "../../lib/mutation-feedback.ts";
 import { notify } from "../../lib/notify.ts";
-import { maskKey } from "./mask-key.ts";
 
 export const REGENERATE_CONFIRMATION =
   "Are you sure you want to regenerate your API key? The old key will stop working immediately.";

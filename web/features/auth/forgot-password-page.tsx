@@ -1,10 +1,11 @@
-import { Alert, Anchor, Button, Code, Group, Stack, Text } from "@mantine/core";
+import { Alert, Anchor, Box, Button, Code, Group, Stack, Text } from "@mantine/core";
 import { IconCircleCheck, IconInfoCircle } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { ResetConfirmInput, ResetRequestInput } from "../../../api/features/auth/auth.input.ts";
 import { AppLogo } from "../../components/app-logo.tsx";
+import { OutboxNote } from "../../components/outbox-note.tsx";
 import { api } from "../../lib/api-client.ts";
 import { hasCode, okJson, serverMessage } from "../../lib/api-error.ts";
 import { passes, submitWith, useAppForm, validateWith } from "../../lib/form.tsx";
@@ -113,19 +114,9 @@ export function ForgotPasswordPage() {
         top={header}
       >
         {delivery === "outbox" ? (
-          <Alert
-            variant="light"
-            color="blue"
-            icon={<IconInfoCircle size={18} aria-hidden />}
-            title="Where is the code?"
-            mb="md"
-            c="dark.9"
-            data-testid="outbox-notice"
-          >
-            This server sends no email (it runs the local demo without a mail server). The code is in the mail
-            outbox, which an admin reads in the Admin Panel under Mail outbox. Ask an admin for it, or, if you
-            run this server, sign in as its admin in another tab.
-          </Alert>
+          <Box mb="md">
+            <OutboxNote />
+          </Box>
         ) : null}
         <form noValidate onSubmit={submitWith(confirmForm)}>
           <confirmForm.AppForm>

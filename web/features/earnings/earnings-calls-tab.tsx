@@ -1,10 +1,11 @@
 import { Badge, Card, Group, Select, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { type ReactNode, useState } from "react";
+import { useState } from "react";
 import { EmptyPanel } from "../../components/empty-panel.tsx";
 import { LoadError } from "../../components/load-error.tsx";
 import { ProbabilityBadge } from "../../components/probability-badge.tsx";
 import { Skeletons } from "../../components/skeleton-list.tsx";
+import { SymbolActions } from "../../components/symbol-actions.tsx";
 import { BADGE_TEXT } from "../../lib/colors.ts";
 import { formatDate, formatMoney } from "../../lib/format.ts";
 import {
@@ -20,9 +21,6 @@ import {
   timeLabel,
 } from "./earnings.logic.ts";
 import { type EarningsEntry, earningsCalendarQueryOptions } from "./earnings.queries.ts";
-
-/** What a card offers to do with its symbol (the dashboard puts an Add to watchlist button here). */
-type SymbolAction = (symbol: string) => ReactNode;
 
 const RECORD_TITLE =
   "Rose: closed higher 5 sessions after the report than the session before it. Reports: the busiest trading " +
@@ -54,12 +52,7 @@ function GrowthBadge(props: { entry: EarningsEntry; beatsBaseRate: boolean; size
  * the stock's record in words is the main figure and the probability sits below it as what it is: that record
  * smoothed toward all stocks' rate (docs/decisions/071-earnings-counts-and-target.md).
  */
-function EarningsCard(props: {
-  entry: EarningsEntry;
-  leadWithCounts: boolean;
-  beatsBaseRate: boolean;
-  action?: SymbolAction;
-}) {
+function EarningsCard(props: { entry: EarningsEntry; leadWithCounts: boolean; beatsBaseRate: boolean }) {
   const e = props.entry;
   return (
     <Card
@@ -179,16 +172,14 @@ function EarningsCard(props: {
           {e.basis}
         </Text>
       ) : null}
-      {props.action ? (
-        <Group justify="flex-end" mt="auto" pt="xs">
-          {props.action(e.symbol)}
-        </Group>
-      ) : null}
+      <Group justify="flex-end" mt="auto" pt="xs">
+        <SymbolActions symbol={e.symbol} />
+      </Group>
     </Card>
   );
 }
 
-export function EarningsCallsTab(props: { watchlistButton?: SymbolAction }) {
+export function EarningsCallsTab() {
   const { data, isPending, isError, error, refetch, isFetching } = useQuery(earningsCalendarQueryOptions());
   const [filter, setFilter] = useState<GrowthFilter>("all");
   const all = data?.earnings ?? [];
@@ -252,7 +243,6 @@ export function EarningsCallsTab(props: { watchlistButton?: SymbolAction }) {
               entry={e}
               leadWithCounts={leadWithCounts}
               beatsBaseRate={data?.measured.growth.beatsBaseRate ?? false}
-              action={props.watchlistButton}
             />
           ))}
         </SimpleGrid>

@@ -6,7 +6,12 @@ import { Skeletons } from "../../components/skeleton-list.tsx";
 import { InsightCard } from "./insight-card.tsx";
 import { insightHistoryQueryOptions } from "./insights.queries.ts";
 
-export function AnalysisHistoryTab(props: { onAnalyzeFirst: () => void; detailed?: boolean }) {
+/** `markedId`: the analysis the address names (/dashboard/history/$id), marked and scrolled to among the rest. */
+export function AnalysisHistoryTab(props: {
+  onAnalyzeFirst: () => void;
+  detailed?: boolean;
+  markedId?: number;
+}) {
   const { data, isPending, isError, error, refetch, isFetching } = useQuery(insightHistoryQueryOptions());
   return (
     <section aria-labelledby="history-title">
@@ -28,7 +33,12 @@ export function AnalysisHistoryTab(props: { onAnalyzeFirst: () => void; detailed
       ) : (
         <SimpleGrid cols={{ base: 1, md: props.detailed ? 1 : 2 }}>
           {data.map((insight) => (
-            <InsightCard key={insight.id} insight={insight} detailed={props.detailed} />
+            <InsightCard
+              key={insight.id}
+              insight={insight}
+              detailed={props.detailed}
+              marked={insight.id === props.markedId}
+            />
           ))}
         </SimpleGrid>
       )}

@@ -6,13 +6,13 @@ import { SymbolField } from "../../components/symbol-autocomplete.tsx";
 import { serverMessage } from "../../lib/api-error.ts";
 import { passes, submitWith, useAppForm, validateWith } from "../../lib/form.tsx";
 import { resolveSymbol } from "../../lib/symbol-search.queries.ts";
-import { useAnalyzeStock } from "./insights.queries.ts";
+import { type Insight, useAnalyzeStock } from "./insights.queries.ts";
 
 /**
  * The symbol is checked with the analyze request's own schema (decision 078). 'Analysis Complete!' is the
  * mutation's toast (useAnalyzeStock), so it reaches the person wherever they are when the analysis finishes.
  */
-export function AnalyzeStockTab(props: { onAnalyzed: () => void }) {
+export function AnalyzeStockTab(props: { onAnalyzed: (insight: Insight) => void }) {
   const analyze = useAnalyzeStock();
   const queryClient = useQueryClient();
   const form = useAppForm({
@@ -23,7 +23,7 @@ export function AnalyzeStockTab(props: { onAnalyzed: () => void }) {
       const symbol = await resolveSymbol(queryClient, value.symbol);
       // A failure is said once, inline under the field it concerns (no toast repeating it). This call's onSuccess
       // runs only while the tab is still open: someone who went elsewhere meanwhile stays there, with the toast.
-      analyze.mutate({ symbol }, { onSuccess: () => props.onAnalyzed() });
+      analyze.mutate({ symbol }, { onSuccess: (insight) => props.onAnalyzed(insight) });
     },
   });
 

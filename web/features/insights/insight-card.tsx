@@ -8,6 +8,7 @@ import {
   versusMedianText,
 } from "../../components/model-outlook.tsx";
 import { RiskBadge } from "../../components/risk-badge.tsx";
+import { SymbolActions } from "../../components/symbol-actions.tsx";
 import { formatDate, formatInstant, formatMoney, formatPercent } from "../../lib/format.ts";
 import { RISK_LEVEL_BASIS, RISK_LEVEL_WORDS } from "../../lib/risk-words.ts";
 import type { Insight } from "./insights.queries.ts";
@@ -15,7 +16,17 @@ import type { Insight } from "./insights.queries.ts";
 // The charting library is loaded only when a chart is opened.
 const InsightChart = lazy(() => import("./insight-chart.tsx"));
 
-export function InsightCard(props: { insight: Insight; detailed?: boolean }) {
+/** `marked`: the analysis the address names (its own route, or the one just run): outlined, scrolled to, focused. */
+/** Brings the marked card into view and reads it out, in the next frame (not in the middle of React's commit). */
+function focusWhenMarked(node: HTMLElement | null) {
+  if (node)
+    requestAnimationFrame(() => {
+      node.scrollIntoView?.({ block: "nearest" });
+      node.focus({ preventScroll: true });
+    });
+}
+
+export function InsightCard(props: { insight: Insight; detailed?: boolean; marked?: boolean }) {
   const i = props.insight;
   const [chart, setChart] = useState(false);
   const move = ((i.projectedPrice - i.currentPrice) / i.currentPrice) * 100;
@@ -25,7 +36,22 @@ export function InsightCard(props: { insight: Insight; detailed?: boolean }) {
   // Without a news source the impact is a placeholder, not a reading of the news: say there is none.
   const noNews = i.newsAvailable === false;
   return (
-    <Card withBorder radius="md" padding="md" data-testid="insight-card">
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
+      data-testid="insight-card"
+      data-insight-id={i.id}
+      aria-current={props.marked ? "true" : undefined}
+      aria-label={props.marked ? `${i.symbol} analysis` : undefined}
+      tabIndex={props.marked ? -1 : undefined}
+      ref={props.marked ? focusWhenMarked : undefined}
+      style={
+        props.marked
+          ? { outline: "2px solid var(--mantine-primary-color-filled)", outlineOffset: 2 }
+          : undefined
+      }
+    >
       <Group justify="space-between" mb="xs">
         <Group gap="xs">
           <Text fw={800} fz="lg">
@@ -108,17 +134,18 @@ export function InsightCard(props: { insight: Insight; detailed?: boolean }) {
           </List>
         </>
       ) : null}
-      <Button
-        variant="subtle"
-        size="compact-sm"
-        px={0}
-        mt="xs"
-        w="fit-content"
-        onClick={() => setChart(!chart)}
-        aria-expanded={chart}
-      >
-        {chart ? "Hide chart" : "Show chart"}
-      </Button>
+      <Group justify="space-between" mt="xs" gap="xs">
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          px={0}
+          onClick={() => setChart(!chart)}
+          aria-expanded={chart}
+        >
+          {chart ? "Hide chart" : "Show chart"}
+        </Button>
+        <SymbolActions symbol={i.symbol} />
+      </Group>
       {chart ? (
         <Suspense fallback={<Skeleton height={260} mt="xs" />}>
           <InsightChart

@@ -30,7 +30,8 @@ export function useAnalyzeStock() {
   return useMutation({
     mutationFn: async (input: AnalyzeInput) => okJson(await api.api.insights.analyze.$post({ json: input })),
     onSuccess: (insight) => {
-      notify("success", "Analysis Complete!", `${insight.symbol}: see it in the Analysis History tab.`);
+      // Where the result is, wherever the person now is (the tab itself, after the spec's switch to it).
+      notify("success", "Analysis Complete!", `${insight.symbol}: saved to your Analysis History.`);
       return queryClient.invalidateQueries({ queryKey: insightKeys.all });
     },
   });

@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { HISTORY_PAGE_SIZE } from "../../../api/features/recommendations/recommendations.constants.ts";
 import { adminRecommendation } from "../../test/recommendation-fixture.ts";
 import { renderWithProviders } from "../../test/render.tsx";
 import { HistoricalRecommendationsTab } from "./historical-recommendations-tab.tsx";
-import { HISTORY_PAGE_SIZE, type Recommendation } from "./recommendations.queries.ts";
+import type { Recommendation } from "./recommendations.queries.ts";
 
 const realFetch = globalThis.fetch;
 afterEach(() => {
@@ -52,7 +53,9 @@ const thirty = Array.from({ length: 30 }, (_, i) => call(100 - i, i < 20 ? "2023
 describe("Historical tab's pages", () => {
   test("counts every match, shows the first page with each date's full count, and loads the rest on Show more", async () => {
     const asked = answer(thirty);
-    renderWithProviders(<HistoricalRecommendationsTab filters={filters} onSearch={() => {}} />);
+    renderWithProviders(
+      <HistoricalRecommendationsTab filters={filters} onSearch={() => {}} onOpen={() => {}} />,
+    );
     expect(await screen.findByText("30 recommendations found")).toBeTruthy();
     expect(screen.getByTestId("history-shown").textContent).toBe(`Showing the newest ${HISTORY_PAGE_SIZE}.`);
     const badges = () => screen.getAllByTestId("history-group-count").map((b) => b.textContent);
@@ -72,7 +75,9 @@ describe("Historical tab's pages", () => {
 
   test("says nothing more and offers no more when every match is shown", async () => {
     answer([call(1, "2023-10-26")]);
-    renderWithProviders(<HistoricalRecommendationsTab filters={filters} onSearch={() => {}} />);
+    renderWithProviders(
+      <HistoricalRecommendationsTab filters={filters} onSearch={() => {}} onOpen={() => {}} />,
+    );
     expect(await screen.findByText("1 recommendation found")).toBeTruthy();
     expect(screen.queryByTestId("history-shown")).toBeNull();
     expect(screen.queryByRole("button", { name: /^Show \d+ more$/ })).toBeNull();
@@ -114,8 +119,14 @@ describe("Historical tab's table", () => {
     try {
       const sizes: number[] = [];
       const asked = answer(year, sizes);
+      const opened: number[] = [];
       renderWithProviders(
-        <HistoricalRecommendationsTab filters={filters} onSearch={() => {}} view="table" />,
+        <HistoricalRecommendationsTab
+          filters={filters}
+          onSearch={() => {}}
+          view="table"
+          onOpen={(r) => opened.push(r.id)}
+        />,
       );
       expect(await screen.findByText("520 recommendations found")).toBeTruthy();
       expect(asked).toEqual([1]);
@@ -127,6 +138,9 @@ describe("Historical tab's table", () => {
       expect(drawn.length).toBeLessThan(30);
       expect(drawn.map((r) => r.getAttribute("aria-rowindex"))).toEqual(drawn.map((_, i) => String(i + 2)));
       expect(screen.queryAllByTestId("recommendation-card")).toHaveLength(0);
+      // A row's symbol opens its dialog through the route (onOpen), as a card does.
+      fireEvent.click(screen.getAllByRole("button", { name: /View Full Analysis/ })[0]!);
+      expect(opened).toEqual([year[0]!.id]);
 
       // Scrolled to the end: the last rows are drawn, the first are not.
       const box = screen.getByTestId("history-table-scroll");
@@ -146,7 +160,7 @@ describe("Historical tab's table", () => {
     try {
       answer(year);
       renderWithProviders(
-        <HistoricalRecommendationsTab filters={filters} onSearch={() => {}} view="table" />,
+        <HistoricalRecommendationsTab filters={filters} onSearch={() => {}} view="table" onOpen={() => {}} />,
       );
       await screen.findByText("520 recommendations found");
       // Newest first: the first rows drawn are this week's ten.
@@ -174,7 +188,7 @@ describe("Historical tab's table", () => {
     try {
       const asked = answer(year);
       renderWithProviders(
-        <HistoricalRecommendationsTab filters={filters} onSearch={() => {}} view="table" />,
+        <HistoricalRecommendationsTab filters={filters} onSearch={() => {}} view="table" onOpen={() => {}} />,
       );
       await screen.findByText("520 recommendations found");
       fireEvent.click(screen.getByRole("button", { name: "Download CSV" }));

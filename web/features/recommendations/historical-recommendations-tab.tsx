@@ -1,6 +1,7 @@
 import { Badge, Button, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
+import { HISTORY_PAGE_SIZE } from "../../../api/features/recommendations/recommendations.constants.ts";
 import { EmptyPanel } from "../../components/empty-panel.tsx";
 import { LoadError } from "../../components/load-error.tsx";
 import { Skeletons } from "../../components/skeleton-list.tsx";
@@ -11,9 +12,8 @@ import { HistoricalFiltersForm } from "./historical-filters-form.tsx";
 import { HistoricalTable } from "./historical-table.tsx";
 import { type HistoryView, HistoryViewControls } from "./history-view-controls.tsx";
 import { RecommendationCard } from "./recommendation-card.tsx";
-import { RecommendationDialog } from "./recommendation-dialog.tsx";
+import { useFocusReturnToOpener } from "./recommendation-focus.ts";
 import {
-  HISTORY_PAGE_SIZE,
   type HistoricalFilters,
   type HistoricalPage,
   historicalAllQueryOptions,
@@ -33,9 +33,14 @@ export function HistoricalRecommendationsTab(props: {
   /** Cards (the default) or the sortable table; the route keeps it in the address with the filters. */
   view?: HistoryView;
   onViewChange?: (view: HistoryView) => void;
+  /** A card's or row's "View Full Analysis" (the route opens the dialog's address). */
+  onOpen: (recommendation: Recommendation) => void;
+  /** The recommendation whose dialog is open: its card or row gets focus back when it closes. */
+  openId?: number;
 }) {
   const { filters } = props;
-  const [open, setOpen] = useState<Recommendation | null>(null);
+  const section = useRef<HTMLElement>(null);
+  useFocusReturnToOpener(props.openId, section);
   const controls = (
     <HistoryViewControls
       view={props.view ?? "cards"}
@@ -44,18 +49,17 @@ export function HistoricalRecommendationsTab(props: {
     />
   );
   return (
-    <section aria-labelledby="historical-title">
+    <section aria-labelledby="historical-title" ref={section}>
       <Title order={2} id="historical-title" size="h3" mb="sm">
         Historical Recommendations
       </Title>
       <HistoricalFiltersForm filters={filters} onSearch={props.onSearch} />
       {/* Each view makes its own one request: the table reads the whole search, the cards a page at a time. */}
       {props.view === "table" ? (
-        <TableResults filters={filters} controls={controls} onOpen={setOpen} />
+        <TableResults filters={filters} controls={controls} onOpen={props.onOpen} />
       ) : (
-        <CardResults filters={filters} controls={controls} onOpen={setOpen} />
+        <CardResults filters={filters} controls={controls} onOpen={props.onOpen} />
       )}
-      <RecommendationDialog recommendation={open} onClose={() => setOpen(null)} />
     </section>
   );
 }

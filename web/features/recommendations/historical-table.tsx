@@ -11,6 +11,7 @@ import {
   sortHistory,
 } from "./history-sort.ts";
 import { outcomeHeadline, outcomeShort } from "./outcome-words.ts";
+import { OPENS_RECOMMENDATION } from "./recommendation-focus.ts";
 import type { Recommendation } from "./recommendations.queries.ts";
 
 /**
@@ -136,6 +137,7 @@ export function HistoricalTable(props: {
                     fz="sm"
                     td="underline"
                     aria-label={`View Full Analysis of ${r.symbol}, ${formatDate(r.recommendationDate)}`}
+                    {...{ [OPENS_RECOMMENDATION]: r.id }}
                   >
                     {r.symbol}
                   </UnstyledButton>

@@ -22,7 +22,7 @@ describe("Latest tab when the load fails", () => {
           })
         : new Response("[]", { status: 200, headers: { "content-type": "application/json" } });
     }) as unknown as typeof fetch;
-    renderWithProviders(<LatestRecommendationsTab />);
+    renderWithProviders(<LatestRecommendationsTab onOpen={() => {}} />);
     expect(await screen.findByText("Could not load recommendations")).toBeTruthy();
     expect(screen.queryByText("No Latest Recommendations")).toBeNull();
     await userEvent.click(screen.getByRole("button", { name: "Retry" }));

@@ -1,20 +1,15 @@
 import { Alert, Group, SimpleGrid, Text, Title } from "@mantine/core";
 import { IconInfoCircle } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { lazy, Suspense, startTransition, useDeferredValue, useEffect, useMemo, useState } from "react";
+import { startTransition, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import { EmptyPanel } from "../../components/empty-panel.tsx";
 import { LoadError } from "../../components/load-error.tsx";
 import { Skeletons } from "../../components/skeleton-list.tsx";
 import { formatDate } from "../../lib/format.ts";
 import { DISCLAIMER } from "./disclaimer.ts";
 import { RecommendationCard } from "./recommendation-card.tsx";
+import { useFocusReturnToOpener } from "./recommendation-focus.ts";
 import { latestRecommendationsQueryOptions, type Recommendation } from "./recommendations.queries.ts";
-
-// The dialog (Mantine's modal: focus trap, scroll lock, transitions) loads when a card is first opened, not with
-// the cards (decision 047).
-const RecommendationDialog = lazy(() =>
-  import("./recommendation-dialog.tsx").then((m) => ({ default: m.RecommendationDialog })),
-);
 
 export const LATEST_SKELETONS = 6;
 
@@ -35,7 +30,14 @@ function useCardsShown(count: number): number {
   return Math.min(shown, count);
 }
 
-export function LatestRecommendationsTab() {
+/**
+ * The latest recommendations as cards. A card's "View Full Analysis" calls `onOpen` (the route opens the dialog's
+ * address); `openId` is the recommendation whose dialog is open, whose card gets focus back when it closes.
+ */
+export function LatestRecommendationsTab(props: {
+  onOpen: (recommendation: Recommendation) => void;
+  openId?: number;
+}) {
   // Deferred: the cards arriving render as a transition, in slices between which the browser can handle input,
   // instead of one long task on a slow phone (decision 047); until then the skeletons stay. `mounted` is false for
   // the first render even when the answer is already there (a reload: it arrives with the tab's code), so the
@@ -45,17 +47,20 @@ export function LatestRecommendationsTab() {
   const { data, isError, error, refetch, isFetching } = query;
   const isPending = query.isPending || !mounted;
   const shown = useCardsShown(isPending ? 0 : (data?.length ?? 0));
-  const [open, setOpen] = useState<Recommendation | null>(null);
+  const section = useRef<HTMLElement>(null);
+  useFocusReturnToOpener(props.openId, section);
+  // Read through a ref, so the cards below need not be made again when the route hands in a new function.
+  const onOpen = useRef(props.onOpen);
+  onOpen.current = props.onOpen;
   // The same elements from turn to turn, so each turn renders only the cards it adds (React skips an element it has
   // already rendered), not all of them again.
   const cards = useMemo(
     () =>
-      (data ?? []).map((r) => <RecommendationCard key={r.id} recommendation={r} onOpen={() => setOpen(r)} />),
+      (data ?? []).map((r) => (
+        <RecommendationCard key={r.id} recommendation={r} onOpen={() => onOpen.current(r)} />
+      )),
     [data],
   );
-  // Kept once opened, so closing plays the modal's exit transition.
-  const [dialogLoaded, setDialogLoaded] = useState(false);
-  if (open && !dialogLoaded) setDialogLoaded(true);
   // When the recommendations were made, not when this page fetched them: the newest recommendation's date, and for
   // the model's calls the session too. The API keeps no posting time, only the date; the model scores a day on its
   // closing prices, so its calls of a day are made after that day's close (decision 049).
@@ -68,7 +73,7 @@ export function LatestRecommendationsTab() {
     newest !== undefined &&
     data!.filter((r) => r.recommendationDate === newest).every((r) => r.source === "model");
   return (
-    <section aria-labelledby="latest-title">
+    <section aria-labelledby="latest-title" ref={section}>
       <Group justify="space-between" align="flex-end" mb="sm" wrap="wrap">
         <Title order={2} id="latest-title" size="h3">
           Latest Recommendations
@@ -110,11 +115,6 @@ export function LatestRecommendationsTab() {
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>{cards.slice(0, shown)}</SimpleGrid>
       )}
-      {dialogLoaded ? (
-        <Suspense fallback={null}>
-          <RecommendationDialog recommendation={open} onClose={() => setOpen(null)} />
-        </Suspense>
-      ) : null}
     </section>
   );
 }

@@ -34,6 +34,12 @@ describe("a recommendation's reason as a list", () => {
       "dollars traded a day",
     ]);
   });
+  test("factors that say which way they pushed the rank keep it", () => {
+    const { factors } = reasonParts(
+      "What moved its rank most: 1-month return (raised its rank), dollars traded a day (lowered its rank). Model ranker-live.",
+    );
+    expect(factors).toEqual(["1-month return (raised its rank)", "dollars traded a day (lowered its rank)"]);
+  });
   test("the model's range and its measured coverage: two points, the percentages intact", () => {
     const { points, factors } = reasonParts(
       "It is expected to beat the median stock by 0.7% over that horizon, in a range of -17.1% to +17.0% against " +

@@ -296,6 +296,44 @@ describe("what the model said", () => {
     expect(within(card).getByText("by an editor")).toBeTruthy();
   });
 
+  test("an editor's pick heads its text 'Editor's note' and shows the model's own view of the stock beside it", () => {
+    const modelView = {
+      call: "HOLD" as const,
+      decile: 5,
+      confidence: 50,
+      horizonDays: 60,
+      modelVersion: "ranker-live",
+      statedEvent: "trails-median" as const,
+      edgeSignificant: false,
+    };
+    let card = renderCard({ postedByName: "Jane Doe", modelView });
+    expect(within(card).getByText("Editor's note")).toBeTruthy();
+    expect(within(card).queryByText("AI reasoning")).toBeNull();
+    const view = within(card).getByTestId("model-view");
+    expect(within(view).getByText("Model's view")).toBeTruthy();
+    expect(within(view).getByText("HOLD")).toBeTruthy();
+    expect(within(view).getByText("50% chance").closest("[data-tone]")?.getAttribute("data-tone")).toBe(
+      "neutral",
+    );
+    expect(within(view).getByText("decile 5 of 10")).toBeTruthy();
+    // The editor's confidence stays the editor's, and the pick itself gets no call badge of the model's.
+    expect(within(card).getByText("Editor's confidence 82%")).toBeTruthy();
+    cleanup();
+    card = renderCard({ modelView: null });
+    expect(within(card).getByText("The model did not rank KO that day.")).toBeTruthy();
+    cleanup();
+    const dialog = renderDialog({ ...base, modelView });
+    expect(within(dialog).getByText("Editor's note")).toBeTruthy();
+    expect(within(dialog).queryByText("AI reasoning")).toBeNull();
+    expect(within(within(dialog).getByTestId("model-view")).getByText("HOLD")).toBeTruthy();
+    cleanup();
+    // A model call keeps the spec's heading and has no second view of itself.
+    const call = renderDialog({ ...base, ...model, ...evidence });
+    expect(within(call).getByText("AI reasoning")).toBeTruthy();
+    expect(within(call).queryByTestId("model-view")).toBeNull();
+    expect(within(call).queryByText("Editor's note")).toBeNull();
+  });
+
   test("the detail dialog of a model call: the event's chance beside a coin flip, the excess return, the model", () => {
     const dialog = renderDialog({ ...base, ...model, ...evidence, modelStale: true });
     expect(within(dialog).getByText("Model call")).toBeTruthy();

@@ -9,11 +9,14 @@ import {
   versusMedianText,
 } from "../../components/model-outlook.tsx";
 import { RiskBadge } from "../../components/risk-badge.tsx";
+import { SymbolActions } from "../../components/symbol-actions.tsx";
 import { GAIN_TEXT, LOSS_TEXT } from "../../lib/colors.ts";
 import { formatAsOf, formatDate, formatMoney, formatPercent, formatSignedMoney } from "../../lib/format.ts";
 import { riskWordOfFlag } from "../../lib/risk-words.ts";
+import { EDITORS_NOTE, ModelViewOfPick } from "./editors-pick.tsx";
 import { Figure } from "./figure.tsx";
 import { OutcomeBadge, OutcomeWords } from "./outcome-badge.tsx";
+import { OPENS_RECOMMENDATION } from "./recommendation-focus.ts";
 import { isRelativeCall, potentialReturn, priceVersusBuy, researchLinks } from "./recommendation-math.ts";
 import type { Recommendation } from "./recommendations.queries.ts";
 import { SourceLabel } from "./source-label.tsx";
@@ -135,9 +138,24 @@ export function RecommendationCard(props: {
           )}
           <Figure label="Target date" value={formatDate(r.estimatedDate)} />
         </SimpleGrid>
-        <Text size="sm" mt="sm" lineClamp={2} data-testid="recommendation-reason">
+        {r.source === "admin" ? (
+          <Text size="xs" fw={700} mt="sm">
+            {EDITORS_NOTE}
+          </Text>
+        ) : null}
+        <Text
+          size="sm"
+          mt={r.source === "admin" ? 0 : "sm"}
+          lineClamp={2}
+          data-testid="recommendation-reason"
+        >
           {r.reason}
         </Text>
+        {r.source === "admin" ? (
+          <Box mt="xs">
+            <ModelViewOfPick recommendation={r} />
+          </Box>
+        ) : null}
         <Group mt="xs" gap={6}>
           <OutcomeBadge outcome={r.outcome} />
         </Group>
@@ -148,17 +166,19 @@ export function RecommendationCard(props: {
           </Text>
         ) : null}
       </Box>
-      <Button
-        variant="subtle"
-        size="compact-sm"
-        mt="xs"
-        px={0}
-        style={{ alignSelf: "flex-start" }}
-        onClick={props.onOpen}
-        aria-label={`View Full Analysis of ${r.symbol}`}
-      >
-        View Full Analysis →
-      </Button>
+      <Group justify="space-between" mt="xs" gap="xs">
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          px={0}
+          onClick={props.onOpen}
+          aria-label={`View Full Analysis of ${r.symbol}`}
+          {...{ [OPENS_RECOMMENDATION]: r.id }}
+        >
+          View Full Analysis →
+        </Button>
+        <SymbolActions symbol={r.symbol} />
+      </Group>
     </Card>
   );
 }

@@ -13,7 +13,7 @@ import {
   Title,
 } from "@mantine/core";
 import { IconExternalLink, IconInfoCircle } from "@tabler/icons-react";
-import { lazy, Suspense } from "react";
+import { lazy, type ReactNode, Suspense } from "react";
 import {
   CallBadge,
   CoinFlipBar,
@@ -30,6 +30,7 @@ import { GAIN_TEXT } from "../../lib/colors.ts";
 import { formatAsOf, formatDate, formatMoney } from "../../lib/format.ts";
 import { riskWordOfFlag } from "../../lib/risk-words.ts";
 import { DISCLAIMER } from "./disclaimer.ts";
+import { ModelViewOfPick, reasonHeading } from "./editors-pick.tsx";
 import { Figure } from "./figure.tsx";
 import { OutcomeBadge, OutcomeWords } from "./outcome-badge.tsx";
 import { reasonParts } from "./reason-parts.ts";
@@ -55,8 +56,15 @@ function Row(props: { label: string; value: string }) {
   );
 }
 
-/** 'View Full Analysis': one recommendation's key numbers, price chart, reasons and research links. */
-export function RecommendationDialog(props: { recommendation: Recommendation | null; onClose: () => void }) {
+/**
+ * 'View Full Analysis': one recommendation's key numbers, price chart, reasons and research links. Open while it has
+ * a recommendation, or while `placeholder` (its loading or failure) stands in for one.
+ */
+export function RecommendationDialog(props: {
+  recommendation: Recommendation | null;
+  onClose: () => void;
+  placeholder?: ReactNode;
+}) {
   const r = props.recommendation;
   const model = r?.source === "model";
   const event = r && model ? eventChanceText(r.confidence, r) : null;
@@ -68,7 +76,15 @@ export function RecommendationDialog(props: { recommendation: Recommendation | n
   const reason = r ? reasonParts(r.reason) : null;
   const relative = r ? isRelativeCall(r) : false;
   return (
-    <Modal opened={r !== null} onClose={props.onClose} title="View Full Analysis" size="xl" centered>
+    <Modal
+      opened={r !== null || props.placeholder != null}
+      onClose={props.onClose}
+      title="View Full Analysis"
+      size="xl"
+      centered
+      // The route that opens it puts focus back on the card that did (recommendation-focus.ts).
+      returnFocus={false}
+    >
       {r && vs && reason ? (
         <Stack gap="md">
           <Group justify="space-between" gap="xs">
@@ -179,12 +195,13 @@ export function RecommendationDialog(props: { recommendation: Recommendation | n
           </SimpleGrid>
           <Divider />
           <Stack gap={6}>
-            <Text fw={700}>AI reasoning</Text>
+            <Text fw={700}>{reasonHeading(r)}</Text>
             <List size="sm" spacing={4} data-testid="recommendation-reasons">
               {reason.points.map((point) => (
                 <List.Item key={point}>{point}</List.Item>
               ))}
             </List>
+            <ModelViewOfPick recommendation={r} />
             {reason.factors.length ? (
               <>
                 <Text size="sm" fw={600} mt={4}>
@@ -215,7 +232,9 @@ export function RecommendationDialog(props: { recommendation: Recommendation | n
             {DISCLAIMER}
           </Alert>
         </Stack>
-      ) : null}
+      ) : (
+        props.placeholder
+      )}
     </Modal>
   );
 }

@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import type { InferRequestType, InferResponseType } from "hono/client";
+import { HISTORY_PAGE_SIZE } from "../../../api/features/recommendations/recommendations.constants.ts";
 import { api } from "../../lib/api-client.ts";
 import { okJson } from "../../lib/api-error.ts";
 import { rootKeys } from "../../lib/query-keys.ts";
@@ -11,6 +12,7 @@ export type HistoricalFilters = InferRequestType<typeof api.api.recommendations.
 export const recommendationKeys = {
   all: rootKeys.recommendations,
   latest: () => [...rootKeys.recommendations, "latest"] as const,
+  one: (id: number) => [...rootKeys.recommendations, "one", id] as const,
   historical: (filters: HistoricalFilters) => [...rootKeys.recommendations, "historical", filters] as const,
 };
 
@@ -20,8 +22,12 @@ export const latestRecommendationsQueryOptions = () =>
     queryFn: async () => okJson(await api.api.recommendations.latest.$get()),
   });
 
-/** Rows per page of the Historical tab: whole rows of its 1-, 2- and 3-column grids. */
-export const HISTORY_PAGE_SIZE = 24;
+/** One recommendation with its whole reason (the lists carry a two-line summary): what the dialog shows. */
+export const recommendationQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: recommendationKeys.one(id),
+    queryFn: async () => okJson(await api.api.recommendations[":id"].$get({ param: { id: String(id) } })),
+  });
 
 export interface HistoricalPage {
   items: Recommendation[];

@@ -1,4 +1,14 @@
-import type { CalibrationPoint } from "./charts.tsx";
+/** One bar of the calibration chart: a bin's stated probability, how often its event happened, and its interval. */
+export interface CalibrationPoint {
+  label: string;
+  stated: number;
+  observed: number;
+  low: number;
+  high: number;
+  n: number;
+  /** How often random members of the same date and risk did the same event; null when unknown. */
+  baseline: number | null;
+}
 
 /** A calibration row as the API gives it (per band, decile or year). */
 export interface CalibrationRowInput {

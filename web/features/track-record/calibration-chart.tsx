@@ -9,7 +9,7 @@ import {
 import { useEffect, useRef, useState } from "react";
 import { ChartTooltip } from "../../components/chart-tooltip.tsx";
 import { formatStatistic, ratePercent } from "../../lib/format.ts";
-import type { CalibrationPoint } from "./charts.tsx";
+import type { CalibrationPoint } from "./calibration-bins.ts";
 
 const pct = (v: number, digits = 0) => ratePercent(v, digits);
 const HEIGHT = 250;

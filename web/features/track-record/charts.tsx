@@ -2,19 +2,9 @@ import { Text } from "@mantine/core";
 import { lazy, Suspense } from "react";
 import { LazyTimeSeriesChart } from "../../components/lazy-charts.tsx";
 import { formatMoney } from "../../lib/format.ts";
+import type { CalibrationPoint } from "./calibration-bins.ts";
 
 const CalibrationBins = lazy(() => import("./calibration-chart.tsx"));
-
-export interface CalibrationPoint {
-  label: string;
-  stated: number;
-  observed: number;
-  low: number;
-  high: number;
-  n: number;
-  /** How often random members of the same date and risk did the same event; null when unknown. */
-  baseline: number | null;
-}
 
 /**
  * Per bin (a band of stated confidence, or a year: decision 048), how often the stated event happened (a bar with

@@ -54,6 +54,22 @@ describe("alert settings form (real API in process)", () => {
     );
   });
 
+  test("the signing secret is masked until revealed, and copies whole", async () => {
+    const { webhookSecret } = await saved();
+    renderWithProviders(<AlertSettings />);
+    const user = userEvent.setup();
+    const field = (await screen.findByRole("textbox", { name: "Signing secret" })) as HTMLInputElement;
+    expect(field.value).toBe(`${webhookSecret.slice(0, 8)}••••••••${webhookSecret.slice(-4)}`);
+    expect(document.body.textContent).not.toContain(webhookSecret);
+    await user.click(screen.getByRole("button", { name: "Copy signing secret" }));
+    expect(await navigator.clipboard.readText()).toBe(webhookSecret);
+    await screen.findByRole("button", { name: "Copied" });
+    await user.click(screen.getByRole("button", { name: "Show signing secret" }));
+    expect(field.value).toBe(webhookSecret);
+    await user.click(screen.getByRole("button", { name: "Hide signing secret" }));
+    expect(field.value).not.toContain(webhookSecret.slice(8, -4));
+  });
+
   test("a webhook over the API's limit is refused under the field and not saved", async () => {
     const before = await saved();
     renderWithProviders(<AlertSettings />);

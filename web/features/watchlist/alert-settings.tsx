@@ -1,8 +1,10 @@
-import { Alert, Button, Card, Code, Group, Stack, Text, Title } from "@mantine/core";
+import { Alert, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { EmailVerificationConfirmInput } from "../../../api/features/auth/auth.input.ts";
 import { UpdateNotificationSettings } from "../../../api/features/watchlist/alerts.input.ts";
 import { LoadError } from "../../components/load-error.tsx";
+import { OutboxNote } from "../../components/outbox-note.tsx";
+import { SecretField } from "../../components/secret-field.tsx";
 import { submitWith, useAppForm, validateWith } from "../../lib/form.tsx";
 import { SwitchField } from "../../lib/form-fields.tsx";
 import {
@@ -73,9 +75,11 @@ function AlertSettingsForm({ settings }: { settings: SavedAlertSettings }) {
                 />
               )}
             </form.AppField>
-            <Text size="xs">
-              Signing secret: <Code>{settings.webhookSecret}</Code>
-            </Text>
+            <SecretField
+              label="Signing secret"
+              description="Verify each webhook's signature with it. Keep it private."
+              value={settings.webhookSecret}
+            />
             <Group justify="flex-end">
               <form.SubmitButton pending={save.isPending}>Save alert settings</form.SubmitButton>
             </Group>
@@ -107,7 +111,8 @@ function EmailVerification({ address }: { address: string }) {
     >
       <Stack gap="xs">
         <Text size="sm">Alert emails are not sent to {address} until you verify that address.</Text>
-        {send.isSuccess && <Text size="sm">{send.data.message}</Text>}
+        {send.isSuccess &&
+          (send.data.delivery === "outbox" ? <OutboxNote /> : <Text size="sm">{send.data.message}</Text>)}
         <Group align="flex-end" gap="xs">
           <Button variant="light" size="xs" loading={send.isPending} onClick={() => send.mutate()}>
             {send.isSuccess ? "Send a new code" : "Send verification code"}

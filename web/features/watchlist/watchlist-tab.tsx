@@ -16,6 +16,7 @@ import {
   type WatchlistItem,
   watchlistQueryOptions,
 } from "./watchlist.queries.ts";
+import { AlertReason, ModelToday } from "./watchlist-card-lines.tsx";
 import { WatchlistItemForm } from "./watchlist-item-form.tsx";
 
 function WatchlistCard(props: {
@@ -59,6 +60,8 @@ function WatchlistCard(props: {
           </ActionIcon>
         </Group>
       </Group>
+      <AlertReason item={i} />
+      <ModelToday item={i} />
       <Sparkline values={i.sparkline ?? []} label={`${i.symbol}, last 3 months`} span="3 months" />
       <SimpleGrid cols={2} spacing="xs">
         <Stack gap={0}>
@@ -125,7 +128,8 @@ export function WatchlistTab() {
               variant={alerts ? "filled" : "light"}
               c={alerts ? undefined : "var(--mantine-color-text)"}
             >
-              {alerts} alert{alerts === 1 ? "" : "s"}
+              {/* "0 alerts" read as none set: the count is of items past their threshold now. */}
+              {alerts ? `${alerts} alerting` : "None alerting"}
             </Badge>
           ) : null}
         </Group>

@@ -11,11 +11,14 @@ type AddInput = InferRequestType<typeof api.api.watchlist.$post>["json"];
 type UpdateInput = { id: number } & InferRequestType<(typeof api.api.watchlist)[":id"]["$patch"]>["json"];
 type AlertSettingsInput = InferRequestType<typeof api.api.notifications.$put>["json"];
 export type SavedAlertSettings = InferResponseType<typeof api.api.notifications.$get, 200>;
+export type AlertInbox = InferResponseType<typeof api.api.notifications.alerts.$get, 200>;
+export type FiredAlert = AlertInbox["alerts"][number];
 
 export const watchlistKeys = {
   all: rootKeys.watchlist,
   items: () => [...rootKeys.watchlist, "items"] as const,
   alertSettings: () => [...rootKeys.watchlist, "alert-settings"] as const,
+  alertInbox: () => [...rootKeys.watchlist, "alert-inbox"] as const,
 };
 
 /** Retried as every query is: once on a network failure, never on an answer (decision 080). */
@@ -31,6 +34,33 @@ export const alertSettingsQueryOptions = () =>
     queryKey: watchlistKeys.alertSettings(),
     queryFn: async () => okJson(await api.api.notifications.$get()),
   });
+
+/** The fired alerts not dismissed and how many are unseen: the header's bell and its list. */
+export const alertInboxQueryOptions = () =>
+  queryOptions({
+    queryKey: watchlistKeys.alertInbox(),
+    queryFn: async () => okJson(await api.api.notifications.alerts.$get()),
+  });
+
+/** Marks the listed alerts seen, up to the newest shown: one that fires meanwhile stays unseen. */
+export function useMarkAlertsSeen() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (throughId: number) =>
+      okJson(await api.api.notifications.alerts.seen.$post({ json: { throughId } })),
+    onSuccess: (inbox) => queryClient.setQueryData(watchlistKeys.alertInbox(), inbox),
+  });
+}
+
+export function useDismissAlert() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) =>
+      okJson(await api.api.notifications.alerts[":id"].$delete({ param: { id: String(id) } })),
+    onSuccess: (inbox) => queryClient.setQueryData(watchlistKeys.alertInbox(), inbox),
+    onError: toastFailure("Alert not dismissed", "Please try again."),
+  });
+}
 
 function useWatchlistMutation<TInput>(
   run: (input: TInput) => Promise<unknown>,

@@ -1,5 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { redirect } from "@tanstack/react-router";
+import { SYMBOL_CHARACTERS, SYMBOL_MAX_LENGTH } from "../../../api/lib/fields.constants.ts";
 import { defaultRange } from "../../features/recommendations/date-range.ts";
 import {
   type HistoricalFilters,
@@ -29,9 +30,9 @@ export const DASHBOARD_TAB_PATHS = {
   watchlist: "/dashboard/watchlist",
 } as const satisfies Record<DashboardTab, string>;
 
-/** The open tab, from the address's path (/ and /dashboard are Latest). */
+/** The open tab, from the address's path (/, /dashboard and a dialog over Latest, /dashboard/r/5, are Latest). */
 export function dashboardTabOf(pathname: string): DashboardTab {
-  const last = pathname.replace(/\/+$/, "").split("/").at(-1);
+  const last = pathname.split("/").filter(Boolean)[1];
   return (
     oneOf(
       DASHBOARD_TABS.map((t) => t.value),
@@ -70,14 +71,15 @@ export interface DashboardSearch {
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const SYMBOL = /^[A-Z0-9.^=-]{1,10}$/;
 
 const oneOf = <T extends string>(values: readonly T[], value: unknown): T | undefined =>
   values.find((v) => v === value);
 
 /**
  * Keeps what is valid in an address's search and drops the rest, so a hand-edited or stale link still opens the
- * dashboard. Written out rather than with a schema library: no route loads zod (decision 025).
+ * dashboard. Written out rather than with the API's zod schemas: this module loads with the app's entry, where zod
+ * may not (only lazy feature chunks load `*.input.ts`, decision 078); the symbol's rule is the API's own
+ * (fields.constants.ts).
  */
 export function validateDashboardSearch(raw: Record<string, unknown>): DashboardSearch {
   const search: DashboardSearch = {};
@@ -87,8 +89,8 @@ export function validateDashboardSearch(raw: Record<string, unknown>): Dashboard
   }
   // The default search parser reads `symbol=123` as a number.
   const symbol = typeof raw.symbol === "number" ? String(raw.symbol) : raw.symbol;
-  if (typeof symbol === "string" && SYMBOL.test(symbol.trim().toUpperCase()))
-    search.symbol = symbol.trim().toUpperCase();
+  const upper = typeof symbol === "string" ? symbol.trim().toUpperCase() : "";
+  if (upper.length <= SYMBOL_MAX_LENGTH && SYMBOL_CHARACTERS.test(upper)) search.symbol = upper;
   const aggressive = oneOf(RISKS, raw.aggressive);
   if (aggressive) search.aggressive = aggressive;
   if (raw.view === "table") search.view = "table";

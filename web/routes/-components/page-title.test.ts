@@ -12,7 +12,7 @@ describe("page titles", () => {
   test("each dashboard tab has its own title, not the dashboard's", () => {
     expect(
       [
-        "/_authed/_app/dashboard/",
+        "/_authed/_app/dashboard/_latestTab",
         "/_authed/_app/dashboard/historical",
         "/_authed/_app/dashboard/analyze",
         "/_authed/_app/dashboard/history",
@@ -27,6 +27,14 @@ describe("page titles", () => {
       "Earnings Calls · Signalboard",
       "Watchlist · Signalboard",
     ]);
+  });
+
+  test("a recommendation's dialog over its list is titled as one", () => {
+    for (const ids of [
+      ["/_authed/_app/dashboard/_latestTab", "/_authed/_app/dashboard/_latestTab/r/$id"],
+      ["/_authed/_app/dashboard/historical", "/_authed/_app/dashboard/historical/r/$id"],
+    ])
+      expect(pageTitle(matches([...DASHBOARD, ...ids]))).toBe("Recommendation · Signalboard");
   });
 
   test("signed in, / is the Latest tab; signed out, the landing page", () => {

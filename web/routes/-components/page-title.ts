@@ -7,8 +7,10 @@ const APP_NAME = "Signalboard";
  * own name, so tabs, history and bookmarks tell them apart ("/" signed in is the Latest tab).
  */
 const TITLES: Partial<Record<keyof FileRoutesById, string>> = {
-  "/_authed/_app/dashboard/": "Latest Recommendations",
+  "/_authed/_app/dashboard/_latestTab": "Latest Recommendations",
+  "/_authed/_app/dashboard/_latestTab/r/$id": "Recommendation",
   "/_authed/_app/dashboard/historical": "Historical Recommendations",
+  "/_authed/_app/dashboard/historical/r/$id": "Recommendation",
   "/_authed/_app/dashboard/analyze": "Analyze Stock",
   "/_authed/_app/dashboard/history": "Analysis History",
   "/_authed/_app/dashboard/earnings": "Earnings Calls",
@@ -44,7 +46,7 @@ export function pageTitle(matches: ReadonlyArray<TitledMatch>): string {
   if (deepest.routeId === "/") {
     const signedIn = Boolean((deepest.context as { user?: unknown }).user);
     return signedIn
-      ? `${TITLES["/_authed/_app/dashboard/"]} · ${APP_NAME}`
+      ? `${TITLES["/_authed/_app/dashboard/_latestTab"]} · ${APP_NAME}`
       : `${APP_NAME}: stock recommendations you can check`;
   }
   const titled = matches.findLast((m) => m.routeId in TITLES);

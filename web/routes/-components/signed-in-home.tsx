@@ -1,3 +1,4 @@
+import { useNavigate } from "@tanstack/react-router";
 import { LatestRecommendationsTab } from "../../features/recommendations/latest-recommendations-tab.tsx";
 import type { CurrentUser } from "../../lib/current-user.queries.ts";
 import { DashboardFrame } from "./dashboard-frame.tsx";
@@ -8,10 +9,19 @@ import { SignedInFrame } from "./signed-in-frame.tsx";
  * routes under /dashboard). Its own chunk, which the landing page never loads.
  */
 export function SignedInHome(props: { user: CurrentUser }) {
+  const navigate = useNavigate();
   return (
     <SignedInFrame user={props.user}>
       <DashboardFrame tab="latest">
-        <LatestRecommendationsTab />
+        <LatestRecommendationsTab
+          onOpen={(r) =>
+            void navigate({
+              to: "/dashboard/r/$id",
+              params: { id: String(r.id) },
+              state: { openedFromList: true },
+            })
+          }
+        />
       </DashboardFrame>
     </SignedInFrame>
   );

@@ -1,9 +1,19 @@
-import { createLazyFileRoute } from "@tanstack/react-router";
+import { createLazyFileRoute, useParams } from "@tanstack/react-router";
 import { AnalysisHistoryTab } from "../../../features/insights/analysis-history-tab.tsx";
+import { addressId } from "../../-components/dialog-route.ts";
 
 function History() {
   const navigate = Route.useNavigate();
-  return <AnalysisHistoryTab onAnalyzeFirst={() => void navigate({ to: "/dashboard/analyze" })} />;
+  const markedId = useParams({
+    strict: false,
+    select: (p) => (p.id === undefined ? undefined : addressId(p.id)),
+  });
+  return (
+    <AnalysisHistoryTab
+      markedId={markedId}
+      onAnalyzeFirst={() => void navigate({ to: "/dashboard/analyze" })}
+    />
+  );
 }
 
 export const Route = createLazyFileRoute("/_authed/_app/dashboard/history")({ component: History });

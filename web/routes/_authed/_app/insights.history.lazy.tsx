@@ -1,9 +1,20 @@
-import { createLazyFileRoute } from "@tanstack/react-router";
+import { createLazyFileRoute, useParams } from "@tanstack/react-router";
 import { AnalysisHistoryTab } from "../../../features/insights/analysis-history-tab.tsx";
+import { addressId } from "../../-components/dialog-route.ts";
 
 function History() {
   const navigate = Route.useNavigate();
-  return <AnalysisHistoryTab detailed onAnalyzeFirst={() => void navigate({ to: "/insights" })} />;
+  const markedId = useParams({
+    strict: false,
+    select: (p) => (p.id === undefined ? undefined : addressId(p.id)),
+  });
+  return (
+    <AnalysisHistoryTab
+      detailed
+      markedId={markedId}
+      onAnalyzeFirst={() => void navigate({ to: "/insights" })}
+    />
+  );
 }
 
 export const Route = createLazyFileRoute("/_authed/_app/insights/history")({ component: History });

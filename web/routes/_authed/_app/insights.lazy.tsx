@@ -2,7 +2,7 @@ import { createLazyFileRoute, Outlet, useLocation } from "@tanstack/react-router
 import { InsightsPage } from "../../../features/insights/insights-page.tsx";
 
 function Insights() {
-  const tab = useLocation({ select: (l) => (/\/history\/?$/.test(l.pathname) ? "history" : "analyze") });
+  const tab = useLocation({ select: (l) => (/\/history(\/|$)/.test(l.pathname) ? "history" : "analyze") });
   const navigate = Route.useNavigate();
   return (
     <InsightsPage

@@ -4,10 +4,11 @@ import { latestRecommendationsQueryOptions } from "../../../features/recommendat
 import { oldTabLinkRedirect } from "../../-components/dashboard-search.ts";
 
 /**
- * /dashboard: the Latest tab, where sign-in lands. An old `/dashboard?tab=...` link goes to that tab's own path.
- * The request starts while the tab's code loads; not awaited, the tab shows its own skeletons (decision 024).
+ * The Latest tab: /dashboard, where sign-in lands, and /dashboard/r/$id, a recommendation's dialog over it (the tab
+ * stays mounted under the dialog). An old `/dashboard?tab=...` link goes to that tab's own path. The request starts
+ * while the tab's code loads; not awaited, the tab shows its own skeletons (decision 024).
  */
-export const Route = createFileRoute("/_authed/_app/dashboard/")({
+export const Route = createFileRoute("/_authed/_app/dashboard/_latestTab")({
   beforeLoad: ({ location }) => {
     const redirect = oldTabLinkRedirect(location.search as Record<string, unknown>);
     if (redirect) throw redirect;

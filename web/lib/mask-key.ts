@@ -2,7 +2,7 @@
  * unsaid. */
 const HIDDEN_DOTS = 8;
 
-/** The masked preview of a key: its first 8 and last 4 characters, enough to tell two keys apart. */
+/** The masked preview of a key or secret: its first 8 and last 4 characters, enough to tell two apart. */
 export function maskKey(key: string): string {
   if (key.length <= 12) return "•".repeat(key.length);
   return `${key.slice(0, 8)}${"•".repeat(HIDDEN_DOTS)}${key.slice(-4)}`;

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 
-const root = join(import.meta.dir, "..");
+const root = join(import.meta.dir, "../..");
 
 /**
  * The environment wrangler runs in here: the Node 22 it needs first on PATH (node_modules/.bin, from the

@@ -1,0 +1,72 @@
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { notifications } from "@mantine/notifications";
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { TestApp } from "../../../api/test/harness.ts";
+import { InsightCard } from "../../features/insights/insight-card.tsx";
+import type { Insight } from "../../features/insights/insights.queries.ts";
+import { RecommendationCard } from "../../features/recommendations/recommendation-card.tsx";
+import { AUTH_TOKEN_KEY } from "../../lib/auth-token.ts";
+import type { CurrentUser } from "../../lib/current-user.queries.ts";
+import { useRealApi } from "../../test/real-api.ts";
+import { adminRecommendation } from "../../test/recommendation-fixture.ts";
+import { renderWithProviders } from "../../test/render.tsx";
+import { SignedInFrame } from "./signed-in-frame.tsx";
+
+let api: TestApp;
+let token: string;
+let insight: Insight;
+let user: CurrentUser;
+
+beforeAll(async () => {
+  api = await useRealApi();
+  await api.useDemoMarket({ from: "2022-01-01" });
+  token = await api.signIn((await api.createUser()).email, "correct-horse-battery");
+  localStorage.setItem(AUTH_TOKEN_KEY, token);
+  const analyzed = await api.request("/api/insights/analyze", {
+    method: "POST",
+    token,
+    json: { symbol: "XOM" },
+  });
+  insight = (await analyzed.json()) as Insight;
+  user = (await (await api.request("/api/auth/user", { token })).json()) as CurrentUser;
+});
+afterAll(async () => {
+  localStorage.removeItem(AUTH_TOKEN_KEY);
+  await api.close();
+});
+afterEach(() => {
+  cleanup();
+  notifications.clean();
+});
+
+const watched = async () =>
+  ((await (await api.request("/api/watchlist", { token })).json()) as Array<{ symbol: string }>).map(
+    (i) => i.symbol,
+  );
+
+describe("the signed-in frame (real API in process)", () => {
+  test("the header has the alerts bell; every recommendation and analysis card adds its stock to the watchlist", async () => {
+    renderWithProviders(
+      <SignedInFrame user={user}>
+        <RecommendationCard recommendation={{ ...adminRecommendation, symbol: "JPM" }} onOpen={() => {}} />
+        <InsightCard insight={insight} />
+      </SignedInFrame>,
+    );
+    expect(await screen.findByRole("button", { name: "Alerts, none unseen" })).toBeTruthy();
+    const u = userEvent.setup();
+    const card = screen.getByTestId("recommendation-card");
+    await u.click(within(card).getByRole("button", { name: "Add JPM to watchlist" }));
+    await screen.findByText("Stock Added");
+    await waitFor(async () => expect(await watched()).toEqual(["JPM"]));
+    const analysis = screen.getByTestId("insight-card");
+    await u.click(within(analysis).getByRole("button", { name: "Add XOM to watchlist" }));
+    await waitFor(async () => expect(await watched()).toEqual(["JPM", "XOM"]));
+  });
+
+  test("outside the frame (a card on a public page) the cards offer no watchlist action", async () => {
+    renderWithProviders(<InsightCard insight={insight} />);
+    await screen.findByTestId("insight-card");
+    expect(screen.queryByRole("button", { name: /to watchlist/ })).toBeNull();
+  });
+});

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { PatternRouter } from "hono/router/pattern-router";
-import { alertEvents, users, watchlistItems } from "../../db/schema/index.ts";
+import { alertEvents, recommendations, users, watchlistItems } from "../../db/schema/index.ts";
 import { issueCode } from "../features/auth/emailed-code.ts";
 import { inProcess, startTestApp, type TestApp, targetName } from "../test/harness.ts";
 
@@ -34,6 +34,8 @@ interface Ctx {
   ownerCode: string;
   /** A posted recommendation, for the detail read. */
   recommendationId: number;
+  /** A fresh recommendation, for a request that deletes it. */
+  spareRecommendationId: number;
   /** A fresh fired alert of the owner's, for a request that dismisses it. */
   alertId: number;
 }
@@ -226,6 +228,28 @@ const ROWS: Row[] = [
       reason: "x",
     }),
     expect: { ...adminOnly, admin: 201 },
+  },
+  {
+    name: "delete one recommendation",
+    method: "DELETE",
+    path: (c) => `/api/recommendations/by-id/${c.spareRecommendationId}`,
+    before: async () => {
+      await t.deps.database.db.delete(recommendations).where(eq(recommendations.recommendationDate, "2023-08-01"));
+      const posted = await t.request("/api/recommendations?recommendationDate=2023-08-01", {
+        method: "POST",
+        token: credentials.admin,
+        json: {
+          symbol: "AAPL",
+          buyPrice: 1,
+          sellTarget: 2,
+          confidence: 50,
+          estimatedDate: "2023-12-01",
+          reason: "x",
+        },
+      });
+      ctx.spareRecommendationId = ((await posted.json()) as { recommendation: { id: number } }).recommendation.id;
+    },
+    expect: adminOnly,
   },
   {
     name: "delete recommendations",
@@ -442,6 +466,7 @@ beforeAll(async () => {
   ).json()) as { recommendation: { id: number } };
   ctx = {
     recommendationId: posted.recommendation.id,
+    spareRecommendationId: 0,
     ownerId: owner.id,
     itemId: item.id,
     targetUserId: target.id,

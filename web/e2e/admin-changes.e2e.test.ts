@@ -54,6 +54,13 @@ test("after an admin posts or deletes recommendations, Historical and Track Reco
   await page.locator('input[name="estimatedDate"]').fill("2023-12-29");
   await page.getByRole("textbox", { name: "Reason" }).fill("Posted by the admin-changes browser test.");
   await page.getByRole("button", { name: "Post Recommendation" }).click();
+  // KO closed near $54, so $58.00 is more than 2% away: the form asks first, and "Change price" posts nothing.
+  const farPrice = page.getByRole("dialog", { name: "Post at this buy price?" });
+  await farPrice.getByText(/% above the close of \$/).waitFor();
+  await farPrice.getByRole("button", { name: "Change price" }).click();
+  await farPrice.waitFor({ state: "hidden" });
+  await page.getByRole("button", { name: "Post Recommendation" }).click();
+  await farPrice.getByRole("button", { name: "Post anyway" }).click();
   await page.getByText("Recommendation Posted").first().waitFor();
 
   await page.goBack();

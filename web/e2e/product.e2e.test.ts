@@ -48,6 +48,9 @@ describe("recommendations end to end", () => {
       .fill("Steady compounder with a clean balance sheet (end-to-end test).");
     await screenshot(form, "admin-desktop");
     await form.getByRole("button", { name: "Post Recommendation" }).click();
+    // $50.25 is more than 2% from each candidate's close, so the form asks before posting it (issue 42).
+    const farPrice = form.getByRole("dialog", { name: "Post at this buy price?" });
+    await farPrice.getByRole("button", { name: "Post anyway" }).click();
     await toast(form, "Recommendation Posted").waitFor();
 
     const user = await asInvestor();

@@ -200,7 +200,7 @@ export const DeleteOneAnswer = z.object({
   message: z.string(),
   id: z.number().int(),
   symbol: z.string(),
-  recommendationDate: z.string(),
+  recommendationDate: z.string().openapi({ format: "date" }),
 });
 
 export type Recommendation = z.infer<typeof Recommendation>;

@@ -1,3 +1,5 @@
+import { formatMoney, sizePercent } from "../../lib/format.ts";
+
 /** How far (as a fraction of the close) a pick's buy price may sit from that day's close before posting asks. */
 export const BUY_PRICE_TOLERANCE = 0.02;
 
@@ -12,6 +14,6 @@ export function farFromClose(buy: number | "", close: number | null | undefined)
 
 /** "$120.00 is 6.1% below the close of $127.74": what the confirmation says. */
 export function distanceFromCloseText(buy: number, close: number): string {
-  const percent = (Math.abs(buy - close) / close) * 100;
-  return `$${buy.toFixed(2)} is ${percent.toFixed(1)}% ${buy < close ? "below" : "above"} the close of $${close.toFixed(2)}`;
+  const away = sizePercent((buy - close) / close);
+  return `${formatMoney(buy)} is ${away} ${buy < close ? "below" : "above"} the close of ${formatMoney(close)}`;
 }

@@ -488,7 +488,7 @@ ${card.intervalCoverageByVolatility.map((c, k) => `| ${c.fifth} | ${c.n.toLocale
 |---|---|---|---|
 ${card.calibrationByYear.map((r) => `| ${r.year} | ${r.n} | ${pct(r.stated)} | ${pct(r.observed)} |`).join("\n")}
 
-"Stated" is the probability of the event each call states (beat the median for deciles 6-10, trail it for 1-5).
+"Stated" is the probability of the event each call states (trail the median for a SELL, and for a WATCH in deciles 1-5; beat it for every other call, HOLD included).
 
 ## By decile (demo)
 | decile | n | stated P(beat median) | observed | mean ${HORIZON}-day return | mean excess over median |

@@ -234,7 +234,9 @@ const ROWS: Row[] = [
     method: "DELETE",
     path: (c) => `/api/recommendations/by-id/${c.spareRecommendationId}`,
     before: async () => {
-      await t.deps.database.db.delete(recommendations).where(eq(recommendations.recommendationDate, "2023-08-01"));
+      await t.deps.database.db
+        .delete(recommendations)
+        .where(eq(recommendations.recommendationDate, "2023-08-01"));
       const posted = await t.request("/api/recommendations?recommendationDate=2023-08-01", {
         method: "POST",
         token: credentials.admin,
@@ -247,7 +249,9 @@ const ROWS: Row[] = [
           reason: "x",
         },
       });
-      ctx.spareRecommendationId = ((await posted.json()) as { recommendation: { id: number } }).recommendation.id;
+      ctx.spareRecommendationId = (
+        (await posted.json()) as { recommendation: { id: number } }
+      ).recommendation.id;
     },
     expect: adminOnly,
   },

@@ -147,7 +147,7 @@ describe("the history table and its CSV", () => {
       await page.waitForURL((url) => url.pathname === `/dashboard/historical/r/${id}`);
       const dialog = page.getByRole("dialog", { name: "View Full Analysis" });
       await dialog.waitFor();
-      expect(await dialog.textContent()).toContain(symbol);
+      await dialog.getByText(symbol, { exact: false }).first().waitFor();
       const under = new URL(page.url()).searchParams;
       expect([under.get("from"), under.get("to"), under.get("view")]).toEqual([
         "2022-10-28",

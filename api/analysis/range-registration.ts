@@ -22,6 +22,6 @@ export const RANGE_REGISTRATION = {
   confidence: 0.95,
   halfWidth: 0.03,
   datesNeeded: 32,
-} as const;
+};
 
 export type RangeRegistration = typeof RANGE_REGISTRATION;

@@ -1,15 +1,12 @@
 import { z } from "@hono/zod-openapi";
 import { FITTED_RANGE } from "../analysis/fitted-range.constants.ts";
-import { heldBackCoverageOf, RANGE_HELD_BACK_YEARS } from "../analysis/range-calibration.ts";
-import { wholePercent } from "./format.ts";
+import { HELD_BACK_COVERAGE_SPAN, RANGE_HELD_BACK_YEARS } from "../analysis/range-calibration.ts";
 
-const held = [1, 2, 3, 4, 5].map(heldBackCoverageOf);
 /** What such ranges held where they were tested: said beside each end, so no reader takes the 80% as measured. */
 const RANGE_HELD =
   "from the stock's own volatility and its volatility fifth's band. On survivorship-free years held back from the " +
-  `fit (${RANGE_HELD_BACK_YEARS}) such ranges held ${wholePercent(Math.min(...held))} to ` +
-  `${wholePercent(Math.max(...held))} of outcomes, by volatility fifth; the reason text quotes the stock's own ` +
-  "fifth (decision 140)";
+  `fit (${RANGE_HELD_BACK_YEARS}) such ranges held ${HELD_BACK_COVERAGE_SPAN} of outcomes, by volatility fifth; the ` +
+  "reason text quotes the stock's own fifth (decision 140)";
 
 /**
  * What every model call and analysis carries beside its probability (docs/decisions/066-calls-that-agree.md): the

@@ -87,7 +87,7 @@ describe("the check of the ranges on live calls (decision 140)", () => {
       insideLow: 0,
       insideHigh: 1,
     });
-    expect(fifth2.withinTarget).toBe(false);
+    expect(fifth2.targetMet).toBe(false);
     expect(fifth2.missedBeyondChance).toBe(false);
     // Fifth 1: every outcome inside on both dates: above the target, and the interval (no spread) says so.
     expect(progress.running![0]).toMatchObject({
@@ -119,7 +119,7 @@ describe("the check of the ranges on live calls (decision 140)", () => {
     );
     expect(progress.dates[1]).toEqual({ date: SECOND, members: 2, leftOut: 0, byFifth: null });
     expect(progress.datesCollected).toBe(2);
-    expect(progress.verdict!.map((f) => [f.inside, f.below, f.above, f.withinTarget])).toEqual(
+    expect(progress.verdict!.map((f) => [f.inside, f.below, f.above, f.targetMet])).toEqual(
       Array.from({ length: 5 }, () => [0.8, 0.1, 0.1, true]),
     );
   });

@@ -55,7 +55,7 @@ export interface FifthCoverage {
   below: number;
   above: number;
   /** The mean share inside is within the target. */
-  withinTarget: boolean;
+  targetMet: boolean;
   /** The whole interval lies outside the target: a miss larger than chance explains. */
   missedBeyondChance: boolean;
 }
@@ -126,7 +126,7 @@ function coverageOver(
       insideHigh,
       below: mean(shares.map((s) => s.below)),
       above: mean(shares.map((s) => s.above)),
-      withinTarget: inside >= low && inside <= high,
+      targetMet: inside >= low && inside <= high,
       missedBeyondChance: insideLow !== null && insideHigh !== null && (insideHigh < low || insideLow > high),
     };
   });

@@ -59,7 +59,7 @@ const FifthCoverage = z.object({
   insideHigh: z.number().nullable().openapi({ description: "The same interval's high end, clipped at 1" }),
   below: fraction("mean over dates of the share below"),
   above: fraction("mean over dates of the share above"),
-  withinTarget: z.boolean().openapi({ description: "The mean share inside is within target" }),
+  targetMet: z.boolean().openapi({ description: "The mean share inside is within target" }),
   missedBeyondChance: z
     .boolean()
     .openapi({ description: "The whole interval lies outside target: a miss larger than chance explains" }),

@@ -130,7 +130,7 @@ describe(`pre-registered test of live calls (${testDbKind})`, () => {
       },
     ]);
     // One date: running shares, no interval yet, not the verdict.
-    expect(ranges.running!.map((f) => [f.fifth, f.dates, f.inside, f.insideLow, f.withinTarget])).toEqual([
+    expect(ranges.running!.map((f) => [f.fifth, f.dates, f.inside, f.insideLow, f.targetMet])).toEqual([
       [1, 1, 0, null, false],
       [2, 1, 1, null, false],
       [3, 1, 0, null, false],

@@ -31,7 +31,7 @@ export function rangeProgressText(r: RangeCheck): string[] {
     );
   if (r.verdict)
     lines.push(
-      `The check, on the first ${r.datesNeeded} dates: ${r.verdict.filter((f) => f.withinTarget).length} of 5 ` +
+      `The check, on the first ${r.datesNeeded} dates: ${r.verdict.filter((f) => f.targetMet).length} of 5 ` +
         "fifths within the target.",
     );
   if (r.datesMissed > 0)

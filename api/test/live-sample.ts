@@ -81,8 +81,9 @@ export async function seedLiveSample(t: TestApp): Promise<void> {
     bar("ZTA", SAMPLE_MARKET_DAY, 100),
   ]);
   await record("2026-11-30", firstDate, { served: firstRanges });
-  // ZTE: a member the model could not score, left out and counted.
-  await record("2026-12-29", { ...ranked, ZTE: null });
+  // ZTE: a member the model could not score, left out and counted. Rows with and without a range in one insert, as
+  // the daily job writes them (not a date of the range check).
+  await record("2026-12-29", { ...ranked, ZTE: null }, { served: { ZTA: range(1, 0.1) } });
   await record("2027-01-28", { ZTA: 0.1, ZTB: 0.2, ZTC: 0.3, ZTF: 0.4 });
   // Not a scoring date, and another model file on a scoring date: neither counts (both perfectly wrong).
   await record("2026-12-01", { ZTA: 0.4, ZTB: 0.3, ZTC: 0.2, ZTD: 0.1 });

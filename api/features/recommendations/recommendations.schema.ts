@@ -9,6 +9,7 @@ import {
 } from "../../lib/answer-fields.ts";
 import { ModelEvidence } from "../../lib/model-evidence.schema.ts";
 import { idParam, isoDate } from "../../lib/validation.ts";
+import { REASON_SUMMARY_CHARS } from "./reason-summary.ts";
 import { historicalFilters, invalidDateRange, validDateRange } from "./recommendations.input.ts";
 
 export {
@@ -142,11 +143,15 @@ const recommendationFields = {
 
 export const Recommendation = z.object(recommendationFields).openapi("Recommendation", {
   description:
-    "A posted call. buyPrice and sellTarget are decimal strings, as the product spec fixes; currentPrice, read " +
-    "from the market at answer time, is a number.",
+    "A posted call, whole: what GET /api/recommendations/{id} and a post answer (the lists carry a " +
+    "RecommendationListItem). buyPrice and sellTarget are decimal strings, as the product spec fixes; " +
+    "currentPrice, read from the market at answer time, is a number.",
 });
 
-/** A list's outcome: what the cards, the table and the CSV read. The target-price status, its date and the mean are the detail's. */
+/**
+ * A list's outcome: what the cards, the table and the CSV read; the target-price status, its dates and the mean are
+ * the detail's.
+ */
 const ListedOutcome = z.object({
   realisedReturn: outcomeFields.realisedReturn.optional(),
   universeMedianReturn: outcomeFields.universeMedianReturn.optional(),
@@ -174,7 +179,7 @@ export const RecommendationListItem = z
     recommendationDate: f.recommendationDate,
     reason: z.string().openapi({
       description:
-        "Why the call was made, as a summary of at most two lines (96 characters); the whole text is in " +
+        `Why the call was made, as a summary of at most two lines (${REASON_SUMMARY_CHARS} characters); the whole text is in ` +
         "GET /api/recommendations/{id}",
     }),
     currentPrice: f.currentPrice,

@@ -14,7 +14,7 @@ export function PublicFrame(props: { children: ReactNode }) {
         </Button>
       </PageHeader>
       <Box style={{ flex: 1 }}>{props.children}</Box>
-      <SiteFooter />
+      <SiteFooter size="xl" />
     </Box>
   );
 }

@@ -19,6 +19,9 @@ const status = createRoute({
     "many have resolved (n). Scored as the dates resolve, from the scores of every index member the daily job " +
     "recorded on its own date with that model file and the stored prices: each scoring date's rank correlation, " +
     "the running mean, SD, one-sided t and p (not the verdict), and the verdict once the sample is complete. " +
+    "Beside it, `ranges`: the pre-registered check of each stock's range on live calls " +
+    "(docs/model/preregistration-ranges.md), the share of outcomes inside, below and above the range served that " +
+    "day per volatility fifth, on dates 60 sessions apart, and how many of the dates it needs have resolved. " +
     "Public, as the Track Record page it is part of: no account needed, `Cache-Control: public, max-age=60` to a " +
     "caller without a credential; each request takes a place in the caller's (user's, or else address's) share " +
     "of the server, as the track record does, and 429 with Retry-After beyond it.",

@@ -1,15 +1,30 @@
 import { createRequire } from "node:module";
-import type { Client, InArgs, InStatement } from "@libsql/client";
+import type { Client, InArgs, InStatement, TransactionMode } from "@libsql/client";
 
-/** The client with `own` methods in place of its own; every other property is the client's, bound to it. */
-export function overriding(client: Client, own: Partial<Record<keyof Client, unknown>>): Client {
-  return new Proxy(client, {
-    get(target, property) {
-      if (property in own) return own[property as keyof Client];
-      const value = Reflect.get(target, property, target);
-      return typeof value === "function" ? value.bind(target) : value;
+/** The methods a wrapper may put in place of the client's own. */
+type Overridable = "execute" | "batch" | "migrate" | "transaction" | "executeMultiple" | "close";
+
+/**
+ * The client with `own` methods in place of its own; every other member of its public interface is the client's. A
+ * plain object built once, so a call on the wrapper runs the wrapper's method and nothing else (decision 147).
+ */
+export function overriding(client: Client, own: Partial<Pick<Client, Overridable>>): Client {
+  return {
+    execute: own.execute ?? ((stmt: InStatement | string, args?: InArgs) => executeOn(client, stmt, args)),
+    batch: own.batch ?? ((stmts, mode) => client.batch(stmts, mode)),
+    migrate: own.migrate ?? ((stmts) => client.migrate(stmts)),
+    transaction: own.transaction ?? ((mode?: TransactionMode) => client.transaction(mode)),
+    executeMultiple: own.executeMultiple ?? ((sql) => client.executeMultiple(sql)),
+    sync: () => client.sync(),
+    close: own.close ?? (() => client.close()),
+    reconnect: () => client.reconnect(),
+    get closed() {
+      return client.closed;
     },
-  });
+    get protocol() {
+      return client.protocol;
+    },
+  };
 }
 
 /** `client.execute` as it was called: a statement object, or SQL with its arguments. */
@@ -19,7 +34,7 @@ export const executeOn = (client: Client, stmt: InStatement | string, args?: InA
 export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The SQL of an `execute` call. */
-export const sqlOf = (stmt: InStatement | string) => (typeof stmt === "string" ? stmt : stmt.sql);
+const sqlOf = (stmt: InStatement | string) => (typeof stmt === "string" ? stmt : stmt.sql);
 
 const READ_ONLY = /^\s*select\b/i;
 

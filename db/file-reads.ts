@@ -5,7 +5,6 @@ import {
   type NativeStatement,
   nativeConnection,
   overriding,
-  sqlOf,
 } from "./client-calls.ts";
 
 /** Plain reads only: anything else (writes, RETURNING, pragmas) goes the client's way. */
@@ -21,6 +20,7 @@ const STATEMENTS_KEPT = 256; // the least recently used go first (a Map's order 
  */
 export function withFileReads(client: Client, path: string, busyTimeoutMs: number): Client {
   let native: NativeConnection | null = null;
+  let closed = false;
   let ready: Promise<unknown> | true | null = null;
   const statements = new Map<string, { statement: NativeStatement; columns: string[]; types: string[] }>();
 
@@ -65,16 +65,18 @@ export function withFileReads(client: Client, path: string, busyTimeoutMs: numbe
   };
 
   const execute = (stmt: InStatement | string, args?: InArgs): Promise<ResultSet> => {
-    const sql = sqlOf(stmt);
+    const sql = typeof stmt === "string" ? stmt : stmt.sql;
     const params = typeof stmt === "string" ? args : stmt.args;
     // Positional arguments only (Drizzle's); a statement already kept is a plain read, without testing it again.
+    // Once closed, the client's way answers the client's own error.
     const plainRead = statements.has(sql) || PLAIN_READ.test(sql);
-    if (!plainRead || client.closed || (params !== undefined && !Array.isArray(params))) {
+    if (!plainRead || closed || (params !== undefined && !Array.isArray(params))) {
       return executeOn(client, stmt, args);
     }
     return read(sql, params);
   };
   const close = () => {
+    closed = true;
     drop();
     client.close();
   };

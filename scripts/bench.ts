@@ -9,6 +9,7 @@ import { benchFairness } from "./bench/fairness.bench.ts";
 import { benchHistoryTable } from "./bench/history-table.bench.ts";
 import { benchLighthouse } from "./bench/lighthouse.bench.ts";
 import { benchRecommendations } from "./bench/recommendations.bench.ts";
+import { benchRequestTrace } from "./bench/request-trace.bench.ts";
 import { benchServing } from "./bench/serving.bench.ts";
 import { benchWatchlistAndEarnings } from "./bench/watchlist-earnings.bench.ts";
 import { benchWorkerBundle } from "./bench/worker.bench.ts";
@@ -22,6 +23,7 @@ const benches: Array<[string, Bench]> = [
   ["Cloudflare Worker bundle and start", benchWorkerBundle],
   ["Serving over HTTP: Bun, sqld, workerd, every hot endpoint beside bare Bun", benchServing],
   ["Edge: the Worker's cold start in workerd, spawn to first answer, and its bundle", benchEdge],
+  ["Trace: the files a signed-in latest answered from the cache runs code in", benchRequestTrace],
   ["Fairness: one user's reads while another hammers the expensive ones (Bun + file)", benchFairness],
   ["Database drivers for the embedded file", benchDrivers],
   ["Web bundle per route in Chromium (landing-page budget, zod)", benchBundle],

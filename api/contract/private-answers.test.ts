@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { PUBLIC_MAX_AGE } from "../lib/kept-answer.ts";
 import { SESSION_COOKIE } from "../middleware/auth.ts";
-import { PRIVATE_NO_STORE, PUBLIC_MAX_AGE } from "../middleware/private-answers.ts";
+import { PRIVATE_NO_STORE } from "../middleware/every-request.ts";
 import { startTestApp, type TestApp, targetName, uniqueEmail } from "../test/harness.ts";
 
 // Answers that carry credentials or personal data are never stored by a browser or a proxy: every route the app

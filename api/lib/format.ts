@@ -56,16 +56,19 @@ export const money = (dollars: number): string => `$${fixed(dollars, 2)}`;
 /** A price kept as a number of dollars and cents (127.74), for an answer's numeric field. */
 export const cents = (dollars: number): number => roundHalfAway(dollars, 2);
 
-const dayFormat = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  timeZone: "UTC",
-});
+// Made on first use, not when the module loads: a Worker evaluates every module before its first answer (decision 148).
+let dayFormat: Intl.DateTimeFormat | undefined;
 
 /** A `YYYY-MM-DD` date as a person reads it: "Oct 27, 2023" (the web's formatDate). */
-export const calendarDay = (isoDate: string): string =>
-  dayFormat.format(new Date(`${isoDate.slice(0, 10)}T00:00:00Z`));
+export const calendarDay = (isoDate: string): string => {
+  dayFormat ??= new Intl.DateTimeFormat("en-US", {
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+  return dayFormat.format(new Date(`${isoDate.slice(0, 10)}T00:00:00Z`));
+};
 
 /** A count with thousands separators: "1,310". */
 export const count = (n: number): string => Math.round(n).toLocaleString("en-US");

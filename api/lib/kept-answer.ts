@@ -1,11 +1,16 @@
 import type { Context, TypedResponse } from "hono";
 import { getRuntimeKey } from "hono/adapter";
 import type { JSONParsed } from "hono/utils/types";
-import { PUBLIC_MAX_AGE } from "../middleware/private-answers.ts";
 import { enterWorkBudget } from "../middleware/rate-limit.ts";
 import { type DataVersions, type DependsOn, readDataVersions, stampOn, UNVERSIONED } from "./answer-cache.ts";
 import type { AppDeps, AuthState } from "./context.ts";
 import { randomToken, sha256Hex } from "./crypto.ts";
+
+/**
+ * A public read's answer to a caller without a credential (the track record, the pre-registered test): the same for
+ * everyone, so any cache may keep it a minute; a new call then shows within a minute (decision 144).
+ */
+export const PUBLIC_MAX_AGE = "public, max-age=60";
 
 /** Answers smaller than this go out as they are: compressing them would not pay. */
 export const COMPRESS_MIN_BYTES = 1024;

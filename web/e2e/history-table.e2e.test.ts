@@ -153,7 +153,10 @@ describe("the history table and its CSV", () => {
         .getByText(/closed at \$\d/)
         .first()
         .waitFor();
-      await dialog.getByText(/^xgb-rank-/).first().waitFor();
+      await dialog
+        .getByText(/^xgb-rank-/)
+        .first()
+        .waitFor();
       await dialog.getByText("as of Oct 27, 2023").waitFor();
       const under = new URL(page.url()).searchParams;
       expect([under.get("from"), under.get("to"), under.get("view")]).toEqual([

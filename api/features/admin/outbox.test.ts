@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mailOutbox } from "../../../db/schema/index.ts";
 import { OUTBOX_KEEP, outboxMailer } from "../../lib/mail-outbox.ts";
 import { logMailer } from "../../lib/mailer.ts";
-import { PRIVATE_NO_STORE } from "../../middleware/private-answers.ts";
+import { PRIVATE_NO_STORE } from "../../middleware/every-request.ts";
 import { bodyOf, startTestApp, type TestApp, testDbKind } from "../../test/harness.ts";
 
 // The local demo's outbox (docs/decisions/084-local-mail-outbox.md), on the real database: mail kept for admins,

@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
+import { PUBLIC_MAX_AGE } from "../../lib/kept-answer.ts";
 import { createRouter, errorResponses, jsonResponse } from "../../lib/openapi.ts";
-import { PUBLIC_MAX_AGE } from "../../middleware/private-answers.ts";
 import { enterWorkBudget, refuseSpentCallers } from "../../middleware/rate-limit.ts";
 import { PreregistrationAnswer } from "./preregistration.schema.ts";
 import { preregistrationStatus } from "./preregistration.service.ts";

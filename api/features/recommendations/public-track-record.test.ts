@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { PRIVATE_NO_STORE, PUBLIC_MAX_AGE } from "../../middleware/private-answers.ts";
+import { PUBLIC_MAX_AGE } from "../../lib/kept-answer.ts";
+import { PRIVATE_NO_STORE } from "../../middleware/every-request.ts";
 import { bodyOf, errorOf, startTestApp, type TestApp, testDbKind } from "../../test/harness.ts";
 import { generateForDates } from "./generate.service.ts";
 import { postRecommendation } from "./recommendations.service.ts";

@@ -2,20 +2,34 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createApp } from "../../api/app.ts";
+import { createDeps } from "../../api/deps.ts";
 import type { AppDeps } from "../../api/lib/context.ts";
-import { depsOn } from "../../api/test/prepared-database.ts";
-import { createDb } from "../../db/client.ts";
+import { consoleJsonLogger } from "../../api/lib/logger.ts";
+import { bunRuntime } from "../../api/runtime/bun-deps.ts";
+import { createDb, type Database } from "../../db/client.ts";
 import { runMigrations } from "../../db/migrate.ts";
+
+/**
+ * A Bun process's dependencies on `database` with `secret`, silent and without sign-in limits: what a bench writes
+ * with from outside a server (the server it starts on the database must share the secret) or serves in process.
+ */
+export function benchDeps(database: Database, secret: string): AppDeps {
+  const app = {
+    secret,
+    trustProxy: false,
+    sessionIdleMs: 1_800_000,
+    authRateLimit: { perIp: 1e9, perEmail: 1e9, windowMs: 60_000 },
+  };
+  return createDeps({ app, smtp: null }, bunRuntime(database, consoleJsonLogger("silent")));
+}
 
 /** A fresh embedded database and the composed app on it, for one benchmark. */
 export async function benchApp(overrides: Partial<AppDeps> = {}) {
   const dir = mkdtempSync(join(tmpdir(), "bench-"));
   const database = createDb(`file:${join(dir, "bench.db")}`);
   await runMigrations(database.db);
-  const base = depsOn(database, "bench-secret-bench-secret-bench-secret-00");
   const deps: AppDeps = {
-    ...base,
-    config: { ...base.config, authRateLimit: { perIp: 1e9, perEmail: 1e9, windowMs: 60_000 } },
+    ...benchDeps(database, "bench-secret-bench-secret-bench-secret-00"),
     log: () => {},
     ...overrides,
   };

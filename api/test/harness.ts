@@ -106,6 +106,10 @@ export async function errorOf(answer: Response | Promise<Response>, status: numb
 /** What tests read of the OpenAPI document (served outside the typed routes), checked as it is read. */
 const OpenApiDocument = z.looseObject({
   openapi: z.string(),
+  info: z.looseObject({
+    version: z.string(),
+    license: z.looseObject({ name: z.string(), identifier: z.string().optional() }).optional(),
+  }),
   paths: z.record(
     z.string(),
     z.record(

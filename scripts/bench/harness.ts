@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { testClient } from "hono/testing";
 import { createApp } from "../../api/app.ts";
 import { createDeps } from "../../api/deps.ts";
 import type { AppDeps } from "../../api/lib/context.ts";
@@ -41,6 +42,15 @@ export async function benchApp(overrides: Partial<AppDeps> = {}) {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** A session token for `email` from the app's own sign-in, as a client gets one. */
+export async function signInToken(app: ReturnType<typeof createApp>, email: string, password: string) {
+  const res = await testClient(app).api.auth.signin.$post({ json: { email, password } });
+  if (res.status !== 200) throw new Error(`the bench's sign-in answered ${res.status}: ${await res.text()}`);
+  const { user } = await res.json();
+  if (!user.authToken) throw new Error("the bench's sign-in answered no token");
+  return user.authToken;
 }
 
 /** Median, p95 and p99 in milliseconds of `runs` sequential calls after `warmup` unmeasured ones. */

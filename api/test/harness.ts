@@ -68,6 +68,21 @@ function callerHeaders(caller: Caller = {}): Record<string, string> {
   };
 }
 
+/**
+ * The typed client over a raw `request`: what `t.api` is, and what a test app whose `request` is wrapped (answer
+ * checks) builds again so its typed calls go through the wrapper too.
+ */
+export function typedOver(request: TestApp["request"]): TestApp["api"] {
+  return (caller) =>
+    hc<AppType>("http://localhost", {
+      fetch: (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = new URL(input instanceof Request ? input.url : input);
+        return request(url.pathname + url.search, init);
+      },
+      headers: callerHeaders(caller),
+    }).api;
+}
+
 /** The API's typed client (`hc<AppType>`, what `testClient` gives), rooted at `/api`. */
 export type Api = ReturnType<typeof hc<AppType>>["api"];
 
@@ -185,11 +200,12 @@ function workerVars(config: AppConfig, mailOutbox: boolean): Record<string, stri
 async function withErrorShape(method: string, path: string, res: Response): Promise<Response> {
   if (res.status < 400 || !path.startsWith("/api/") || method === "HEAD") return res;
   if (res.headers.get("content-encoding")) return res;
-  const body = (await res
+  const body: unknown = await res
     .clone()
     .json()
-    .catch(() => null)) as { message?: unknown; code?: unknown } | null;
-  if (typeof body?.message !== "string" || !body.message || typeof body.code !== "string" || !body.code) {
+    .catch(() => null);
+  const error = ErrorSchema.safeParse(body);
+  if (!error.success || !error.data.message || !error.data.code) {
     throw new Error(
       `${method} ${path} answered ${res.status} without { message, code }: ${JSON.stringify(body)}`,
     );
@@ -277,12 +293,7 @@ export async function startTestApp(
     const body = json !== undefined ? JSON.stringify(json) : rest.body;
     return send(new URL(path, origin), { ...rest, headers, body });
   };
-  const api: TestApp["api"] = (caller) =>
-    hc<AppType>(origin, {
-      fetch: (input: RequestInfo | URL, init?: RequestInit) =>
-        send(new URL(input instanceof Request ? input.url : input), init ?? {}),
-      headers: callerHeaders(caller),
-    }).api;
+  const api = typedOver(request);
   return {
     app,
     deps,

@@ -121,6 +121,7 @@ export async function errorOf(answer: Response | Promise<Response>, status: numb
 /** What tests read of the OpenAPI document (served outside the typed routes), checked as it is read. */
 const OpenApiDocument = z.looseObject({
   openapi: z.string(),
+  servers: z.array(z.unknown()).optional(),
   info: z.looseObject({
     version: z.string(),
     license: z.looseObject({ name: z.string(), identifier: z.string().optional() }).optional(),
@@ -130,6 +131,7 @@ const OpenApiDocument = z.looseObject({
     z.record(
       z.string(),
       z.looseObject({
+        operationId: z.string().optional(),
         requestBody: z.unknown().optional(),
         security: z.array(z.unknown()).optional(),
         responses: z.record(z.string(), z.unknown()),

@@ -2,6 +2,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { testClient } from "hono/testing";
 
 const dir = mkdtempSync(join(tmpdir(), "admin-cli-"));
 const env = {
@@ -114,17 +115,17 @@ describe("bun scripts/admin.ts, on a real database file", () => {
     const { buildBunDeps } = await import("../api/runtime/bun-deps.ts");
     const { parseEnv } = await import("../api/lib/config.ts");
     const { createApp } = await import("../api/app.ts");
+    const { bodyOf } = await import("../api/test/harness.ts");
     const deps = await buildBunDeps(parseEnv({ ...env, LOG_LEVEL: "error" }));
     try {
       const app = createApp(deps);
       const signIn = async (password: string) => {
-        const res = await app.request("/api/auth/signin", {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({ email: "keyed@example.com", password }),
+        const signedIn = testClient(app).api.auth.signin.$post({
+          json: { email: "keyed@example.com", password },
         });
-        expect(res.status).toBe(200);
-        return ((await res.json()) as { user: { authToken: string; apiKey: string } }).user;
+        const { user } = await bodyOf(signedIn, 200);
+        if (!user.authToken) throw new Error("sign-in answered no token");
+        return { authToken: user.authToken, apiKey: user.apiKey };
       };
       const watchlist = async (token: string) =>
         (await app.request("/api/watchlist", { headers: { authorization: `Bearer ${token}` } })).status;

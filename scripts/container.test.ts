@@ -4,9 +4,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, normalize } from "node:path";
 import { demoAccountsEnabled, envSchema, mailOutboxEnabled, parseEnv } from "../api/lib/config.ts";
 import { keptOutput } from "../api/test/bun-server.ts";
-import { startTestApp, type TestApp } from "../api/test/harness.ts";
-import { httpClient } from "../api/test/http-client.ts";
-import { prepareDatabase } from "../api/test/prepared-database.ts";
+import { errorOf, prepareDatabase, serverApi, startTestApp, type TestApp } from "../api/test/harness.ts";
 
 // No container engine runs where the suite runs, so the image is never built here. These checks hold the Dockerfile,
 // .dockerignore and compose.yaml to the project they package: the Bun version, the paths copied, the health route,
@@ -221,7 +219,7 @@ describe("a container run with the image's own environment (docker run, Kubernet
       await Bun.sleep(20);
     }
     return {
-      api: httpClient(`http://127.0.0.1:${port}`),
+      api: serverApi(`http://127.0.0.1:${port}`),
       output,
       async stop() {
         proc.kill("SIGTERM");
@@ -259,8 +257,7 @@ describe("a container run with the image's own environment (docker run, Kubernet
       const reset = await api.request("/api/auth/password-reset/request", {
         json: { email: "ana@example.org", fullName: "Ana" },
       });
-      expect(reset.status).toBe(503);
-      expect(((await reset.json()) as { code: string }).code).toBe("MAIL_NOT_CONFIGURED");
+      expect((await errorOf(reset, 503)).code).toBe("MAIL_NOT_CONFIGURED");
       const ana = await api.session("ana@example.org", "ana-own-password");
       const verify = await api.request("/api/auth/email-verification/request", {
         method: "POST",

@@ -18,7 +18,7 @@ describe("release", () => {
   let info: { version: string; license?: { name: string; identifier?: string } };
   beforeAll(async () => {
     t = await startTestApp();
-    info = ((await (await t.app.request("/api/openapi.json")).json()) as { info: typeof info }).info;
+    info = (await t.openApi()).info;
   });
   afterAll(() => t.close());
 

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { PatternRouter } from "hono/router/pattern-router";
 import { alertEvents, recommendations, users, watchlistItems } from "../../db/schema/index.ts";
 import { issueCode } from "../features/auth/emailed-code.ts";
-import { inProcess, startTestApp, type TestApp, targetName } from "../test/harness.ts";
+import { bodyOf, inProcess, startTestApp, type TestApp, targetName } from "../test/harness.ts";
 
 // Every endpoint against every kind of caller. A row is one endpoint; each column the status that caller must
 // get. "owner" is the user whose objects the path names; "other" is a different signed-in user.
@@ -93,11 +93,16 @@ async function restoreCredentials(caller: Caller) {
   credentials.adminKey = await apiKeyOf(credentials.admin);
 }
 
-const apiKeyOf = (token: string) =>
-  t
-    .request("/api/auth/user", { token })
-    .then((r) => r.json() as Promise<{ apiKey: string }>)
-    .then((user) => user.apiKey);
+const apiKeyOf = async (token: string) => (await bodyOf(t.api(token).auth.user.$get(), 200)).apiKey;
+
+/** An editor's pick for `symbol` posted by the admin on `recommendationDate`: its id. */
+const postCall = async (symbol: string, recommendationDate: string) => {
+  const posted = t.api(credentials.admin).recommendations.$post({
+    query: { recommendationDate },
+    json: { symbol, buyPrice: 1, sellTarget: 2, confidence: 50, estimatedDate: "2023-12-01", reason: "x" },
+  });
+  return (await bodyOf(posted, 201)).recommendation.id;
+};
 
 const ROWS: Row[] = [
   {
@@ -244,21 +249,7 @@ const ROWS: Row[] = [
       await t.deps.database.db
         .delete(recommendations)
         .where(eq(recommendations.recommendationDate, "2023-08-01"));
-      const posted = await t.request("/api/recommendations?recommendationDate=2023-08-01", {
-        method: "POST",
-        token: credentials.admin,
-        json: {
-          symbol: "AAPL",
-          buyPrice: 1,
-          sellTarget: 2,
-          confidence: 50,
-          estimatedDate: "2023-12-01",
-          reason: "x",
-        },
-      });
-      ctx.spareRecommendationId = (
-        (await posted.json()) as { recommendation: { id: number } }
-      ).recommendation.id;
+      ctx.spareRecommendationId = await postCall("AAPL", "2023-08-01");
     },
     expect: adminOnly,
   },
@@ -283,12 +274,8 @@ const ROWS: Row[] = [
     path: (c) => `/api/watchlist/${c.spareItemId}`,
     before: async () => {
       await t.deps.database.db.delete(watchlistItems).where(eq(watchlistItems.symbol, "MSFT"));
-      const added = await t.request("/api/watchlist", {
-        method: "POST",
-        token: credentials.owner,
-        json: { symbol: "MSFT" },
-      });
-      ctx.spareItemId = ((await added.json()) as { id: number }).id;
+      const added = t.api(credentials.owner).watchlist.$post({ json: { symbol: "MSFT" } });
+      ctx.spareItemId = (await bodyOf(added, 201)).id;
     },
     expect: ownItem,
   },
@@ -392,9 +379,10 @@ const ROWS: Row[] = [
     before: async () => {
       const u = await t.createUser();
       await t.signIn(u.email, PASSWORD);
-      const list = (await (
-        await t.request(`/api/admin/users/${u.id}/sessions`, { token: credentials.admin })
-      ).json()) as Array<{ id: number }>;
+      const sessions = t
+        .api(credentials.admin)
+        .admin.users[":id"].sessions.$get({ param: { id: String(u.id) } });
+      const list = await bodyOf(sessions, 200);
       ctx.spareSessionId = list[0]!.id;
     },
     expect: adminOnly,
@@ -456,27 +444,9 @@ beforeAll(async () => {
   await restoreCredentials("out");
   await t.deps.database.db.update(users).set({ isActive: false }).where(eq(users.id, inactive.id));
   await t.useDemoMarket({ symbols: ["AAPL", "MSFT"], from: "2022-01-01" });
-  const item = (await (
-    await t.request("/api/watchlist", { method: "POST", token: credentials.owner, json: { symbol: "AAPL" } })
-  ).json()) as {
-    id: number;
-  };
-  const posted = (await (
-    await t.request("/api/recommendations?recommendationDate=2023-09-01", {
-      method: "POST",
-      token: credentials.admin,
-      json: {
-        symbol: "MSFT",
-        buyPrice: 1,
-        sellTarget: 2,
-        confidence: 50,
-        estimatedDate: "2023-12-01",
-        reason: "x",
-      },
-    })
-  ).json()) as { recommendation: { id: number } };
+  const item = await bodyOf(t.api(credentials.owner).watchlist.$post({ json: { symbol: "AAPL" } }), 201);
   ctx = {
-    recommendationId: posted.recommendation.id,
+    recommendationId: await postCall("MSFT", "2023-09-01"),
     spareRecommendationId: 0,
     ownerId: owner.id,
     itemId: item.id,
@@ -495,9 +465,7 @@ const NO_ROW: Record<string, string> = {};
 
 /** "METHOD /path/:param" of every route the app serves: its OpenAPI document, and its route list for the rest. */
 async function servedRoutes(): Promise<string[]> {
-  const doc = (await (await t.request("/api/openapi.json")).json()) as {
-    paths: Record<string, Record<string, unknown>>;
-  };
+  const doc = await t.openApi();
   const documented = Object.entries(doc.paths).flatMap(([path, operations]) =>
     Object.keys(operations).map((method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ":$1")}`),
   );

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { startTestApp, type TestApp, targetName } from "../test/harness.ts";
+import { bodyOf, errorOf, startTestApp, type TestApp, targetName } from "../test/harness.ts";
 
 // Bad input on every endpoint that takes any: a clear 4xx with a JSON message, never a 5xx, and nothing changed.
 // Runs unchanged on Bun + file, Bun + sqld and workerd + sqld.
@@ -425,15 +425,9 @@ beforeAll(async () => {
   tokens.user = await t.signIn(user.email, PASSWORD);
   tokens.admin = await t.signIn(admin.email, PASSWORD);
   const otherToken = await t.signIn(other.email, PASSWORD);
-  const add = async (token: string) => {
-    const res = await t.request("/api/watchlist", {
-      method: "POST",
-      token,
-      json: { symbol: "AAPL", targetChangePercent: 7 },
-    });
-    expect(res.status).toBe(201);
-    return ((await res.json()) as { id: number }).id;
-  };
+  const add = async (token: string) =>
+    (await bodyOf(t.api(token).watchlist.$post({ json: { symbol: "AAPL", targetChangePercent: 7 } }), 201))
+      .id;
   ctx = { itemId: await add(tokens.user), otherItemId: await add(otherToken), userId: other.id };
 }, 60_000);
 afterAll(() => t.close());
@@ -452,29 +446,20 @@ describe(`bad input (${targetName})`, () => {
       });
       expect(res.status).toBe(c.status);
       expect(res.headers.get("content-type")).toContain("application/json");
-      const body = (await res.json()) as { message?: unknown; code?: unknown };
-      expect(typeof body.message).toBe("string");
-      expect(typeof body.code).toBe("string");
-      expect(body.code as string).toMatch(/^[A-Z][A-Z_]+$/);
-      expect((body.message as string).length).toBeGreaterThan(5);
-      if (c.message) expect(body.message as string).toMatch(c.message);
+      // Read through the error schema: a message or code that is not a string fails here.
+      const body = await errorOf(res, c.status);
+      expect(body.code).toMatch(/^[A-Z][A-Z_]+$/);
+      expect(body.message.length).toBeGreaterThan(5);
+      if (c.message) expect(body.message).toMatch(c.message);
     });
   }
 
   test("nothing was changed by any of it", async () => {
-    const list = (await (await t.request("/api/watchlist", { token: tokens.user })).json()) as Array<{
-      id: number;
-      symbol: string;
-      targetChangePercent: number;
-    }>;
+    const list = await bodyOf(t.api(tokens.user).watchlist.$get(), 200);
     expect(list.map((i) => [i.id, i.symbol, i.targetChangePercent])).toEqual([[ctx.itemId, "AAPL", 7]]);
-    const users = (await (
-      await t.request("/api/admin/users?pageSize=50", { token: tokens.admin })
-    ).json()) as Array<{ id: number; isActive: number }>;
+    const users = await bodyOf(t.api(tokens.admin).admin.users.$get({ query: { pageSize: "50" } }), 200);
     expect(users.find((u) => u.id === ctx.userId)?.isActive).toBe(1);
-    const history = (await (
-      await t.request("/api/insights/history", { token: tokens.user })
-    ).json()) as unknown[];
+    const history = await bodyOf(t.api(tokens.user).insights.history.$get({ query: {} }), 200);
     expect(history).toEqual([]);
   });
 });

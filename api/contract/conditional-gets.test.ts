@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createAnswerCache } from "../lib/answer-cache.ts";
-import { inProcess, startTestApp, type TestApp, targetName } from "../test/harness.ts";
+import { bodyOf, inProcess, startTestApp, type TestApp, targetName } from "../test/harness.ts";
 import { writeUncounted } from "../test/uncounted-write.ts";
 
 // ETag and 304 on the kept reads (decision 088): the tag comes from the stamp of what the answer is a function
@@ -97,7 +97,7 @@ describe(`conditional GETs of the kept reads (${targetName})`, () => {
     expect(add.status).toBe(201);
     const changed = await conditional("/api/watchlist", reader, mine);
     expect(changed.status).toBe(200);
-    expect(((await changed.json()) as unknown[]).length).toBe(1);
+    expect(await changed.json()).toHaveLength(1);
   });
 
   test("the public track record: one ETag for everyone, public to a visitor, new with a new call", async () => {
@@ -127,9 +127,9 @@ describe(`conditional GETs of the kept reads (${targetName})`, () => {
     try {
       expect((await conditional("/api/recommendations/latest", reader, etag)).status).toBe(304);
       await writeUncounted(t.deps.database, () => postCall("MSFT", "2023-10-26"));
-      const res = await t.request("/api/recommendations/latest", { token: reader });
+      const res = await t.api(reader).recommendations.latest.$get();
       expect(res.headers.get("etag")).toBe(etag);
-      const latest = (await res.json()) as Array<{ symbol: string }>;
+      const latest = await bodyOf(res, 200);
       expect(latest.map((r) => r.symbol).sort()).toEqual(["AAPL", "MSFT"]);
     } finally {
       t.deps.cache = kept;

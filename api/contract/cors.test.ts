@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { parseEnv } from "../lib/config.ts";
 import { SESSION_COOKIE } from "../middleware/auth.ts";
-import { startTestApp, type TestApp, targetName } from "../test/harness.ts";
+import { bodyOf, errorOf, startTestApp, type TestApp, targetName } from "../test/harness.ts";
 
 // CORS_ORIGINS (decision note 087): browser pages on the listed origins may call the API with an API key or a
 // session token in the Authorization header; never with cookies. An origin not listed, or no list at all (the
@@ -29,7 +29,7 @@ describe(`CORS_ORIGINS set (${targetName})`, () => {
     t = await startTestApp({ corsOrigins: [TOOL, "http://localhost:5173"] });
     const user = await t.createUser({ password: PASSWORD });
     const token = await t.signIn(user.email, PASSWORD);
-    apiKey = ((await (await t.request("/api/auth/user", { token })).json()) as { apiKey: string }).apiKey;
+    apiKey = (await bodyOf(t.api(token).auth.user.$get(), 200)).apiKey;
   }, 60_000);
   afterAll(() => t.close());
 
@@ -64,7 +64,7 @@ describe(`CORS_ORIGINS set (${targetName})`, () => {
   test("an origin not listed gets no CORS header, on the preflight or the call", async () => {
     const pre = await preflight(t, "https://evil.example");
     expect(pre.status).toBeGreaterThanOrEqual(400);
-    expect(((await pre.json()) as { code: string }).code).toBeString();
+    expect((await errorOf(pre, pre.status)).code).toBeString();
     expect(corsHeaders(pre)).toEqual([]);
     const call = await t.request("/api/watchlist", {
       token: apiKey,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { startTestApp, type TestApp, targetName } from "../test/harness.ts";
+import { bodyOf, startTestApp, type TestApp, targetName } from "../test/harness.ts";
 
 // Liveness and readiness, as a probe sees them, on every target: Bun + file, Bun + sqld and workerd + sqld.
 let t: TestApp;
@@ -17,13 +17,7 @@ describe(`health and readiness (${targetName})`, () => {
   });
 
   test("GET /api/ready answers 503 naming the market while no market data is there, 200 once it is", async () => {
-    const before = await t.request("/api/ready");
-    expect(before.status).toBe(503);
-    const notReady = (await before.json()) as {
-      failed: string[];
-      code: string;
-      checks: Record<string, string>;
-    };
+    const notReady = await bodyOf(t.api().ready.$get(), 503);
     expect(notReady.code).toBe("NOT_READY");
     expect(notReady.failed).toEqual(["market"]);
     expect(notReady.checks.database).toBe("ok");
@@ -49,9 +43,7 @@ describe(`health and readiness (${targetName})`, () => {
       args: [row.hash ?? null],
     });
     try {
-      const res = await t.request("/api/ready");
-      expect(res.status).toBe(503);
-      const body = (await res.json()) as { failed: string[]; checks: Record<string, string> };
+      const body = await bodyOf(t.api().ready.$get(), 503);
       expect(body.failed).toEqual(["migrations"]);
       expect(body.checks.migrations).toMatch(/1 migration\(s\) not applied/);
     } finally {
@@ -71,9 +63,7 @@ describe(`health and readiness (${targetName})`, () => {
   });
 
   test("both are in the OpenAPI document as public operations", async () => {
-    const doc = (await (await t.request("/api/openapi.json")).json()) as {
-      paths: Record<string, Record<string, { security?: unknown[]; responses: Record<string, unknown> }>>;
-    };
+    const doc = await t.openApi();
     expect(doc.paths["/api/health"]?.get?.security).toEqual([]);
     expect(Object.keys(doc.paths["/api/ready"]?.get?.responses ?? {}).sort()).toEqual(["200", "503"]);
     expect(doc.paths["/api/ready"]?.get?.security).toEqual([]);

@@ -7,7 +7,7 @@ import { runDueJobs } from "../jobs/schedule.ts";
 import { bunWebhookSender } from "../runtime/bun-webhooks.ts";
 import { type BunServer, startBunServer } from "../test/bun-server.ts";
 import { fixedMarket } from "../test/fixed-market.ts";
-import { inProcess, startTestApp, type TestApp, targetName } from "../test/harness.ts";
+import { errorOf, inProcess, startTestApp, type TestApp, targetName } from "../test/harness.ts";
 import { parsePrometheusText, sampleValue } from "../test/prometheus-text.ts";
 
 // GET /metrics (decision 088): Prometheus text behind METRICS_TOKEN on Bun; on Workers, where each isolate would
@@ -32,9 +32,7 @@ describe(`/metrics (${targetName})`, () => {
   test.skipIf(inProcess)(
     "Workers answer 404 with the reason: each isolate counts only its own requests",
     async () => {
-      const res = await t.request("/metrics", { token: METRICS_TOKEN });
-      expect(res.status).toBe(404);
-      const body = (await res.json()) as { message: string; code: string };
+      const body = await errorOf(t.request("/metrics", { token: METRICS_TOKEN }), 404);
       expect(body.code).toBe("METRICS_NOT_ON_WORKERS");
       expect(body.message).toContain("isolate");
     },
@@ -52,7 +50,7 @@ describe(`/metrics (${targetName})`, () => {
       const wrong = await t.request("/metrics", { headers: { authorization } });
       expect(wrong.status).toBe(401);
       expect(wrong.headers.get("WWW-Authenticate")).toBe('Bearer realm="signalboard", error="invalid_token"');
-      expect(((await wrong.json()) as { code: string }).code).toBe("UNAUTHORIZED");
+      expect((await errorOf(wrong, 401)).code).toBe("UNAUTHORIZED");
     }
   });
 

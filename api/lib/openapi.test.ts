@@ -20,11 +20,7 @@ const openapiTypescript = join(root, ".tools/openapi-typescript/node_modules/.bi
 
 let t: TestApp;
 let dir: string;
-let document: {
-  servers?: unknown[];
-  info: { license?: unknown };
-  paths: Record<string, Record<string, { operationId?: string; security?: unknown[] }>>;
-};
+let document: Awaited<ReturnType<TestApp["openApi"]>>;
 
 type Field = { type?: string | string[]; format?: string; pattern?: string; description?: string } & Record<
   string,
@@ -33,7 +29,7 @@ type Field = { type?: string | string[]; format?: string; pattern?: string; desc
 
 /** Every named property of every answer's schema (components followed through $ref), with where it sits. */
 function answerProperties(doc: typeof document) {
-  const schemas = (doc as { components?: { schemas?: Record<string, unknown> } }).components?.schemas ?? {};
+  const schemas = doc.components.schemas;
   const out: Array<[string, string, Field]> = [];
   const seen = new Set<string>();
   const walk = (node: unknown, where: string): void => {
@@ -56,7 +52,7 @@ function answerProperties(doc: typeof document) {
   };
   for (const [path, item] of Object.entries(doc.paths)) {
     for (const [method, operation] of Object.entries(item)) {
-      walk((operation as { responses?: unknown }).responses, `${method} ${path}`);
+      walk(operation.responses, `${method} ${path}`);
     }
   }
   return out;
@@ -74,9 +70,7 @@ function run(cmd: string[], cwd: string) {
 
 beforeAll(async () => {
   t = await startTestApp();
-  const res = await t.request("/api/openapi.json");
-  expect(res.status).toBe(200);
-  document = await res.json();
+  document = await t.openApi();
   dir = mkdtempSync(join(tmpdir(), "openapi-document-"));
   writeFileSync(join(dir, "openapi.json"), JSON.stringify(document, null, 2));
 }, 60_000);

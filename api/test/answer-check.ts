@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { TestApp } from "./harness.ts";
+import { type TestApp, typedOver } from "./harness.ts";
 
 type JsonSchema = Record<string, unknown>;
 interface Operation {
@@ -77,5 +77,5 @@ export async function withAnswerChecks<T extends TestApp>(t: T): Promise<T> {
     await check(init?.method ?? (init?.json === undefined ? "GET" : "POST"), path, res);
     return res;
   };
-  return { ...t, request };
+  return { ...t, request, api: typedOver(request) };
 }

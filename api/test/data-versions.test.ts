@@ -2,12 +2,13 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { testClient } from "hono/testing";
 import { createDb, type Database } from "../../db/client.ts";
 import { createApp } from "../app.ts";
 import { createUser } from "../features/auth/auth.service.ts";
 import type { AppDeps } from "../lib/context.ts";
 import { configureMarket } from "../market/configure.ts";
-import { depsOn, prepareDatabase } from "./prepared-database.ts";
+import { bodyOf, depsOn, prepareDatabase } from "./harness.ts";
 import { type SqldServer, startSqld } from "./sqld.ts";
 import { writeUncounted } from "./uncounted-write.ts";
 
@@ -53,12 +54,12 @@ beforeAll(async () => {
   await configureMarket(deps, { MARKET_AS_OF: "2023-10-27" });
   app = createApp(deps);
   await createUser(deps, { email: "reader@example.com", password: PASSWORD, firstName: "R", lastName: "R" });
-  const res = await app.request("/api/auth/signin", {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: "reader@example.com", password: PASSWORD }),
-  });
-  token = ((await res.json()) as { user: { authToken: string } }).user.authToken;
+  const { user } = await bodyOf(
+    testClient(app).api.auth.signin.$post({ json: { email: "reader@example.com", password: PASSWORD } }),
+    200,
+  );
+  if (!user.authToken) throw new Error("sign-in answered no token");
+  token = user.authToken;
 }, 60_000);
 
 afterAll(async () => {
@@ -69,24 +70,16 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-async function get<T>(path: string): Promise<T> {
-  const res = await app.request(path, { headers: { authorization: `Bearer ${token}` } });
-  expect(res.status).toBe(200);
-  return (await res.json()) as T;
-}
-
-interface Listed {
-  id: number;
-  symbol: string;
-  outcome: { realisedReturn: number | null } | null;
-}
-interface Whole {
-  outcome: { exitDate: string | null } | null;
-}
+/** Typed calls to the app as the signed-in reader. */
+const api = () =>
+  testClient(app, undefined, undefined, { headers: { authorization: `Bearer ${token}` } }).api;
+const latest = () => bodyOf(api().recommendations.latest.$get(), 200);
+const historical = () => bodyOf(api().recommendations.historical.$get({ query: {} }), 200);
+const detail = (id: number) => bodyOf(api().recommendations[":id"].$get({ param: { id: String(id) } }), 200);
 /** The calls posted here are editor's picks (source admin): the track record counts them apart from the model. */
-interface Performance {
-  editorsPicks: { count: number };
-}
+const trackRecord = (symbol?: string) =>
+  bodyOf(api().recommendations.performance.$get({ query: symbol ? { symbol } : {} }), 200);
+const calendar = () => bodyOf(api()["earnings-calendar"].$get(), 200);
 
 /** Posts a call through the second connection, as a script or another server process would. */
 async function postElsewhere(symbol: string, date: string, estimatedDate = "2023-10-20") {
@@ -115,67 +108,59 @@ describe.skipIf(!inProcess)(`derived data per data version, two connections on $
 
   test("latest: scored once while nothing changes; a call posted elsewhere is in the very next answer", async () => {
     await postElsewhere("AAPL", "2023-09-01");
-    const first = await get<Listed[]>("/api/recommendations/latest");
+    const first = await latest();
     expect(first.map((r) => r.symbol)).toEqual(["AAPL"]);
     await writeUncounted(writer, () => postElsewhere("MSFT", "2023-09-01"));
-    for (let i = 0; i < 5; i++) expect(await get<Listed[]>("/api/recommendations/latest")).toEqual(first);
+    for (let i = 0; i < 5; i++) expect(await latest()).toEqual(first);
 
     await postElsewhere("NVDA", "2023-09-01");
-    const next = await get<Listed[]>("/api/recommendations/latest");
+    const next = await latest();
     expect(next.map((r) => r.symbol).sort()).toEqual(["AAPL", "MSFT", "NVDA"]);
   });
 
   test("latest: prices rewritten elsewhere change the outcome in the next answer", async () => {
-    const before = (await get<Listed[]>("/api/recommendations/latest")).find((r) => r.symbol === "AAPL")!;
+    const before = (await latest()).find((r) => r.symbol === "AAPL")!;
     // The session the return runs to is the detail's (decision 151).
-    expect((await get<Whole>(`/api/recommendations/${before.id}`)).outcome?.exitDate).toBe("2023-10-20");
+    expect((await detail(before.id)).outcome?.exitDate).toBe("2023-10-20");
     // A provider's re-adjusted history (a split, a dividend) rewrites the stored closes.
     await writer.client.execute(
       "update daily_prices set adj_close = adj_close * 2 where symbol = 'AAPL' and date = '2023-10-20'",
     );
-    const after = (await get<Listed[]>("/api/recommendations/latest")).find((r) => r.symbol === "AAPL")!;
+    const after = (await latest()).find((r) => r.symbol === "AAPL")!;
     // The list sends returns at 0.001; doubling the close moves this one by about 1.
     expect(after.outcome!.realisedReturn!).toBeCloseTo(2 * (1 + before.outcome!.realisedReturn!) - 1, 2);
   });
 
   test("track record: one computation per filters and version; a write elsewhere is counted at once", async () => {
-    const first = await get<Performance>("/api/recommendations/performance");
-    const symbolOnly = await get<Performance>("/api/recommendations/performance?symbol=MSFT");
+    const first = await trackRecord();
+    const symbolOnly = await trackRecord("MSFT");
     await writeUncounted(writer, () => postElsewhere("PEP", "2023-08-01"));
     for (let i = 0; i < 3; i++) {
-      expect(await get<Performance>("/api/recommendations/performance")).toEqual(first);
-      expect(await get<Performance>("/api/recommendations/performance?symbol=MSFT")).toEqual(symbolOnly);
+      expect(await trackRecord()).toEqual(first);
+      expect(await trackRecord("MSFT")).toEqual(symbolOnly);
     }
 
     await postElsewhere("KO", "2023-08-01");
-    expect((await get<Performance>("/api/recommendations/performance")).editorsPicks.count).toBe(
-      first.editorsPicks.count + 2,
-    );
-    expect((await get<Performance>("/api/recommendations/performance?symbol=MSFT")).editorsPicks.count).toBe(
-      symbolOnly.editorsPicks.count,
-    );
+    expect((await trackRecord()).editorsPicks.count).toBe(first.editorsPicks.count + 2);
+    expect((await trackRecord("MSFT")).editorsPicks.count).toBe(symbolOnly.editorsPicks.count);
 
     await writer.client.execute("delete from recommendations where symbol in ('PEP', 'KO')");
-    expect((await get<Performance>("/api/recommendations/performance")).editorsPicks.count).toBe(
-      first.editorsPicks.count,
-    );
+    expect((await trackRecord()).editorsPicks.count).toBe(first.editorsPicks.count);
   });
 
   test("historical: each search kept per version; a call deleted elsewhere is gone from the next answer", async () => {
-    const all = await get<Listed[]>("/api/recommendations/historical");
+    const all = await historical();
     await writeUncounted(writer, () => postElsewhere("MCD", "2023-07-03"));
-    expect(await get<Listed[]>("/api/recommendations/historical")).toEqual(all);
+    expect(await historical()).toEqual(all);
     await writer.client.execute("delete from recommendations where symbol in ('XOM', 'MCD')");
-    const after = await get<Listed[]>("/api/recommendations/historical");
+    const after = await historical();
     expect(after.map((r) => r.symbol)).not.toContain("XOM");
     expect(after).toHaveLength(all.length - 1);
   });
 
   test("earnings calendar: once per market data version; a security renamed elsewhere shows at once", async () => {
-    const calendar = await get<{ earnings: Array<{ symbol: string; companyName: string }> }>(
-      "/api/earnings-calendar",
-    );
-    const listed = calendar.earnings[0]!;
+    const first = await calendar();
+    const listed = first.earnings[0]!;
     expect(listed).toBeDefined();
     const rename = (name: string) =>
       writer.client.execute({
@@ -183,9 +168,9 @@ describe.skipIf(!inProcess)(`derived data per data version, two connections on $
         args: [name, listed.symbol],
       });
     await writeUncounted(writer, () => rename("Renamed Uncounted Inc."));
-    expect(await get<typeof calendar>("/api/earnings-calendar")).toEqual(calendar);
+    expect(await calendar()).toEqual(first);
     await rename("Renamed Elsewhere Inc.");
-    const after = await get<typeof calendar>("/api/earnings-calendar");
+    const after = await calendar();
     expect(after.earnings.find((e) => e.symbol === listed.symbol)?.companyName).toBe(
       "Renamed Elsewhere Inc.",
     );
@@ -193,13 +178,7 @@ describe.skipIf(!inProcess)(`derived data per data version, two connections on $
 
   test("analyze: the engine's figures are kept per market data version", async () => {
     const analyze = async (symbol: string) => {
-      const res = await app.request("/api/insights/analyze", {
-        method: "POST",
-        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-        body: JSON.stringify({ symbol }),
-      });
-      expect(res.status).toBe(201);
-      return (await res.json()) as { currentPrice: number };
+      return bodyOf(api().insights.analyze.$post({ json: { symbol } }), 201);
     };
     const raiseLastClose = () =>
       writer.client.execute(
@@ -216,7 +195,7 @@ describe.skipIf(!inProcess)(`derived data per data version, two connections on $
   test("watchlist: one answer kept per lists version; an item added or changed elsewhere shows at once", async () => {
     const me = await writer.client.execute("select id from users where email = 'reader@example.com'");
     const userId = Number(me.rows[0]!.id);
-    const list = () => get<Array<{ symbol: string; targetChangePercent: number }>>("/api/watchlist");
+    const list = () => bodyOf(api().watchlist.$get(), 200);
     expect(await list()).toEqual([]);
     await writer.client.execute({
       sql: `insert into watchlist_items (user_id, symbol, target_change_percent, added_at) values (?, 'KO', 5, ?)`,
@@ -239,11 +218,8 @@ describe.skipIf(!inProcess)(`derived data per data version, two connections on $
 
   test("insight history: kept per lists version; an insight saved or deleted elsewhere shows at once", async () => {
     const history = async () => {
-      const res = await app.request("/api/insights/history", {
-        headers: { authorization: `Bearer ${token}` },
-      });
-      expect(res.status).toBe(200);
-      return { total: res.headers.get("x-total-count"), items: (await res.json()) as Array<{ id: number }> };
+      const res = await api().insights.history.$get({ query: {} });
+      return { total: res.headers.get("x-total-count"), items: await bodyOf(res, 200) };
     };
     const before = await history();
     const analyzed = await app.request("/api/insights/analyze", {

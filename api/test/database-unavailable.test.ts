@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { DATABASE_REQUEST_TIMEOUT_MS } from "../../db/client.ts";
 import { DatabaseUnavailableError, isDatabaseUnavailable } from "../../db/unavailable.ts";
+import { ErrorSchema } from "../lib/openapi.ts";
 import { DATABASE_UNAVAILABLE_MESSAGE } from "../middleware/errors.ts";
 import { type BunServer, startBunServer } from "./bun-server.ts";
-import { testDbKind } from "./harness.ts";
-import { httpClient } from "./http-client.ts";
-import { prepareDatabase } from "./prepared-database.ts";
+import { bodyOf, prepareDatabase, serverApi, testDbKind } from "./harness.ts";
 import { type SqldServer, startSqld } from "./sqld.ts";
 import { startWorkerd, type WorkerdServer } from "./workerd.ts";
 
@@ -24,9 +23,9 @@ beforeAll(async () => {
   (await prepareDatabase(sqld.url)).client.close();
   bun = await startBunServer({ DATABASE_URL: sqld.url, APP_SECRET: SECRET });
   worker = await startWorkerd({ DATABASE_URL: sqld.url, APP_SECRET: SECRET });
-  token = (await httpClient(bun.url).session("outage@example.com", "outage-password")).token;
+  token = (await serverApi(bun.url).session("outage@example.com", "outage-password")).token;
   // The Worker's isolate is built and warm before the database goes away.
-  expect((await httpClient(worker.url).request("/api/auth/user", { token })).status).toBe(200);
+  expect((await serverApi(worker.url).request("/api/auth/user", { token })).status).toBe(200);
 }, 60_000);
 afterAll(async () => {
   if (testDbKind !== "sqld") return;
@@ -38,14 +37,14 @@ afterAll(async () => {
 
 /** Requests that each need the database: a session check, a list, a sign-in (rate-limit count first). */
 async function probe(baseUrl: string) {
-  const api = httpClient(baseUrl);
+  const api = serverApi(baseUrl);
   const started = performance.now();
   const responses = await Promise.all([
     api.request("/api/auth/user", { token }),
     api.request("/api/watchlist", { token }),
     api.request("/api/auth/signin", { json: { email: "outage@example.com", password: "outage-password" } }),
   ]);
-  const bodies = await Promise.all(responses.map((r) => r.json() as Promise<{ message: string }>));
+  const bodies = await Promise.all(responses.map(async (r) => ErrorSchema.parse(await r.json())));
   return {
     statuses: responses.map((r) => r.status),
     messages: bodies.map((b) => b.message),
@@ -68,7 +67,7 @@ describe.skipIf(testDbKind !== "sqld")("the database unreachable, then back", ()
       expect(result.ms).toBeLessThan(DATABASE_REQUEST_TIMEOUT_MS + 2_000);
     }
     for (const url of [bun.url, worker.url]) {
-      expect((await httpClient(url).request("/api/auth/user", { token })).status).toBe(200);
+      expect((await serverApi(url).request("/api/auth/user", { token })).status).toBe(200);
     }
   }, 20_000);
 
@@ -84,11 +83,10 @@ describe.skipIf(testDbKind !== "sqld")("the database unreachable, then back", ()
 
     await sqld.restart();
     for (const url of [bun.url, worker.url]) {
-      const res = await httpClient(url).request("/api/auth/user", { token });
-      expect(res.status).toBe(200);
-      expect(((await res.json()) as { email: string }).email).toBe("outage@example.com");
+      const user = await bodyOf(serverApi(url).api(token).auth.user.$get(), 200);
+      expect(user.email).toBe("outage@example.com");
     }
-    const fresh = await httpClient(bun.url).request("/api/auth/register", {
+    const fresh = await serverApi(bun.url).request("/api/auth/register", {
       json: { email: "after-outage@example.com", password: "after-outage-password" },
     });
     expect(fresh.status).toBe(201);

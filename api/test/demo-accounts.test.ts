@@ -4,9 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createUser } from "../features/auth/auth.service.ts";
 import { startBunServer } from "./bun-server.ts";
-import { testDbKind } from "./harness.ts";
-import { httpClient } from "./http-client.ts";
-import { depsOn, prepareDatabase } from "./prepared-database.ts";
+import { bodyOf, depsOn, prepareDatabase, serverApi, testDbKind } from "./harness.ts";
 import { startSqld } from "./sqld.ts";
 
 // The real server and scripts with the seed on, as the README's Quick start and deploy recipes run them: the demo
@@ -36,12 +34,9 @@ async function withAnAccount(url: string): Promise<void> {
 }
 
 /** The 6-digit code in the newest outbox message to `to` with `subject`, as the admin reads it. */
-async function codeInOutbox(api: ReturnType<typeof httpClient>, token: string, to: string, subject: string) {
+async function codeInOutbox(api: ReturnType<typeof serverApi>, token: string, to: string, subject: string) {
   for (let i = 0; i < 100; i++) {
-    const res = await api.request("/api/admin/outbox", { token });
-    const { messages } = (await res.json()) as {
-      messages: Array<{ to: string; subject: string; text: string }>;
-    };
+    const { messages } = await bodyOf(api.api(token).admin.outbox.$get(), 200);
     const text = messages.find((m) => m.to === to && m.subject.includes(subject))?.text;
     const code = text && /code is (\d{6})/.exec(text)?.[1];
     if (code) return code;
@@ -58,7 +53,7 @@ async function startOnce(env: Record<string, string>) {
     APP_SECRET: SECRET,
     ...env,
   });
-  const api = httpClient(server.url);
+  const api = serverApi(server.url);
   const signIn = await api.request("/api/auth/signin", { json: ADMIN });
   await server.stop();
   return { output: server.output(), adminSignIn: signIn.status };
@@ -116,14 +111,16 @@ describe.skipIf(testDbKind !== "file")("demo accounts on an embedded file", () =
       APP_SECRET: SECRET,
       DATABASE_URL: url,
     });
-    const api = httpClient(server.url);
+    const api = serverApi(server.url);
     const codes: string[] = [];
     try {
-      const reset = await api.request("/api/auth/password-reset/request", {
-        json: { email: "investor@example.com", fullName: "Ivy Investor" },
-      });
-      expect(reset.status).toBe(202);
-      expect(((await reset.json()) as { delivery: string }).delivery).toBe("outbox");
+      const reset = await bodyOf(
+        api.api().auth["password-reset"].request.$post({
+          json: { email: "investor@example.com", fullName: "Ivy Investor" },
+        }),
+        202,
+      );
+      expect(reset.delivery).toBe("outbox");
       const admin = await api.session(ADMIN.email, ADMIN.password);
       codes.push(await codeInOutbox(api, admin.token, "investor@example.com", "password reset"));
       const investor = await api.session("investor@example.com", "investor-demo-password");
@@ -190,7 +187,7 @@ describe.skipIf(testDbKind !== "sqld")("the deploy recipe on a libSQL server", (
       );
       expect(created.output).toContain("Created admin owner@example.org");
       const server = await startBunServer(env);
-      const api = httpClient(server.url);
+      const api = serverApi(server.url);
       const owner = await api.request("/api/auth/signin", {
         json: { email: "owner@example.org", password: "owner-chosen-password" },
       });

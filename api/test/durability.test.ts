@@ -4,8 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createDb } from "../../db/client.ts";
 import { type BunServer, startBunServer } from "./bun-server.ts";
-import { testDbKind } from "./harness.ts";
-import { httpClient } from "./http-client.ts";
+import { serverApi, testDbKind } from "./harness.ts";
 import { startSqld } from "./sqld.ts";
 
 // kill -9 in the middle of a stream of writes (registrations) loses none that was acknowledged: every email that
@@ -21,7 +20,7 @@ afterAll(async () => {
 
 /** WRITERS concurrent loops of registrations through `baseUrl` until stopped; collects the acknowledged emails. */
 function writeStream(baseUrl: string, prefix: string) {
-  const api = httpClient(baseUrl);
+  const api = serverApi(baseUrl);
   const acked: string[] = [];
   let attempted = 0;
   let running = true;
@@ -92,7 +91,7 @@ describe.skipIf(testDbKind !== "sqld")("kill -9 in the middle of a stream of wri
     );
     expect(ackedPresent).toBe(stream.acked.length);
     const last = stream.acked.at(-1)!;
-    const signIn = await httpClient(restarted.url).request("/api/auth/signin", {
+    const signIn = await serverApi(restarted.url).request("/api/auth/signin", {
       json: { email: last, password: "durable-password" },
     });
     expect(signIn.status).toBe(200);
@@ -117,7 +116,7 @@ describe.skipIf(testDbKind !== "sqld")("kill -9 in the middle of a stream of wri
         `${ackedPresent} of them present after restart (${total} rows in all)`,
     );
     expect(ackedPresent).toBe(stream.acked.length);
-    const after = await httpClient(server.url).request("/api/auth/register", {
+    const after = await serverApi(server.url).request("/api/auth/register", {
       json: { email: "sqld-after@example.com", password: "durable-password" },
     });
     expect(after.status).toBe(201);

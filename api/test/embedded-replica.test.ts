@@ -5,9 +5,7 @@ import { join } from "node:path";
 import type { Database } from "../../db/client.ts";
 import { DATABASE_UNAVAILABLE_MESSAGE } from "../middleware/errors.ts";
 import { type BunServer, startBunServer } from "./bun-server.ts";
-import { testDbKind } from "./harness.ts";
-import { httpClient } from "./http-client.ts";
-import { prepareDatabase } from "./prepared-database.ts";
+import { bodyOf, errorOf, prepareDatabase, serverApi, testDbKind } from "./harness.ts";
 import { type SqldServer, startSqld } from "./sqld.ts";
 
 // A Bun server whose DATABASE_URL is a local file kept as an embedded replica of a sqld primary
@@ -16,7 +14,7 @@ const SYNC_INTERVAL_SECONDS = 0.5;
 let sqld: SqldServer;
 let primary: Database;
 let replica: BunServer;
-let api: ReturnType<typeof httpClient>;
+let api: ReturnType<typeof serverApi>;
 let dir = "";
 
 beforeAll(async () => {
@@ -30,7 +28,7 @@ beforeAll(async () => {
     DATABASE_SYNC_INTERVAL_SECONDS: String(SYNC_INTERVAL_SECONDS),
     APP_SECRET: "replica-secret-replica-secret-replica-secret",
   });
-  api = httpClient(replica.url);
+  api = serverApi(replica.url);
 }, 60_000);
 afterAll(async () => {
   if (testDbKind !== "sqld") return;
@@ -40,13 +38,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-interface Item {
-  id: number;
-  symbol: string;
-  targetChangePercent: number;
-}
-const watchlist = async (token: string) =>
-  (await (await api.request("/api/watchlist", { token })).json()) as Item[];
+const watchlist = (token: string) => bodyOf(api.api(token).watchlist.$get(), 200);
 
 describe.skipIf(testDbKind !== "sqld")("an embedded replica (file: + DATABASE_SYNC_URL)", () => {
   test("a user reads their own writes at once, and the writes are on the primary", async () => {
@@ -54,9 +46,7 @@ describe.skipIf(testDbKind !== "sqld")("an embedded replica (file: + DATABASE_SY
     const { token, id: userId } = await api.session("replica-user@example.com", "replica-password");
     expect((await api.request("/api/auth/user", { token })).status).toBe(200);
 
-    const added = await api.request("/api/watchlist", { token, json: { symbol: "AAPL" } });
-    expect(added.status).toBe(201);
-    const { id } = (await added.json()) as Item;
+    const { id } = await bodyOf(api.api(token).watchlist.$post({ json: { symbol: "AAPL" } }), 201);
     expect((await watchlist(token)).map((i) => i.symbol)).toEqual(["AAPL"]);
 
     // Twenty write-then-read rounds: every read shows the write just made, never the one before.
@@ -102,7 +92,7 @@ describe.skipIf(testDbKind !== "sqld")("an embedded replica (file: + DATABASE_SY
     expect(read.status).toBe(200);
     const write = await api.request("/api/watchlist", { token, json: { symbol: "MSFT" } });
     expect(write.status).toBe(503);
-    expect(((await write.json()) as { message: string }).message).toBe(DATABASE_UNAVAILABLE_MESSAGE);
+    expect((await errorOf(write, 503)).message).toBe(DATABASE_UNAVAILABLE_MESSAGE);
 
     await sqld.restart();
     const retry = await api.request("/api/watchlist", { token, json: { symbol: "MSFT" } });

@@ -6,9 +6,7 @@ import { createClient } from "@libsql/client";
 import type { Database } from "../../db/client.ts";
 import { tradingDays } from "../market/price-history.ts";
 import { type BunServer, startBunServer } from "./bun-server.ts";
-import { testDbKind } from "./harness.ts";
-import { httpClient } from "./http-client.ts";
-import { prepareDatabase } from "./prepared-database.ts";
+import { errorOf, prepareDatabase, serverApi, testDbKind } from "./harness.ts";
 
 // The embedded file with more than one writer: the Bun server taking writes while the documented scripts
 // (generate-recommendations, admin reset-password) write to the same file from their own processes.
@@ -67,7 +65,7 @@ describe.skipIf(testDbKind !== "file")("an embedded file with a second writer", 
       AUTH_RATE_LIMIT_PER_IP: "100000",
       AUTH_RATE_LIMIT_PER_EMAIL: "100000",
     });
-    const api = httpClient(server.url);
+    const api = serverApi(server.url);
     const operator = await api.session("operator@example.com", "operator-password-0");
     expect(operator.token).toBeTruthy();
     const watchers = await Promise.all(
@@ -158,7 +156,7 @@ describe.skipIf(testDbKind !== "file")("an embedded file with a second writer", 
       APP_SECRET: SECRET,
       AUTH_RATE_LIMIT_PER_IP: "100000",
     });
-    const api = httpClient(server.url);
+    const api = serverApi(server.url);
     const other = createClient({ url });
     const held = await other.transaction("write");
     await held.execute("update securities set name = name where symbol = 'AAPL'");
@@ -187,7 +185,7 @@ describe.skipIf(testDbKind !== "file")("an embedded file with a second writer", 
       expect(Math.max(...probes)).toBeLessThan(500);
       expect(response.status).toBe(503);
       expect(response.headers.get("retry-after")).toBeTruthy();
-      expect(((await response.json()) as { code: string }).code).toBe("DATABASE_BUSY");
+      expect((await errorOf(response, 503)).code).toBe("DATABASE_BUSY");
       expect(seconds).toBeGreaterThan(4.5);
       expect(seconds).toBeLessThan(7);
     } finally {
@@ -204,7 +202,7 @@ describe.skipIf(testDbKind !== "file")("an embedded file with a second writer", 
       DATABASE_BUSY_TIMEOUT_MS: "300",
       AUTH_RATE_LIMIT_PER_IP: "100000",
     });
-    const api = httpClient(server.url);
+    const api = serverApi(server.url);
     // Another process's connection keeps the write lock longer than the server waits.
     const other = createClient({ url });
     const held = await other.transaction("write");
@@ -224,7 +222,7 @@ describe.skipIf(testDbKind !== "file")("an embedded file with a second writer", 
 
     expect(refused.status).toBe(503);
     expect(refused.headers.get("retry-after")).toBe("1");
-    expect(((await refused.json()) as { code: string }).code).toBe("DATABASE_BUSY");
+    expect((await errorOf(refused, 503)).code).toBe("DATABASE_BUSY");
     expect(waited).toBeGreaterThanOrEqual(250);
     expect(read.status).not.toBe(503);
     expect(retried.status, server.output()).toBe(201);

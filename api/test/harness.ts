@@ -58,6 +58,31 @@ export class ManualClock implements Clock {
 /** Who a typed call is from: a bearer token (a session's or an API key), or more headers too. */
 export type Caller = string | { token?: string; ip?: string; headers?: Record<string, string> };
 
+/** The headers that make a call come from `caller`. */
+function callerHeaders(caller: Caller = {}): Record<string, string> {
+  const { token, ip, headers = {} } = typeof caller === "string" ? { token: caller } : caller;
+  return {
+    ...headers,
+    ...(token ? { authorization: `Bearer ${token}` } : {}),
+    ...(ip ? { "x-forwarded-for": ip } : {}),
+  };
+}
+
+/**
+ * The typed client over a raw `request`: what `t.api` is, and what a test app whose `request` is wrapped (answer
+ * checks) builds again so its typed calls go through the wrapper too.
+ */
+export function typedOver(request: TestApp["request"]): TestApp["api"] {
+  return (caller) =>
+    hc<AppType>("http://localhost", {
+      fetch: (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = new URL(input instanceof Request ? input.url : input);
+        return request(url.pathname + url.search, init);
+      },
+      headers: callerHeaders(caller),
+    }).api;
+}
+
 /** The API's typed client (`hc<AppType>`, what `testClient` gives), rooted at `/api`. */
 export type Api = ReturnType<typeof hc<AppType>>["api"];
 
@@ -96,11 +121,17 @@ export async function errorOf(answer: Response | Promise<Response>, status: numb
 /** What tests read of the OpenAPI document (served outside the typed routes), checked as it is read. */
 const OpenApiDocument = z.looseObject({
   openapi: z.string(),
+  servers: z.array(z.unknown()).optional(),
+  info: z.looseObject({
+    version: z.string(),
+    license: z.looseObject({ name: z.string(), identifier: z.string().optional() }).optional(),
+  }),
   paths: z.record(
     z.string(),
     z.record(
       z.string(),
       z.looseObject({
+        operationId: z.string().optional(),
         requestBody: z.unknown().optional(),
         security: z.array(z.unknown()).optional(),
         responses: z.record(z.string(), z.unknown()),
@@ -171,11 +202,12 @@ function workerVars(config: AppConfig, mailOutbox: boolean): Record<string, stri
 async function withErrorShape(method: string, path: string, res: Response): Promise<Response> {
   if (res.status < 400 || !path.startsWith("/api/") || method === "HEAD") return res;
   if (res.headers.get("content-encoding")) return res;
-  const body = (await res
+  const body: unknown = await res
     .clone()
     .json()
-    .catch(() => null)) as { message?: unknown; code?: unknown } | null;
-  if (typeof body?.message !== "string" || !body.message || typeof body.code !== "string" || !body.code) {
+    .catch(() => null);
+  const error = ErrorSchema.safeParse(body);
+  if (!error.success || !error.data.message || !error.data.code) {
     throw new Error(
       `${method} ${path} answered ${res.status} without { message, code }: ${JSON.stringify(body)}`,
     );
@@ -255,14 +287,6 @@ export async function startTestApp(
       : await app.request(url.pathname + url.search, init);
     return withErrorShape(init.method ?? "GET", url.pathname, res);
   };
-  const callerHeaders = (caller: Caller = {}) => {
-    const { token, ip, headers = {} } = typeof caller === "string" ? { token: caller } : caller;
-    return {
-      ...headers,
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(ip ? { "x-forwarded-for": ip } : {}),
-    };
-  };
   const request: TestApp["request"] = (path, init = {}) => {
     const { token, json, ip, ...rest } = init;
     const headers = new Headers(rest.headers);
@@ -271,12 +295,7 @@ export async function startTestApp(
     const body = json !== undefined ? JSON.stringify(json) : rest.body;
     return send(new URL(path, origin), { ...rest, headers, body });
   };
-  const api: TestApp["api"] = (caller) =>
-    hc<AppType>(origin, {
-      fetch: (input: RequestInfo | URL, init?: RequestInit) =>
-        send(new URL(input instanceof Request ? input.url : input), init ?? {}),
-      headers: callerHeaders(caller),
-    }).api;
+  const api = typedOver(request);
   return {
     app,
     deps,
@@ -320,4 +339,63 @@ export async function startTestApp(
       await cleanup();
     },
   };
+}
+
+/**
+ * Calls to a running server (a Bun process, a container or workerd) over real HTTP: typed through `api(caller)`, raw
+ * through `request` (JSON bodies are POSTed unless another method is given).
+ */
+export function serverApi(baseUrl: string) {
+  const api = (caller?: Caller): Api => hc<AppType>(baseUrl, { headers: callerHeaders(caller) }).api;
+  return {
+    api,
+    request(path: string, init: RequestInit & { json?: unknown; token?: string } = {}) {
+      const { json, token, ...rest } = init;
+      const headers = new Headers(rest.headers);
+      for (const [name, value] of Object.entries(callerHeaders({ token }))) headers.set(name, value);
+      if (json !== undefined) headers.set("content-type", "application/json");
+      return fetch(`${baseUrl}${path}`, {
+        ...rest,
+        method: rest.method ?? (json === undefined ? "GET" : "POST"),
+        headers,
+        body: json === undefined ? rest.body : JSON.stringify(json),
+      });
+    },
+    /** Registers (or, when the address is taken, signs in) and answers the session token, user id and API key. */
+    async session(email: string, password: string): Promise<{ token: string; id: number; apiKey: string }> {
+      const registered = await api().auth.register.$post({ json: { email, password } });
+      const { user } =
+        registered.status === 409
+          ? await bodyOf(api().auth.signin.$post({ json: { email, password } }), 200)
+          : await bodyOf(registered, 201);
+      if (!user.authToken) throw new Error(`no session for ${email}`);
+      return { token: user.authToken, id: user.id, apiKey: user.apiKey };
+    },
+  };
+}
+
+/**
+ * Migrates the database at `url` and imports a slice of the bundled demo market and the served models into it, as a
+ * deployment's seed would, so servers started on it afterwards have a market (symbols to watch, prices, a market date).
+ */
+export async function prepareDatabase(
+  url: string,
+  market: { symbols: string[]; from: string } = { symbols: ["AAPL", "MSFT"], from: "2023-06-01" },
+): Promise<Database> {
+  const database = createDb(url);
+  await runMigrations(database.db);
+  await importDemoMarket(database, await readDemoMarketFiles(), market);
+  await storeModels(database.db, await readServedModelFiles());
+  return database;
+}
+
+/** Dependencies for writing to a shared database from the test's side, as a Bun process with `secret` would. */
+export function depsOn(database: Database, secret: string): AppDeps {
+  const app = {
+    secret,
+    trustProxy: false,
+    sessionIdleMs: 1_800_000,
+    authRateLimit: { perIp: 100, perEmail: 100, windowMs: 60_000 },
+  };
+  return createDeps({ app, smtp: null }, testRuntime(database));
 }

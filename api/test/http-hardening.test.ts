@@ -4,8 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { API_REFERENCE_SCRIPT_PATH, TRUSTED_TYPES_SCRIPT_PATH } from "../lib/security-headers.ts";
 import { type BunServer, startBunServer } from "./bun-server.ts";
-import { startTestApp, testDbKind } from "./harness.ts";
-import { prepareDatabase } from "./prepared-database.ts";
+import { prepareDatabase, startTestApp, testDbKind } from "./harness.ts";
 import { type SqldServer, startSqld } from "./sqld.ts";
 import { startWorkerd, type WorkerdServer } from "./workerd.ts";
 

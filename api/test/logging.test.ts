@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { testClient } from "hono/testing";
 import { createApp } from "../app.ts";
 import { runDueJobs } from "../jobs/schedule.ts";
 import { logLevel, parseEnv } from "../lib/config.ts";
@@ -10,8 +11,7 @@ import { consoleJsonLogger, type LogLevelSetting, logTo } from "../lib/logger.ts
 import { batchedLines, bunLogger } from "../runtime/bun-logger.ts";
 import { startBunServer } from "./bun-server.ts";
 import { fixedMarket } from "./fixed-market.ts";
-import { inProcess, startTestApp, type TestApp, testDbKind } from "./harness.ts";
-import { prepareDatabase } from "./prepared-database.ts";
+import { bodyOf, inProcess, prepareDatabase, startTestApp, type TestApp, testDbKind } from "./harness.ts";
 
 type Line = Record<string, unknown>;
 
@@ -233,13 +233,13 @@ describe.skipIf(!inProcess)(`access log, job and delivery lines (Bun + ${testDbK
 
   test("a job run logs its start and end (name, duration, counts); each alert delivery its outcome, no address", async () => {
     const { app, deps, lines, raw } = loggedApp(t, "info");
-    const added = await app.request("/api/watchlist", {
-      method: "POST",
-      headers: { ...bearer(token), "content-type": "application/json" },
-      body: JSON.stringify({ symbol: "AAPL", targetChangePercent: 5 }),
-    });
-    expect(added.status).toBe(201);
-    const itemId = ((await added.json()) as { id: number }).id;
+    const { id: itemId } = await bodyOf(
+      testClient(app).api.watchlist.$post(
+        { json: { symbol: "AAPL", targetChangePercent: 5 } },
+        { headers: bearer(token) },
+      ),
+      201,
+    );
     const settings = await app.request("/api/notifications", {
       method: "PUT",
       headers: { ...bearer(token), "content-type": "application/json" },

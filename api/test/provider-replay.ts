@@ -5,7 +5,7 @@ import { BENCHMARK } from "../market/demo-import.ts";
 import { barsUpTo } from "../market/price-history.ts";
 import { finnhubProvider } from "../market/providers/finnhub.ts";
 import { yahooProvider } from "../market/providers/yahoo.ts";
-import { prepareDatabase } from "./prepared-database.ts";
+import { prepareDatabase } from "./harness.ts";
 import { startReplayServer } from "./replay-server.ts";
 
 const fixtures = join(import.meta.dir, "fixtures");

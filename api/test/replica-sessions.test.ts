@@ -7,9 +7,7 @@ import { createApp } from "../app.ts";
 import { createUser, startSession } from "../features/auth/auth.service.ts";
 import { PRIMARY_CHECKS_PER_SECOND } from "../middleware/replica-misses.ts";
 import { type BunServer, startBunServer } from "./bun-server.ts";
-import { testDbKind } from "./harness.ts";
-import { httpClient } from "./http-client.ts";
-import { depsOn, prepareDatabase } from "./prepared-database.ts";
+import { bodyOf, depsOn, prepareDatabase, serverApi, testDbKind } from "./harness.ts";
 import { type SqldServer, startSqld } from "./sqld.ts";
 
 // Issue 40, point 7: two Bun servers, each an embedded replica of one sqld (DATABASE_SYNC_URL, the default 1 s
@@ -18,8 +16,8 @@ import { type SqldServer, startSqld } from "./sqld.ts";
 let sqld: SqldServer;
 let primary: Database;
 let servers: BunServer[] = [];
-let a: ReturnType<typeof httpClient>;
-let b: ReturnType<typeof httpClient>;
+let a: ReturnType<typeof serverApi>;
+let b: ReturnType<typeof serverApi>;
 const dir = mkdtempSync(join(tmpdir(), "replica-sessions-"));
 const SECRET = "replica-sessions-secret-replica-sessions";
 
@@ -34,8 +32,8 @@ beforeAll(async () => {
       APP_SECRET: SECRET,
     });
   servers = await Promise.all([replica("a"), replica("b")]);
-  a = httpClient(servers[0]!.url);
-  b = httpClient(servers[1]!.url);
+  a = serverApi(servers[0]!.url);
+  b = serverApi(servers[1]!.url);
 }, 60_000);
 afterAll(async () => {
   if (testDbKind === "sqld") {
@@ -62,8 +60,7 @@ describe.skipIf(testDbKind !== "sqld")("two embedded replicas of one primary", (
   test("the API key of an account registered through B works through A at once, and so does a new one", async () => {
     const { token, apiKey } = await b.session("fresh-key@example.com", "fresh-key-password");
     expect((await currentUser(a, apiKey)).status).toBe(200);
-    const res = await b.request("/api/auth/regenerate-api-key", { method: "POST", token });
-    const { apiKey: newKey } = (await res.json()) as { apiKey: string };
+    const { apiKey: newKey } = await bodyOf(b.api(token).auth["regenerate-api-key"].$post(), 200);
     expect((await currentUser(a, newKey)).status).toBe(200);
   });
 

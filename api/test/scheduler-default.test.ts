@@ -4,8 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { schedulerEnabled } from "../lib/config.ts";
 import { startBunServer } from "./bun-server.ts";
-import { testDbKind } from "./harness.ts";
-import { prepareDatabase } from "./prepared-database.ts";
+import { prepareDatabase, testDbKind } from "./harness.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "scheduler-default-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

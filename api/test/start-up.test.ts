@@ -6,8 +6,7 @@ import { createDb } from "../../db/client.ts";
 import { runMigrations } from "../../db/migrate.ts";
 import { createUser } from "../features/auth/auth.service.ts";
 import { serverEnv, startBunServer } from "./bun-server.ts";
-import { testDbKind } from "./harness.ts";
-import { depsOn } from "./prepared-database.ts";
+import { depsOn, testDbKind } from "./harness.ts";
 
 // What an operator sees when the Bun server cannot start (issue 27): one line on stderr saying what to change, as a
 // JSON log line when stderr is not a terminal, and exit code 1; never a stack dump, never a silent start.

@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Database } from "../../db/client.ts";
 import { type BunServer, startBunServer } from "./bun-server.ts";
-import { testDbKind } from "./harness.ts";
-import { httpClient } from "./http-client.ts";
-import { prepareDatabase } from "./prepared-database.ts";
+import { bodyOf, prepareDatabase, serverApi, testDbKind } from "./harness.ts";
 import { type SqldServer, startSqld } from "./sqld.ts";
 
 // Two Bun server processes (A and B) on one sqld behave as one app: what one does is in force on the other at
@@ -11,8 +9,8 @@ import { type SqldServer, startSqld } from "./sqld.ts";
 const PER_EMAIL = 3;
 let sqld: SqldServer;
 let database: Database;
-let a: ReturnType<typeof httpClient>;
-let b: ReturnType<typeof httpClient>;
+let a: ReturnType<typeof serverApi>;
+let b: ReturnType<typeof serverApi>;
 let servers: BunServer[] = [];
 
 beforeAll(async () => {
@@ -25,8 +23,8 @@ beforeAll(async () => {
     AUTH_RATE_LIMIT_PER_EMAIL: String(PER_EMAIL),
   };
   servers = await Promise.all([startBunServer(env), startBunServer(env)]);
-  a = httpClient(servers[0]!.url);
-  b = httpClient(servers[1]!.url);
+  a = serverApi(servers[0]!.url);
+  b = serverApi(servers[1]!.url);
 }, 60_000);
 afterAll(async () => {
   if (testDbKind !== "sqld") return;
@@ -48,9 +46,7 @@ describe.skipIf(testDbKind !== "sqld")("two Bun processes on one libSQL server",
   test("an API key regenerated on A: the old key is refused on B, the new one works there", async () => {
     const { token, apiKey: oldKey } = await a.session("keys@example.com", "keys-password");
     expect((await currentUser(b, oldKey)).status).toBe(200);
-    const res = await a.request("/api/auth/regenerate-api-key", { method: "POST", token });
-    expect(res.status).toBe(200);
-    const { apiKey: newKey } = (await res.json()) as { apiKey: string };
+    const { apiKey: newKey } = await bodyOf(a.api(token).auth["regenerate-api-key"].$post(), 200);
     expect((await currentUser(b, oldKey)).status).toBe(401);
     expect((await currentUser(b, newKey)).status).toBe(200);
   });

@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { testDbKind } from "./harness.ts";
-import { httpClient } from "./http-client.ts";
-import { prepareDatabase } from "./prepared-database.ts";
+import { prepareDatabase, serverApi, testDbKind } from "./harness.ts";
 import { type SqldServer, startSqld } from "./sqld.ts";
 import { startWorkerd, type WorkerdServer } from "./workerd.ts";
 
@@ -28,7 +26,7 @@ afterAll(async () => {
 
 describe.skipIf(testDbKind !== "sqld")("the Worker under concurrent requests", () => {
   test("60 signed-in requests at once, three rounds: every one answers 200", async () => {
-    const api = httpClient(worker.url);
+    const api = serverApi(worker.url);
     const { token } = await api.session("concurrent@example.com", "concurrent-password");
     await api.request("/api/watchlist", { token, json: { symbol: "AAPL" } });
     const statuses: number[] = [];

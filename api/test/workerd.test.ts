@@ -4,7 +4,7 @@ import { jobRuns, recommendations } from "../../db/schema/index.ts";
 import { createUser } from "../features/auth/auth.service.ts";
 import type { AppDeps } from "../lib/context.ts";
 import { bunPasswordHasher } from "../runtime/bun-deps.ts";
-import { depsOn, prepareDatabase } from "./prepared-database.ts";
+import { bodyOf, depsOn, prepareDatabase, serverApi } from "./harness.ts";
 import { startSqld } from "./sqld.ts";
 import { startWorkerd } from "./workerd.ts";
 
@@ -58,12 +58,13 @@ describe.skipIf(!enabled)("the same app on Cloudflare Workers (workerd + sqld)",
   });
 
   test("the analysis engine and the demo market answer on the Worker", async () => {
-    const signin = await json("/api/auth/signin", {
-      email: "made-on-bun@example.com",
-      password: "bun-password-1",
-    });
-    const token = ((await signin.json()) as { user: { authToken: string } }).user.authToken;
-    const res = await json("/api/insights/analyze", { symbol: "nvda" }, token);
+    const { user } = await bodyOf(
+      serverApi(url)
+        .api()
+        .auth.signin.$post({ json: { email: "made-on-bun@example.com", password: "bun-password-1" } }),
+      200,
+    );
+    const res = await json("/api/insights/analyze", { symbol: "nvda" }, user.authToken);
     expect(res.status).toBe(201);
     expect(await res.json()).toMatchObject({ symbol: "NVDA", asOf: "2023-10-27", currentPrice: 405 });
     const page = await fetch(`${url}/some/client/route`);

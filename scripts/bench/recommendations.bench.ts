@@ -1,6 +1,6 @@
 import { createUser } from "../../api/features/auth/auth.service.ts";
 import { demoMarket } from "../../api/market/demo-market.ts";
-import { benchApp, measure, ms } from "./harness.ts";
+import { benchApp, measure, ms, signInToken } from "./harness.ts";
 
 const SYMBOLS = 2000;
 const PER_DATE = 100;
@@ -44,12 +44,7 @@ export async function benchRecommendations(): Promise<Record<string, string>> {
   const { client } = bench.deps.database;
   const user = await createUser(bench.deps, { email: "bench@example.com", password: "bench-password" });
   if ("kind" in user) throw new Error("bench user");
-  const signin = await bench.app.request("/api/auth/signin", {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: "bench@example.com", password: "bench-password" }),
-  });
-  const token = ((await signin.json()) as { user: { authToken: string } }).user.authToken;
+  const token = await signInToken(bench.app, "bench@example.com", "bench-password");
   const headers = { authorization: `Bearer ${token}` };
 
   // 9,999 more users, inserted directly (hashing 10,000 passwords would only measure argon2).

@@ -18,10 +18,10 @@ import { allSymbols } from "../../api/market/price-history.ts";
 import { readDemoMarketFiles } from "../../api/runtime/demo-market-files.ts";
 import { readServedModelFiles } from "../../api/runtime/model-files.ts";
 import { seedDemo } from "../../api/seed/seed.ts";
-import { depsOn } from "../../api/test/prepared-database.ts";
 import { createDb } from "../../db/client.ts";
 import { runMigrations } from "../../db/migrate.ts";
 import { users, watchlistItems } from "../../db/schema/index.ts";
+import { benchDeps } from "./harness.ts";
 
 export const WATCHLIST_ITEMS = 50;
 
@@ -71,8 +71,7 @@ export async function buildServingSeed(secret: string, pools: number): Promise<S
   const path = join(dir, "seed.db");
   const database = createDb(`file:${path}`);
   await runMigrations(database.db);
-  // The tests' dependencies for a database written from outside the server (api/test/prepared-database.ts).
-  const deps: AppDeps = { ...depsOn(database, secret), passwords: noHash };
+  const deps: AppDeps = { ...benchDeps(database, secret), passwords: noHash };
   const report = await seedDemo(deps, {
     demoMarketFiles: readDemoMarketFiles,
     modelFiles: readServedModelFiles,

@@ -1,9 +1,10 @@
+import { testClient } from "hono/testing";
 import { createUser } from "../../api/features/auth/auth.service.ts";
 import { configureMarket } from "../../api/market/configure.ts";
 import { importDemoMarket } from "../../api/market/demo-import.ts";
 import { allSymbols } from "../../api/market/price-history.ts";
 import { readDemoMarketFiles } from "../../api/runtime/demo-market-files.ts";
-import { benchApp, measure, ms } from "./harness.ts";
+import { benchApp, measure, ms, signInToken } from "./harness.ts";
 
 /** A 200-item watchlist and the earnings calendar, on the whole demo market with warm caches. */
 export async function benchWatchlistAndEarnings(): Promise<Record<string, string>> {
@@ -12,12 +13,7 @@ export async function benchWatchlistAndEarnings(): Promise<Record<string, string
   await configureMarket(bench.deps);
   const user = await createUser(bench.deps, { email: "w@example.com", password: "bench-password" });
   if ("kind" in user) throw new Error("bench user");
-  const signin = await bench.app.request("/api/auth/signin", {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: "w@example.com", password: "bench-password" }),
-  });
-  const token = ((await signin.json()) as { user: { authToken: string } }).user.authToken;
+  const token = await signInToken(bench.app, "w@example.com", "bench-password");
   const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
   const symbols = (await allSymbols(bench.deps.database.db)).filter((s) => s !== "^GSPC").slice(0, 200);
   for (const symbol of symbols) {
@@ -26,9 +22,9 @@ export async function benchWatchlistAndEarnings(): Promise<Record<string, string
   const get = (path: string) => async () => (await bench.app.request(path, { headers })).arrayBuffer();
   const watchlist = await measure(get("/api/watchlist"), 50, 5);
   const c0 = performance.now();
-  const first = (await (await bench.app.request("/api/earnings-calendar", { headers })).json()) as {
-    count: number;
-  };
+  const calendar = await testClient(bench.app).api["earnings-calendar"].$get(undefined, { headers });
+  if (calendar.status !== 200) throw new Error(`the earnings calendar answered ${calendar.status}`);
+  const first = await calendar.json();
   const cold = performance.now() - c0;
   const earnings = await measure(get("/api/earnings-calendar"), 100, 5);
   bench.close();

@@ -120,18 +120,21 @@ describe("import boundaries", () => {
     expect(circles).toEqual([["api/a.ts", "api/d.ts"]]);
   });
 
-  test("nothing outside scripts/ imports scripts/, tests and harnesses included; scripts import no web code", () => {
+  test("nothing outside scripts/ imports scripts/; scripts import no web code, benches not the API tests' harness", () => {
     const problems = boundaryViolations([
       file("api/test/workerd.ts", 'import { wranglerEnv } from "../../scripts/wrangler-env.ts";'),
       file("web/e2e/x.test.ts", 'import { seed } from "../../scripts/seed.ts";'),
       file("scripts/bench/seed.ts", 'import { SIZE } from "../../web/features/r/r.queries.ts";'),
-      file("scripts/bench/load.ts", 'import { depsOn } from "../../api/test/prepared-database.ts";'),
+      file("scripts/bench/load.ts", 'import { depsOn } from "../../api/test/harness.ts";'),
+      file("scripts/bench/start.ts", 'import { startBunServer } from "../../api/test/bun-server.ts";'),
+      file("scripts/admin.test.ts", 'import { startTestApp } from "../api/test/harness.ts";'),
       file("scripts/test.ts", 'import { wranglerEnv } from "./wrangler-env.ts";'),
     ]);
     expect(problems.map((p) => p.split(":")[0])).toEqual([
       "api/test/workerd.ts imports scripts/wrangler-env.ts",
       "web/e2e/x.test.ts imports scripts/seed.ts",
       "scripts/bench/seed.ts imports web/features/r/r.queries.ts",
+      "scripts/bench/load.ts imports api/test/harness.ts",
     ]);
   });
 

@@ -7,7 +7,8 @@
 // - a `*.input.ts` module imports only the zod package and other `*.input.ts` or `*.constants.ts` modules, so a form
 //   that validates with it loads zod but never zod-to-openapi, Hono or a service;
 // - api/ imports neither web/ nor scripts/; db/ imports nothing of ours; nothing outside scripts/ imports scripts/,
-//   tests and their harnesses included; scripts/ (the benches among them) import no web code;
+//   tests and their harnesses included; scripts/ (the benches among them) import no web code, and outside their own
+//   tests not the API tests' harness (api/test/harness.ts): benches build on scripts/bench/harness.ts;
 // - no file imports itself back: no circle of imports, type-only ones included (importCircles).
 // - web code outside tests decides nothing by an error's message text (`.message.includes(...)` and the like): it
 //   reads ApiError's status and code (docs/decisions/073-one-error-vocabulary.md).
@@ -104,6 +105,8 @@ export function boundaryViolations(files: SourceFile[]): string[] {
       if (target === "scripts" && source !== "scripts") say("nothing outside scripts/ imports scripts/");
       else if (source === "scripts" && target === "web")
         say("scripts/ import no web code (move what both need to api/)");
+      else if (source === "scripts" && to === "api/test/harness.ts" && !isTestOrShell(from))
+        say("benches and scripts do not build on the API tests' harness (benches: scripts/bench/harness.ts)");
       if (isTestOrShell(from)) continue;
       if (source === "web") {
         if (/^web\/(components|lib)\//.test(from) && /^web\/(features|routes)\//.test(to))

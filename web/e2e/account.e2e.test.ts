@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { bodyOf, serverApi } from "../../api/test/harness.ts";
 import {
   DESKTOP,
   PHONE,
@@ -19,17 +20,15 @@ async function accountWithAnotherSession(email: string, password: string) {
     body: JSON.stringify({ email, password, firstName: "Petra" }),
   });
   expect(registered.status).toBe(201);
-  const phone = await fetch(`${e2e.server.url}/api/auth/signin`, {
-    method: "POST",
+  const phone = serverApi(e2e.server.url).api({
     headers: {
-      "content-type": "application/json",
       "user-agent":
         "Mozilla/5.0 (iPhone; CPU iPhone OS 17_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.6 Mobile/15E148 Safari/604.1",
     },
-    body: JSON.stringify({ email, password }),
   });
-  expect(phone.status).toBe(200);
-  return ((await phone.json()) as { user: { authToken: string } }).user.authToken;
+  const { user } = await bodyOf(phone.auth.signin.$post({ json: { email, password } }), 200);
+  if (!user.authToken) throw new Error("the phone's sign-in answered no token");
+  return user.authToken;
 }
 
 describe("account page end to end", () => {

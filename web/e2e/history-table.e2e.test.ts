@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
+import { z } from "zod";
 import {
   DESKTOP,
   PHONE,
@@ -25,12 +26,16 @@ async function signedIn(viewport = DESKTOP) {
   return { page, context };
 }
 
-interface ApiRow {
-  id: number;
-  recommendationDate: string;
-  symbol: string;
-  expectedExcessReturn: number | null;
-}
+/** What these tests read of a listed call, checked as it is read. */
+const ApiRows = z.array(
+  z.looseObject({
+    id: z.number(),
+    recommendationDate: z.string(),
+    symbol: z.string(),
+    expectedExcessReturn: z.number().nullable(),
+  }),
+);
+type ApiRow = z.infer<typeof ApiRows>[number];
 
 /** Every call the API lists for the year, read page by page as any client would. */
 async function apiRows(page: Page): Promise<ApiRow[]> {
@@ -40,7 +45,7 @@ async function apiRows(page: Page): Promise<ApiRow[]> {
       `${e2e.server.url}/api/recommendations/historical?fromDate=2022-10-28&toDate=2023-10-27&page=${n}&pageSize=200`,
     );
     expect(res.status()).toBe(200);
-    const items = (await res.json()) as ApiRow[];
+    const items = ApiRows.parse(await res.json());
     rows.push(...items);
     if (rows.length >= Number(res.headers()["x-total-count"]) || !items.length) return rows;
   }

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
+import { bodyOf, serverApi } from "../../api/test/harness.ts";
 import {
   DESKTOP,
   PHONE,
@@ -26,11 +27,9 @@ const asAdmin = () => signedIn("admin@example.com", "admin-demo-password");
 describe("recommendations end to end", () => {
   test("admin posts, a user sees it in Latest with its price, finds it in Historical, opens it; admin deletes the date", async () => {
     // The demo seed already recommended some symbols on the market's date; pick one it did not.
-    const latest = (await (
-      await fetch(`${e2e.server.url}/api/recommendations/latest`, {
-        headers: { cookie: await sessionCookie("investor@example.com", "investor-demo-password") },
-      })
-    ).json()) as Array<{ symbol: string; recommendationDate: string }>;
+    const cookie = await sessionCookie("investor@example.com", "investor-demo-password");
+    const investor = serverApi(e2e.server.url).api({ headers: { cookie } });
+    const latest = await bodyOf(investor.recommendations.latest.$get(), 200);
     const marketDate = latest[0]!.recommendationDate;
     const symbol = ["KO", "PEP", "WMT", "JNJ", "PG", "MCD"].find((s) => !latest.some((r) => r.symbol === s))!;
 

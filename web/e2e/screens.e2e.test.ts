@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
+import { z } from "zod";
 import {
   PHONE,
   SCHEMES,
@@ -162,9 +163,9 @@ describe("every screen, phone and wide, light and dark", () => {
           });
           // The code is kept just after the answer: wait until the outbox holds a message.
           for (let i = 0; i < 50; i++) {
-            const outbox = (await (await page.request.get(`${e2e.server.url}/api/admin/outbox`)).json()) as {
-              messages: unknown[];
-            };
+            const outbox = z
+              .looseObject({ messages: z.array(z.unknown()) })
+              .parse(await (await page.request.get(`${e2e.server.url}/api/admin/outbox`)).json());
             if (outbox.messages.length) break;
             await page.waitForTimeout(100);
           }

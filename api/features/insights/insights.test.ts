@@ -119,19 +119,13 @@ describe(`analyze on the real demo market (${testDbKind})`, () => {
   });
 
   test("analysing a symbol again on the same market date updates its analysis instead of stacking a copy", async () => {
-    const analyze = async () =>
-      (await (
-        await m.request("/api/insights/analyze", { method: "POST", token, json: { symbol: "AAPL" } })
-      ).json()) as { id: number; createdAt: string };
+    const analyze = () => bodyOf(m.api(token).insights.analyze.$post({ json: { symbol: "AAPL" } }), 201);
     const first = await analyze();
     m.clock.advance(5_000);
     const again = await analyze();
     expect(again.id).toBe(first.id);
     expect(Date.parse(again.createdAt)).toBe(Date.parse(first.createdAt) + 5_000);
-    const history = (await (await m.request("/api/insights/history", { token })).json()) as Array<{
-      id: number;
-      createdAt: string;
-    }>;
+    const history = await bodyOf(m.api(token).insights.history.$get({ query: {} }), 200);
     expect(history).toHaveLength(1);
     expect(history[0]).toMatchObject({ id: first.id, createdAt: again.createdAt });
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { securities } from "../../../db/schema/index.ts";
-import { bodyOf, startTestApp, type TestApp } from "../../test/harness.ts";
+import { bodyOf, errorOf, startTestApp, type TestApp } from "../../test/harness.ts";
 import { writeUncounted } from "../../test/uncounted-write.ts";
 
 let t: TestApp;
@@ -36,39 +36,36 @@ describe("symbol search", () => {
   beforeAll(async () => {
     await t.useDemoMarket({ symbols: ["AAPL", "AMAT", "APA", "MSFT", "MU", "AMD"], from: "2023-10-01" });
   });
-  const search = async (query: string) => {
-    const res = await t.request(`/api/market/symbols?${query}`, { token });
-    return { status: res.status, body: (await res.json()) as unknown };
-  };
+  const search = (q: string, limit?: string) =>
+    bodyOf(t.api(token).market.symbols.$get({ query: limit ? { q, limit } : { q } }), 200);
 
   test("exact symbol, then symbol prefix, then a word of the name, then fuzzy; symbol and name", async () => {
-    const apa = await search("q=apa");
-    expect(apa.status).toBe(200);
+    const apa = await search("apa");
     // APA itself; then Apple and Applied, whose names start one typo away ("app"), as fuzzy matches.
-    expect(apa.body).toEqual([
+    expect(apa).toEqual([
       { symbol: "APA", name: "APA Corporation" },
       { symbol: "AAPL", name: "Apple Inc." },
       { symbol: "AMAT", name: "Applied Materials" },
     ]);
-    expect((await search("q=am")).body).toEqual([
+    expect(await search("am")).toEqual([
       { symbol: "AMD", name: "Advanced Micro Devices" },
       { symbol: "AMAT", name: "Applied Materials" },
     ]);
-    const micro = (await search("q=%20MICRO%20")).body as Array<{ symbol: string }>;
+    const micro = await search(" MICRO ");
     // Names starting with the word first, then a later word ("Advanced Micro Devices").
     expect(micro.map((m) => m.symbol)).toEqual(["MSFT", "MU", "AMD"]);
-    const app = (await search("q=app")).body as Array<{ symbol: string }>;
+    const app = await search("app");
     expect(app.map((m) => m.symbol).slice(0, 2)).toEqual(["AAPL", "AMAT"]);
     // A misspelt name still finds the company.
-    expect((await search("q=mircosoft")).body).toEqual([{ symbol: "MSFT", name: "Microsoft" }]);
+    expect(await search("mircosoft")).toEqual([{ symbol: "MSFT", name: "Microsoft" }]);
     // The benchmark index is not offered as a symbol.
-    expect((await search("q=s%26p")).body).toEqual([]);
+    expect(await search("s&p")).toEqual([]);
   });
 
   test("limit caps the answer; an unknown query answers an empty list", async () => {
-    expect((await search("q=a&limit=2")).body).toHaveLength(2);
-    expect((await search("q=a")).body as unknown[]).toHaveLength(4);
-    expect(await search("q=zzzzqqq")).toEqual({ status: 200, body: [] });
+    expect(await search("a", "2")).toHaveLength(2);
+    expect(await search("a")).toHaveLength(4);
+    expect(await search("zzzzqqq")).toEqual([]);
   });
 
   test("the list is read once per market data version: a new security is found after the write", async () => {
@@ -78,19 +75,19 @@ describe("symbol search", () => {
       sector: "",
       industry: "",
     }));
-    expect((await search("q=ms")).body).toEqual([{ symbol: "MSFT", name: "Microsoft" }]);
+    expect(await search("ms")).toEqual([{ symbol: "MSFT", name: "Microsoft" }]);
     // Not counted, the write is not seen: the list was read once for this version, and another query searches it.
     await writeUncounted(t.deps.database, () =>
       t.deps.database.db.insert(securities).values(newSecurities.slice(0, 1)),
     );
-    expect((await search("q=qqx")).body).toEqual([]);
+    expect(await search("qqx")).toEqual([]);
     await t.deps.database.db.insert(securities).values(newSecurities.slice(1));
-    const found = (await search("q=qqx")).body as Array<{ symbol: string }>;
+    const found = await search("qqx");
     // 10 answers when no limit is sent.
     expect(found.map((f) => f.symbol)).toEqual(
       Array.from({ length: 10 }, (_, i) => `QQX${String(i + 1).padStart(2, "0")}`),
     );
-    expect((await search("q=qqx&limit=50")).body).toHaveLength(12);
+    expect(await search("qqx", "50")).toHaveLength(12);
   });
 
   test("a missing, blank or too long q, or a bad limit, is a 400 saying what to send", async () => {
@@ -103,11 +100,10 @@ describe("symbol search", () => {
       "q=a&limit=51",
       "q=a&limit=x",
     ]) {
-      const res = await search(query);
-      expect(res.status).toBe(400);
-      expect((res.body as { message: string }).message).toMatch(/^Invalid input: (q|limit): /);
+      const res = await t.request(`/api/market/symbols?${query}`, { token });
+      expect((await errorOf(res, 400)).message).toMatch(/^Invalid input: (q|limit): /);
     }
-    const blank = (await search("q=%20")).body as { message: string };
+    const blank = await bodyOf(t.api(token).market.symbols.$get({ query: { q: " " } }), 400);
     expect(blank.message).toContain("Type at least one character of a symbol or company name");
   });
 

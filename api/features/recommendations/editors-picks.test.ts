@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createAnalysisEngine } from "../../analysis/engine.ts";
-import { startTestApp, type TestApp, testDbKind } from "../../test/harness.ts";
+import { bodyOf, startTestApp, type TestApp, testDbKind } from "../../test/harness.ts";
 import { generateForDate } from "./generate.service.ts";
 
 let t: TestApp;
@@ -20,21 +20,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-interface Listed {
-  symbol: string;
-  source: "admin" | "model";
-  reason: string;
-  modelView?: { call: string; decile: number; confidence: number; statedEvent?: string | null } | null;
-}
+const latest = () => bodyOf(t.api(investor).recommendations.latest.$get(), 200);
+const historical = (query: { fromDate: string; toDate?: string }) =>
+  bodyOf(t.api(investor).recommendations.historical.$get({ query }), 200);
 
 describe(`editor's picks beside the model (${testDbKind})`, () => {
   test("a pick lists after the model's calls of its date and carries the model's own view of the stock", async () => {
     await generateForDate(t.deps, today);
     const engine = createAnalysisEngine(t.deps.database.db, () => today);
     const universe = await engine.scoreUniverse(today);
-    const generated = (await (
-      await t.request("/api/recommendations/latest", { token: investor })
-    ).json()) as Listed[];
+    const generated = await latest();
     // A stock the model ranked but did not call: the editor picks what the model holds.
     const held = universe.find((s) => !generated.some((g) => g.symbol === s.symbol))!;
     const close = held.close;
@@ -52,8 +47,7 @@ describe(`editor's picks beside the model (${testDbKind})`, () => {
     });
     expect(posted.status).toBe(201);
 
-    for (const path of ["/api/recommendations/latest", `/api/recommendations/historical?fromDate=${today}`]) {
-      const list = (await (await t.request(path, { token: investor })).json()) as Listed[];
+    for (const list of [await latest(), await historical({ fromDate: today })]) {
       expect(list.length).toBe(generated.length + 1);
       // The editor's 95% does not lift the pick above the model's calls.
       expect(list.at(-1)!.symbol).toBe(held.symbol);
@@ -85,11 +79,7 @@ describe(`editor's picks beside the model (${testDbKind})`, () => {
       },
     });
     expect(posted.status).toBe(201);
-    const list = (await (
-      await t.request(`/api/recommendations/historical?fromDate=${saturday}&toDate=${saturday}`, {
-        token: investor,
-      })
-    ).json()) as Listed[];
+    const list = await historical({ fromDate: saturday, toDate: saturday });
     expect(list.map((r) => [r.symbol, r.modelView])).toEqual([["KO", null]]);
   });
 });

@@ -140,12 +140,11 @@ describe(`track record against the universe, on real demo prices (${testDbKind})
     const walk = (value: unknown, path: string) => {
       if (Array.isArray(value)) for (const [i, v] of value.entries()) walk(v, `${path}[${i}]`);
       else if (value && typeof value === "object") {
-        const record = value as Record<string, unknown>;
-        for (const [key, v] of Object.entries(record)) {
+        for (const [key, v] of Object.entries(value)) {
           // `baseRate` (the model card's share of all member stock-dates that beat the median) is itself a baseline.
           if (key.endsWith("Rate") && key !== "baseRate") {
             rates.push(`${path}.${key}`);
-            expect(record, `${path}.${key}`).toHaveProperty(`${key}Baseline`);
+            expect(value, `${path}.${key}`).toHaveProperty(`${key}Baseline`);
           }
           walk(v, `${path}.${key}`);
         }

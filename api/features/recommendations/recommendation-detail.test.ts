@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { fixedMarket } from "../../test/fixed-market.ts";
-import { startTestApp, type TestApp, testDbKind } from "../../test/harness.ts";
+import { bodyOf, startTestApp, type TestApp, testDbKind } from "../../test/harness.ts";
 import { REASON_SUMMARY_CHARS } from "./reason-summary.ts";
 import { postRecommendation } from "./recommendations.service.ts";
 
@@ -54,23 +54,18 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Row = { id: number; symbol: string; reason: string; currentPrice: number | null };
-
-const read = async (path: string, token = investor) => {
-  const res = await t.request(path, { token });
-  return { status: res.status, body: (await res.json()) as unknown };
-};
+const detail = (id: string | number, token?: string) =>
+  t.api(token).recommendations[":id"].$get({ param: { id: String(id) } });
+const latest = () => bodyOf(t.api(investor).recommendations.latest.$get(), 200);
 
 describe(`GET /api/recommendations/{id} on ${testDbKind}`, () => {
   test("answers the list's row with the whole reason, current price and outcome", async () => {
-    const [latest, pick, call] = await Promise.all([
-      read("/api/recommendations/latest"),
-      read(`/api/recommendations/${editorPick}`),
-      read(`/api/recommendations/${modelCall}`),
+    const [list, pick, call] = await Promise.all([
+      latest(),
+      bodyOf(detail(editorPick, investor), 200),
+      bodyOf(detail(modelCall, investor), 200),
     ]);
-    expect(pick.status).toBe(200);
-    expect(call.status).toBe(200);
-    expect(pick.body).toMatchObject({
+    expect(pick).toMatchObject({
       id: editorPick,
       symbol: "AAPL",
       buyPrice: "165.10",
@@ -80,23 +75,22 @@ describe(`GET /api/recommendations/{id} on ${testDbKind}`, () => {
       currentPrice: 170.12,
       currentPriceAsOf: "2023-10-27",
     });
-    expect((call.body as Row).reason).toBe(MODEL_REASON);
+    expect(call.reason).toBe(MODEL_REASON);
     // Every other field a list's row carries is the detail's, so a dialog opened from a card shows what the card
     // did; the detail adds what a list leaves out (decision 151).
-    const listed = (latest.body as Row[]).find((r) => r.id === editorPick)!;
-    const { outcome, ...rest } = { ...listed, reason: EDITOR_NOTE } as Row & { outcome: object };
-    expect(pick.body).toMatchObject({ ...rest, outcome });
+    const listed = list.find((r) => r.id === editorPick)!;
+    const { outcome, ...rest } = { ...listed, reason: EDITOR_NOTE };
+    expect(pick).toMatchObject({ ...rest, outcome });
     expect(listed).not.toHaveProperty("aggressiveBasis");
     expect(listed).not.toHaveProperty("currentPriceAsOf");
-    expect(pick.body).toMatchObject({ aggressiveBasis: expect.any(String), currentPriceAsOf: "2023-10-27" });
+    expect(pick).toMatchObject({ aggressiveBasis: expect.any(String), currentPriceAsOf: "2023-10-27" });
   });
 
   test("the lists carry the reason as a summary of at most two lines", async () => {
-    const [latest, historical] = await Promise.all([
-      read("/api/recommendations/latest"),
-      read("/api/recommendations/historical?fromDate=2023-10-27&toDate=2023-10-27"),
-    ]);
-    for (const list of [latest.body, historical.body] as Row[][]) {
+    const historical = t.api(investor).recommendations.historical.$get({
+      query: { fromDate: "2023-10-27", toDate: "2023-10-27" },
+    });
+    for (const list of await Promise.all([latest(), bodyOf(historical, 200)])) {
       const byId = new Map(list.map((r) => [r.id, r.reason]));
       // An editor's note: its opening, cut at a word.
       expect(byId.get(editorPick)).toBe(
@@ -111,19 +105,14 @@ describe(`GET /api/recommendations/{id} on ${testDbKind}`, () => {
   });
 
   test("an unknown id is 404 { message }; a malformed one 400 { message }", async () => {
-    const missing = await read("/api/recommendations/999999");
-    expect(missing.status).toBe(404);
-    expect(missing.body).toMatchObject({ message: "No recommendation with id 999999.", code: "NOT_FOUND" });
+    const missing = await bodyOf(detail(999999, investor), 404);
+    expect(missing).toMatchObject({ message: "No recommendation with id 999999.", code: "NOT_FOUND" });
     for (const id of ["0", "abc", "1.5", "0x10", "-3"]) {
-      const bad = await read(`/api/recommendations/${id}`);
-      expect(bad.status).toBe(400);
-      expect((bad.body as { message: string }).message).toContain("id");
+      expect((await bodyOf(detail(id, investor), 400)).message).toContain("id");
     }
   });
 
   test("as the lists: signed-in users only", async () => {
-    const res = await t.request(`/api/recommendations/${editorPick}`);
-    expect(res.status).toBe(401);
-    expect(((await res.json()) as { message: string }).message.length).toBeGreaterThan(0);
+    expect((await bodyOf(detail(editorPick), 401)).message.length).toBeGreaterThan(0);
   });
 });

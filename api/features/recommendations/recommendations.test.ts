@@ -42,9 +42,13 @@ async function post(over: Record<string, unknown> = {}, query = "", token = admi
 }
 
 /** A valid post, typed: `post` sends anything, for the validation cases. */
-const postValid = (over: { symbol?: string; buyPrice?: number } = {}, token = admin) =>
+const postValid = (
+  over: { symbol?: string; buyPrice?: number } = {},
+  token = admin,
+  query: { recommendationDate?: string } = {},
+) =>
   t.api(token).recommendations.$post({
-    query: {},
+    query,
     json: { ...body(), buyPrice: 165.1, sellTarget: "181.35", confidence: 72, ...over },
   });
 
@@ -253,11 +257,9 @@ describe(`recommendations on ${testDbKind}`, () => {
 
 describe(`deleting one recommendation (${testDbKind})`, () => {
   test("an admin deletes one pick by id and leaves the rest of its date; unknown is 404, bad id 400", async () => {
-    const date = "?recommendationDate=2023-10-20";
-    const first = await post({ symbol: "NFLX" }, date);
-    const second = await post({ symbol: "ORCL" }, date);
-    expect([first.status, second.status]).toEqual([201, 201]);
-    const { recommendation } = (await first.json()) as { recommendation: { id: number } };
+    const date = { recommendationDate: "2023-10-20" };
+    const { recommendation } = await bodyOf(postValid({ symbol: "NFLX" }, admin, date), 201);
+    await bodyOf(postValid({ symbol: "ORCL" }, admin, date), 201);
 
     const res = await t.request(`/api/recommendations/by-id/${recommendation.id}`, {
       method: "DELETE",
@@ -270,11 +272,7 @@ describe(`deleting one recommendation (${testDbKind})`, () => {
       symbol: "NFLX",
       recommendationDate: "2023-10-20",
     });
-    const left = (await (
-      await t.request("/api/recommendations/historical?fromDate=2023-10-20&toDate=2023-10-20", {
-        token: investor,
-      })
-    ).json()) as Array<{ symbol: string }>;
+    const left = await bodyOf(historical({ query: { fromDate: "2023-10-20", toDate: "2023-10-20" } }), 200);
     expect(left.map((r) => r.symbol)).toContain("ORCL");
     expect(left.map((r) => r.symbol)).not.toContain("NFLX");
 
@@ -289,14 +287,13 @@ describe(`deleting one recommendation (${testDbKind})`, () => {
     });
     for (const bad of ["abc", "0", "1.5"]) {
       const res400 = await t.request(`/api/recommendations/by-id/${bad}`, { method: "DELETE", token: admin });
-      expect(res400.status).toBe(400);
-      expect(((await res400.json()) as { message: string }).message).toContain("id");
+      expect((await errorOf(res400, 400)).message).toContain("id");
     }
   });
 
   test("only admins delete one: an investor is 403 and a signed-out caller 401, and the row stays", async () => {
-    const made = await post({ symbol: "INTC" }, "?recommendationDate=2023-10-19");
-    const { recommendation } = (await made.json()) as { recommendation: { id: number } };
+    const made = postValid({ symbol: "INTC" }, admin, { recommendationDate: "2023-10-19" });
+    const { recommendation } = await bodyOf(made, 201);
     const path = `/api/recommendations/by-id/${recommendation.id}`;
     expect((await t.request(path, { method: "DELETE", token: investor })).status).toBe(403);
     expect((await t.request(path, { method: "DELETE" })).status).toBe(401);
@@ -507,12 +504,9 @@ describe(`historical beyond one answer (${testDbKind})`, () => {
     expect(new Set([...list, ...rest].map((r) => r.recommendationDate)).size).toBe(510);
 
     // One page of up to 1000 holds them all (the history table reads a year so, decision 137).
-    const whole = await t.request("/api/recommendations/historical?symbol=BULK&page=1&pageSize=1000", {
-      token: investor,
-    });
-    expect(whole.status).toBe(200);
+    const whole = await historical({ query: { symbol: "BULK", page: "1", pageSize: "1000" } });
     expect(whole.headers.get("Link")).toBeNull();
-    const all = (await whole.json()) as Array<{ recommendationDate: string }>;
+    const all = await bodyOf(whole, 200);
     expect(all).toHaveLength(510);
     expect(all.map((r) => r.recommendationDate)).toEqual([...list, ...rest].map((r) => r.recommendationDate));
   });

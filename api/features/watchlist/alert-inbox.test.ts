@@ -1,21 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { fixedMarket } from "../../test/fixed-market.ts";
-import { startTestApp, type TestApp, testDbKind } from "../../test/harness.ts";
+import { bodyOf, errorOf, startTestApp, type TestApp, testDbKind } from "../../test/harness.ts";
 import { checkAlerts } from "./alerts.service.ts";
-
-interface Inbox {
-  unseen: number;
-  alerts: Array<{
-    id: number;
-    symbol: string;
-    direction: "up" | "down";
-    price: number;
-    changePercent: number;
-    threshold: number;
-    firedAt: string;
-    seen: boolean;
-  }>;
-}
 
 describe(`the header's alert list on ${testDbKind}`, () => {
   let t: TestApp;
@@ -23,11 +9,11 @@ describe(`the header's alert list on ${testDbKind}`, () => {
   let bob: string;
   const market = fixedMarket("2023-10-27", { AAPL: 100, MSFT: 200, NVDA: 400 });
 
-  const inbox = async (token: string) => {
-    const res = await t.request("/api/notifications/alerts", { token });
-    expect(res.status).toBe(200);
-    return (await res.json()) as Inbox;
-  };
+  const inbox = (token: string) => bodyOf(t.api(token).notifications.alerts.$get(), 200);
+  const markSeen = (token: string, throughId: number) =>
+    bodyOf(t.api(token).notifications.alerts.seen.$post({ json: { throughId } }), 200);
+  const dismiss = (token: string, id: number) =>
+    t.api(token).notifications.alerts[":id"].$delete({ param: { id: String(id) } });
   const watch = async (token: string, symbol: string, targetChangePercent: number) =>
     expect(
       (await t.request("/api/watchlist", { method: "POST", token, json: { symbol, targetChangePercent } }))
@@ -81,33 +67,21 @@ describe(`the header's alert list on ${testDbKind}`, () => {
   test("marking seen covers the caller's alerts up to the id given, never another user's", async () => {
     const [msft, aapl] = (await inbox(alice)).alerts;
     const bobs = (await inbox(bob)).alerts[0]!;
-    const seen = await t.request("/api/notifications/alerts/seen", {
-      method: "POST",
-      token: alice,
-      json: { throughId: aapl!.id },
-    });
-    expect(seen.status).toBe(200);
-    const after = (await seen.json()) as Inbox;
+    const after = await markSeen(alice, aapl!.id);
     expect(after.unseen).toBe(1);
     expect(after.alerts.map((a) => [a.id, a.seen])).toEqual([
       [msft!.id, false],
       [aapl!.id, true],
     ]);
     // An id past Bob's marks only Alice's own.
-    const all = await t.request("/api/notifications/alerts/seen", {
-      method: "POST",
-      token: alice,
-      json: { throughId: Math.max(msft!.id, bobs.id) },
-    });
-    expect(((await all.json()) as Inbox).unseen).toBe(0);
+    expect((await markSeen(alice, Math.max(msft!.id, bobs.id))).unseen).toBe(0);
     expect((await inbox(bob)).unseen).toBe(1);
   });
 
   test("mark-seen input is validated: 400 with a message", async () => {
     for (const json of [{}, { throughId: "3" }, { throughId: 0 }, { throughId: 1.5 }]) {
       const res = await t.request("/api/notifications/alerts/seen", { method: "POST", token: alice, json });
-      expect(res.status).toBe(400);
-      expect(((await res.json()) as { message: string }).message).toBeString();
+      expect((await errorOf(res, 400)).message).toBeString();
     }
   });
 
@@ -122,9 +96,7 @@ describe(`the header's alert list on ${testDbKind}`, () => {
     expect((await inbox(bob)).alerts.map((a) => a.id)).toEqual([bobs.id]);
 
     const [msft, aapl] = (await inbox(alice)).alerts;
-    const res = await t.request(`/api/notifications/alerts/${msft!.id}`, { method: "DELETE", token: alice });
-    expect(res.status).toBe(200);
-    expect(((await res.json()) as Inbox).alerts.map((a) => a.id)).toEqual([aapl!.id]);
+    expect((await bodyOf(dismiss(alice, msft!.id), 200)).alerts.map((a) => a.id)).toEqual([aapl!.id]);
     // Gone: a second dismissal, or one of an id that never existed, is 404.
     expect(
       (await t.request(`/api/notifications/alerts/${msft!.id}`, { method: "DELETE", token: alice })).status,
@@ -136,9 +108,7 @@ describe(`the header's alert list on ${testDbKind}`, () => {
       (await t.request("/api/notifications/alerts/abc", { method: "DELETE", token: alice })).status,
     ).toBe(400);
     // The record and its place in the delivery log stay.
-    const events = (await (await t.request("/api/notifications/events", { token: alice })).json()) as Array<{
-      id: number;
-    }>;
+    const events = await bodyOf(t.api(alice).notifications.events.$get(), 200);
     expect(events.map((e) => e.id)).toContain(msft!.id);
   });
 
@@ -149,10 +119,6 @@ describe(`the header's alert list on ${testDbKind}`, () => {
     expect((await checkAlerts(t.deps)).newAlerts).toBe(1);
     const before = await inbox(bob);
     expect(before.unseen).toBe(2);
-    const res = await t.request(`/api/notifications/alerts/${before.alerts[0]!.id}`, {
-      method: "DELETE",
-      token: bob,
-    });
-    expect(((await res.json()) as Inbox).unseen).toBe(1);
+    expect((await bodyOf(dismiss(bob, before.alerts[0]!.id), 200)).unseen).toBe(1);
   });
 });

@@ -228,21 +228,13 @@ test("each item carries the model's current view: the decile and chance an analy
   const token = await d.signIn((await d.createUser()).email, "correct-horse-battery");
   for (const symbol of ["AAPL", "XOM"])
     expect((await d.request("/api/watchlist", { method: "POST", token, json: { symbol } })).status).toBe(201);
-  const items = (await (await d.request("/api/watchlist", { token })).json()) as Array<{
-    symbol: string;
-    model: Record<string, unknown> | null;
-  }>;
+  const items = await bodyOf(d.api(token).watchlist.$get(), 200);
   for (const item of items) {
-    const analysis = (await (
-      await d.request("/api/insights/analyze", { method: "POST", token, json: { symbol: item.symbol } })
-    ).json()) as {
-      decile: number;
-      probability: number;
-      statedEvent: string;
-      recommendation: string;
-      asOf: string;
-    };
-    expect(item.model).toEqual({
+    const analysis = await bodyOf(
+      d.api(token).insights.analyze.$post({ json: { symbol: item.symbol } }),
+      201,
+    );
+    expect(item.model).toEqual<unknown>({
       decile: analysis.decile,
       probability: analysis.probability,
       statedEvent: analysis.statedEvent,
@@ -262,7 +254,7 @@ test("without an analysis engine the model view is null, and the list still answ
   d.deps.market = fixedMarket("2023-10-27", { AAPL: 100 });
   const token = await d.signIn((await d.createUser()).email, "correct-horse-battery");
   await d.request("/api/watchlist", { method: "POST", token, json: { symbol: "AAPL" } });
-  const [item] = (await (await d.request("/api/watchlist", { token })).json()) as Array<{ model: unknown }>;
+  const [item] = await bodyOf(d.api(token).watchlist.$get(), 200);
   expect(item!.model).toBeNull();
   await d.close();
 });

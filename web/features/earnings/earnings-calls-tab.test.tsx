@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { TestApp } from "../../../api/test/harness.ts";
+import { bodyOf, type TestApp } from "../../../api/test/harness.ts";
 import { storeToken } from "../../lib/auth-token.ts";
 import { useRealApi } from "../../test/real-api.ts";
 import { renderWithProviders } from "../../test/render.tsx";
@@ -55,17 +55,7 @@ describe("Earnings Calls tab, on the real API with real demo prices", () => {
   });
 
   test("each card leads with the stock's reports in words; the probability is labelled as their smoothed share", async () => {
-    const answer = (await (await api.request("/api/earnings-calendar", { token })).json()) as {
-      earnings: Array<{
-        symbol: string;
-        growthProbability: number;
-        reportsRose: number;
-        reportsCounted: number;
-        reportsSince: string;
-        universeRiseRate: number;
-      }>;
-      measured: { growth: { beatsBaseRate: boolean } };
-    };
+    const answer = await bodyOf(api.api(token)["earnings-calendar"].$get(), 200);
     // The committed measurement: no better than the base rate, so the counts lead.
     expect(answer.measured.growth.beatsBaseRate).toBe(false);
     renderWithProviders(<EarningsCallsTab />);

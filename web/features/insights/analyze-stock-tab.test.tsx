@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { cleanup, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { TestApp } from "../../../api/test/harness.ts";
+import { bodyOf, type TestApp } from "../../../api/test/harness.ts";
 import { storeToken } from "../../lib/auth-token.ts";
 import { useRealApi } from "../../test/real-api.ts";
 import { renderWithProviders } from "../../test/render.tsx";
@@ -39,9 +39,7 @@ describe("Analyze Stock, on the real API with the demo market", () => {
     await user.type(await screen.findByRole("combobox", { name: /Stock symbol/ }), "Microsoft");
     await user.click(screen.getByRole("button", { name: "Analyze" }));
     const analysed = async () =>
-      (
-        (await (await api.request("/api/insights/history", { token })).json()) as Array<{ symbol: string }>
-      ).map((h) => h.symbol);
+      (await bodyOf(api.api(token).insights.history.$get({ query: {} }), 200)).map((h) => h.symbol);
     await waitFor(async () => expect(await analysed()).toEqual(["MSFT"]), { timeout: 15000 });
     expect(screen.queryByText("Analysis Failed:")).toBeNull();
   }, 20_000);

@@ -3,7 +3,7 @@ import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { runDueJobs } from "../../../api/jobs/schedule.ts";
 import { fixedMarket } from "../../../api/test/fixed-market.ts";
-import type { TestApp } from "../../../api/test/harness.ts";
+import { bodyOf, type TestApp } from "../../../api/test/harness.ts";
 import { AUTH_TOKEN_KEY } from "../../lib/auth-token.ts";
 import { useRealApi } from "../../test/real-api.ts";
 import { renderWithProviders } from "../../test/render.tsx";
@@ -63,17 +63,13 @@ describe("the header's alert bell (real API in process)", () => {
     // Shown as new while open, and counted as seen from now on.
     expect(within(rows[0]!).getByText("New")).toBeTruthy();
     await screen.findByRole("button", { name: "Alerts, none unseen" });
-    const inbox = (await (await api.request("/api/notifications/alerts", { token })).json()) as {
-      unseen: number;
-    };
+    const inbox = await bodyOf(api.api(token).notifications.alerts.$get(), 200);
     expect(inbox.unseen).toBe(0);
 
     await user.click(within(list).getByRole("button", { name: "Dismiss MSFT alert" }));
     await waitFor(() => expect(within(list).getAllByRole("listitem")).toHaveLength(1));
     expect(within(list).getByRole("listitem").textContent).toContain("AAPL down 6.00%");
-    const after = (await (await api.request("/api/notifications/alerts", { token })).json()) as {
-      alerts: Array<{ symbol: string }>;
-    };
+    const after = await bodyOf(api.api(token).notifications.alerts.$get(), 200);
     expect(after.alerts.map((a) => a.symbol)).toEqual(["AAPL"]);
   });
 });

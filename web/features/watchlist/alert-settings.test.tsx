@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test
 import { notifications } from "@mantine/notifications";
 import { cleanup, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { TestApp } from "../../../api/test/harness.ts";
+import { bodyOf, type TestApp } from "../../../api/test/harness.ts";
 import { AUTH_TOKEN_KEY } from "../../lib/auth-token.ts";
 import { useRealApi } from "../../test/real-api.ts";
 import { renderWithProviders } from "../../test/render.tsx";
@@ -24,12 +24,7 @@ afterEach(() => {
   notifications.clean();
 });
 
-const saved = async () =>
-  (await (await api.request("/api/notifications", { token })).json()) as {
-    emailAlerts: boolean;
-    webhookUrl: string | null;
-    webhookSecret: string;
-  };
+const saved = () => bodyOf(api.api(token).notifications.$get(), 200);
 
 describe("alert settings form (real API in process)", () => {
   test("saves the switch and the webhook, then shows what the API kept", async () => {

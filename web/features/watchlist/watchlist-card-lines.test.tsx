@@ -1,10 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { cleanup, screen } from "@testing-library/react";
-import type { TestApp } from "../../../api/test/harness.ts";
+import { bodyOf, type TestApp } from "../../../api/test/harness.ts";
 import { AUTH_TOKEN_KEY } from "../../lib/auth-token.ts";
 import { useRealApi } from "../../test/real-api.ts";
 import { renderWithProviders } from "../../test/render.tsx";
-import type { WatchlistItem } from "./watchlist.queries.ts";
 import { AlertReason, ModelToday } from "./watchlist-card-lines.tsx";
 
 let api: TestApp;
@@ -21,14 +20,12 @@ afterAll(async () => {
 });
 afterEach(cleanup);
 
-const listed = async () => (await (await api.request("/api/watchlist", { token })).json()) as WatchlistItem[];
+const listed = () => bodyOf(api.api(token).watchlist.$get(), 200);
 
 describe("a watchlist card's lines (real API and demo market in process)", () => {
   test("the model's decile and chance today, neutral, as an analysis of the stock states them", async () => {
     await api.request("/api/watchlist", { method: "POST", token, json: { symbol: "XOM" } });
-    const analysis = (await (
-      await api.request("/api/insights/analyze", { method: "POST", token, json: { symbol: "XOM" } })
-    ).json()) as { decile: number; confidence: number; edgeSignificant: boolean };
+    const analysis = await bodyOf(api.api(token).insights.analyze.$post({ json: { symbol: "XOM" } }), 201);
     const [item] = await listed();
     renderWithProviders(<ModelToday item={item!} />);
     const model = await screen.findByTestId("watchlist-model");

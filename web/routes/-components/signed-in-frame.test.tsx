@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test
 import { notifications } from "@mantine/notifications";
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { TestApp } from "../../../api/test/harness.ts";
+import { bodyOf, type TestApp } from "../../../api/test/harness.ts";
 import { InsightCard } from "../../features/insights/insight-card.tsx";
 import type { Insight } from "../../features/insights/insights.queries.ts";
 import { RecommendationCard } from "../../features/recommendations/recommendation-card.tsx";
@@ -23,13 +23,8 @@ beforeAll(async () => {
   await api.useDemoMarket({ from: "2022-01-01" });
   token = await api.signIn((await api.createUser()).email, "correct-horse-battery");
   localStorage.setItem(AUTH_TOKEN_KEY, token);
-  const analyzed = await api.request("/api/insights/analyze", {
-    method: "POST",
-    token,
-    json: { symbol: "XOM" },
-  });
-  insight = (await analyzed.json()) as Insight;
-  user = (await (await api.request("/api/auth/user", { token })).json()) as CurrentUser;
+  insight = await bodyOf(api.api(token).insights.analyze.$post({ json: { symbol: "XOM" } }), 201);
+  user = await bodyOf(api.api(token).auth.user.$get(), 200);
 });
 afterAll(async () => {
   localStorage.removeItem(AUTH_TOKEN_KEY);
@@ -40,10 +35,7 @@ afterEach(() => {
   notifications.clean();
 });
 
-const watched = async () =>
-  ((await (await api.request("/api/watchlist", { token })).json()) as Array<{ symbol: string }>).map(
-    (i) => i.symbol,
-  );
+const watched = async () => (await bodyOf(api.api(token).watchlist.$get(), 200)).map((i) => i.symbol);
 
 describe("the signed-in frame (real API in process)", () => {
   test("the header has the alerts bell; every recommendation and analysis card adds its stock to the watchlist", async () => {

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 
 const ROOT = join(import.meta.dir, "../..");
-const DRIVER = "./scripts/bench/request-trace.driver.ts";
+const DRIVER = "./api/test/request-trace.driver.ts";
 const FEW = 1;
 const MANY = 9;
 

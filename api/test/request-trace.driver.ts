@@ -3,8 +3,8 @@
 // The runner compares the line hit counts of two runs with different TRACE_REQUESTS: the lines whose counts differ
 // are what the extra requests ran.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { consoleJsonLogger, logTo } from "../../api/lib/logger.ts";
-import { bodyOf, startTestApp, type TestApp } from "../../api/test/harness.ts";
+import { consoleJsonLogger, logTo } from "../lib/logger.ts";
+import { bodyOf, startTestApp, type TestApp } from "./harness.ts";
 
 const requests = Number(process.env.TRACE_REQUESTS ?? "1");
 const WARM_UP = 4;

@@ -77,6 +77,7 @@ describe(`derived data follows writes made elsewhere (${targetName})`, () => {
       .set({ adjClose: bar!.adjClose * 2 })
       .where(aaplOn20October);
     const after = (await get<Listed[]>("/api/recommendations/latest"))[0]!.outcome!.realisedReturn!;
-    expect(after).toBeCloseTo(2 * (1 + before) - 1, 6);
+    // The list sends returns at 0.001 (decision 151); doubling the close moves this one by about 1.
+    expect(after).toBeCloseTo(2 * (1 + before) - 1, 2);
   });
 });

@@ -5,6 +5,7 @@ import {
   chancePercent,
   count,
   fixed,
+  fractionAsShown,
   money,
   percentPoints,
   ratePercent,
@@ -33,6 +34,15 @@ describe("the server's one rounding rule (decision 126), as the web's", () => {
     expect(ratePercent(-0.03)).toBe("-3.0%");
     expect(sizePercent(-0.0115)).toBe("1.2%");
     expect(sizePercentValue(-6)).toBe("6.0%");
+  });
+
+  test("a fraction sent as shown reads as the unrounded one does", () => {
+    expect(fractionAsShown(0.004038055459993976)).toBe(0.004);
+    expect(fractionAsShown(-0.0828658352538443)).toBe(-0.083);
+    expect(fractionAsShown(-0.0004)).toBe(0);
+    for (const value of [0.0115, -0.01245, 0.01255, 0.10346552588119118, -0.2024999, 0.0005]) {
+      expect(signedPercent(fractionAsShown(value))).toBe(signedPercent(value));
+    }
   });
 
   test("money, statistics and counts", () => {

@@ -23,6 +23,12 @@ export const percentPoints = (fraction: number, digits = 1): number => roundHalf
 /** A number written with exactly `digits` decimals, rounded by the rule: a statistic, a beta ("1.23"). */
 export const fixed = (value: number, digits: number): string => roundHalfAway(value, digits).toFixed(digits);
 
+/**
+ * A fraction kept at the precision a percentage with one decimal shows (0.01245 is 0.012, read "1.2%"), for an
+ * answer's numeric field: the web's rounding of it gives the same figure as of the unrounded value.
+ */
+export const fractionAsShown = (fraction: number): number => roundHalfAway(fraction, 3);
+
 /** A fraction as a signed percentage: "+4.1%", "-2.0%", "0.0%". */
 export function signedPercent(fraction: number): string {
   const points = percentPoints(fraction);

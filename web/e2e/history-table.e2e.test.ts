@@ -148,6 +148,13 @@ describe("the history table and its CSV", () => {
       const dialog = page.getByRole("dialog", { name: "View Full Analysis" });
       await dialog.waitFor();
       await dialog.getByText(symbol, { exact: false }).first().waitFor();
+      // The dialog reads the detail: the whole reasoning, the model and the price's date a row leaves out.
+      await dialog
+        .getByText(/closed at \$\d/)
+        .first()
+        .waitFor();
+      await dialog.getByText(/^xgb-rank-/).first().waitFor();
+      await dialog.getByText("as of Oct 27, 2023").waitFor();
       const under = new URL(page.url()).searchParams;
       expect([under.get("from"), under.get("to"), under.get("view")]).toEqual([
         "2022-10-28",

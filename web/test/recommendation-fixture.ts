@@ -1,4 +1,7 @@
-import type { Recommendation } from "../features/recommendations/recommendations.queries.ts";
+import type {
+  Recommendation,
+  RecommendationRow,
+} from "../features/recommendations/recommendations.queries.ts";
 
 /** An admin-posted recommendation as the API answers it, open, below its buy price; tests override what they need. */
 export const adminRecommendation: Recommendation = {
@@ -26,4 +29,24 @@ export const adminRecommendation: Recommendation = {
     statedEvent: "beats-median",
     eventHappened: null,
   },
+};
+
+/**
+ * The same recommendation as a list's row (docs/decisions/151-a-lean-list-row.md): no basis, price date or
+ * target-price status, nulls left out; an editor's pick names its outcome's event, which its row does not state.
+ */
+export const adminRecommendationRow: RecommendationRow = {
+  id: 1,
+  symbol: "KO",
+  buyPrice: "50.00",
+  sellTarget: "57.25",
+  confidence: 82,
+  aggressive: false,
+  estimatedDate: "2023-12-29",
+  recommendationDate: "2023-10-27",
+  reason: "Steady compounder.",
+  source: "admin",
+  provenance: "live",
+  currentPrice: 47.5,
+  outcome: { realisedReturn: -0.05, universeMedianReturn: 0.01, statedEvent: "beats-median" },
 };

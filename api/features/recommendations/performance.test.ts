@@ -88,6 +88,15 @@ const scored = <R extends { symbol: string; outcome?: unknown }>(list: R[]) =>
   });
 const historical = async () =>
   scored(await bodyOf(t.api(token).recommendations.historical.$get({ query: {} }), 200));
+/** Every historical call whole, as GET /api/recommendations/{id} answers it: the lists carry less (decision 151). */
+const historicalWhole = async () =>
+  scored(
+    await Promise.all(
+      (await historical()).map((r) =>
+        bodyOf(t.api(token).recommendations[":id"].$get({ param: { id: String(r.id) } }), 200),
+      ),
+    ),
+  );
 
 describe(`track record against the universe, on real demo prices (${testDbKind})`, () => {
   test("totals add up over the model's calls; the editor's pick is apart; the method is stated", async () => {
@@ -198,7 +207,7 @@ describe(`track record against the universe, on real demo prices (${testDbKind})
   });
 
   test("each call is scored on adjusted closes against the median of that date's members", async () => {
-    const list = await historical();
+    const list = await historicalWhole();
     const resolved = list.filter((r) => r.outcome.eventHappened !== null);
     expect(resolved.length).toBeGreaterThan(10);
     const { db } = t.deps.database;
@@ -229,11 +238,11 @@ describe(`track record against the universe, on real demo prices (${testDbKind})
     // The latest calls are still open: no event yet.
     const latest = scored(await bodyOf(t.api(token).recommendations.latest.$get(), 200));
     expect(latest.length).toBeGreaterThan(0);
-    expect(latest.every((r) => r.outcome.eventHappened === null)).toBe(true);
+    expect(latest.every((r) => r.outcome.eventHappened == null)).toBe(true);
   });
 
   test("target: the first session after the date, on or before the target date and as-of, whose high reached it", async () => {
-    const list = await historical();
+    const list = await historicalWhole();
     const { db } = t.deps.database;
     const bars = await db.select().from(dailyPrices).where(ne(dailyPrices.symbol, BENCHMARK));
     let hits = 0;

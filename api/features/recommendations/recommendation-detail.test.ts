@@ -81,9 +81,14 @@ describe(`GET /api/recommendations/{id} on ${testDbKind}`, () => {
       currentPriceAsOf: "2023-10-27",
     });
     expect((call.body as Row).reason).toBe(MODEL_REASON);
-    // Every other field is the list's, so a dialog opened from a card shows what the card did.
+    // Every other field a list's row carries is the detail's, so a dialog opened from a card shows what the card
+    // did; the detail adds what a list leaves out (decision 151).
     const listed = (latest.body as Row[]).find((r) => r.id === editorPick)!;
-    expect({ ...listed, reason: EDITOR_NOTE }).toEqual(pick.body as Row);
+    const { outcome, ...rest } = { ...listed, reason: EDITOR_NOTE } as Row & { outcome: object };
+    expect(pick.body).toMatchObject({ ...rest, outcome });
+    expect(listed).not.toHaveProperty("aggressiveBasis");
+    expect(listed).not.toHaveProperty("currentPriceAsOf");
+    expect(pick.body).toMatchObject({ aggressiveBasis: expect.any(String), currentPriceAsOf: "2023-10-27" });
   });
 
   test("the lists carry the reason as a summary of at most two lines", async () => {

@@ -16,6 +16,7 @@ import { ApiFailure } from "../../lib/result.ts";
 import { requireAdmin, requireUser } from "../../middleware/auth.ts";
 import { refuseSpentUsers } from "../../middleware/rate-limit.ts";
 import { generateForDate } from "./generate.service.ts";
+import { listItem } from "./list-item.ts";
 import { recommendationPerformance } from "./performance.service.ts";
 import { recommendationFiltersKey } from "./recommendation-filters.ts";
 import {
@@ -240,7 +241,7 @@ export const recommendationRoutes = createRouter()
       slot: "latest recommendations answer",
       dependsOn: SCORED_AND_PRICED,
       part: { slot: "latest recommendations", dependsOn: SCORED, compute: () => scoreLatest(deps) },
-      compute: async (scored) => ({ body: await withPrices(deps, scored) }),
+      compute: async (scored) => ({ body: (await withPrices(deps, scored)).map(listItem) }),
     });
   })
   .openapi(historical, (c) => {
@@ -264,7 +265,7 @@ export const recommendationRoutes = createRouter()
         compute: () => scoreHistoricalPage(deps, filters, { offset, limit }),
       },
       compute: async ({ recommendations, total, dateCounts }) => ({
-        body: await withPrices(deps, recommendations),
+        body: (await withPrices(deps, recommendations)).map(listItem),
         headers: {
           "X-Total-Count": String(total),
           "X-Date-Counts": dateCounts.map(([date, n]) => `${date}=${n}`).join(","),

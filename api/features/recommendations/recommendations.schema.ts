@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { FITTED_RANGE } from "../../analysis/fitted-range.constants.ts";
 import {
   calendarDate,
   datePeriod,
@@ -9,6 +10,7 @@ import {
 } from "../../lib/answer-fields.ts";
 import { ModelEvidence } from "../../lib/model-evidence.schema.ts";
 import { idParam, isoDate } from "../../lib/validation.ts";
+import { REASON_SUMMARY_CHARS } from "./reason-summary.ts";
 import { historicalFilters, invalidDateRange, validDateRange } from "./recommendations.input.ts";
 
 export {
@@ -35,119 +37,181 @@ export const ModelCall = z.object({
   expectedReturnLow: z
     .number()
     .nullable()
-    .openapi({ description: "Lower bound of the 80% interval, fraction" }),
+    .openapi({ description: `Low end of the total return's ${FITTED_RANGE}, fraction` }),
   expectedReturnHigh: z
     .number()
     .nullable()
-    .openapi({ description: "Upper bound of the 80% interval, fraction" }),
+    .openapi({ description: `High end of the total return's ${FITTED_RANGE}, fraction` }),
   horizonDays: z.number().int().nullable().openapi({ description: "Trading sessions" }),
   ...ModelEvidence.shape,
 });
 
-export const Recommendation = z
+/** How a call has turned out so far: the track record's scoring of it (track-record.ts). */
+const outcomeFields = {
+  status: z.enum(["open", "hit", "missed"]).openapi({
+    description: "Target price: hit when a day's high reached it on or before the target date",
+  }),
+  targetReachedOn: calendarDate("the first session whose high reached the target").nullable(),
+  exitDate: calendarDate(
+    "the session the returns run to: the target date's once passed, else the last one seen",
+  ).nullable(),
+  realisedReturn: z.number().nullable().openapi({
+    description: "Total return (adjusted closes) from the recommendation date's close to exitDate's close",
+  }),
+  universeMedianReturn: z.number().nullable().openapi({
+    description: "Median total return of the universe's stocks over the same sessions",
+  }),
+  universeMeanReturn: z.number().nullable().openapi({
+    description: "Equal-weighted average total return of the universe's stocks over the same sessions",
+  }),
+  statedEvent: z.enum(["beats-median", "trails-median"]),
+  eventHappened: z.boolean().nullable().openapi({
+    description: "Whether the event the probability states happened; null until the target date has passed",
+  }),
+};
+
+/** Every field of a recommendation, as the detail and the posted answer carry them; the lists carry fewer. */
+const recommendationFields = {
+  id: z.number().int(),
+  symbol: z.string(),
+  buyPrice: decimalDollars().openapi({
+    description:
+      "US dollars as a decimal string with two places (the product spec's shape): the close on " +
+      "recommendationDate for a model call, the editor's price for an editor's pick",
+  }),
+  sellTarget: decimalDollars().openapi({
+    example: "205.00",
+    description:
+      "US dollars as a decimal string with two places (the product spec's shape). For an editor's pick " +
+      "(source admin): the editor's target price. For a model call with expectedExcessReturn: buyPrice × (1 + " +
+      "expectedExcessReturn), the buy price moved by the return expected over the median S&P 500 member's; a " +
+      "mark relative to the median stock, NOT an expected price: the model forecasts no market move, so the " +
+      "stock's own price may rise or fall whatever this says. The card shows no target price for such a call, " +
+      "and its potential return is that expected excess (docs/decisions/114-prices-that-mean-what-they-say.md)",
+  }),
+  confidence: z.number().int().min(0).max(100),
+  aggressive: z.boolean(),
+  aggressiveBasis: z.string().openapi({ description: "How the risk level was decided" }),
+  estimatedDate: z.string().openapi({ format: "date" }),
+  recommendationDate: z.string().openapi({ format: "date" }),
+  reason: z.string().openapi({
+    description: "Why the call was made; the lists (latest, historical) carry a summary of at most two lines",
+  }),
+  source: z.enum(["admin", "model"]).openapi({
+    description: "model: the ranking model's call; admin: an editor's pick, its confidence the editor's own",
+  }),
+  provenance: z.enum(["live", "simulated"]).openapi({
+    description:
+      "live: posted on its own recommendation date (the daily job, an admin), so it could have been acted on; " +
+      "simulated: made later for a past date (the seed, a script), by a model whose design may have been " +
+      "chosen knowing that date's outcome",
+  }),
+  postedByName: z
+    .string()
+    .nullable()
+    .optional()
+    .openapi({ description: "Who posted an editor's pick (null for model calls or a deleted account)" }),
+  currentPrice: dollars("the latest price (a number, as the product spec fixes); null when unavailable")
+    .nullable()
+    .optional(),
+  currentPriceAsOf: priceObservedAt.nullable().optional(),
+  modelVersion: z.string().nullable().optional(),
+  ...ModelCall.partial().shape,
+  modelView: z
+    .object({
+      call: z.enum(["BUY", "SELL", "HOLD", "WATCH"]),
+      decile: z.number().int().min(1).max(10),
+      confidence: z.number().int().min(0).max(100).openapi({
+        description: "The model's probability of the stated event, as a whole percent",
+      }),
+      horizonDays: z.number().int(),
+      modelVersion: z.string(),
+      ...ModelEvidence.shape,
+    })
+    .nullable()
+    .optional()
+    .openapi({
+      description:
+        "On an editor's pick: what the ranking model said about the same stock on the same date, from prices up " +
+        "to that date (null when the model could not rank it that day); absent on model calls",
+    }),
+  outcome: z
+    .object(outcomeFields)
+    .nullable()
+    .optional()
+    .openapi({ description: "How the call has turned out so far (track record)" }),
+};
+
+export const Recommendation = z.object(recommendationFields).openapi("Recommendation", {
+  description:
+    "A posted call, whole: what GET /api/recommendations/{id} and a post answer (the lists carry a " +
+    "RecommendationListItem). buyPrice and sellTarget are decimal strings, as the product spec fixes; " +
+    "currentPrice, read from the market at answer time, is a number.",
+});
+
+/**
+ * A list's outcome: what the cards, the table and the CSV read; the target-price status, its dates and the mean are
+ * the detail's.
+ */
+const ListedOutcome = z.object({
+  realisedReturn: outcomeFields.realisedReturn.optional(),
+  universeMedianReturn: outcomeFields.universeMedianReturn.optional(),
+  statedEvent: outcomeFields.statedEvent.optional().openapi({
+    description: "Only where it is not the row's own statedEvent (an editor's pick, which states none)",
+  }),
+  eventHappened: outcomeFields.eventHappened.optional(),
+});
+
+const f = recommendationFields;
+
+/**
+ * A row of the lists (latest, historical): the product spec's fields and what a card, the history table and its CSV
+ * show (issue 43, point 2; docs/decisions/151-a-lean-list-row.md). The whole record is GET /api/recommendations/{id}.
+ */
+export const RecommendationListItem = z
   .object({
-    id: z.number().int(),
-    symbol: z.string(),
-    buyPrice: decimalDollars().openapi({
-      description:
-        "US dollars as a decimal string with two places (the product spec's shape): the close on " +
-        "recommendationDate for a model call, the editor's price for an editor's pick",
-    }),
-    sellTarget: decimalDollars().openapi({
-      example: "205.00",
-      description:
-        "US dollars as a decimal string with two places (the product spec's shape). For an editor's pick " +
-        "(source admin): the editor's target price. For a model call with expectedExcessReturn: buyPrice × (1 + " +
-        "expectedExcessReturn), the buy price moved by the return expected over the median S&P 500 member's; a " +
-        "mark relative to the median stock, NOT an expected price: the model forecasts no market move, so the " +
-        "stock's own price may rise or fall whatever this says. The card shows no target price for such a call, " +
-        "and its potential return is that expected excess (docs/decisions/114-prices-that-mean-what-they-say.md)",
-    }),
-    confidence: z.number().int().min(0).max(100),
-    aggressive: z.boolean(),
-    aggressiveBasis: z.string().openapi({ description: "How the risk level was decided" }),
-    estimatedDate: z.string().openapi({ format: "date" }),
-    recommendationDate: z.string().openapi({ format: "date" }),
+    id: f.id,
+    symbol: f.symbol,
+    buyPrice: f.buyPrice,
+    sellTarget: f.sellTarget,
+    confidence: f.confidence,
+    aggressive: f.aggressive,
+    estimatedDate: f.estimatedDate,
+    recommendationDate: f.recommendationDate,
     reason: z.string().openapi({
       description:
-        "Why the call was made. In the lists (latest, historical) a summary of at most two lines; the whole text " +
-        "is in GET /api/recommendations/{id}",
+        `Why the call was made, as a summary of at most two lines (${REASON_SUMMARY_CHARS} characters); the whole text is in ` +
+        "GET /api/recommendations/{id}",
     }),
-    source: z.enum(["admin", "model"]).openapi({
-      description:
-        "model: the ranking model's call; admin: an editor's pick, its confidence the editor's own",
-    }),
-    provenance: z.enum(["live", "simulated"]).openapi({
-      description:
-        "live: posted on its own recommendation date (the daily job, an admin), so it could have been acted on; " +
-        "simulated: made later for a past date (the seed, a script), by a model whose design may have been " +
-        "chosen knowing that date's outcome",
-    }),
-    postedByName: z
-      .string()
-      .nullable()
+    currentPrice: f.currentPrice,
+    source: f.source,
+    provenance: f.provenance,
+    postedByName: f.postedByName,
+    call: f.call,
+    decile: f.decile,
+    horizonDays: f.horizonDays,
+    statedEvent: f.statedEvent,
+    expectedExcessReturn: f.expectedExcessReturn,
+    expectedExcessLow: f.expectedExcessLow,
+    expectedExcessHigh: f.expectedExcessHigh,
+    edgeSignificant: f.edgeSignificant,
+    modelStale: f.modelStale,
+    modelView: f.modelView,
+    outcome: ListedOutcome.nullable()
       .optional()
-      .openapi({ description: "Who posted an editor's pick (null for model calls or a deleted account)" }),
-    currentPrice: dollars("the latest price (a number, as the product spec fixes); null when unavailable")
-      .nullable()
-      .optional(),
-    currentPriceAsOf: priceObservedAt.nullable().optional(),
-    modelVersion: z.string().nullable().optional(),
-    ...ModelCall.partial().shape,
-    modelView: z
-      .object({
-        call: z.enum(["BUY", "SELL", "HOLD", "WATCH"]),
-        decile: z.number().int().min(1).max(10),
-        confidence: z.number().int().min(0).max(100).openapi({
-          description: "The model's probability of the stated event, as a whole percent",
-        }),
-        horizonDays: z.number().int(),
-        modelVersion: z.string(),
-        ...ModelEvidence.shape,
-      })
-      .nullable()
-      .optional()
-      .openapi({
-        description:
-          "On an editor's pick: what the ranking model said about the same stock on the same date, from prices up " +
-          "to that date (null when the model could not rank it that day); absent on model calls",
-      }),
-    outcome: z
-      .object({
-        status: z.enum(["open", "hit", "missed"]).openapi({
-          description: "Target price: hit when a day's high reached it on or before the target date",
-        }),
-        targetReachedOn: calendarDate("the first session whose high reached the target").nullable(),
-        exitDate: calendarDate(
-          "the session the returns run to: the target date's once passed, else the last one seen",
-        ).nullable(),
-        realisedReturn: z.number().nullable().openapi({
-          description:
-            "Total return (adjusted closes) from the recommendation date's close to exitDate's close",
-        }),
-        universeMedianReturn: z.number().nullable().openapi({
-          description: "Median total return of the universe's stocks over the same sessions",
-        }),
-        universeMeanReturn: z.number().nullable().openapi({
-          description: "Equal-weighted average total return of the universe's stocks over the same sessions",
-        }),
-        statedEvent: z.enum(["beats-median", "trails-median"]),
-        eventHappened: z.boolean().nullable().openapi({
-          description:
-            "Whether the event the probability states happened; null until the target date has passed",
-        }),
-      })
-      .nullable()
-      .optional()
-      .openapi({ description: "How the call has turned out so far (track record)" }),
+      .openapi({ description: "How the call has turned out so far (track record), as the lists show it" }),
   })
-  .openapi("Recommendation", {
+  .openapi("RecommendationListItem", {
     description:
-      "A posted call. buyPrice and sellTarget are decimal strings, as the product spec fixes; currentPrice, read " +
-      "from the market at answer time, is a number.",
+      "A recommendation as the lists carry it: the product spec's fields and what a card, the history table and " +
+      "its CSV show. Fractions (expectedExcess*, outcome returns) are rounded to 0.001, the tenth of a percentage " +
+      "point a person reads. A field beyond the spec's is left out where the whole record has null, and " +
+      "edgeSignificant and modelStale where they are false. aggressiveBasis, currentPriceAsOf, modelVersion, " +
+      "modelTrainedThrough, probability, expectedReturn*, and the outcome's status, targetReachedOn, exitDate and " +
+      "universeMeanReturn are in GET /api/recommendations/{id} only.",
   });
 
-export const RecommendationList = z.array(Recommendation);
+export const RecommendationList = z.array(RecommendationListItem);
 
 /** The recommendation a detail request names, `GET /api/recommendations/{id}`. */
 export const RecommendationIdParam = z.object({
@@ -204,6 +268,7 @@ export const DeleteOneAnswer = z.object({
 });
 
 export type Recommendation = z.infer<typeof Recommendation>;
+export type RecommendationListItem = z.infer<typeof RecommendationListItem>;
 export type ModelCall = z.infer<typeof ModelCall>;
 export type HistoricalPageQuery = z.infer<typeof HistoricalPageQuery>;
 
@@ -398,8 +463,7 @@ export const ModelCardSummary = z
     intervalCoverageByVolatility: z
       .array(z.object({ fifth: z.number().int(), n: z.number().int(), coverage: z.number() }))
       .openapi({
-        description:
-          "Share of outcomes inside each stock's 80% interval, by volatility fifth (1 calmest), over every demo date (the range's fit years included)",
+        description: `Share of outcomes inside each stock's ${FITTED_RANGE}, by volatility fifth (1 calmest), over every demo date (the range's fit years included)`,
       }),
     rangeCoverageHeldBack: z
       .object({
@@ -419,8 +483,7 @@ export const ModelCardSummary = z
         ),
       })
       .openapi({
-        description:
-          "Each stock's 80% range on the survivorship-free dates held back from its fit, by volatility fifth (1 calmest)",
+        description: `Each stock's ${FITTED_RANGE} on the survivorship-free dates held back from its fit, by volatility fifth (1 calmest)`,
       }),
     spreadWithinVolatilityFifths: DecileSpread.openapi({
       description: "The decile spread with deciles formed inside each volatility fifth",

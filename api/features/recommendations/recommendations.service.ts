@@ -9,7 +9,6 @@ import { hasMarketData, type LatestPrice } from "../../lib/market-port.ts";
 import { failure, type Result, success } from "../../lib/result.ts";
 import { centsToString } from "../../lib/validation.ts";
 import { scoreRecommendations } from "./performance.service.ts";
-import { reasonSummary } from "./reason-summary.ts";
 import { recommendationFilters } from "./recommendation-filters.ts";
 import {
   type CreateRecommendationInput,
@@ -130,17 +129,6 @@ export interface Scored {
   outcomes: Map<number, Outcome>;
 }
 
-/**
- * A list's row: the reason as its summary of at most two lines; the whole reason is the detail's
- * (`recommendationById`), which a list's dialog reads (issue 43, point 2).
- */
-function listed(scored: Scored): Scored {
-  return {
-    recommendations: scored.recommendations.map((r) => ({ ...r, reason: reasonSummary(r.reason, r.source) })),
-    outcomes: scored.outcomes,
-  };
-}
-
 /** Scores `rows` as of the market's today: the part of a list that changes only with the data or the day. */
 async function scoreRows(deps: AppDeps, rows: Row[]): Promise<Scored> {
   const [scored, catalog] = await Promise.all([
@@ -178,7 +166,10 @@ export async function withPrices(
   });
 }
 
-/** The recommendations of the most recent recommendation date, scored (without current prices: withPrices). */
+/**
+ * The recommendations of the most recent recommendation date, scored (without current prices: withPrices), whole:
+ * the list answers each as its `listItem`.
+ */
 export async function scoreLatest(deps: AppDeps): Promise<Scored> {
   const { db } = deps.database;
   const latestDate = db.select({ d: max(recommendations.recommendationDate) }).from(recommendations);
@@ -188,7 +179,7 @@ export async function scoreLatest(deps: AppDeps): Promise<Scored> {
     .leftJoin(users, eq(users.id, recommendations.postedBy))
     .where(eq(recommendations.recommendationDate, latestDate))
     .orderBy(modelCallsFirst, desc(recommendations.confidence), recommendations.symbol);
-  return listed(await scoreRows(deps, rows));
+  return scoreRows(deps, rows);
 }
 
 /** One recommendation with its whole reason, scored and priced as the lists' rows are; null when there is none. */
@@ -255,7 +246,7 @@ export async function scoreHistoricalPage(
     : [];
   const countOf = new Map(perDate.map((d) => [d.date, d.n]));
   return {
-    recommendations: listed(await scoreRows(deps, rows)),
+    recommendations: await scoreRows(deps, rows),
     total: counted?.total ?? 0,
     dateCounts: dates.map((d): [string, number] => [d, countOf.get(d) ?? 0]),
   };

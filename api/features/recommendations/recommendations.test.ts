@@ -339,10 +339,29 @@ describe(`what the model said (${testDbKind})`, () => {
     if (posted.ok) expect(posted.value.recommendation).toMatchObject({ ...model, modelVersion: "rank-test" });
     const list = await bodyOf(historical({ query: { fromDate: "2023-10-26", toDate: "2023-10-26" } }), 200);
     expect(list).toHaveLength(1);
+    // The list's row: what a card and the table show; null left out, the model card's flag only when true.
+    const { probability, expectedReturn, expectedReturnLow, expectedReturnHigh, ...listedModel } = model;
     expect(list[0]).toMatchObject({
       symbol: "NVDA",
       source: "model",
+      ...listedModel,
+      statedEvent: "beats-median",
+    });
+    expect(list[0]!.edgeSignificant).toBe(EDGE_SIGNIFICANT ? true : undefined);
+    const absent = (row: object, fields: string[]) => expect(fields.filter((f) => f in row)).toEqual([]);
+    absent(list[0]!, [
+      "postedByName",
+      "modelVersion",
+      "probability",
+      "expectedReturn",
+      "modelTrainedThrough",
+      "modelStale",
+    ]);
+    const detail = (id: number) =>
+      bodyOf(t.api(investor).recommendations[":id"].$get({ param: { id: String(id) } }), 200);
+    expect(await detail(list[0]!.id)).toMatchObject({
       ...model,
+      modelVersion: "rank-test",
       postedByName: null,
       statedEvent: "beats-median",
       edgeSignificant: EDGE_SIGNIFICANT,
@@ -351,8 +370,7 @@ describe(`what the model said (${testDbKind})`, () => {
       modelStale: null,
     });
     const admins = await bodyOf(historical({ query: { symbol: "MSFT" } }), 200);
-    expect(admins[0]).toMatchObject({
-      source: "admin",
+    const noModel = {
       call: null,
       decile: null,
       probability: null,
@@ -365,7 +383,10 @@ describe(`what the model said (${testDbKind})`, () => {
       edgeSignificant: null,
       modelTrainedThrough: null,
       modelStale: null,
-    });
+    };
+    expect(admins[0]).toMatchObject({ source: "admin" });
+    absent(admins[0]!, Object.keys(noModel));
+    expect(await detail(admins[0]!.id)).toMatchObject({ source: "admin", ...noModel });
   });
 
   test("a call by a committed model says when it was trained through, and is stale past the dates it serves", async () => {
@@ -414,9 +435,10 @@ describe(`what the model said (${testDbKind})`, () => {
       modelStale: true,
     });
     const listed = await bodyOf(historical({ query: { symbol: "STALE" } }), 200);
+    // A list says only that a model is stale (decision 151).
     expect(listed.map((r) => [r.recommendationDate, r.modelStale])).toEqual([
       ["2024-03-01", true],
-      ["2023-06-29", false],
+      ["2023-06-29", undefined],
     ]);
     await t.deps.database.db.delete(recommendations).where(eq(recommendations.symbol, "STALE"));
   });
@@ -428,20 +450,18 @@ describe(`what the model said (${testDbKind})`, () => {
       query: { recommendationDate: "2023-10-25" },
       json: { ...body(), symbol: "EDIT", buyPrice: 165.1, confidence: 85 },
     });
-    const expected = {
-      symbol: "EDIT",
-      source: "admin",
-      confidence: 85,
-      postedByName: "Ada User",
-      statedEvent: null,
-      edgeSignificant: null,
-      probability: null,
-    };
-    expect((await bodyOf(res, 201)).recommendation).toMatchObject(expected);
+    const expected = { symbol: "EDIT", source: "admin", confidence: 85, postedByName: "Ada User" };
+    const noModel = { statedEvent: null, edgeSignificant: null, probability: null };
+    expect((await bodyOf(res, 201)).recommendation).toMatchObject({ ...expected, ...noModel });
     const edits = () => bodyOf(historical({ query: { symbol: "EDIT" } }), 200);
-    expect(await edits()).toMatchObject([expected]);
+    const [listed] = await edits();
+    expect(listed).toMatchObject(expected);
+    // A list leaves out what is null (decision 151).
+    expect(Object.keys(noModel).filter((f) => f in listed!)).toEqual([]);
     await t.deps.database.db.delete(users).where(eq(users.id, editor.id));
-    expect(await edits()).toMatchObject([{ ...expected, postedByName: null }]);
+    const [orphan] = await edits();
+    expect(orphan).toMatchObject({ symbol: "EDIT", source: "admin" });
+    expect(orphan).not.toHaveProperty("postedByName");
   });
 });
 

@@ -1,19 +1,19 @@
 import { Group, Stack, Text } from "@mantine/core";
 import { CallBadge, ChanceBadge } from "../../components/model-outlook.tsx";
-import type { Recommendation } from "./recommendations.queries.ts";
+import type { RecommendationRow } from "./recommendations.queries.ts";
 
 /** The heading of an editor's pick's free text: the editor's words, not the model's reasoning (issue 42). */
 export const EDITORS_NOTE = "Editor's note";
 
 /** What the reason of a recommendation is headed: the editor's note for a pick, the spec's "AI reasoning" otherwise. */
-export const reasonHeading = (r: Pick<Recommendation, "source">) =>
+export const reasonHeading = (r: Pick<RecommendationRow, "source">) =>
   r.source === "admin" ? EDITORS_NOTE : "AI reasoning";
 
 /**
  * Beside an editor's pick, what the ranking model said about the same stock that day: its call and chance, so a
  * reader sees where the editor and the model differ. Nothing for a model call.
  */
-export function ModelViewOfPick(props: { recommendation: Recommendation }) {
+export function ModelViewOfPick(props: { recommendation: RecommendationRow }) {
   const r = props.recommendation;
   if (r.source !== "admin") return null;
   const view = r.modelView;

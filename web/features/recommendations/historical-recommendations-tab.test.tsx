@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { HISTORY_PAGE_SIZE } from "../../../api/features/recommendations/recommendations.constants.ts";
-import { adminRecommendation } from "../../test/recommendation-fixture.ts";
+import { adminRecommendationRow } from "../../test/recommendation-fixture.ts";
 import { renderWithProviders } from "../../test/render.tsx";
 import { HistoricalRecommendationsTab } from "./historical-recommendations-tab.tsx";
-import type { Recommendation } from "./recommendations.queries.ts";
+import type { RecommendationRow } from "./recommendations.queries.ts";
 
 const realFetch = globalThis.fetch;
 afterEach(() => {
@@ -12,8 +12,8 @@ afterEach(() => {
   globalThis.fetch = realFetch;
 });
 
-const call = (id: number, recommendationDate: string): Recommendation => ({
-  ...adminRecommendation,
+const call = (id: number, recommendationDate: string): RecommendationRow => ({
+  ...adminRecommendationRow,
   id,
   recommendationDate,
 });
@@ -22,7 +22,7 @@ const call = (id: number, recommendationDate: string): Recommendation => ({
  * The API as it answers a search of `all` (newest first): the page asked for, X-Total-Count for every match and
  * X-Date-Counts for each date the page shows. Returns the pages asked for.
  */
-function answer(all: Recommendation[], sizes: number[] = []) {
+function answer(all: RecommendationRow[], sizes: number[] = []) {
   const asked: number[] = [];
   globalThis.fetch = (async (input: RequestInfo | URL) => {
     const url = new URL(input instanceof Request ? input.url : String(input), "http://localhost");

@@ -18,7 +18,7 @@ import {
   type HistoricalPage,
   historicalAllQueryOptions,
   historicalRecommendationsQueryOptions,
-  type Recommendation,
+  type RecommendationRow,
 } from "./recommendations.queries.ts";
 
 export const HISTORY_SKELETONS = 3;
@@ -34,7 +34,7 @@ export function HistoricalRecommendationsTab(props: {
   view?: HistoryView;
   onViewChange?: (view: HistoryView) => void;
   /** A card's or row's "View Full Analysis" (the route opens the dialog's address). */
-  onOpen: (recommendation: Recommendation) => void;
+  onOpen: (recommendation: RecommendationRow) => void;
   /** The recommendation whose dialog is open: its card or row gets focus back when it closes. */
   openId?: number;
 }) {
@@ -68,7 +68,7 @@ interface ResultsProps {
   filters: HistoricalFilters;
   /** The cards/table switch and the CSV download, shown above the results. */
   controls: ReactNode;
-  onOpen: (r: Recommendation) => void;
+  onOpen: (r: RecommendationRow) => void;
 }
 
 function useFailureToast(failed: boolean) {
@@ -192,7 +192,7 @@ function CardResults(props: ResultsProps) {
 /** The pages loaded so far as one list (a row a later page repeats, after a write shifted the pages, once). */
 function mergePages(pages: readonly HistoricalPage[]) {
   const seen = new Set<number>();
-  const items: Recommendation[] = [];
+  const items: RecommendationRow[] = [];
   const dateCounts = new Map<string, number>();
   for (const page of pages) {
     for (const item of page.items) {

@@ -12,7 +12,7 @@ import {
 } from "./history-sort.ts";
 import { outcomeHeadline, outcomeShort } from "./outcome-words.ts";
 import { OPENS_RECOMMENDATION } from "./recommendation-focus.ts";
-import type { Recommendation } from "./recommendations.queries.ts";
+import type { RecommendationRow } from "./recommendations.queries.ts";
 
 /**
  * The columns and their least widths in pixels (fixed, so drawing other rows never moves a column); a wider screen
@@ -31,7 +31,7 @@ const TABLE_WIDTH = COLUMNS.reduce((sum, column) => sum + column.width, 0);
 const ARIA_SORT = { asc: "ascending", desc: "descending" } as const;
 
 /** The probability as the card's badge says it: the model's chance, or the editor's own confidence. */
-const probabilityText = (r: Recommendation) =>
+const probabilityText = (r: RecommendationRow) =>
   r.source === "admin" ? `${r.confidence}% (editor)` : `${r.confidence}%`;
 
 function SortHeader(props: { column: (typeof COLUMNS)[number]; sort: HistorySort; onSort: () => void }) {
@@ -63,8 +63,8 @@ const OVERSCAN = 8;
  * aria-rowindex tell a screen reader where a row sits, in a box that scrolls by keyboard under a sticky header.
  */
 export function HistoricalTable(props: {
-  rows: readonly Recommendation[];
-  onOpen: (r: Recommendation) => void;
+  rows: readonly RecommendationRow[];
+  onOpen: (r: RecommendationRow) => void;
 }) {
   const [sort, setSort] = useState<HistorySort>(DEFAULT_HISTORY_SORT);
   const rows = useMemo(() => sortHistory(props.rows, sort), [props.rows, sort]);

@@ -1,11 +1,15 @@
 import { riskWordOfFlag } from "../../lib/risk-words.ts";
-import { outcomePoints, outcomeSentence } from "./outcome-words.ts";
-import type { HistoricalFilters, Recommendation } from "./recommendations.queries.ts";
+import { outcomeEvent, outcomePoints, outcomeSentence } from "./outcome-words.ts";
+import type { HistoricalFilters, RecommendationRow } from "./recommendations.queries.ts";
 
 type Cell = string | number | boolean | null | undefined;
 
-/** The CSV's columns: a header and how each row fills it. Fractions stay unrounded; the words use the rule. */
-const COLUMNS: Array<[string, (r: Recommendation) => Cell]> = [
+/**
+ * The CSV's columns: a header and how each row fills it, from the list's rows (decision 151). Fractions are as the
+ * list sends them, to the tenth of a percentage point the app shows; `confidence` is the model's probability as a
+ * whole percent (or the editor's confidence); the words use the rule.
+ */
+const COLUMNS: Array<[string, (r: RecommendationRow) => Cell]> = [
   ["id", (r) => r.id],
   ["recommendation_date", (r) => r.recommendationDate],
   ["symbol", (r) => r.symbol],
@@ -13,9 +17,8 @@ const COLUMNS: Array<[string, (r: Recommendation) => Cell]> = [
   ["provenance", (r) => r.provenance],
   ["call", (r) => r.call],
   ["decile", (r) => r.decile],
-  ["probability", (r) => r.probability],
   ["confidence", (r) => r.confidence],
-  ["stated_event", (r) => r.outcome?.statedEvent ?? r.statedEvent],
+  ["stated_event", outcomeEvent],
   ["expected_excess_return", (r) => r.expectedExcessReturn],
   ["expected_excess_low", (r) => r.expectedExcessLow],
   ["expected_excess_high", (r) => r.expectedExcessHigh],
@@ -29,7 +32,7 @@ const COLUMNS: Array<[string, (r: Recommendation) => Cell]> = [
     (r) =>
       !r.outcome
         ? null
-        : r.outcome.eventHappened === null
+        : r.outcome.eventHappened == null
           ? "open"
           : r.outcome.eventHappened
             ? "happened"
@@ -53,7 +56,7 @@ function field(value: Cell): string {
 }
 
 /** The rows as CSV text: a header line, then one line per recommendation, CRLF line ends. */
-export function historyCsv(rows: readonly Recommendation[]): string {
+export function historyCsv(rows: readonly RecommendationRow[]): string {
   const lines = [COLUMNS.map(([name]) => name).join(",")];
   for (const r of rows) lines.push(COLUMNS.map(([, cell]) => field(cell(r))).join(","));
   return `${lines.join("\r\n")}\r\n`;

@@ -1,5 +1,5 @@
 import { outcomePoints } from "./outcome-words.ts";
-import type { Recommendation } from "./recommendations.queries.ts";
+import type { RecommendationRow } from "./recommendations.queries.ts";
 
 /** The history table's sortable columns. */
 export type HistorySortKey = "date" | "symbol" | "call" | "probability" | "excess" | "outcome";
@@ -12,14 +12,12 @@ export interface HistorySort {
 /** Newest first, as the cards and the API list them. */
 export const DEFAULT_HISTORY_SORT: HistorySort = { key: "date", direction: "desc" };
 
-/** The probability the table shows and sorts by: the model's chance of its event, or the editor's confidence. */
-export const probabilityOf = (r: Recommendation): number => r.probability ?? r.confidence / 100;
-
-const VALUES: Record<HistorySortKey, (r: Recommendation) => string | number | null> = {
+const VALUES: Record<HistorySortKey, (r: RecommendationRow) => string | number | null> = {
   date: (r) => r.recommendationDate,
   symbol: (r) => r.symbol,
   call: (r) => r.call ?? null,
-  probability: probabilityOf,
+  // The model's chance of its event as a whole percent, or the editor's confidence: the figure the column shows.
+  probability: (r) => r.confidence,
   excess: (r) => r.expectedExcessReturn ?? null,
   // Open calls have no outcome to order by: they go last either way.
   outcome: (r) => outcomePoints(r.outcome),
@@ -35,7 +33,7 @@ export function nextSort(current: HistorySort, key: HistorySortKey): HistorySort
  * The rows in the order of `sort`; a value that is missing (an editor's pick has no call or expected return, an
  * open call no outcome) sorts last in both directions, and ties keep the newest first.
  */
-export function sortHistory(rows: readonly Recommendation[], sort: HistorySort): Recommendation[] {
+export function sortHistory(rows: readonly RecommendationRow[], sort: HistorySort): RecommendationRow[] {
   const value = VALUES[sort.key];
   const sign = sort.direction === "asc" ? 1 : -1;
   return [...rows].sort((a, b) => {

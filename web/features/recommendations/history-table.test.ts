@@ -1,29 +1,25 @@
 import { describe, expect, test } from "bun:test";
-import { adminRecommendation } from "../../test/recommendation-fixture.ts";
+import { adminRecommendationRow } from "../../test/recommendation-fixture.ts";
 import { historyCsv, historyCsvName } from "./history-csv.ts";
 import { nextSort, sortHistory } from "./history-sort.ts";
-import type { Recommendation } from "./recommendations.queries.ts";
+import type { RecommendationRow } from "./recommendations.queries.ts";
 
-const row = (id: number, over: Partial<Recommendation>): Recommendation => ({
-  ...adminRecommendation,
+const row = (id: number, over: Partial<RecommendationRow>): RecommendationRow => ({
+  ...adminRecommendationRow,
   id,
   ...over,
 });
 
 const rows = [
-  row(1, { symbol: "KO", recommendationDate: "2023-10-20", probability: 0.53, expectedExcessReturn: 0.01 }),
-  row(2, { symbol: "AAPL", recommendationDate: "2023-10-27", probability: 0.52, expectedExcessReturn: null }),
-  row(3, {
-    symbol: "MSFT",
-    recommendationDate: "2023-10-27",
-    probability: 0.55,
-    expectedExcessReturn: -0.02,
-  }),
+  row(1, { symbol: "KO", recommendationDate: "2023-10-20", confidence: 53, expectedExcessReturn: 0.01 }),
+  // A list's row leaves out what is null (decision 151): AAPL has no expected excess return.
+  row(2, { symbol: "AAPL", recommendationDate: "2023-10-27", confidence: 52 }),
+  row(3, { symbol: "MSFT", recommendationDate: "2023-10-27", confidence: 55, expectedExcessReturn: -0.02 }),
 ];
 
 describe("the history table's sort", () => {
   test("each column sorts both ways; ties keep the newest first; missing values go last", () => {
-    const symbols = (sorted: Recommendation[]) => sorted.map((r) => r.symbol);
+    const symbols = (sorted: RecommendationRow[]) => sorted.map((r) => r.symbol);
     expect(symbols(sortHistory(rows, { key: "date", direction: "desc" }))).toEqual(["MSFT", "AAPL", "KO"]);
     expect(symbols(sortHistory(rows, { key: "date", direction: "asc" }))).toEqual(["KO", "MSFT", "AAPL"]);
     expect(symbols(sortHistory(rows, { key: "symbol", direction: "asc" }))).toEqual(["AAPL", "KO", "MSFT"]);
@@ -54,23 +50,22 @@ describe("the history CSV", () => {
       row(9, {
         symbol: "=HYPERLINK",
         outcome: {
-          ...adminRecommendation.outcome!,
-          status: "missed",
-          realisedReturn: 0.0175,
-          universeMedianReturn: 0.0386,
+          statedEvent: "beats-median",
+          realisedReturn: 0.018,
+          universeMedianReturn: 0.039,
           eventHappened: false,
         },
       }),
     ]);
     const [header, line, end] = csv.split("\r\n");
     expect(header).toStartWith(
-      "id,recommendation_date,symbol,source,provenance,call,decile,probability,confidence",
+      "id,recommendation_date,symbol,source,provenance,call,decile,confidence,stated_event",
     );
     expect(header).toEndWith("realised_return,median_return,points_vs_median,outcome_words");
-    expect(line).toStartWith("9,2023-10-27,'=HYPERLINK,admin,live,,,,82,");
-    expect(line).toContain(",Conservative,50.00,57.25,2023-12-29,did-not-happen,0.0175,0.0386,-2.1,");
+    expect(line).toStartWith("9,2023-10-27,'=HYPERLINK,admin,live,,,82,beats-median,");
+    expect(line).toContain(",Conservative,50.00,57.25,2023-12-29,did-not-happen,0.018,0.039,-2.1,");
     expect(line).toEndWith(
-      '"Trailed the median stock by 2.1 points to its target date, Oct 27, 2023 (+1.8% against +3.9%)"',
+      '"Trailed the median stock by 2.1 points to its target date, Dec 29, 2023 (+1.8% against +3.9%)"',
     );
     expect(end).toBe("");
   });

@@ -9,7 +9,7 @@ import { formatDate } from "../../lib/format.ts";
 import { DISCLAIMER } from "./disclaimer.ts";
 import { RecommendationCard } from "./recommendation-card.tsx";
 import { useFocusReturnToOpener } from "./recommendation-focus.ts";
-import { latestRecommendationsQueryOptions, type Recommendation } from "./recommendations.queries.ts";
+import { latestRecommendationsQueryOptions, type RecommendationRow } from "./recommendations.queries.ts";
 
 export const LATEST_SKELETONS = 6;
 
@@ -35,7 +35,7 @@ function useCardsShown(count: number): number {
  * address); `openId` is the recommendation whose dialog is open, whose card gets focus back when it closes.
  */
 export function LatestRecommendationsTab(props: {
-  onOpen: (recommendation: Recommendation) => void;
+  onOpen: (recommendation: RecommendationRow) => void;
   openId?: number;
 }) {
   // Deferred: the cards arriving render as a transition, in slices between which the browser can handle input,

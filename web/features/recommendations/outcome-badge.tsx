@@ -1,10 +1,7 @@
 import { Badge, Text } from "@mantine/core";
 import { POSITIVE } from "../../lib/colors.ts";
 import { formatDate, formatPercent } from "../../lib/format.ts";
-import { type OutcomeSubject, outcomeSentence } from "./outcome-words.ts";
-import type { Recommendation } from "./recommendations.queries.ts";
-
-type Outcome = NonNullable<Recommendation["outcome"]>;
+import { isResolved, type OutcomeSubject, outcomeEvent, outcomeSentence } from "./outcome-words.ts";
 
 /** What the badge says once the target date has passed: the event the confidence stated, and whether it happened. */
 const RESOLVED = {
@@ -12,19 +9,32 @@ const RESOLVED = {
   "trails-median": { true: "Trailed the median", false: "Did not trail the median" },
 } as const;
 
+/** The session an open call's return runs to: the detail's (a list's row leaves it out, decision 151). */
+type ExitDate = { outcome?: { exitDate?: string | null } | null };
+
 /**
- * How the call has turned out: open (with the total return so far) until its target date, then whether the event
- * its confidence stated happened; the returns behind it are in `OutcomeWords` (docs/decisions/013, 083).
+ * How the call has turned out: open (with the total return so far, and its date in the dialog) until its target
+ * date, then whether the event its confidence stated happened; the returns behind it are in `OutcomeWords`
+ * (docs/decisions/013, 083).
  */
-export function OutcomeBadge(props: { outcome: Outcome | null | undefined }) {
-  const o = props.outcome;
+export function OutcomeBadge(props: { recommendation: OutcomeSubject & ExitDate }) {
+  const r = props.recommendation;
+  const o = r.outcome;
   if (!o) return null;
-  const resolved = o.eventHappened !== null;
-  const label = resolved ? RESOLVED[o.statedEvent][o.eventHappened ? "true" : "false"] : "Open";
+  const resolved = isResolved(o);
+  const event = outcomeEvent(r);
+  const label = !resolved
+    ? "Open"
+    : event
+      ? RESOLVED[event][o.eventHappened ? "true" : "false"]
+      : o.eventHappened
+        ? "Happened"
+        : "Did not happen";
+  const exitDate = r.outcome?.exitDate;
   const detail =
-    resolved || o.realisedReturn === null
+    resolved || o.realisedReturn == null
       ? ""
-      : ` ${formatPercent(o.realisedReturn * 100)}${o.exitDate ? ` · ${formatDate(o.exitDate)}` : ""}`;
+      : ` ${formatPercent(o.realisedReturn * 100)}${exitDate ? ` · ${formatDate(exitDate)}` : ""}`;
   const state = !resolved ? "open" : o.eventHappened ? "happened" : "did-not-happen";
   return (
     <Badge

@@ -7,7 +7,7 @@ import { theme } from "../../theme.ts";
 import { outcomeHeadline, outcomeSentence, outcomeShort } from "./outcome-words.ts";
 import { RecommendationCard } from "./recommendation-card.tsx";
 import { RecommendationDialog } from "./recommendation-dialog.tsx";
-import type { Recommendation } from "./recommendations.queries.ts";
+import type { Recommendation, RecommendationRow } from "./recommendations.queries.ts";
 
 afterEach(cleanup);
 
@@ -78,6 +78,10 @@ describe("a resolved call says in words how it ended", () => {
     expect(outcomeShort(open)).toBe("Open");
     expect(outcomeHeadline(modelCall(resolved(0.03, 0.01, { universeMedianReturn: null })))).toBeNull();
     expect(outcomeShort({ ...open, outcome: null })).toBe("—");
+    // A list's row leaves out what is null (decision 151): an open call's outcome has no eventHappened at all.
+    const listed = { ...open, outcome: { realisedReturn: 0.03, universeMedianReturn: 0.01 } };
+    expect(outcomeShort(listed)).toBe("Open");
+    expect(outcomeHeadline(listed)).toBeNull();
   });
 
   test("the points are the difference of the returns as shown: -5.2% against -8.7% beat it by 3.5, not 3.4", () => {
@@ -91,10 +95,18 @@ describe("a resolved call says in words how it ended", () => {
 describe("the card and its dialog show the same numbers", () => {
   test("outcome words, expected excess return and its interval are word for word the same in both", () => {
     const r = modelCall(resolved(-0.0524, -0.0866));
+    // The card's row as the list sends it (decision 151): fractions at the tenth of a point, the outcome's event once.
+    const listed: RecommendationRow = {
+      ...r,
+      expectedExcessReturn: 0.012,
+      expectedExcessLow: -0.174,
+      expectedExcessHigh: 0.197,
+      outcome: { realisedReturn: -0.052, universeMedianReturn: -0.087, eventHappened: true },
+    };
     render(
       <MantineProvider theme={theme}>
         <QueryClientProvider client={new QueryClient()}>
-          <RecommendationCard recommendation={r} onOpen={() => {}} />
+          <RecommendationCard recommendation={listed} onOpen={() => {}} />
           <RecommendationDialog recommendation={r} onClose={() => {}} />
         </QueryClientProvider>
       </MantineProvider>,
@@ -105,7 +117,8 @@ describe("the card and its dialog show the same numbers", () => {
     expect(within(card).getByTestId("outcome-words").textContent).toBe(words);
     expect(within(dialog).getByTestId("outcome-words").textContent).toBe(words);
     // 0.0115 is 1.15%: half away from zero gives 1.2 (toFixed on the float said 1.1).
-    const expected = "Expected to beat the median stock by 1.2% (80%: -17.4% to +19.7%) over 60 trading days";
+    const expected =
+      "Expected to beat the median stock by 1.2% over 60 trading days; range fitted to hold 80% of outcomes (10th to 90th percentile): -17.4% to +19.7%";
     expect(within(card).getByText(expected)).toBeTruthy();
     expect(within(dialog).getByText(expected)).toBeTruthy();
     expect(within(card).getByText("52% chance")).toBeTruthy();

@@ -1,15 +1,32 @@
+import type { StatedEvent } from "../../components/model-outlook.tsx";
 import { formatDate, formatStatistic, pointsBetween, signedPercent } from "../../lib/format.ts";
-import type { Recommendation } from "./recommendations.queries.ts";
+import type { RecommendationRow } from "./recommendations.queries.ts";
 
-type Outcome = NonNullable<Recommendation["outcome"]>;
+type Outcome = NonNullable<RecommendationRow["outcome"]>;
 
-/** What a resolved call's words are made of: its outcome and the horizon the track record scores it over. */
-export type OutcomeSubject = Pick<Recommendation, "outcome" | "horizonDays" | "estimatedDate">;
+/**
+ * What a resolved call's words are made of: its outcome, the event it scores and the horizon the track record scores
+ * it over. A list's row leaves out what is null (decision 151), so absent and null read alike here.
+ */
+export type OutcomeSubject = Pick<
+  RecommendationRow,
+  "outcome" | "statedEvent" | "horizonDays" | "estimatedDate"
+>;
+
+/** Whether the call is past its target date, so its stated event has happened or not. */
+export const isResolved = (outcome: Outcome): boolean => outcome.eventHappened != null;
+
+/**
+ * The event a call's outcome scores: the outcome's own where it names one (an editor's pick, which states none on the
+ * row), else the row's statedEvent, which a list does not repeat in the outcome.
+ */
+export const outcomeEvent = (r: Pick<RecommendationRow, "outcome" | "statedEvent">): StatedEvent | null =>
+  r.outcome?.statedEvent ?? r.statedEvent ?? null;
 
 /** A resolved call's return against the median stock of its date, in points as shown; null when open or unknown. */
 export function outcomePoints(outcome: Outcome | null | undefined): number | null {
-  if (!outcome || outcome.eventHappened === null) return null;
-  if (outcome.realisedReturn === null || outcome.universeMedianReturn === null) return null;
+  if (!outcome || !isResolved(outcome)) return null;
+  if (outcome.realisedReturn == null || outcome.universeMedianReturn == null) return null;
   return pointsBetween(outcome.realisedReturn, outcome.universeMedianReturn);
 }
 
@@ -19,7 +36,7 @@ export function outcomePoints(outcome: Outcome | null | undefined): number | nul
  */
 function horizonWords(r: OutcomeSubject): string {
   if (r.horizonDays != null) return `over ${r.horizonDays} trading days`;
-  return `to its target date, ${formatDate(r.outcome?.exitDate ?? r.estimatedDate)}`;
+  return `to its target date, ${formatDate(r.estimatedDate)}`;
 }
 
 const pointsText = (points: number) =>
@@ -51,7 +68,7 @@ export function outcomeSentence(r: OutcomeSubject): string | null {
 export function outcomeShort(r: OutcomeSubject): string {
   const o = r.outcome;
   if (!o) return "—";
-  if (o.eventHappened === null) return "Open";
+  if (!isResolved(o)) return "Open";
   const points = outcomePoints(o);
   if (points === null) return "—";
   if (points === 0) return "Matched the median";

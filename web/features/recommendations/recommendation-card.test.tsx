@@ -2,32 +2,38 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { MantineProvider } from "@mantine/core";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen, within } from "@testing-library/react";
-import { adminRecommendation } from "../../test/recommendation-fixture.ts";
+import { adminRecommendation, adminRecommendationRow } from "../../test/recommendation-fixture.ts";
 import { theme } from "../../theme.ts";
 import { RecommendationCard } from "./recommendation-card.tsx";
 import { RecommendationDialog } from "./recommendation-dialog.tsx";
-import type { Recommendation } from "./recommendations.queries.ts";
+import type { Recommendation, RecommendationRow } from "./recommendations.queries.ts";
 
 afterEach(cleanup);
 
-const base = adminRecommendation;
+/** A card draws a list's row; the dialog the whole recommendation (decision 151). */
+const base = adminRecommendationRow;
+const detail = adminRecommendation;
 
-/** A generated call: what the ranking model said. */
+/** A generated call: what the ranking model said, as a list's row carries it. */
 const model = {
   source: "model" as const,
-  modelVersion: "rank-v1",
   call: "BUY" as const,
   decile: 10,
-  probability: 0.574,
   confidence: 57,
-  expectedReturn: 0.041,
-  expectedReturnLow: -0.12,
-  expectedReturnHigh: 0.213,
   horizonDays: 60,
   statedEvent: "beats-median" as const,
 };
+/** What the detail adds to a generated call: its model, probability and the total return rows before issue 24 had. */
+const modelDetail = {
+  ...model,
+  modelVersion: "rank-v1",
+  probability: 0.574,
+  expectedReturn: 0.041,
+  expectedReturnLow: -0.12,
+  expectedReturnHigh: 0.213,
+};
 
-function renderCard(over: Partial<Recommendation> = {}, showDate = false) {
+function renderCard(over: Partial<RecommendationRow> = {}, showDate = false) {
   render(
     <MantineProvider theme={theme}>
       <RecommendationCard recommendation={{ ...base, ...over }} showDate={showDate} onOpen={() => {}} />
@@ -42,7 +48,6 @@ describe("recommendation card: prices, return, confidence band, outcome", () => 
     expect(within(card).getByText("$50.00")).toBeTruthy();
     expect(within(card).getByText("$57.25")).toBeTruthy();
     expect(within(card).getByText("$47.50")).toBeTruthy();
-    expect(within(card).getByText("as of Oct 27, 2023")).toBeTruthy();
     expect(within(card).getByText("-$2.50 (-5.0%)")).toBeTruthy();
     expect(within(card).getByText("14.5%")).toBeTruthy(); // (57.25 - 50) / 50
     expect(within(card).getByText("Dec 29, 2023")).toBeTruthy();
@@ -84,16 +89,17 @@ describe("recommendation card: prices, return, confidence band, outcome", () => 
 
   test("the outcome: open with the return so far, then whether the stated event happened against the median", () => {
     let card = renderCard();
-    expect(card.querySelector('[data-outcome="open"]')?.textContent).toBe("Open -5.0% · Oct 27, 2023");
+    expect(card.querySelector('[data-outcome="open"]')?.textContent).toBe("Open -5.0%");
+    cleanup();
+    // The dialog reads the detail, which has the session the return runs to.
+    const dialog = renderDialog(detail);
+    expect(dialog.querySelector('[data-outcome="open"]')?.textContent).toBe("Open -5.0% · Oct 27, 2023");
+    expect(within(dialog).getByText("as of Oct 27, 2023")).toBeTruthy();
     cleanup();
     card = renderCard({
       outcome: {
-        status: "hit",
-        targetReachedOn: "2023-11-10",
-        exitDate: "2023-12-29",
         realisedReturn: 0.061,
         universeMedianReturn: 0.01,
-        universeMeanReturn: 0.015,
         statedEvent: "beats-median",
         eventHappened: true,
       },
@@ -106,12 +112,8 @@ describe("recommendation card: prices, return, confidence band, outcome", () => 
     cleanup();
     card = renderCard({
       outcome: {
-        status: "missed",
-        targetReachedOn: null,
-        exitDate: "2023-12-29",
         realisedReturn: 0.004,
         universeMedianReturn: 0.01,
-        universeMeanReturn: 0.015,
         statedEvent: "beats-median",
         eventHappened: false,
       },
@@ -131,17 +133,21 @@ describe("recommendation card: prices, return, confidence band, outcome", () => 
   });
 });
 
-/** The evidence fields the API adds to a model call (issue 24). */
+/** The evidence fields the API adds to a model call (issue 24), as a list's row carries them. */
 const evidence = {
   statedEvent: "beats-median" as const,
   confidence: 53,
-  probability: 0.53,
   expectedExcessReturn: 0.012,
   expectedExcessLow: -0.098,
   expectedExcessHigh: 0.121,
   edgeSignificant: false,
-  modelTrainedThrough: "2026-08-14",
   modelStale: false,
+};
+/** And as the detail has them. */
+const evidenceDetail = {
+  ...evidence,
+  probability: 0.53,
+  modelTrainedThrough: "2026-08-14",
   postedByName: null,
 };
 
@@ -225,11 +231,11 @@ describe("what the model said", () => {
     }
   });
 
-  test("a BUY is expected to beat the median stock, a SELL to trail it, each with its own 80% interval", () => {
+  test("a BUY is expected to beat the median stock, a SELL to trail it, each with its own fitted range", () => {
     let card = renderCard({ ...model, ...evidence });
     expect(
       within(card).getByText(
-        "Expected to beat the median stock by 1.2% (80%: -9.8% to +12.1%) over 60 trading days",
+        "Expected to beat the median stock by 1.2% over 60 trading days; range fitted to hold 80% of outcomes (10th to 90th percentile): -9.8% to +12.1%",
       ),
     ).toBeTruthy();
     cleanup();
@@ -250,29 +256,46 @@ describe("what the model said", () => {
     ).toBeTruthy();
     expect(
       within(card).getByText(
-        "Expected to trail the median stock by 1.4% (80%: -15.1% to +9.2%) over 60 trading days",
+        "Expected to trail the median stock by 1.4% over 60 trading days; range fitted to hold 80% of outcomes (10th to 90th percentile): -15.1% to +9.2%",
       ),
     ).toBeTruthy();
     expect(within(card).queryByText(/beat the median stock/)).toBeNull();
   });
 
-  test("an older call without the excess return keeps its total return text and its target", () => {
+  test("an older call without the excess return keeps its target; its dialog its total return text", () => {
     const card = renderCard(model);
     expect(within(card).getByText("Potential return")).toBeTruthy();
     expect(within(card).getByText("$57.25")).toBeTruthy();
-    expect(
-      within(card).getByText("Expected +4.1% (80%: -12.0% to +21.3%) over 60 trading days"),
-    ).toBeTruthy();
     // The API names the event from the call on every row, older ones included.
     expect(
       within(card).getByText("57% chance to beat the median S&P 500 stock over 60 trading days"),
     ).toBeTruthy();
+    cleanup();
+    // The expected total return of rows before issue 24 is the detail's (decision 151).
+    const dialog = renderDialog({ ...detail, ...modelDetail });
+    expect(
+      within(dialog).getByText(
+        "Expected +4.1% over 60 trading days; range fitted to hold 80% of outcomes (10th to 90th percentile): -12.0% to +21.3%",
+      ),
+    ).toBeTruthy();
   });
 
   test("a model older than the data it scores says so; a current one says nothing", () => {
-    let card = renderCard({ ...model, ...evidence, modelStale: true, modelTrainedThrough: "2023-12-29" });
+    // The card's row has the flag; the training date is the dialog's.
+    let card = renderCard({ ...model, ...evidence, modelStale: true });
+    expect(within(card).getByText("Model older than the data it scores")).toBeTruthy();
+    cleanup();
+    const dialog = renderDialog({
+      ...detail,
+      ...modelDetail,
+      ...evidenceDetail,
+      modelTrainedThrough: "2023-12-29",
+      modelStale: true,
+    });
     expect(
-      within(card).getByText("Model trained on outcomes through Dec 29, 2023: older than the data it scores"),
+      within(dialog).getByText(
+        "Model trained on outcomes through Dec 29, 2023: older than the data it scores",
+      ),
     ).toBeTruthy();
     cleanup();
     card = renderCard({ ...model, ...evidence });
@@ -322,20 +345,20 @@ describe("what the model said", () => {
     card = renderCard({ modelView: null });
     expect(within(card).getByText("The model did not rank KO that day.")).toBeTruthy();
     cleanup();
-    const dialog = renderDialog({ ...base, modelView });
+    const dialog = renderDialog({ ...detail, modelView });
     expect(within(dialog).getByText("Editor's note")).toBeTruthy();
     expect(within(dialog).queryByText("AI reasoning")).toBeNull();
     expect(within(within(dialog).getByTestId("model-view")).getByText("HOLD")).toBeTruthy();
     cleanup();
     // A model call keeps the spec's heading and has no second view of itself.
-    const call = renderDialog({ ...base, ...model, ...evidence });
+    const call = renderDialog({ ...detail, ...modelDetail, ...evidenceDetail });
     expect(within(call).getByText("AI reasoning")).toBeTruthy();
     expect(within(call).queryByTestId("model-view")).toBeNull();
     expect(within(call).queryByText("Editor's note")).toBeNull();
   });
 
   test("the detail dialog of a model call: the event's chance beside a coin flip, the excess return, the model", () => {
-    const dialog = renderDialog({ ...base, ...model, ...evidence, modelStale: true });
+    const dialog = renderDialog({ ...detail, ...modelDetail, ...evidenceDetail, modelStale: true });
     expect(within(dialog).getByText("Model call")).toBeTruthy();
     expect(within(dialog).getByText("Model outlook")).toBeTruthy();
     expect(within(dialog).getByText("Decile 10 of 10")).toBeTruthy();
@@ -345,7 +368,7 @@ describe("what the model said", () => {
     expect(within(dialog).getByText("coin flip: 50%")).toBeTruthy();
     expect(
       within(dialog).getByText(
-        "Expected to beat the median stock by 1.2% (80%: -9.8% to +12.1%) over 60 trading days",
+        "Expected to beat the median stock by 1.2% over 60 trading days; range fitted to hold 80% of outcomes (10th to 90th percentile): -9.8% to +12.1%",
       ),
     ).toBeTruthy();
     expect(within(dialog).getByText("53% chance").closest("[data-tone]")?.getAttribute("data-tone")).toBe(
@@ -366,7 +389,7 @@ describe("what the model said", () => {
   });
 
   test("the dialog of an editor's pick: labelled with its poster and the editor's confidence, no model section", () => {
-    const dialog = renderDialog({ ...base, postedByName: "Jane Doe" });
+    const dialog = renderDialog({ ...detail, postedByName: "Jane Doe" });
     expect(within(dialog).queryByText("Model outlook")).toBeNull();
     expect(within(dialog).getAllByText("Editor's pick").length).toBeGreaterThan(0);
     expect(within(dialog).getByText("posted by Jane Doe")).toBeTruthy();
@@ -392,7 +415,7 @@ describe("simulated and live calls (docs/decisions/109)", () => {
     const live = renderCard({ ...model, ...evidence, provenance: "live" });
     expect(within(live).getByText("Live")).toBeTruthy();
     cleanup();
-    const dialog = renderDialog({ ...base, ...model, ...evidence, provenance: "simulated" });
+    const dialog = renderDialog({ ...detail, ...modelDetail, ...evidenceDetail, provenance: "simulated" });
     expect(within(dialog).getByTestId("recommendation-provenance").textContent).toBe(
       "Simulated call: made later for a past date, by a design chosen knowing how that date turned out: no one could have acted on it.",
     );

@@ -11,21 +11,21 @@ import {
 import { RiskBadge } from "../../components/risk-badge.tsx";
 import { SymbolActions } from "../../components/symbol-actions.tsx";
 import { GAIN_TEXT, LOSS_TEXT } from "../../lib/colors.ts";
-import { formatAsOf, formatDate, formatMoney, formatPercent, formatSignedMoney } from "../../lib/format.ts";
+import { formatDate, formatMoney, formatPercent, formatSignedMoney } from "../../lib/format.ts";
 import { riskWordOfFlag } from "../../lib/risk-words.ts";
 import { EDITORS_NOTE, ModelViewOfPick } from "./editors-pick.tsx";
 import { Figure } from "./figure.tsx";
 import { OutcomeBadge, OutcomeWords } from "./outcome-badge.tsx";
 import { OPENS_RECOMMENDATION } from "./recommendation-focus.ts";
 import { isRelativeCall, potentialReturn, priceVersusBuy, researchLinks } from "./recommendation-math.ts";
-import type { Recommendation } from "./recommendations.queries.ts";
+import type { RecommendationRow } from "./recommendations.queries.ts";
 import { SourceLabel } from "./source-label.tsx";
 
 /**
  * The recommendation's confidence badge: an editor's pick shows the editor's confidence in the spec's colours, a
  * model call its probability as a chance, neutral unless the model card's edge is significant.
  */
-export function RecommendationConfidence(props: { recommendation: Recommendation }) {
+export function RecommendationConfidence(props: { recommendation: RecommendationRow }) {
   const r = props.recommendation;
   return r.source === "admin" ? (
     <ConfidenceBadge confidence={r.confidence} editor />
@@ -52,7 +52,7 @@ export function versusBuyFigure(
 }
 
 export function RecommendationCard(props: {
-  recommendation: Recommendation;
+  recommendation: RecommendationRow;
   showDate?: boolean;
   onOpen: () => void;
 }) {
@@ -91,7 +91,7 @@ export function RecommendationCard(props: {
         </Group>
         <Group gap={6} justify="flex-end">
           <RecommendationConfidence recommendation={r} />
-          <RiskBadge risk={riskWordOfFlag(r.aggressive)} basis={r.aggressiveBasis} />
+          <RiskBadge risk={riskWordOfFlag(r.aggressive)} />
         </Group>
       </Group>
       {/* The whole body opens the dialog for a pointer; the button below is the keyboard and screen-reader way. */}
@@ -112,14 +112,7 @@ export function RecommendationCard(props: {
               Current price
             </Text>
             {r.currentPrice != null ? (
-              <>
-                <Text fw={600}>{formatMoney(r.currentPrice)}</Text>
-                {r.currentPriceAsOf ? (
-                  <Text size="xs" c="dimmed">
-                    as of {formatAsOf(r.currentPriceAsOf)}
-                  </Text>
-                ) : null}
-              </>
+              <Text fw={600}>{formatMoney(r.currentPrice)}</Text>
             ) : (
               <Text size="sm" c="dimmed">
                 Data not available currently
@@ -157,7 +150,7 @@ export function RecommendationCard(props: {
           </Box>
         ) : null}
         <Group mt="xs" gap={6}>
-          <OutcomeBadge outcome={r.outcome} />
+          <OutcomeBadge recommendation={r} />
         </Group>
         <OutcomeWords recommendation={r} />
         {props.showDate ? (

@@ -147,7 +147,7 @@ export function RecommendationDialog(props: {
               <Text size="xs" c="dimmed">
                 Outcome so far
               </Text>
-              <OutcomeBadge outcome={r.outcome} />
+              <OutcomeBadge recommendation={r} />
             </Paper>
           </SimpleGrid>
           <OutcomeWords recommendation={r} />

@@ -5,7 +5,14 @@ import { api } from "../../lib/api-client.ts";
 import { okJson } from "../../lib/api-error.ts";
 import { rootKeys } from "../../lib/query-keys.ts";
 
-export type Recommendation = InferResponseType<typeof api.api.recommendations.latest.$get, 200>[number];
+/**
+ * A row of the lists (latest, historical): the spec's fields and what a card, the table and its CSV show
+ * (docs/decisions/151-a-lean-list-row.md). The whole record is a `Recommendation`.
+ */
+export type RecommendationRow = InferResponseType<typeof api.api.recommendations.latest.$get, 200>[number];
+
+/** One recommendation whole (GET /api/recommendations/{id}): what the dialog shows. */
+export type Recommendation = InferResponseType<(typeof api.api.recommendations)[":id"]["$get"], 200>;
 
 export type HistoricalFilters = InferRequestType<typeof api.api.recommendations.historical.$get>["query"];
 
@@ -30,7 +37,7 @@ export const recommendationQueryOptions = (id: number) =>
   });
 
 export interface HistoricalPage {
-  items: Recommendation[];
+  items: RecommendationRow[];
   /** How many match in all (X-Total-Count). */
   total: number;
   /** How many match on each date of the page (X-Date-Counts): a page may show part of a date's group. */
@@ -82,7 +89,7 @@ export const HISTORY_ALL_PAGE_SIZE = 1000;
 export const historicalAllQueryOptions = (filters: HistoricalFilters) =>
   queryOptions({
     queryKey: [...recommendationKeys.historical(filters), "all"] as const,
-    queryFn: async (): Promise<Recommendation[]> => {
+    queryFn: async (): Promise<RecommendationRow[]> => {
       const query = Object.fromEntries(Object.entries(filters).filter(([, v]) => v)) as HistoricalFilters;
       const read = async (page: number) => {
         const res = await api.api.recommendations.historical.$get({
@@ -96,7 +103,7 @@ export const historicalAllQueryOptions = (filters: HistoricalFilters) =>
         first.items.length < HISTORY_ALL_PAGE_SIZE
           ? []
           : await Promise.all(Array.from({ length: pages - 1 }, (_, i) => read(i + 2)));
-      const rows = new Map<number, Recommendation>();
+      const rows = new Map<number, RecommendationRow>();
       for (const { items } of [first, ...rest])
         for (const item of items) if (!rows.has(item.id)) rows.set(item.id, item);
       return [...rows.values()];

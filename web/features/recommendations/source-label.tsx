@@ -1,8 +1,8 @@
 import { Group, Text } from "@mantine/core";
-import type { Recommendation } from "./recommendations.queries.ts";
+import type { RecommendationRow } from "./recommendations.queries.ts";
 
 /** Who a recommendation is from, in words: an editor's pick with its poster, or "by an editor" when unknown. */
-export function sourceText(r: Pick<Recommendation, "source" | "postedByName">): {
+export function sourceText(r: Pick<RecommendationRow, "source" | "postedByName">): {
   label: string;
   detail: string | null;
 } {
@@ -15,7 +15,7 @@ export function sourceText(r: Pick<Recommendation, "source" | "postedByName">): 
 }
 
 /** How a call was made, in words (docs/decisions/109-simulated-and-live-calls.md). */
-export function provenanceText(r: Pick<Recommendation, "provenance">): { label: string; detail: string } {
+export function provenanceText(r: Pick<RecommendationRow, "provenance">): { label: string; detail: string } {
   return r.provenance === "simulated"
     ? {
         label: "Simulated",
@@ -27,9 +27,10 @@ export function provenanceText(r: Pick<Recommendation, "provenance">): { label: 
 
 /**
  * "Editor's pick · posted by Jane Doe" or "Model call · ranker-live": an editor's confidence is the editor's own
- * view and a model call's the model's probability, so every card says which it is (issue 24, point 7).
+ * view and a model call's the model's probability, so every card says which it is (issue 24, point 7). The model's
+ * version is the detail's (the dialog's); a list's row leaves it out (decision 151).
  */
-export function SourceLabel(props: { recommendation: Recommendation }) {
+export function SourceLabel(props: { recommendation: RecommendationRow & { modelVersion?: string | null } }) {
   const r = props.recommendation;
   const { label, detail } = sourceText(r);
   const rest = detail ?? (r.source === "model" && r.modelVersion ? r.modelVersion : null);

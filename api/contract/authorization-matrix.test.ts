@@ -209,6 +209,13 @@ const ROWS: Row[] = [
     expect: read,
   },
   { name: "track record", method: "GET", path: () => "/api/recommendations/performance", expect: read },
+  // Public (decision 144): the whole record and the model card, nobody's own data.
+  {
+    name: "public track record",
+    method: "GET",
+    path: () => "/api/recommendations/track-record",
+    expect: everyone,
+  },
   {
     name: "one recommendation",
     method: "GET",
@@ -302,7 +309,7 @@ const ROWS: Row[] = [
     expect: everyone,
   },
   { name: "earnings calendar", method: "GET", path: () => "/api/earnings-calendar", expect: read },
-  { name: "pre-registered test", method: "GET", path: () => "/api/preregistration", expect: read },
+  { name: "pre-registered test", method: "GET", path: () => "/api/preregistration", expect: everyone },
   { name: "notification settings", method: "GET", path: () => "/api/notifications", expect: read },
   {
     name: "update notification settings",

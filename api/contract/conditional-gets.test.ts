@@ -100,6 +100,24 @@ describe(`conditional GETs of the kept reads (${targetName})`, () => {
     expect(((await changed.json()) as unknown[]).length).toBe(1);
   });
 
+  test("the public track record: one ETag for everyone, public to a visitor, new with a new call", async () => {
+    const path = "/api/recommendations/track-record";
+    const visitor = await t.request(path);
+    expect(visitor.status).toBe(200);
+    expect(visitor.headers.get("cache-control")).toBe("public, max-age=60");
+    const etag = visitor.headers.get("etag")!;
+    await visitor.arrayBuffer();
+    expect(await tagOf(path, reader)).toBe(etag);
+    const again = await t.request(path, { headers: { "if-none-match": etag } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe("");
+    await postCall("MSFT", "2023-10-24");
+    const changed = await t.request(path, { headers: { "if-none-match": etag } });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get("etag")).not.toBe(etag);
+    await changed.arrayBuffer();
+  });
+
   test.skipIf(!inProcess)("a 304 computes nothing: not even with every kept value gone", async () => {
     await postCall("AAPL", "2023-10-26");
     const etag = await tagOf("/api/recommendations/latest", reader);

@@ -102,6 +102,16 @@ describe(`every endpoint (${targetName})`, () => {
     expect(record.cumulative).toEqual([]);
     expect(record.model.auc).toBeGreaterThan(0.5);
     expect(record.model.calibrationByYear.length).toBeGreaterThan(0);
+    // Public (decision 144): signed out, the same record and model card; no filter, and no account needed.
+    expect(await body(await get("/api/recommendations/track-record"), 200)).toEqual(record);
+    const filtered = await body<{ message: string; code: string }>(
+      await get("/api/recommendations/track-record?symbol=MSFT"),
+      400,
+    );
+    expect(filtered.code).toBe("VALIDATION_ERROR");
+    expect((await get("/api/recommendations/performance")).status).toBe(401);
+    const preregistration = await body<{ summary: string }>(await get("/api/preregistration"), 200);
+    expect(preregistration.summary).toMatch(/weeks collected$/);
     const deleted = await body<{ deleted: number }>(
       await t.request("/api/recommendations/2023-10-02", { method: "DELETE", token: admin }),
       200,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { SESSION_COOKIE } from "../middleware/auth.ts";
-import { PRIVATE_NO_STORE } from "../middleware/private-answers.ts";
+import { PRIVATE_NO_STORE, PUBLIC_MAX_AGE } from "../middleware/private-answers.ts";
 import { startTestApp, type TestApp, targetName, uniqueEmail } from "../test/harness.ts";
 
 // Answers that carry credentials or personal data are never stored by a browser or a proxy: every route the app
@@ -110,6 +110,13 @@ describe(`Cache-Control on private answers (${targetName})`, () => {
       const res = await t.request(path);
       expect(res.status).toBe(200);
       expect(noStore(res)).not.toContain("no-store");
+    }
+    // The Track Record's reads are the same for everyone: any cache may keep them a minute (decision 144).
+    for (const path of ["/api/recommendations/track-record", "/api/preregistration"]) {
+      const res = await t.request(path);
+      expect(res.status).toBe(200);
+      await res.arrayBuffer();
+      expect(`${path} ${noStore(res)}`).toBe(`${path} ${PUBLIC_MAX_AGE}`);
     }
   });
 });

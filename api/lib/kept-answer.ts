@@ -1,6 +1,7 @@
 import type { Context, TypedResponse } from "hono";
 import { getRuntimeKey } from "hono/adapter";
 import type { JSONParsed } from "hono/utils/types";
+import { PUBLIC_MAX_AGE } from "../middleware/private-answers.ts";
 import { enterWorkBudget } from "../middleware/rate-limit.ts";
 import { type DataVersions, type DependsOn, readDataVersions, stampOn, UNVERSIONED } from "./answer-cache.ts";
 import type { AppDeps, AuthState } from "./context.ts";
@@ -61,8 +62,13 @@ export interface KeptRead<T, P> {
   key?: string;
   /** How many answers the slot keeps per stamp (DEFAULT_KEYS_PER_SLOT by default). */
   keep?: number;
-  /** Computing the answer takes a place in the signed-in user's work budget (decisions 089, 095, 124). */
+  /** Computing the answer takes a place in the caller's work budget (decisions 089, 095, 124, 144). */
   budgeted?: boolean;
+  /**
+   * The answer is the same for every caller, signed in or not (a public read, decision 144): its ETag names no user
+   * and, to a caller without a credential, any cache may keep it (`PUBLIC_MAX_AGE`).
+   */
+  shared?: boolean;
   part?: KeptPart<P>;
   compute: (part: P) => Promise<Answer<T>>;
 }
@@ -87,10 +93,11 @@ const encoder = new TextEncoder();
 /**
  * The one way a route answers a kept read (decision 124), in this order:
  * 1. the stamp of what the answer depends on, once, from the versions the sign-in read brought (or read here);
- * 2. its ETag (decision 088): a digest of the stamp, the path, `key`, the signed-in user and this process's epoch;
+ * 2. its ETag (decision 088): a digest of the stamp, the path, `key`, the signed-in user (none for a `shared`
+ *    read) and this process's epoch;
  *    a 304 when If-None-Match names it, before anything is computed (no tag where nothing is kept: a live
  *    market's prices);
- * 3. the answer kept under the stamp, or, on a miss, a place in the user's work budget when the read is
+ * 3. the answer kept under the stamp, or, on a miss, a place in the caller's work budget when the read is
  *    `budgeted` (a refusal is thrown here, so nothing refused is kept or shared), then its part and its body,
  *    computed once for concurrent requests and kept serialized;
  * 4. the bytes, gzipped when the client accepts it (on Bun), with the answer's headers.
@@ -108,16 +115,17 @@ export async function keptAnswer<T, P = undefined>(
   const key = read.key ?? "";
   if (stamp !== UNVERSIONED) {
     processEpoch ??= randomToken(12);
-    const digest = await sha256Hex([processEpoch, c.req.path, key, stamp, auth?.user.id ?? ""].join("\n"));
+    const user = read.shared ? "" : (auth?.user.id ?? "");
+    const digest = await sha256Hex([processEpoch, c.req.path, key, stamp, user].join("\n"));
     const etag = `W/"${digest.slice(0, 32)}"`;
     c.header("ETag", etag);
-    c.header("Cache-Control", "private");
+    c.header("Cache-Control", read.shared ? PUBLIC_MAX_AGE : "private");
     if (namesTag(c.req.header("if-none-match"), etag)) return c.body(null, 304) as unknown as NotModified;
   }
   let answer = deps.cache.find<KeptJson>(read.slot, stamp, key);
   if (!answer) {
     // The budget's refusal is thrown here, before the cache is handed the computation: it is never kept or shared.
-    const place = read.budgeted ? enterWorkBudget(c, auth!.user.id) : undefined;
+    const place = read.budgeted ? enterWorkBudget(c) : undefined;
     answer = deps.cache.get(read.slot, stamp, key, () => computeAnswer(deps, versions, read), read.keep);
     try {
       await answer;

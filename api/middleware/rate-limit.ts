@@ -4,7 +4,7 @@ import { createMiddleware } from "hono/factory";
 import type { Db } from "../../db/client.ts";
 import { rateLimits } from "../../db/schema/index.ts";
 import { clientAddress } from "../lib/client-address.ts";
-import type { AppDeps, AppEnv, SignedInEnv } from "../lib/context.ts";
+import type { AppDeps, AppEnv, AuthState } from "../lib/context.ts";
 import { rateLimitSubject } from "../lib/ip-address.ts";
 import { ApiFailure } from "../lib/result.ts";
 
@@ -130,26 +130,38 @@ function refuseExpensive(c: Context, retryAfterSeconds: number): never {
 }
 
 /**
- * Behind requireUser on the expensive routes: a user who has spent their share of this process's time on
- * computations (enterWorkBudget) is answered 429 with Retry-After at once, before anything else is done
- * (decisions 089 and 095). Nothing is written: the refusal costs what a signed-in read costs.
+ * Whose share of the process an expensive read spends: the signed-in user's, or for a signed-out caller of a public
+ * read its client address's (an IPv6 address as its /64), so a visitor without an account is held to one share too
+ * (decision 144).
  */
-export const refuseSpentUsers = createMiddleware<AppEnv & SignedInEnv>(async (c, next) => {
-  const wait = c.get("deps").expensiveReads.spent(`user:${c.get("user").id}`);
+function budgetKey(c: Context): string {
+  const auth: AuthState | null = c.get("auth");
+  if (auth) return `user:${auth.user.id}`;
+  const address = clientAddress(c);
+  return `address:${address ? rateLimitSubject(address) : "unknown"}`;
+}
+
+/**
+ * On the expensive routes: a caller who has spent their share of this process's time on computations
+ * (enterWorkBudget) is answered 429 with Retry-After at once, before anything else is done (decisions 089 and 095).
+ * Nothing is written: the refusal costs what a signed-in read costs.
+ */
+export const refuseSpentCallers = createMiddleware<AppEnv>(async (c, next) => {
+  const wait = c.get("deps").expensiveReads.spent(budgetKey(c));
   if (wait !== null) refuseExpensive(c, wait);
   await next();
 });
 
 /**
- * Takes one of `userId`'s places for a computation (a track record, a historical search or an analysis) in their
+ * Takes one of the caller's places for a computation (a track record, a historical search or an analysis) in their
  * share of this process, or throws the 429 (with Retry-After) when they have two computations running here or have
- * spent their share of its time, so one user's searches cannot queue up in front of everyone else's requests
+ * spent their share of its time, so one caller's searches cannot queue up in front of everyone else's requests
  * (decisions 089 and 095). Call it before the computation starts and `release` the place when it has ended,
- * however it ended: the time between is charged to the user.
+ * however it ended: the time between is charged to the caller.
  */
-export function enterWorkBudget(c: Context, userId: number): { release(): void } {
+export function enterWorkBudget(c: Context): { release(): void } {
   const { expensiveReads }: AppDeps = c.get("deps");
-  const entered = expensiveReads.enter(`user:${userId}`);
+  const entered = expensiveReads.enter(budgetKey(c));
   if ("retryAfterSeconds" in entered) refuseExpensive(c, entered.retryAfterSeconds);
   return entered;
 }

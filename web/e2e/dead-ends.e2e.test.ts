@@ -106,14 +106,13 @@ describe("forgot password without a mail server", () => {
 });
 
 describe("sign-in returns to the page asked for", () => {
-  test("sent to sign in from /track-record, the person lands on /track-record after signing in", async () => {
+  test("sent to sign in from /insights, the person lands on /insights after signing in", async () => {
     const { page, context } = await e2e.browser.newPage(DESKTOP);
-    await page.goto(`${e2e.server.url}/track-record`);
-    await page.waitForURL(`${e2e.server.url}/signin?redirect=%2Ftrack-record`);
-    await page.getByText("Sign in to continue").waitFor();
+    await page.goto(`${e2e.server.url}/insights`);
+    await page.waitForURL(`${e2e.server.url}/signin?redirect=%2Finsights`);
     await signInHere(page, "investor@example.com", "investor-demo-password");
-    await page.waitForURL(`${e2e.server.url}/track-record`);
-    await page.getByRole("heading", { name: "Track Record", level: 1 }).waitFor();
+    await page.waitForURL(`${e2e.server.url}/insights`);
+    await page.getByRole("heading", { name: "Stock Insights", level: 1 }).waitFor();
     await context.close();
   });
 
@@ -127,7 +126,6 @@ describe("sign-in returns to the page asked for", () => {
 
     const old = await e2e.browser.newPage(DESKTOP);
     await old.page.goto(`${e2e.server.url}/signin?next=track-record`);
-    await old.page.getByText("Sign in to continue").waitFor();
     await signInHere(old.page, "investor@example.com", "investor-demo-password");
     await old.page.waitForURL(`${e2e.server.url}/track-record`);
     await old.context.close();

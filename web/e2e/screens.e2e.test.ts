@@ -31,7 +31,7 @@ async function check(page: Page, name: string, found: Record<string, string[]>) 
 const PUBLIC_SCREENS: Array<[path: string, name: string, ready: string]> = [
   ["/", "landing", "Get Started Free"],
   ["/signin", "signin", "Reset password"],
-  ["/signin?next=track-record", "signin-track-record", "Sign in to continue"],
+  ["/track-record", "track-record-signed-out", "Read how calls are scored"],
   ["/register", "register", "Create Account"],
   ["/forgot-password", "forgot-password", "Back to Sign In"],
   ["/terms", "terms", "Not financial advice"],

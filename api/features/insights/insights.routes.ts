@@ -68,7 +68,7 @@ export const insightRoutes = createRouter()
     const user = c.get("user");
     const { symbol } = c.req.valid("json");
     // Every analysis takes a place in the user's share (decision 095): each one writes, kept figures or not.
-    const place = enterWorkBudget(c, user.id);
+    const place = enterWorkBudget(c);
     try {
       const limit = await consumeRateLimit(
         deps.database.db,

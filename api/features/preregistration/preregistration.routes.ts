@@ -1,6 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
-import { createRouter, errorResponses, jsonResponse, signedIn } from "../../lib/openapi.ts";
-import { requireUser } from "../../middleware/auth.ts";
+import { createRouter, errorResponses, jsonResponse } from "../../lib/openapi.ts";
+import { PUBLIC_MAX_AGE } from "../../middleware/private-answers.ts";
+import { enterWorkBudget, refuseSpentCallers } from "../../middleware/rate-limit.ts";
 import { PreregistrationAnswer } from "./preregistration.schema.ts";
 import { preregistrationStatus } from "./preregistration.service.ts";
 
@@ -9,7 +10,7 @@ const status = createRoute({
   method: "get",
   path: "/",
   tags: ["Recommendations"],
-  security: signedIn,
+  security: [],
   summary:
     "The pre-registered test of live model calls: model hash, statistic, power, weeks collected, t so far",
   description:
@@ -20,14 +21,25 @@ const status = createRoute({
     "the running mean, SD, one-sided t and p (not the verdict), and the verdict once the sample is complete. " +
     "Beside it, `ranges`: the pre-registered check of each stock's range on live calls " +
     "(docs/model/preregistration-ranges.md), the share of outcomes inside, below and above the range served that " +
-    "day per volatility fifth, on dates 60 sessions apart, and how many of the dates it needs have resolved.",
-  middleware: [requireUser] as const,
+    "day per volatility fifth, on dates 60 sessions apart, and how many of the dates it needs have resolved. " +
+    "Public, as the Track Record page it is part of: no account needed, `Cache-Control: public, max-age=60` to a " +
+    "caller without a credential; each request takes a place in the caller's (user's, or else address's) share " +
+    "of the server, as the track record does, and 429 with Retry-After beyond it.",
+  middleware: [refuseSpentCallers] as const,
   responses: {
     200: jsonResponse(PreregistrationAnswer, "The pre-registration and its progress"),
-    ...errorResponses(401),
+    ...errorResponses(429),
   },
 });
 
-export const preregistrationRoutes = createRouter().openapi(status, async (c) =>
-  c.json(await preregistrationStatus(c.get("deps")), 200),
-);
+export const preregistrationRoutes = createRouter().openapi(status, async (c) => {
+  // Computed per request, not kept: the live scores it reads have no data version to keep it under (decision 144).
+  const place = enterWorkBudget(c);
+  try {
+    const answer = await preregistrationStatus(c.get("deps"));
+    c.header("Cache-Control", PUBLIC_MAX_AGE);
+    return c.json(answer, 200);
+  } finally {
+    place.release();
+  }
+});

@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import { calendarDate } from "../../lib/answer-fields.ts";
 import { keptAnswer } from "../../lib/kept-answer.ts";
 import { hasMarketData } from "../../lib/market-port.ts";
@@ -14,7 +15,7 @@ import {
 } from "../../lib/openapi.ts";
 import { ApiFailure } from "../../lib/result.ts";
 import { requireAdmin, requireUser } from "../../middleware/auth.ts";
-import { refuseSpentUsers } from "../../middleware/rate-limit.ts";
+import { refuseSpentCallers } from "../../middleware/rate-limit.ts";
 import { generateForDate } from "./generate.service.ts";
 import { listItem } from "./list-item.ts";
 import { recommendationPerformance } from "./performance.service.ts";
@@ -33,6 +34,7 @@ import {
   HistoricalPageQuery,
   HistoricalQuery,
   PerformanceAnswer,
+  PublicTrackRecordQuery,
   Recommendation,
   RecommendationIdParam,
   RecommendationList,
@@ -101,7 +103,7 @@ const historical = createRoute({
     "match on each recommendation date the list shows (a page may show part of a date's recommendations). When " +
     'more match than the list holds (the unpaged list included), `Link: <...>; rel="next"` gives the next page. ' +
     ONE_USER_AT_A_TIME,
-  middleware: [requireUser, refuseSpentUsers] as const,
+  middleware: [requireUser, refuseSpentCallers] as const,
   request: { query: HistoricalPageQuery },
   responses: {
     200: {
@@ -137,7 +139,7 @@ const performance = createRoute({
   security,
   summary: "Track record: how the matching recommendations turned out, against the universe's median",
   description: `Filters as in /historical. Scores the 5,000 most recent matching recommendations. ${ONE_USER_AT_A_TIME}`,
-  middleware: [requireUser, refuseSpentUsers] as const,
+  middleware: [requireUser, refuseSpentCallers] as const,
   request: { query: HistoricalQuery },
   responses: {
     200: jsonResponse(PerformanceAnswer, "Totals, bands and cumulative returns"),
@@ -145,6 +147,47 @@ const performance = createRoute({
     ...errorResponses(400, 401, 429, 503),
   },
 });
+
+const publicTrackRecord = createRoute({
+  operationId: "getPublicTrackRecord",
+  method: "get",
+  path: "/track-record",
+  tags,
+  security: [],
+  summary: "The whole track record and the model card, for anyone: no account needed",
+  description:
+    "What /performance answers without filters, to every caller, signed in or not (the Track Record page). It " +
+    "takes no query parameter (400 for any). Nothing in it is anyone's own: the model's calls, their outcomes and " +
+    "the model card. Kept per data version and shared with /performance, so a caller's request computes it at most " +
+    "once per change of the calls or prices; to a caller without a credential it goes with `Cache-Control: public, " +
+    "max-age=60` and an ETag. A caller (signed-in user, or else client address) with two track records, historical " +
+    "searches or analyses being computed at once is answered 429 with Retry-After.",
+  middleware: [refuseSpentCallers] as const,
+  request: { query: PublicTrackRecordQuery },
+  responses: {
+    200: jsonResponse(
+      PerformanceAnswer,
+      "Totals, bands and cumulative returns of every call, and the model card",
+    ),
+    ...notModifiedResponse,
+    ...errorResponses(400, 429, 503),
+  },
+});
+
+/**
+ * The track record of the calls `filters` match, kept per data version under one slot for both routes: the public
+ * read is the unfiltered record, which a signed-in /performance without filters shares (decision 144).
+ */
+function trackRecordAnswer(c: Context, filters: HistoricalQuery, shared: boolean) {
+  return keptAnswer(c, {
+    slot: "track record",
+    dependsOn: SCORED,
+    key: recommendationFiltersKey(filters),
+    budgeted: true,
+    shared,
+    compute: async () => ({ body: await recommendationPerformance(c.get("deps"), filters) }),
+  });
+}
 
 const detail = createRoute({
   operationId: "getRecommendation",
@@ -276,16 +319,8 @@ export const recommendationRoutes = createRouter()
       }),
     });
   })
-  .openapi(performance, (c) => {
-    const query = c.req.valid("query");
-    return keptAnswer(c, {
-      slot: "track record",
-      dependsOn: SCORED,
-      key: recommendationFiltersKey(query),
-      budgeted: true,
-      compute: async () => ({ body: await recommendationPerformance(c.get("deps"), query) }),
-    });
-  })
+  .openapi(performance, (c) => trackRecordAnswer(c, c.req.valid("query"), false))
+  .openapi(publicTrackRecord, (c) => trackRecordAnswer(c, {}, true))
   .openapi(detail, async (c) => {
     const { id } = c.req.valid("param");
     const recommendation = await recommendationById(c.get("deps"), id);

@@ -244,6 +244,20 @@ export const HistoricalPageQuery = historicalFilters
   })
   .refine(validDateRange, invalidDateRange);
 
+/**
+ * The public track record takes no filters: a filter it ignored would read as applied, so any query parameter is
+ * refused (decision 144).
+ */
+export const PublicTrackRecordQuery = z.strictObject(
+  {},
+  {
+    error: (issue) =>
+      issue.code === "unrecognized_keys"
+        ? `The public track record takes no filters (got ${issue.keys.join(", ")}); filter it signed in with /api/recommendations/performance.`
+        : undefined,
+  },
+);
+
 export const CreateRecommendationQuery = z.object({
   recommendationDate: isoDate
     .optional()

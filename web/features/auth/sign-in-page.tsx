@@ -8,8 +8,7 @@ import { useSignIn } from "./auth.mutations.ts";
 import { AuthPageShell } from "./auth-page-shell.tsx";
 import { OAuthButtons, oauthErrorText } from "./oauth-buttons.tsx";
 
-/** `notice` says why a visitor was sent here (a link to a page that needs an account). */
-export function SignInPage(props: { oauthError?: string; notice?: string }) {
+export function SignInPage(props: { oauthError?: string }) {
   const signIn = useSignIn();
   const providerError = oauthErrorText(props.oauthError);
   // The API's schema checks the fields (decision 078); a field left blank also gets the spec's toast on submit.
@@ -30,17 +29,6 @@ export function SignInPage(props: { oauthError?: string; notice?: string }) {
       {providerError ? (
         <Alert variant="light" color="red" mb="md" c="dark.9" role="alert">
           {providerError}
-        </Alert>
-      ) : null}
-      {props.notice ? (
-        <Alert
-          variant="light"
-          color="indigo"
-          mb="md"
-          title="Sign in to continue"
-          data-testid="sign-in-notice"
-        >
-          {props.notice}
         </Alert>
       ) : null}
       <Alert

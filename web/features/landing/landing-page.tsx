@@ -99,11 +99,9 @@ export function LandingPage() {
                 </Group>
                 <Text size="sm" c="dimmed">
                   Join thousands of investors using data, not hunches.{" "}
-                  {/* The track record is a signed-in page: a visitor goes to sign in and is told why. */}
+                  {/* The track record and the model card are public (decision 144). */}
                   <Anchor
-                    renderRoot={(props) => (
-                      <Link to="/signin" search={{ redirect: "/track-record" }} {...props} />
-                    )}
+                    renderRoot={(props) => <Link to="/track-record" {...props} />}
                     underline="always"
                     size="sm"
                   >

@@ -1,8 +1,11 @@
-import { Anchor, Box, Container, Group, Text } from "@mantine/core";
+import { Anchor, Box, Container, Group, type MantineSize, Text } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
 
-/** The public pages' footer: the legal pages, the API documentation and the disclaimer. */
-export function SiteFooter() {
+/**
+ * The public pages' footer: the legal pages, the API documentation and the disclaimer. `size`: the page's container
+ * width, so the footer lines up with it.
+ */
+export function SiteFooter(props: { size?: MantineSize }) {
   return (
     <Box
       component="footer"
@@ -10,7 +13,7 @@ export function SiteFooter() {
       bg="var(--sb-surface)"
       style={{ borderTop: "1px solid var(--sb-border)" }}
     >
-      <Container size="lg">
+      <Container size={props.size ?? "lg"}>
         <Group justify="space-between" gap="sm">
           <Text size="xs" c="dimmed">
             Signalboard. Informational only, not financial advice.

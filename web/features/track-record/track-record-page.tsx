@@ -496,7 +496,7 @@ export function TrackRecordView(props: { performance: Performance }) {
   );
 }
 
-/** The page's content; the signed-in layout route puts the header above it. */
+/** The page's content, the same for a visitor and a signed-in person; its route puts the frame around it. */
 export function TrackRecordPage() {
   const { data: p, isPending, isError, error, refetch, isFetching } = useQuery(performanceQueryOptions());
   return (

@@ -13,9 +13,8 @@ export function swipeDismisses(dx: number): boolean {
 const TOAST_SELECTOR = ".mantine-Notification-root";
 
 /**
- * Where toasts appear: one at a time (a new one replaces the previous), at the top and compact, over the header row
- * only, so neither a form, its inline errors nor a card is covered: on a phone across it (decision 049), on a wider
- * screen at its left, over the logo and name, clear of the navigation (decision 053). Mantine's own
+ * Where toasts appear: one at a time (a new one replaces the previous at once), at the bottom, so the header and the
+ * headings under it stay clear: on a phone across the screen, wider at the right (decision 142). Mantine's own
  * drag and scroll dismissal (35% of the width, either way) is off: a swipe to the right of 50 px dismisses, a shorter
  * one or one to the left springs back. Loaded with the first toast (toast-outlet.tsx), inside the labelled region.
  */
@@ -51,9 +50,9 @@ export function Toaster() {
     <Notifications
       limit={1}
       autoClose={TOAST_MS}
-      // One position at every width, placed by web/app.css (decision 115): compact over the header row, on a phone
-      // title and message on one line (decision 049), wider up two lines over the logo and name (decision 053).
-      position="top-left"
+      // One position at every width, placed by web/app.css (decisions 115 and 142). It enters from the right, the
+      // way a swipe dismisses it.
+      position="bottom-right"
       className="sb-toasts"
       allowDragDismiss={false}
       allowScrollDismiss={false}

@@ -1,6 +1,13 @@
 import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { DESKTOP, PHONE, screenshot, serverAndBrowserForFile, signInThroughForm } from "./harness.ts";
+import {
+  DESKTOP,
+  PHONE,
+  screenshot,
+  serverAndBrowserForFile,
+  signInThroughForm,
+  VIEWPORTS,
+} from "./harness.ts";
 
 // The app shell: the spec's toast rules, per-route titles, the favicon, the phone layout (one-row header with a
 // menu, one-row tab strip, the first card above the fold), dark mode and the landing page's track record link.
@@ -14,6 +21,57 @@ async function showToast(page: Page) {
   await page.getByRole("button", { name: "Sign In" }).click();
   await page.locator(TOAST).filter({ hasText: "Missing Information" }).waitFor();
   await page.waitForTimeout(300); // the enter transition
+}
+
+/** The toasts in the page now: each one's title and whether it is drawn (shown, and not faded to nothing). */
+function toastsNow(selector: string): Array<{ title: string; drawn: boolean }> {
+  return [...document.querySelectorAll<HTMLElement>(selector)].map((el) => {
+    const style = getComputedStyle(el);
+    return {
+      title: el.querySelector(".mantine-Notification-title")?.textContent ?? "",
+      drawn: style.display !== "none" && style.visibility !== "hidden" && Number(style.opacity) > 0.02,
+    };
+  });
+}
+
+/**
+ * Watches every animation frame from now on (in the page, through the DevTools protocol, so the app's CSP does not
+ * apply) and keeps the frames in which more than one toast was in the page: Mantine's exit transition.
+ * `staleFrames(order)` answers those that drew a toast other than the newest (by the titles' `order`), or two.
+ */
+async function watchToastFrames(page: Page) {
+  await page.evaluate(`(() => {
+    const toastsNow = ${toastsNow.toString()};
+    window.toastFrames = [];
+    const frame = () => {
+      const toasts = toastsNow(${JSON.stringify(TOAST)});
+      if (toasts.length > 1) window.toastFrames.push(toasts);
+      requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  })()`);
+  return {
+    staleFrames: async (order: string[]) => {
+      const frames = (await page.evaluate(
+        () => (window as unknown as { toastFrames: ReturnType<typeof toastsNow>[] }).toastFrames,
+      )) as ReturnType<typeof toastsNow>[];
+      return frames.filter((toasts) => {
+        const newest = toasts.map((t) => t.title).sort((a, b) => order.indexOf(b) - order.indexOf(a))[0];
+        return toasts.some((t) => t.drawn && t.title !== newest);
+      });
+    },
+  };
+}
+
+type Box = { x: number; y: number; width: number; height: number };
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** The toast on screen and the page's banner: the toast lies wholly outside the header's box. */
+async function expectClearOfHeader(page: Page) {
+  const toast = (await page.locator(TOAST).first().boundingBox())!;
+  const header = (await page.getByRole("banner").first().boundingBox())!;
+  expect(overlaps(toast, header)).toBe(false);
 }
 
 async function drag(page: Page, dx: number) {
@@ -57,14 +115,41 @@ describe("toasts follow the spec", () => {
     await context.close();
   });
 
-  test("on a phone the toast shows at the top, clear of the form and its errors below", async () => {
-    const { page, context } = await e2e.browser.newPage(PHONE);
-    await showToast(page);
-    const box = (await page.locator(TOAST).boundingBox())!;
-    expect(box.y).toBeLessThan(100);
-    await screenshot(page, "toast-phone");
-    await context.close();
-  });
+  for (const [viewport, size] of VIEWPORTS) {
+    test(`a new toast replaces the one on screen at once, and no toast covers the header (${size})`, async () => {
+      const { page, context } = await e2e.browser.newPage(viewport);
+      await showToast(page);
+      await expectClearOfHeader(page);
+      // A second failure while the first toast is up: from the first frame on, only the new one is drawn.
+      const frames = await watchToastFrames(page);
+      const order = ["Missing Information", "Sign In Failed", "Success"];
+      await page.getByRole("textbox", { name: "Email" }).fill("investor@example.com");
+      await page.locator('input[name="password"]').fill("not-the-password");
+      await page.getByRole("button", { name: "Sign In" }).click();
+      await page.locator(TOAST).filter({ hasText: "Sign In Failed" }).waitFor();
+      await page.waitForTimeout(500); // past Mantine's exit transition (250 ms)
+      expect(await frames.staleFrames(order)).toEqual([]);
+      expect((await page.evaluate(toastsNow, TOAST)).filter((t) => t.drawn)).toEqual([
+        { title: "Sign In Failed", drawn: true },
+      ]);
+      await expectClearOfHeader(page);
+      // Clear of the form too: the toast is below its last field.
+      const password = (await page.locator('input[name="password"]').boundingBox())!;
+      expect((await page.locator(TOAST).boundingBox())!.y).toBeGreaterThan(password.y + password.height);
+      await screenshot(page, `toast-replaced-${size}`);
+
+      // Signed in, the success toast replaces the failure one, clear of the app's header.
+      await page.locator('input[name="password"]').fill("investor-demo-password");
+      await page.getByRole("button", { name: "Sign In" }).click();
+      await page.waitForURL(`${e2e.server.url}/dashboard`);
+      await page.locator(TOAST).filter({ hasText: "Signed in successfully!" }).waitFor();
+      await page.waitForTimeout(400);
+      expect(await frames.staleFrames(order)).toEqual([]);
+      expect(await page.evaluate(toastsNow, TOAST)).toEqual([{ title: "Success", drawn: true }]);
+      await expectClearOfHeader(page);
+      await context.close();
+    });
+  }
 });
 
 describe("titles and favicon", () => {

@@ -7,5 +7,7 @@ export const POSITIVE = "#1e7b34";
  */
 export const GAIN_TEXT = "light-dark(#1e7b34, var(--mantine-color-green-4))";
 export const LOSS_TEXT = "light-dark(var(--mantine-color-red-9), var(--mantine-color-red-4))";
+/** The text of a quiet destructive button (a row's Delete): the loss red, AA on a light or dark surface. */
+export const DANGER_TEXT = LOSS_TEXT;
 /** Strong text on a light badge, readable in both schemes. */
 export const BADGE_TEXT = "var(--mantine-color-text)";

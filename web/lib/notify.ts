@@ -9,7 +9,7 @@ const colors: Record<Tone, string> = { success: "teal", error: "red", info: "blu
 
 /**
  * Shows a toast. Only one is visible at a time: a new one replaces the previous, which the Notifications
- * provider's `limit={1}` and this clean-up both hold. `autoClose` false keeps it until it is closed (by the person,
+ * provider's `limit={1}` and this clean-up both hold (and web/app.css, for the old one's exit transition). `autoClose` false keeps it until it is closed (by the person,
  * or by `id` with closeToast); answers its id.
  */
 export function notify(

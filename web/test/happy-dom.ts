@@ -21,3 +21,9 @@ class NoopResizeObserver {
 }
 globalThis.ResizeObserver ??= NoopResizeObserver as unknown as typeof ResizeObserver;
 Element.prototype.scrollIntoView ??= () => {};
+// Mantine's autosizing Textarea listens for font loads; happy-dom has no document.fonts.
+if (!("fonts" in document))
+  Object.defineProperty(document, "fonts", {
+    configurable: true,
+    value: { addEventListener() {}, removeEventListener() {} },
+  });

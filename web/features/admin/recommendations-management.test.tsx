@@ -5,12 +5,6 @@ import { renderWithProviders } from "../../test/render.tsx";
 import { RecommendationsManagement } from "./recommendations-management.tsx";
 
 const realFetch = globalThis.fetch;
-// Mantine's autosizing Textarea listens for font loads; happy-dom has no document.fonts.
-if (!("fonts" in document))
-  Object.defineProperty(document, "fonts", {
-    configurable: true,
-    value: { addEventListener() {}, removeEventListener() {} },
-  });
 afterEach(() => {
   cleanup();
   globalThis.fetch = realFetch;

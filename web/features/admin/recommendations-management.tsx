@@ -8,6 +8,7 @@ import {
 } from "../../../api/features/recommendations/recommendations.input.ts";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { SymbolField } from "../../components/symbol-autocomplete.tsx";
+import { DANGER_TEXT } from "../../lib/colors.ts";
 import { passes, submitWith, useAppForm, validateWith } from "../../lib/form.tsx";
 import { CheckboxField, TextareaField } from "../../lib/form-fields.tsx";
 import { formatDate, formatMoney } from "../../lib/format.ts";
@@ -72,8 +73,9 @@ function ConfirmDeleteDialog(props: {
               </Text>
               <Button
                 size="compact-sm"
-                variant="light"
-                color="red.8"
+                variant="subtle"
+                color="red"
+                c={DANGER_TEXT}
                 loading={removeOne.isPending && removeOne.variables === r.id}
                 onClick={() => removeOne.mutate(r.id)}
                 aria-label={`Delete ${r.symbol} only`}
@@ -195,6 +197,8 @@ export function RecommendationsManagement() {
                 {(field) => (
                   <field.NumberField
                     label="Buy price"
+                    // Under the field, so the row's inputs line up on a wide screen.
+                    inputWrapperOrder={["label", "input", "description", "error"]}
                     description={
                       close
                         ? `Close on ${formatDate(close.date)}: ${formatMoney(close.close)}`

@@ -42,7 +42,12 @@ export function SourceLabel(props: { recommendation: RecommendationRow & { model
         fw={700}
         tt="uppercase"
         px={4}
-        c={r.provenance === "simulated" ? "dimmed" : "teal"}
+        // Mantine's teal is 2.6:1 on a white card; these keep AA in both schemes.
+        c={
+          r.provenance === "simulated"
+            ? "dimmed"
+            : "light-dark(var(--mantine-color-teal-9), var(--mantine-color-teal-4))"
+        }
         title={made.detail}
         style={{ border: "1px solid currentColor", borderRadius: 4 }}
       >

@@ -73,7 +73,9 @@ function firstUse<T>(make: () => T): () => T {
 }
 
 const two = { minimumFractionDigits: 2, maximumFractionDigits: 2 } as const;
-const dollars = firstUse(() => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", ...two }));
+const dollars = firstUse(
+  () => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", ...two }),
+);
 const compactDollars = firstUse(
   () => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", notation: "compact", ...two }),
 );

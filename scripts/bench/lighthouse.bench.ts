@@ -1,14 +1,15 @@
-// Issue 15's Lighthouse targets, mobile (Lighthouse's default: a mid-range phone on slow 4G, CPU slowed 4x): the
-// production build served by the real Bun server on a seeded demo database, audited by the `lighthouse` CLI (run
-// under the Node that node_modules carries) in Debian's Chromium. The landing page signed out (performance and
-// accessibility) and the signed-in dashboard (performance, the session cookie sent as a header).
+// Issue 15's Lighthouse targets, the signed-in dashboard's raised to 95 by issue 43, mobile (Lighthouse's default: a
+// mid-range phone on slow 4G, CPU slowed 4x): the production build served by the real Bun server on a seeded demo
+// database, audited by the `lighthouse` CLI (run under the Node that node_modules carries) in Debian's Chromium. The
+// landing page signed out (performance and accessibility) and the signed-in dashboard (performance, the session
+// cookie sent as a header).
 import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startBunServer } from "../../api/test/bun-server.ts";
 
 const root = join(import.meta.dir, "../..");
-const TARGETS = { landingPerformance: 0.95, landingAccessibility: 1, dashboardPerformance: 0.9 };
+const TARGETS = { landingPerformance: 0.95, landingAccessibility: 1, dashboardPerformance: 0.95 };
 /** Lighthouse scores move by a point or two between runs on a busy machine: each page is audited this often. */
 const RUNS = process.argv.includes("--quick") ? 1 : 3;
 

@@ -66,7 +66,7 @@ describe(`analysis engine on real demo prices (${testDbKind})`, () => {
     expect(insight.reasoning).not.toContain("older than the data");
   });
 
-  test("every percentage in a reason is a stored field, the coin flip's 50% or its fifth's measured coverage", async () => {
+  test("every percentage in a reason is a stored field, the coin flip's 50%, the range's fitted 80% or its fifth's coverage", async () => {
     const engine = createAnalysisEngine(t.deps.database.db, () => "2023-10-27");
     const fifthOf = new Map(
       (await engine.scoreUniverse("2023-10-27")).map((s) => [s.symbol, s.volatilityFifth]),
@@ -80,6 +80,7 @@ describe(`analysis engine on real demo prices (${testDbKind})`, () => {
       const stored = [
         `${insight.confidence}%`,
         "50%",
+        "80%",
         sizePercent(insight.expectedExcessReturn!),
         signedPercent(insight.expectedExcessLow!),
         signedPercent(insight.expectedExcessHigh!),
@@ -87,9 +88,13 @@ describe(`analysis engine on real demo prices (${testDbKind})`, () => {
       ];
       const printed = percentagesIn(insight.reasoning);
       // A model whose calibration says 50% expects every stock to match the median: no excess to print.
-      expect(printed.length).toBe(insight.expectedExcessReturn === 0 ? 5 : 6);
+      expect(printed.length).toBe(insight.expectedExcessReturn === 0 ? 6 : 7);
       for (const p of printed) expect(stored).toContain(p);
       expect(insight.reasoning).not.toContain("8 in 10 outcomes");
+      // The range is called fitted to hold 80%, never said to hold it (decision 140).
+      expect(insight.reasoning).toContain(
+        `in a range fitted to hold 80% of outcomes (10th to 90th percentile): ${signedPercent(insight.expectedExcessLow!)} to ${signedPercent(insight.expectedExcessHigh!)} against the median`,
+      );
       if (fifth)
         expect(insight.reasoning).toContain(
           `For stocks as volatile, such ranges held ${coverage[0]} of outcomes in a test on 2016-2017.`,

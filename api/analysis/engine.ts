@@ -30,6 +30,7 @@ import {
 } from "./cross-section.ts";
 import { describeFactor, labelledFactor } from "./describe.ts";
 import { type Bar, MIN_HISTORY, marketFeaturesAt, type StockFeatures, stockFeaturesAt } from "./features.ts";
+import { fittedRangeText } from "./fitted-range.constants.ts";
 import { isMemberOn } from "./index-membership.ts";
 import { EDGE_SIGNIFICANT } from "./model-card.ts";
 import { type ModelInfo, storedModelFor } from "./model-store.ts";
@@ -123,8 +124,9 @@ export function toInsight(scored: Scored, name: string): InsightDraft {
       ? ""
       : "Its out-of-sample record does not clear the bar for the number of designs tried (see the model card), " +
         "so read that chance as little better than the coin flip.",
-    `${expected} over that horizon, in a range of ${signedPercent(scored.expectedExcessLow)} to ` +
-      `${signedPercent(scored.expectedExcessHigh)} against the median, set by its own volatility.`,
+    `${expected} over that horizon, in a ` +
+      `${fittedRangeText(signedPercent(scored.expectedExcessLow), signedPercent(scored.expectedExcessHigh))} ` +
+      "against the median, set by its own volatility.",
     // The share measured on years held back from the range's fit, for the stock's own volatility fifth (decision 121).
     `For stocks as volatile, such ranges held ${wholePercent(heldBackCoverageOf(scored.volatilityFifth))} of ` +
       `outcomes in a test on ${RANGE_HELD_BACK_YEARS}.`,

@@ -1,21 +1,37 @@
-// The live scorings the pre-registered test is scored on (docs/decisions/123-live-scores-for-the-preregistered-test.md):
+// The live scorings the pre-registered test of calls and the check of the ranges are scored on (decisions 123, 140):
 // written by the daily generation on its own date, read back with each member's outcome from the stored prices.
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { liveScores, liveScorings } from "../../db/schema/index.ts";
 import { addTradingSessions } from "../lib/trading-calendar.ts";
 import { lastCloses } from "../market/price-history.ts";
-import type { RecordedDate } from "./preregistered-test.ts";
+import type { MemberOutcome } from "./preregistered-test.ts";
+
+/** The range the app served a member that day (decision 140); every field null where the model could not score. */
+export interface ServedRange {
+  expectedExcess: number | null;
+  excessLow: number | null;
+  excessHigh: number | null;
+  volatilityFifth: number | null;
+}
 
 export interface LiveScoring {
   date: string;
   modelVersion: string;
   modelSha256: string;
   /** Every index member of the date the app knows; score null for one the model could not score. */
-  scores: ReadonlyArray<{ symbol: string; score: number | null }>;
+  scores: ReadonlyArray<{ symbol: string; score: number | null } & Partial<ServedRange>>;
 }
 
-/** Rows per insert: three values a row, well under any server's parameter limit. */
+/** One recorded member with what followed: its score, its served range and its return over the horizon. */
+export type RecordedMember = MemberOutcome & ServedRange;
+
+export interface RecordedLiveDate {
+  date: string;
+  members: readonly RecordedMember[];
+}
+
+/** Rows per insert: seven values a row, well under any server's parameter limit. */
 const ROWS_PER_INSERT = 200;
 
 /**
@@ -48,17 +64,24 @@ export async function liveScoringOutcomes(
   modelSha256: string,
   dates: readonly string[],
   horizonSessions: number,
-): Promise<RecordedDate[]> {
+): Promise<RecordedLiveDate[]> {
   if (!dates.length) return [];
   const scorings = await db
     .select({ id: liveScorings.id, date: liveScorings.date })
     .from(liveScorings)
     .where(and(eq(liveScorings.modelSha256, modelSha256), inArray(liveScorings.date, [...dates])))
     .orderBy(liveScorings.date);
-  const out: RecordedDate[] = [];
+  const out: RecordedLiveDate[] = [];
   for (const { id, date } of scorings) {
     const scores = await db
-      .select({ symbol: liveScores.symbol, score: liveScores.score })
+      .select({
+        symbol: liveScores.symbol,
+        score: liveScores.score,
+        expectedExcess: liveScores.expectedExcess,
+        excessLow: liveScores.excessLow,
+        excessHigh: liveScores.excessHigh,
+        volatilityFifth: liveScores.volatilityFifth,
+      })
       .from(liveScores)
       .where(eq(liveScores.scoringId, id));
     const symbols = scores.map((s) => s.symbol);
@@ -68,10 +91,10 @@ export async function liveScoringOutcomes(
     ]);
     out.push({
       date,
-      members: scores.map(({ symbol, score }) => {
+      members: scores.map(({ symbol, ...recorded }) => {
         const from = start.get(symbol)?.close;
         const to = end.get(symbol)?.close;
-        return { score, futureReturn: from && to !== undefined ? to / from - 1 : null };
+        return { ...recorded, futureReturn: from && to !== undefined ? to / from - 1 : null };
       }),
     });
   }

@@ -30,7 +30,10 @@ export const MIN_PAIRS = 3;
  * The registration's scoring dates whose outcome is known on `knownThrough`: the first session on or after its
  * first date, then every `horizonSessions`th session, each up to the one whose horizon ends on `knownThrough`.
  */
-export function resolvedScoringDates(registration: Registration, knownThrough: string | null): string[] {
+export function resolvedScoringDates(
+  registration: Pick<Registration, "firstDate" | "horizonSessions">,
+  knownThrough: string | null,
+): string[] {
   const dates: string[] = [];
   if (knownThrough === null) return dates;
   for (

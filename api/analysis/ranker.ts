@@ -1,6 +1,7 @@
 // The cross-sectional ranking model: scores every stock of a date, places each score among the universe's, and
 // turns that place into a decile, a call, the calibrated probability of beating (or trailing) the universe's median
-// stock over the horizon, and an expected return with an 80% interval. See docs/model-card.md for how well it does.
+// stock over the horizon, and an expected return with a range fitted to hold 80% of outcomes. See docs/model-card.md
+// for how well it does.
 import type { Call } from "./calls.ts";
 import { callFor, statedEventOf } from "./calls.ts";
 import { positionAmong, positionsWithin } from "./cross-section.ts";
@@ -77,7 +78,7 @@ export interface Ranked {
   probability: number;
   /** The stock's fifth by 60-day volatility among the date's members (1 calmest), whose band sets its range. */
   volatilityFifth: number;
-  /** Expected total return minus the median member's over the horizon, and its 80% interval (fractions). */
+  /** Expected total return minus the median member's over the horizon, and its range fitted to hold 80% of outcomes (fractions). */
   expectedExcessReturn: number;
   expectedExcessLow: number;
   expectedExcessHigh: number;

@@ -25,8 +25,8 @@ export interface InsightDraft {
   expectedReturnHigh?: number | null;
   horizonDays?: number | null;
   /**
-   * The stock's total return minus the median member's over `horizonDays` sessions, expected, and its 80% interval
-   * from the stock's own volatility, as fractions (docs/decisions/066-calls-that-agree.md).
+   * The stock's total return minus the median member's over `horizonDays` sessions, expected, and its range fitted
+   * to hold 80% of outcomes, from the stock's own volatility, as fractions (docs/decisions/066-calls-that-agree.md).
    */
   expectedExcessReturn?: number | null;
   expectedExcessLow?: number | null;

@@ -1,9 +1,17 @@
 import { z } from "@hono/zod-openapi";
+import { FITTED_RANGE } from "../analysis/fitted-range.constants.ts";
+import { HELD_BACK_COVERAGE_SPAN, RANGE_HELD_BACK_YEARS } from "../analysis/range-calibration.ts";
+
+/** What such ranges held where they were tested: said beside each end, so no reader takes the 80% as measured. */
+const RANGE_HELD =
+  "from the stock's own volatility and its volatility fifth's band. On survivorship-free years held back from the " +
+  `fit (${RANGE_HELD_BACK_YEARS}) such ranges held ${HELD_BACK_COVERAGE_SPAN} of outcomes, by volatility fifth; the ` +
+  "reason text quotes the stock's own fifth (decision 140)";
 
 /**
  * What every model call and analysis carries beside its probability (docs/decisions/066-calls-that-agree.md): the
  * stated event, the expected return against the median stock (positive for a BUY, negative for a SELL) with the
- * stock's own 80% interval, and how far the evidence and the model's training reach.
+ * stock's own range fitted to hold 80% of outcomes, and how far the evidence and the model's training reach.
  */
 export const ModelEvidence = z.object({
   statedEvent: z
@@ -24,14 +32,16 @@ export const ModelEvidence = z.object({
         "Expected total return minus the median S&P 500 member's over horizonDays sessions, fraction: positive for " +
         "a BUY, negative for a SELL",
     }),
-  expectedExcessLow: z.number().nullable().optional().openapi({
-    description:
-      "80% range of the excess return from the stock's own volatility and its volatility fifth's band, low end",
-  }),
-  expectedExcessHigh: z.number().nullable().optional().openapi({
-    description:
-      "80% range of the excess return from the stock's own volatility and its volatility fifth's band, high end",
-  }),
+  expectedExcessLow: z
+    .number()
+    .nullable()
+    .optional()
+    .openapi({ description: `Low end of the excess return's ${FITTED_RANGE}, ${RANGE_HELD}` }),
+  expectedExcessHigh: z
+    .number()
+    .nullable()
+    .optional()
+    .openapi({ description: `High end of the excess return's ${FITTED_RANGE}, ${RANGE_HELD}` }),
   edgeSignificant: z
     .boolean()
     .nullable()

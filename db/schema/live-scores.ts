@@ -19,7 +19,11 @@ export const liveScorings = sqliteTable(
   (t) => [uniqueIndex("live_scorings_date_model_uq").on(t.date, t.modelSha256)],
 );
 
-/** Every index member's score on a live scoring; null for a member the model could not score (too little history). */
+/**
+ * Every index member's score on a live scoring; null for a member the model could not score (too little history).
+ * With it the range the app served that day, for the pre-registered check of the ranges
+ * (docs/model/preregistration-ranges.md, decision 140): null with the score, and on rows recorded before it.
+ */
 export const liveScores = sqliteTable(
   "live_scores",
   {
@@ -28,6 +32,12 @@ export const liveScores = sqliteTable(
       .references(() => liveScorings.id, { onDelete: "cascade" }),
     symbol: text().notNull(),
     score: real(),
+    /** Expected total return minus the median member's over the model's horizon, and its fitted range (fractions). */
+    expectedExcess: real(),
+    excessLow: real(),
+    excessHigh: real(),
+    /** The member's fifth by 60-day volatility among the date's scored members (1 calmest): its range's band. */
+    volatilityFifth: integer(),
   },
   (t) => [primaryKey({ columns: [t.scoringId, t.symbol] })],
 );

@@ -1,5 +1,6 @@
 import { Badge, Box, Group, type MantineSpacing, Stack, Text } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
+import { fittedRangeText } from "../../api/analysis/fitted-range.constants.ts";
 import { POSITIVE } from "../lib/colors.ts";
 import { formatDate, signedPercent, sizePercent } from "../lib/format.ts";
 import { confidenceColor } from "./confidence-badge.tsx";
@@ -88,27 +89,29 @@ export function eventChanceText(percent: number, m: ModelFields): string | null 
   return `${percent}% chance to ${verb} the median S&P 500 stock${horizonText(m)}`;
 }
 
-const interval = (low: number | null | undefined, high: number | null | undefined) =>
-  low != null && high != null ? ` (80%: ${signedPercent(low)} to ${signedPercent(high)})` : "";
+/** "; range fitted to hold 80% of outcomes (10th to 90th percentile): -9.8% to +12.1%", or nothing without ends. */
+const rangeText = (low: number | null | undefined, high: number | null | undefined) =>
+  low != null && high != null ? `; ${fittedRangeText(signedPercent(low), signedPercent(high))}` : "";
 
 /**
- * The expected return against the median stock, e.g. "Expected to beat the median stock by 1.2% (80%: -9.8% to
- * +12.1%) over 60 trading days", or "Expected to trail ... by 1.4%" when it is negative. Rows written before the
- * excess return existed fall back to the total return ("Expected +4.1% ..."). Null without either.
+ * The expected return against the median stock, e.g. "Expected to beat the median stock by 1.2% over 60 trading
+ * days; range fitted to hold 80% of outcomes (10th to 90th percentile): -9.8% to +12.1%", or "Expected to trail ...
+ * by 1.4%" when it is negative. The range is called fitted, not held: on the years held back from its fit it held
+ * less (decision 140). Rows written before the excess return existed fall back to the total return ("Expected +4.1%
+ * ..."). Null without either.
  */
 export function expectedReturnText(m: ModelFields): string | null {
   const excess = m.expectedExcessReturn;
   if (excess != null) {
-    const range = interval(m.expectedExcessLow, m.expectedExcessHigh);
     const size = sizePercent(excess);
     const head =
       size === "0.0%"
         ? "Expected to match the median stock"
         : `Expected to ${excess > 0 ? "beat" : "trail"} the median stock by ${size}`;
-    return `${head}${range}${horizonText(m)}`;
+    return `${head}${horizonText(m)}${rangeText(m.expectedExcessLow, m.expectedExcessHigh)}`;
   }
   if (m.expectedReturn == null) return null;
-  return `Expected ${signedPercent(m.expectedReturn)}${interval(m.expectedReturnLow, m.expectedReturnHigh)}${horizonText(m)}`;
+  return `Expected ${signedPercent(m.expectedReturn)}${horizonText(m)}${rangeText(m.expectedReturnLow, m.expectedReturnHigh)}`;
 }
 
 /** "Model trained on outcomes through Dec 29, 2023: older than the data it scores", only for a stale model. */
@@ -216,7 +219,7 @@ export function StaleModelNote(props: { model: ModelFields; mt?: MantineSpacing 
 
 /**
  * What the model said, in words: the chance of its stated event beside a coin flip, the decile, the expected return
- * against the median stock with its 80% interval, and a note when the model is stale. Nothing when the model gave
+ * against the median stock with its fitted range, and a note when the model is stale. Nothing when the model gave
  * none of it.
  */
 export function ModelOutlook(props: { model: ModelFields; percent?: number | null; mb?: MantineSpacing }) {

@@ -11,8 +11,8 @@ import {
 
 // Issue 39 points 5, 6 and 7 as a user sees them, on a phone and a wide screen: the earnings tab states how good
 // its estimated dates are and badges a probability without skill in a neutral colour; a model call's card shows no
-// price projection; the track record shows the pre-registered test's "n of N weeks collected". Screenshots under
-// test-results/screenshots/honest-*.
+// price projection; the track record shows the pre-registered test's "n of N weeks collected" and the range check's
+// "n of N dates collected". Screenshots under test-results/screenshots/honest-*.
 const e2e = serverAndBrowserForFile();
 /** A picture of part of the page, beside the full-page ones. */
 const at = (name: string) => ({ path: join(SCREENSHOT_DIR, `honest-${name}.png`) });
@@ -85,6 +85,11 @@ describe("figures that say what they mean, phone and wide", () => {
       await page
         .getByRole("region", { name: "Pre-registered test of live calls" })
         .screenshot(at(`preregistration-${size}`));
+      // Beside it, the check of the ranges on live calls (decision 140): nothing collected in the demo.
+      expect(await page.getByTestId("range-check-summary").textContent()).toBe("0 of 32 dates collected");
+      await page
+        .getByRole("region", { name: "Pre-registered check of the ranges on live calls" })
+        .screenshot(at(`range-check-${size}`));
       await context.close();
     }, 120_000);
   }

@@ -13,7 +13,8 @@ import {
 
 // Every screen and dialog, on a phone (390x844) and a wide screen (1440x900), in the system's light and dark
 // settings: a screenshot of each under test-results/screenshots/ for a person to look at, and axe-core finding no
-// serious or critical violation on any of them.
+// serious or critical violation on any of them. Each journey stays short: a test that runs past its time limit
+// takes the file's browser down with it (bun kills the processes it started), failing every test after it.
 const e2e = serverAndBrowserForFile();
 
 /** Screenshot and axe for what is on screen now; answers the violations keyed by screen name. */
@@ -39,6 +40,14 @@ const PUBLIC_SCREENS: Array<[path: string, name: string, ready: string]> = [
 
 const DASHBOARD_TABS = ["latest", "historical", "analyze", "history", "earnings", "watchlist"] as const;
 
+/** A new page signed in as the demo investor, on the dashboard. */
+async function signedInPage(viewport: (typeof VIEWPORTS)[number][0], scheme: (typeof SCHEMES)[number]) {
+  const opened = await e2e.browser.newPage(viewport, scheme);
+  await signInThroughForm(opened.page, e2e.server.url, "investor@example.com", "investor-demo-password");
+  await opened.page.waitForURL(`${e2e.server.url}/dashboard`);
+  return opened;
+}
+
 describe("every screen, phone and wide, light and dark", () => {
   for (const scheme of SCHEMES) {
     for (const [viewport, label] of VIEWPORTS) {
@@ -55,10 +64,8 @@ describe("every screen, phone and wide, light and dark", () => {
         await context.close();
       });
 
-      test(`signed-in screens and dialogs: ${label}, ${scheme}`, async () => {
-        const { page, context } = await e2e.browser.newPage(viewport, scheme);
-        await signInThroughForm(page, e2e.server.url, "investor@example.com", "investor-demo-password");
-        await page.waitForURL(`${e2e.server.url}/dashboard`);
+      test(`dashboard tabs: ${label}, ${scheme}`, async () => {
+        const { page, context } = await signedInPage(viewport, scheme);
         const found: Record<string, string[]> = {};
         for (const tab of DASHBOARD_TABS) {
           await page.goto(`${e2e.server.url}/dashboard${tab === "latest" ? "" : `/${tab}`}`);
@@ -69,6 +76,13 @@ describe("every screen, phone and wide, light and dark", () => {
         await page.goto(`${e2e.server.url}/dashboard/historical?view=table`);
         await page.getByTestId("history-table").waitFor();
         await check(page, `dashboard-historical-table-${label}-${scheme}`, found);
+        expect(found).toEqual({});
+        await context.close();
+      });
+
+      test(`signed-in dialogs and pages: ${label}, ${scheme}`, async () => {
+        const { page, context } = await signedInPage(viewport, scheme);
+        const found: Record<string, string[]> = {};
         // The recommendation detail dialog.
         await page.goto(`${e2e.server.url}/dashboard`);
         await page

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { FITTED_RANGE } from "../../analysis/fitted-range.constants.ts";
 import { calendarDate, dollars } from "../../lib/answer-fields.ts";
 import { ModelEvidence } from "../../lib/model-evidence.schema.ts";
 
@@ -46,8 +47,16 @@ export const Insight = z
       .nullable()
       .optional()
       .openapi({ description: "Expected total return over horizonDays sessions, fraction" }),
-    expectedReturnLow: z.number().nullable().optional().openapi({ description: "80% interval, low end" }),
-    expectedReturnHigh: z.number().nullable().optional().openapi({ description: "80% interval, high end" }),
+    expectedReturnLow: z
+      .number()
+      .nullable()
+      .optional()
+      .openapi({ description: `Low end of the total return's ${FITTED_RANGE}, fraction` }),
+    expectedReturnHigh: z
+      .number()
+      .nullable()
+      .optional()
+      .openapi({ description: `High end of the total return's ${FITTED_RANGE}, fraction` }),
     horizonDays: z.number().int().nullable().optional().openapi({ description: "Trading sessions" }),
     newsAvailable: z.boolean().optional().openapi({
       description: "False when no news source is configured: newsImpact then says nothing about news",

@@ -71,7 +71,7 @@ describe(`insights on ${testDbKind}`, () => {
     expect((await history("")).status).toBe(401);
   });
 
-  test("the model's decile, expected return with its 80% interval and horizon are stored and answered", async () => {
+  test("the model's decile, expected return with its fitted range and horizon are stored and answered", async () => {
     const model = {
       decile: 9,
       expectedReturn: 0.021,

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { HELD_BACK_COVERAGE_SPAN, RANGE_HELD_BACK_YEARS } from "../../analysis/range-calibration.ts";
 import { calendarDate, fraction } from "../../lib/answer-fields.ts";
 
 const DateCorrelation = z.object({
@@ -26,6 +27,102 @@ const TStatistic = z.object({
   degreesOfFreedom: z.number().int(),
   p: fraction("one-sided p-value, P(T > t) for a mean correlation of 0"),
 });
+
+const FifthShares = z.object({
+  fifth: z.number().int().min(1).max(5).openapi({ description: "Volatility fifth of the date (1 calmest)" }),
+  members: z.number().int().openapi({ description: "Members of the fifth with a range and a known outcome" }),
+  inside: fraction("share whose excess return over the date's median fell inside the range served that day"),
+  below: fraction("share below it (10% is the aim)"),
+  above: fraction("share above it (10% is the aim)"),
+});
+
+const RangeDate = z.object({
+  date: calendarDate("a registered date"),
+  members: z.number().int().openapi({ description: "Index members recorded that date" }),
+  leftOut: z.number().int().openapi({
+    description:
+      "Members with no range (the model could not score them) or no known outcome: left out, counted",
+  }),
+  byFifth: z.array(FifthShares).nullable().openapi({
+    description: "The date's shares per fifth; null when a fifth has no member to measure (not collected)",
+  }),
+});
+
+const FifthCoverage = z.object({
+  fifth: z.number().int().min(1).max(5),
+  dates: z.number().int().openapi({ description: "Collected dates the figures are over" }),
+  inside: fraction("mean over dates of the share inside"),
+  insideLow: z.number().nullable().openapi({
+    description:
+      "95% t-interval over dates (the date is the unit), low end, clipped at 0; null under two dates",
+  }),
+  insideHigh: z.number().nullable().openapi({ description: "The same interval's high end, clipped at 1" }),
+  below: fraction("mean over dates of the share below"),
+  above: fraction("mean over dates of the share above"),
+  targetMet: z.boolean().openapi({ description: "The mean share inside is within target" }),
+  missedBeyondChance: z
+    .boolean()
+    .openapi({ description: "The whole interval lies outside target: a miss larger than chance explains" }),
+});
+
+const RangeCheck = z
+  .object({
+    calibrationFile: z
+      .string()
+      .openapi({ description: "The served range table, one band per volatility fifth" }),
+    calibrationSha256: z
+      .string()
+      .openapi({ description: "SHA-256 of that file, fixed before any live range was scored" }),
+    modelSha256: z.string().openapi({
+      description:
+        "SHA-256 of the live model file the ranges are built on; only scorings recorded with it count",
+    }),
+    firstDate: calendarDate("the first market day on or after which registered dates start"),
+    horizonSessions: z
+      .number()
+      .int()
+      .openapi({ description: "Sessions between registered dates and to each outcome" }),
+    target: z.object({ low: z.number(), high: z.number() }).openapi({
+      description: "Share inside each fifth's ranges the check aims for: 0.77-0.83",
+    }),
+    datesNeeded: z
+      .number()
+      .int()
+      .openapi({ description: "N: non-overlapping dates for a 95% interval of half-width 3 points" }),
+    datesCollected: z
+      .number()
+      .int()
+      .openapi({
+        description:
+          "n: registered dates whose 60-session outcome is known by the market's day, on which the daily job recorded " +
+          "every member's range with the registered model file, and with a member to measure in every fifth",
+      }),
+    datesMissed: z
+      .number()
+      .int()
+      .openapi({ description: "Resolved registered dates with no live scoring recorded: not replaced" }),
+    summary: z.string().openapi({ description: 'e.g. "0 of 32 dates collected"' }),
+    dates: z.array(RangeDate).openapi({ description: "Each resolved registered date with a live scoring" }),
+    running: z
+      .array(FifthCoverage)
+      .nullable()
+      .openapi({
+        description:
+          "Per fifth over every collected date so far: not the verdict, which is taken once at datesNeeded dates. " +
+          "Null before the first date",
+      }),
+    verdict: z.array(FifthCoverage).nullable().openapi({
+      description: "The check itself, per fifth, on the first datesNeeded collected dates; null until then",
+    }),
+    document: z.string().openapi({ description: "Where the registration is" }),
+  })
+  .openapi("RangeCheck", {
+    description:
+      "The pre-registered check of each stock's range on live calls (docs/model/preregistration-ranges.md, decision " +
+      `140): on survivorship-free years held back from its fit (${RANGE_HELD_BACK_YEARS}) the range, fitted to hold ` +
+      `80% of outcomes, held ${HELD_BACK_COVERAGE_SPAN} by volatility fifth, so it is checked again on dates nobody ` +
+      "had seen",
+  });
 
 export const PreregistrationAnswer = z
   .object({
@@ -94,6 +191,7 @@ export const PreregistrationAnswer = z
           "The pre-registered test itself, on the first datesNeeded collected dates; null until there are that many",
       }),
     document: z.string().openapi({ description: "Where the full pre-registration is" }),
+    ranges: RangeCheck,
   })
   .openapi("Preregistration", {
     description:

@@ -1,16 +1,54 @@
+import type { Db } from "../../../db/client.ts";
 import { liveScoringOutcomes } from "../../analysis/live-scores.ts";
 import { resolvedScoringDates, scorePreregisteredTest } from "../../analysis/preregistered-test.ts";
 import { PREREGISTRATION, type Preregistration } from "../../analysis/preregistration.ts";
+import { scoreRangeCheck } from "../../analysis/range-coverage.ts";
+import { RANGE_REGISTRATION, type RangeRegistration } from "../../analysis/range-registration.ts";
 import type { AppDeps } from "../../lib/context.ts";
 import { hasMarketData } from "../../lib/market-port.ts";
 import { lastTradingDate } from "../../market/price-history.ts";
 
 /**
+ * The pre-registered check of the ranges on live calls (docs/model/preregistration-ranges.md, decision 140): its
+ * dates whose 60-session outcome is known by `knownThrough`, each scored on the ranges recorded with the registered
+ * model file, and the running shares per volatility fifth.
+ */
+async function rangeCheckStatus(db: Db, knownThrough: string | null, registration: RangeRegistration) {
+  const recorded = await liveScoringOutcomes(
+    db,
+    registration.modelSha256,
+    resolvedScoringDates(registration, knownThrough),
+    registration.horizonSessions,
+  );
+  const progress = scoreRangeCheck(registration, recorded, knownThrough);
+  return {
+    calibrationFile: registration.calibrationFile,
+    calibrationSha256: registration.calibrationSha256,
+    modelSha256: registration.modelSha256,
+    firstDate: registration.firstDate,
+    horizonSessions: registration.horizonSessions,
+    target: registration.target,
+    datesNeeded: registration.datesNeeded,
+    datesCollected: progress.datesCollected,
+    datesMissed: progress.datesMissed,
+    summary: `${progress.datesCollected} of ${registration.datesNeeded} dates collected`,
+    dates: progress.dates,
+    running: progress.running,
+    verdict: progress.verdict,
+    document: registration.document,
+  };
+}
+
+/**
  * The pre-registered test of live calls and how far it has come: the registration's scoring dates whose outcome
  * the stored prices know by the market's day, each scored on the live scores recorded with the registered model
- * file (decision 123), and the running mean, SD and one-sided t over them.
+ * file (decision 123), and the running mean, SD and one-sided t over them; beside it the check of the ranges.
  */
-export async function preregistrationStatus(deps: AppDeps, registration: Preregistration = PREREGISTRATION) {
+export async function preregistrationStatus(
+  deps: AppDeps,
+  registration: Preregistration = PREREGISTRATION,
+  rangeRegistration: RangeRegistration = RANGE_REGISTRATION,
+) {
   const { db } = deps.database;
   const knownThrough = hasMarketData(deps.market)
     ? await lastTradingDate(db, deps.market.marketToday())
@@ -44,5 +82,6 @@ export async function preregistrationStatus(deps: AppDeps, registration: Preregi
     running: progress.running,
     verdict: progress.verdict,
     document: "docs/model/preregistration.md",
+    ranges: await rangeCheckStatus(db, knownThrough, rangeRegistration),
   };
 }

@@ -1,14 +1,18 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { dailyPrices, liveScorings, recommendations } from "../../../db/schema/index.ts";
+import { dailyPrices, liveScores, liveScorings, recommendations } from "../../../db/schema/index.ts";
 import { createAnalysisEngine } from "../../analysis/engine.ts";
 import { PREREGISTRATION } from "../../analysis/preregistration.ts";
+import { RANGE_REGISTRATION } from "../../analysis/range-registration.ts";
 import { spearman } from "../../analysis/rank-correlation.ts";
 import { runDueJobs } from "../../jobs/schedule.ts";
 import { addTradingSessions } from "../../lib/trading-calendar.ts";
 import { configureMarket } from "../../market/configure.ts";
 import { bodyOf, startTestApp, type TestApp, testDbKind } from "../../test/harness.ts";
 import { SAMPLE_MARKET_DAY, seedLiveSample } from "../../test/live-sample.ts";
+
+/** The first registered date's 60th session: the ranges' first outcome is known then. */
+const RANGES_RESOLVE = addTradingSessions("2026-11-30", 60);
 
 let t: TestApp;
 let token: string;
@@ -41,6 +45,22 @@ describe(`pre-registered test of live calls (${testDbKind})`, () => {
     expect(body.running).toBeNull();
     expect(body.verdict).toBeNull();
     expect(body.test).toBe("one-sided one-sample t-test of mean correlation > 0 at 5%");
+    // Beside it, the check of the ranges: registered, nothing collected.
+    expect(body.ranges).toMatchObject({
+      calibrationSha256: RANGE_REGISTRATION.calibrationSha256,
+      modelSha256: PREREGISTRATION.sha256,
+      firstDate: "2026-11-30",
+      horizonSessions: 60,
+      target: { low: 0.77, high: 0.83 },
+      datesNeeded: 32,
+      datesCollected: 0,
+      datesMissed: 0,
+      summary: "0 of 32 dates collected",
+      dates: [],
+      running: null,
+      verdict: null,
+      document: "docs/model/preregistration-ranges.md",
+    });
   });
 
   test("live calls alone collect nothing: the test needs every member's recorded score", async () => {
@@ -67,7 +87,7 @@ describe(`pre-registered test of live calls (${testDbKind})`, () => {
     expect(body.knownThrough).toBe(SAMPLE_MARKET_DAY);
     // Only the registration's dates of the registered file count: 2026-12-01 and the other file's 2026-11-30 not.
     expect(body.dates.map((d) => d.date)).toEqual(["2026-11-30", "2026-12-29", "2027-01-28"]);
-    expect(body.dates[0]).toEqual({ date: "2026-11-30", correlation: 1, members: 4, leftOut: 0 });
+    expect(body.dates[0]).toEqual({ date: "2026-11-30", correlation: 1, members: 5, leftOut: 0 });
     // ZTD stopped trading on 2027-01-05 and counts with its return to that close; ZTE could not be scored.
     expect(body.dates[1]).toMatchObject({ members: 5, leftOut: 1 });
     expect(body.dates[1]!.correlation).toBeCloseTo(0.8, 10);
@@ -89,23 +109,54 @@ describe(`pre-registered test of live calls (${testDbKind})`, () => {
     expect(body.verdict).toBeNull();
   });
 
+  test("recorded ranges are checked per volatility fifth once their 60 sessions have passed", async () => {
+    const { ranges } = await answer();
+    // 2026-11-30's 60th session is 2027-02-26; the next registered date (2027-05-25) has not resolved.
+    expect(ranges.summary).toBe("1 of 32 dates collected");
+    expect(ranges.datesMissed).toBe(0);
+    // Against the median return (+6%): fifth 1's member fell below its range, fifth 3's above, the rest inside.
+    expect(ranges.dates).toEqual([
+      {
+        date: "2026-11-30",
+        members: 5,
+        leftOut: 0,
+        byFifth: [
+          { fifth: 1, members: 1, inside: 0, below: 1, above: 0 },
+          { fifth: 2, members: 1, inside: 1, below: 0, above: 0 },
+          { fifth: 3, members: 1, inside: 0, below: 0, above: 1 },
+          { fifth: 4, members: 1, inside: 1, below: 0, above: 0 },
+          { fifth: 5, members: 1, inside: 1, below: 0, above: 0 },
+        ],
+      },
+    ]);
+    // One date: running shares, no interval yet, not the verdict.
+    expect(ranges.running!.map((f) => [f.fifth, f.dates, f.inside, f.insideLow, f.targetMet])).toEqual([
+      [1, 1, 0, null, false],
+      [2, 1, 1, null, false],
+      [3, 1, 0, null, false],
+      [4, 1, 1, null, false],
+      [5, 1, 1, null, false],
+    ]);
+    expect(ranges.verdict).toBeNull();
+  });
+
   test("signed out is 401", async () => {
     expect((await t.request("/api/preregistration")).status).toBe(401);
   });
 });
 
-test("the daily job's live scores of the registered model are scored once their 20 sessions have passed", async () => {
+test("the daily job's live scores and ranges of the registered model are scored once their sessions have passed", async () => {
   const g = await startTestApp();
   const symbols = ["AAPL", "MSFT", "NVDA", "JPM", "XOM", "KO", "PFE", "AMZN", "WMT", "CAT", "HD", "MRK"];
   await g.useDemoMarket({ symbols, from: "2021-06-01" });
   try {
-    // The demo market's real sessions, moved on so that its last one is 2026-12-29: the pre-registered model
-    // serves those dates, and the registration's first date has a year and more of history before it.
+    // The demo market's real sessions, moved on so that its last one is 2027-02-26, 60 sessions after the first
+    // registered date: the pre-registered model serves those dates, and that date has a year and more of history.
     const { db } = g.deps.database;
     const bars = await db.select().from(dailyPrices);
     const sessions = [...new Set(bars.map((b) => b.date))].sort();
     const moved = new Map<string, string>();
-    let date = "2026-12-29";
+    let date = RANGES_RESOLVE;
     for (const session of sessions.reverse()) {
       moved.set(session, date);
       date = addTradingSessions(date, -1);
@@ -159,6 +210,52 @@ test("the daily job's live scores of the registered model are scored once their 
     expect(body.dates).toEqual([
       { date: "2026-11-30", correlation: expect.closeTo(expected, 12), members: symbols.length, leftOut: 0 },
     ]);
+
+    // The job recorded each member's served range with its score: the engine's, that day.
+    const recorded = await db
+      .select()
+      .from(liveScores)
+      .innerJoin(liveScorings, eq(liveScores.scoringId, liveScorings.id))
+      .where(eq(liveScorings.date, "2026-11-30"));
+    expect(recorded.map((r) => r.live_scores).sort((a, b) => a.symbol.localeCompare(b.symbol))).toEqual(
+      [...scored]
+        .sort((a, b) => a.symbol.localeCompare(b.symbol))
+        .map((s) => ({
+          scoringId: recorded[0]!.live_scorings.id,
+          symbol: s.symbol,
+          score: s.raw,
+          expectedExcess: s.expectedExcessReturn,
+          excessLow: s.expectedExcessLow,
+          excessHigh: s.expectedExcessHigh,
+          volatilityFifth: s.volatilityFifth,
+        })),
+    );
+    // The ranges' outcome is 60 sessions on: not known the session before.
+    expect(body.ranges.summary).toBe("0 of 32 dates collected");
+    await configureMarket(g.deps, { MARKET_AS_OF: addTradingSessions(RANGES_RESOLVE, -1) });
+    expect((await read()).ranges.datesCollected).toBe(0);
+
+    await configureMarket(g.deps, { MARKET_AS_OF: RANGES_RESOLVE });
+    const { ranges } = await read();
+    expect(ranges.summary).toBe("1 of 32 dates collected");
+    // By hand: each member's 60-session return from the stored closes, less the median of the twelve, against the
+    // range the engine served it, counted per fifth.
+    const last = await closeOn(RANGES_RESOLVE);
+    const returns = new Map(scored.map((s) => [s.symbol, last.get(s.symbol)! / start.get(s.symbol)! - 1]));
+    const sorted = [...returns.values()].sort((a, b) => a - b);
+    const median = (sorted[5]! + sorted[6]!) / 2;
+    const byFifth = [1, 2, 3, 4, 5].map((fifth) => {
+      const members = scored.filter((s) => s.volatilityFifth === fifth);
+      const excess = members.map((s) => ({ x: returns.get(s.symbol)! - median, s }));
+      const below = excess.filter(({ x, s }) => x < s.expectedExcessLow).length;
+      const above = excess.filter(({ x, s }) => x > s.expectedExcessHigh).length;
+      const n = members.length;
+      return { fifth, members: n, inside: (n - below - above) / n, below: below / n, above: above / n };
+    });
+    expect(byFifth.map((f) => f.members)).toEqual([3, 2, 3, 2, 2]);
+    expect(ranges.dates).toEqual([{ date: "2026-11-30", members: symbols.length, leftOut: 0, byFifth }]);
+    expect(ranges.running!.map((f) => f.inside)).toEqual(byFifth.map((f) => f.inside));
+    expect(ranges.verdict).toBeNull();
   } finally {
     await g.close();
   }

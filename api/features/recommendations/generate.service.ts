@@ -157,8 +157,9 @@ export async function generateRecommendations(
 }
 
 /**
- * Keeps a live date's scores of every index member, not only the calls posted, for the pre-registered test
- * (docs/decisions/123-live-scores-for-the-preregistered-test.md); members the model could not score with none.
+ * Keeps a live date's scores of every index member, not only the calls posted, with the range served to each, for
+ * the pre-registered test of calls and the check of the ranges (decisions 123, 140); members the model could not
+ * score with none.
  */
 async function recordLiveScores(deps: AppDeps, date: string, scored: readonly Scored[]) {
   const { db } = deps.database;
@@ -172,7 +173,14 @@ async function recordLiveScores(deps: AppDeps, date: string, scored: readonly Sc
     modelVersion: model.version,
     modelSha256: sha256,
     scores: [
-      ...scored.map((s) => ({ symbol: s.symbol, score: s.raw })),
+      ...scored.map((s) => ({
+        symbol: s.symbol,
+        score: s.raw,
+        expectedExcess: s.expectedExcessReturn,
+        excessLow: s.expectedExcessLow,
+        excessHigh: s.expectedExcessHigh,
+        volatilityFifth: s.volatilityFifth,
+      })),
       ...unscored.map((symbol) => ({ symbol, score: null })),
     ],
   });

@@ -44,13 +44,15 @@ const rows = async () =>
   }));
 
 /**
- * Every percentage in a reason must print one of the stored fields, the coin flip's 50% or the measured coverage of
- * a volatility fifth's ranges (the row does not store its fifth: the engine test checks it is the stock's own).
+ * Every percentage in a reason must print one of the stored fields, the coin flip's 50%, the 80% the range is fitted
+ * to hold or the measured coverage of a volatility fifth's ranges (the row does not store its fifth: the engine
+ * test checks it is the stock's own).
  */
 function expectReasonQuotesFields(r: Awaited<ReturnType<typeof rows>>[number]) {
   const stored = [
     `${r.confidence}%`,
     "50%",
+    "80%",
     sizePercent(r.expectedExcessReturn!),
     signedPercent(r.expectedExcessLow!),
     signedPercent(r.expectedExcessHigh!),

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { FITTED_RANGE } from "../../analysis/fitted-range.constants.ts";
 import {
   calendarDate,
   datePeriod,
@@ -35,11 +36,11 @@ export const ModelCall = z.object({
   expectedReturnLow: z
     .number()
     .nullable()
-    .openapi({ description: "Lower bound of the 80% interval, fraction" }),
+    .openapi({ description: `Low end of the total return's ${FITTED_RANGE}, fraction` }),
   expectedReturnHigh: z
     .number()
     .nullable()
-    .openapi({ description: "Upper bound of the 80% interval, fraction" }),
+    .openapi({ description: `High end of the total return's ${FITTED_RANGE}, fraction` }),
   horizonDays: z.number().int().nullable().openapi({ description: "Trading sessions" }),
   ...ModelEvidence.shape,
 });
@@ -398,8 +399,7 @@ export const ModelCardSummary = z
     intervalCoverageByVolatility: z
       .array(z.object({ fifth: z.number().int(), n: z.number().int(), coverage: z.number() }))
       .openapi({
-        description:
-          "Share of outcomes inside each stock's 80% interval, by volatility fifth (1 calmest), over every demo date (the range's fit years included)",
+        description: `Share of outcomes inside each stock's ${FITTED_RANGE}, by volatility fifth (1 calmest), over every demo date (the range's fit years included)`,
       }),
     rangeCoverageHeldBack: z
       .object({
@@ -419,8 +419,7 @@ export const ModelCardSummary = z
         ),
       })
       .openapi({
-        description:
-          "Each stock's 80% range on the survivorship-free dates held back from its fit, by volatility fifth (1 calmest)",
+        description: `Each stock's ${FITTED_RANGE} on the survivorship-free dates held back from its fit, by volatility fifth (1 calmest)`,
       }),
     spreadWithinVolatilityFifths: DecileSpread.openapi({
       description: "The decile spread with deciles formed inside each volatility fifth",

@@ -78,7 +78,7 @@ describe("insight card", () => {
     expect(screen.getByText("57% chance").closest("[data-tone]")?.getAttribute("data-tone")).toBe("neutral");
     expect(
       screen.getByText(
-        "Expected to beat the median stock by 1.2% (80%: -9.8% to +12.1%) over 60 trading days",
+        "Expected to beat the median stock by 1.2% over 60 trading days; range fitted to hold 80% of outcomes (10th to 90th percentile): -9.8% to +12.1%",
       ),
     ).toBeTruthy();
     expect(screen.queryByText(/older than the data it scores/)).toBeNull();
@@ -103,7 +103,7 @@ describe("insight card", () => {
     ).toBeTruthy();
     expect(
       screen.getByText(
-        "Expected to trail the median stock by 1.4% (80%: -15.1% to +9.2%) over 60 trading days",
+        "Expected to trail the median stock by 1.4% over 60 trading days; range fitted to hold 80% of outcomes (10th to 90th percentile): -15.1% to +9.2%",
       ),
     ).toBeTruthy();
     // A significant edge takes the spec's confidence colours.

@@ -105,7 +105,8 @@ describe("the card and its dialog show the same numbers", () => {
     expect(within(card).getByTestId("outcome-words").textContent).toBe(words);
     expect(within(dialog).getByTestId("outcome-words").textContent).toBe(words);
     // 0.0115 is 1.15%: half away from zero gives 1.2 (toFixed on the float said 1.1).
-    const expected = "Expected to beat the median stock by 1.2% (80%: -17.4% to +19.7%) over 60 trading days";
+    const expected =
+      "Expected to beat the median stock by 1.2% over 60 trading days; range fitted to hold 80% of outcomes (10th to 90th percentile): -17.4% to +19.7%";
     expect(within(card).getByText(expected)).toBeTruthy();
     expect(within(dialog).getByText(expected)).toBeTruthy();
     expect(within(card).getByText("52% chance")).toBeTruthy();

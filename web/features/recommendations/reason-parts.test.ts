@@ -42,12 +42,12 @@ describe("a recommendation's reason as a list", () => {
   });
   test("the model's range and its measured coverage: two points, the percentages intact", () => {
     const { points, factors } = reasonParts(
-      "It is expected to beat the median stock by 0.7% over that horizon, in a range of -17.1% to +17.0% against " +
-        "the median, set by its own volatility. For stocks as volatile, such ranges held 76% of outcomes in a test " +
+      "It is expected to beat the median stock by 0.7% over that horizon, in a range fitted to hold 80% of " +
+        "outcomes (10th to 90th percentile): -17.1% to +17.0% against the median, set by its own volatility. For stocks as volatile, such ranges held 76% of outcomes in a test " +
         "on 2016-2017. What moved its rank most: 3-month volatility, dollars traded a day. Model ranker-live.",
     );
     expect(points).toEqual([
-      "It is expected to beat the median stock by 0.7% over that horizon, in a range of -17.1% to +17.0% against the median, set by its own volatility.",
+      "It is expected to beat the median stock by 0.7% over that horizon, in a range fitted to hold 80% of outcomes (10th to 90th percentile): -17.1% to +17.0% against the median, set by its own volatility.",
       "For stocks as volatile, such ranges held 76% of outcomes in a test on 2016-2017.",
       "Model ranker-live.",
     ]);

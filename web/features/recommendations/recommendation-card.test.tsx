@@ -225,11 +225,11 @@ describe("what the model said", () => {
     }
   });
 
-  test("a BUY is expected to beat the median stock, a SELL to trail it, each with its own 80% interval", () => {
+  test("a BUY is expected to beat the median stock, a SELL to trail it, each with its own fitted range", () => {
     let card = renderCard({ ...model, ...evidence });
     expect(
       within(card).getByText(
-        "Expected to beat the median stock by 1.2% (80%: -9.8% to +12.1%) over 60 trading days",
+        "Expected to beat the median stock by 1.2% over 60 trading days; range fitted to hold 80% of outcomes (10th to 90th percentile): -9.8% to +12.1%",
       ),
     ).toBeTruthy();
     cleanup();
@@ -250,7 +250,7 @@ describe("what the model said", () => {
     ).toBeTruthy();
     expect(
       within(card).getByText(
-        "Expected to trail the median stock by 1.4% (80%: -15.1% to +9.2%) over 60 trading days",
+        "Expected to trail the median stock by 1.4% over 60 trading days; range fitted to hold 80% of outcomes (10th to 90th percentile): -15.1% to +9.2%",
       ),
     ).toBeTruthy();
     expect(within(card).queryByText(/beat the median stock/)).toBeNull();
@@ -261,7 +261,9 @@ describe("what the model said", () => {
     expect(within(card).getByText("Potential return")).toBeTruthy();
     expect(within(card).getByText("$57.25")).toBeTruthy();
     expect(
-      within(card).getByText("Expected +4.1% (80%: -12.0% to +21.3%) over 60 trading days"),
+      within(card).getByText(
+        "Expected +4.1% over 60 trading days; range fitted to hold 80% of outcomes (10th to 90th percentile): -12.0% to +21.3%",
+      ),
     ).toBeTruthy();
     // The API names the event from the call on every row, older ones included.
     expect(
@@ -345,7 +347,7 @@ describe("what the model said", () => {
     expect(within(dialog).getByText("coin flip: 50%")).toBeTruthy();
     expect(
       within(dialog).getByText(
-        "Expected to beat the median stock by 1.2% (80%: -9.8% to +12.1%) over 60 trading days",
+        "Expected to beat the median stock by 1.2% over 60 trading days; range fitted to hold 80% of outcomes (10th to 90th percentile): -9.8% to +12.1%",
       ),
     ).toBeTruthy();
     expect(within(dialog).getByText("53% chance").closest("[data-tone]")?.getAttribute("data-tone")).toBe(

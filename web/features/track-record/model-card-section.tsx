@@ -1,5 +1,6 @@
 import { Card, List, SimpleGrid, Spoiler, Stack, Table, Text, Title } from "@mantine/core";
 import { useId } from "react";
+import { FITTED_RANGE } from "../../../api/analysis/fitted-range.constants.ts";
 import { KEYBOARD_SCROLL } from "../../components/keyboard-scroll.ts";
 import { formatCount, formatStatistic, ratePercent, signedPercent } from "../../lib/format.ts";
 import type { Performance } from "./track-record.queries.ts";
@@ -144,10 +145,11 @@ export function ModelCardSection(props: { model: ModelCard }) {
           <Table.ScrollContainer minWidth={280} scrollAreaProps={KEYBOARD_SCROLL}>
             <Table striped fz="sm" horizontalSpacing={6} captionSide="top">
               <Table.Caption>
-                Each stock's 80% range on survivorship-free dates held back from its fit ({heldBackYears}):
-                share of outcomes inside, below and above it, by volatility fifth (1 calmest). The aim is 80%
-                inside and 10% each side; {held.targetMet ? "every fifth is" : "not every fifth is"} within{" "}
-                {rate(held.target.low)}-{rate(held.target.high)}.
+                Each stock's {FITTED_RANGE}, on survivorship-free dates held back from its fit (
+                {heldBackYears}): share of outcomes inside, below and above it, by volatility fifth (1
+                calmest). The aim is 80% inside and 10% each side;{" "}
+                {held.targetMet ? "every fifth is" : "not every fifth is"} within {rate(held.target.low)}-
+                {rate(held.target.high)}.
               </Table.Caption>
               <Table.Thead>
                 <Table.Tr>

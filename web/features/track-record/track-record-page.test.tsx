@@ -428,7 +428,7 @@ describe("track record view", () => {
     // Below the hurdle for the designs tried: said plainly.
     expect(within(section).getByText(/No proven edge: 25 designs and variants were tried/)).toBeTruthy();
     const coverage = within(section).getByRole("table", {
-      name: /80% range on survivorship-free dates held back/,
+      name: /range fitted to hold 80% of outcomes \(10th to 90th percentile\), on survivorship-free dates held back/,
     });
     expect(within(coverage).getAllByRole("row")).toHaveLength(6);
     // The held-back years' shares inside, below and above, and plainly whether every fifth is within the target.

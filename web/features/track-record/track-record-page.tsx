@@ -30,6 +30,7 @@ import { calibrationView, designWidening } from "./calibration-bins.ts";
 import { CalibrationChart, GrowthChart } from "./charts.tsx";
 import { ModelCardSection } from "./model-card-section.tsx";
 import { PreregistrationSection } from "./preregistration-section.tsx";
+import { RangeCheckSection } from "./range-check-section.tsx";
 import { type Performance, performanceQueryOptions } from "./track-record.queries.ts";
 
 type CalibrationRow = Performance["bands"][number];
@@ -513,6 +514,7 @@ export function TrackRecordPage() {
         <TrackRecordView performance={p} />
       )}
       <PreregistrationSection />
+      <RangeCheckSection />
     </Container>
   );
 }

@@ -275,14 +275,21 @@ describe("what a page loads", () => {
       if (r.request().resourceType() === "script") scripts.push(new URL(r.url()).pathname.slice(1));
     });
     // The user's answer is held until the cards' request has gone out; left to the router, it would go after.
+    const latestSent = page.waitForRequest(
+      (r) => new URL(r.url()).pathname === "/api/recommendations/latest",
+      {
+        timeout: 15_000,
+      },
+    );
     let latestBeforeUser = false;
     await page.route("**/api/auth/user", async (route) => {
-      latestBeforeUser = await page
-        .waitForRequest((r) => new URL(r.url()).pathname === "/api/recommendations/latest", { timeout: 5000 })
-        .then(
+      latestBeforeUser = await Promise.race([
+        latestSent.then(
           () => true,
           () => false,
-        );
+        ),
+        Bun.sleep(5000).then(() => false),
+      ]);
       await route.continue();
     });
     await page.reload();

@@ -12,7 +12,7 @@ import { consoleJsonLogger, logTo } from "./lib/logger.ts";
 import { hasMarketData } from "./lib/market-port.ts";
 import { setSpaSecurityHeaders } from "./lib/security-headers.ts";
 import { jsonResponse, MALFORMED_URL, unexpectedErrorResponse } from "./lib/shell-responses.ts";
-import { ASSET_NOT_FOUND, isAssetLikePath } from "./lib/static-paths.ts";
+import { ASSET_NOT_FOUND, isAssetLikePath, spaDocumentFor } from "./lib/static-paths.ts";
 import { fetchWebhookSender } from "./lib/webhooks.ts";
 import { configureMarket } from "./market/configure.ts";
 import { portablePasswordHasher } from "./runtime/portable-passwords.ts";
@@ -76,7 +76,7 @@ const logError = logTo(consoleJsonLogger("error"));
 
 /**
  * A path no static asset matched (wrangler.toml: not_found_handling = "none"): 404 for a missing file, the SPA's
- * index.html for a client route, as the Bun server's static handler answers (decision note 020).
+ * index.html (dashboard.html for the dashboard's addresses) for a client route, as the Bun server's static handler answers (decision note 020).
  */
 async function notAnAsset(request: Request, env: WorkerEnv): Promise<Response> {
   let pathname: string;
@@ -91,7 +91,11 @@ async function notAnAsset(request: Request, env: WorkerEnv): Promise<Response> {
       allow: "GET, HEAD",
     });
   }
-  const index = await env.ASSETS.fetch(new Request(new URL("/", request.url), { method: request.method }));
+  // Cloudflare's assets answer /dashboard.html at /dashboard (and redirect the .html address), / with index.html.
+  const document = spaDocumentFor(pathname) === "/dashboard.html" ? "/dashboard" : "/";
+  const index = await env.ASSETS.fetch(
+    new Request(new URL(document, request.url), { method: request.method }),
+  );
   return new Response(index.body, index);
 }
 

@@ -65,6 +65,15 @@ await Bun.write(join(outdir, TRUSTED_TYPES_SCRIPT_PATH), await bundleTrustedType
 await Bun.write(join(outdir, "_headers"), staticAssetsHeadersFile());
 
 const appFiles = new Set(result.outputs.map((o) => o.path).filter((p) => !p.endsWith(".map")));
+const graph = await chunkGraph(
+  outdir,
+  [...appFiles].filter((p) => p.endsWith(".js")).map((p) => basename(p)),
+);
+if (!graph.entry) {
+  console.error("index.html names no script");
+  process.exit(1);
+}
+const dashboardPreloads = await writeDashboardDocument(outdir, graph);
 let raw = 0;
 let gzipped = 0;
 const gzipSizes = new Map<string, number>();
@@ -89,29 +98,28 @@ console.log(
   `Built dist/ in ${Math.round(performance.now() - started)} ms: ${(raw / 1024).toFixed(0)} KB, ${(gzipped / 1024).toFixed(0)} KB gzip`,
 );
 
-const report = await routeChunkReport(outdir, gzipSizes);
+const report = await routeChunkReport(outdir, graph, gzipSizes);
+report.lines.push(
+  `  dashboard.html preloads ${dashboardPreloads.length} files, ${(dashboardPreloads.reduce((sum, f) => sum + (gzipSizes.get(f) ?? 0), 0) / 1024).toFixed(1)} KB gzip`,
+);
 for (const line of report.lines) console.log(line);
 if (report.problems.length) {
   for (const problem of report.problems) console.error(problem);
   process.exit(1);
 }
 
+type ChunkGraph = Awaited<ReturnType<typeof chunkGraph>>;
+
 /**
- * What each page loads, from the built files: the entry named by index.html with its static imports, then each
- * lazy route's chunk with the static imports the entry does not already bring, and the toast container that the
- * first toast loads. Fails the build when the landing page passes its budget or carries zod (decision 025), or any
- * JavaScript file carries zod-to-openapi (decision 078).
+ * The built JavaScript's static imports (`import"/x.js"`, `from"/x.js"`; an `import("/x.js")` is loaded later, on
+ * demand), the entry index.html names, and what a chunk brings with it beyond the entry and its imports.
  */
-async function routeChunkReport(dir: string, gzip: Map<string, number>) {
-  const LANDING_BUDGET_GZIP = 150 * 1024;
+async function chunkGraph(dir: string, names: string[]) {
   const html = await Bun.file(join(dir, "index.html")).text();
   const entry = /<script[^>]+src="\/([^"]+\.js)"/.exec(html)?.[1];
-  if (!entry) return { lines: [], problems: ["index.html names no script"] };
   const imports = new Map<string, string[]>();
-  for (const name of gzip.keys()) {
-    if (!name.endsWith(".js")) continue;
+  for (const name of names) {
     const text = await Bun.file(join(dir, name)).text();
-    // Static imports only (`import"/x.js"`, `from"/x.js"`); `import("/x.js")` is loaded later, on demand.
     imports.set(
       name,
       [...text.matchAll(/(?:from|import)\s*"\/([^"]+\.js)"/g)].map((m) => m[1]!),
@@ -123,12 +131,49 @@ async function routeChunkReport(dir: string, gzip: Map<string, number>) {
     for (const next of imports.get(start) ?? []) closure(next, seen);
     return seen;
   };
+  const shell = entry ? closure(entry) : new Set<string>();
+  return {
+    html,
+    entry,
+    imports,
+    closure,
+    shell,
+    extra: (chunk: string) => [...closure(chunk)].filter((f) => !shell.has(f)),
+    lazyChunk: (route: string) => names.find((f) => f.startsWith(`${route}.lazy-`)),
+  };
+}
+
+/**
+ * dashboard.html: index.html with a `modulepreload` for each file the dashboard's Latest tab loads beyond the entry,
+ * so the browser fetches them beside the entry instead of once it has run (decision 149). The servers answer it
+ * for the dashboard's addresses (api/lib/static-paths.ts); other pages keep index.html and load none of it.
+ */
+async function writeDashboardDocument(dir: string, graph: ChunkGraph): Promise<string[]> {
+  const files = new Set<string>();
+  // The lazy routes /dashboard renders: the signed-in header's layout, the tab strip, the Latest tab.
+  for (const route of ["_app", "dashboard", "dashboard._latestTab"]) {
+    const chunk = graph.lazyChunk(route);
+    if (!chunk) throw new Error(`no lazy chunk for the ${route} route`);
+    for (const file of graph.extra(chunk)) files.add(file);
+  }
+  const links = [...files].map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join("");
+  if (!graph.html.includes("</head>")) throw new Error("index.html has no </head>");
+  await Bun.write(join(dir, "dashboard.html"), graph.html.replace("</head>", `${links}</head>`));
+  return [...files];
+}
+
+/**
+ * What each page loads, from the built files: the entry named by index.html with its static imports, then each
+ * lazy route's chunk with the static imports the entry does not already bring, and the toast container that the
+ * first toast loads. Fails the build when the landing page passes its budget or carries zod (decision 025), or any
+ * JavaScript file carries zod-to-openapi (decision 078).
+ */
+async function routeChunkReport(dir: string, graph: ChunkGraph, gzip: Map<string, number>) {
+  const LANDING_BUDGET_GZIP = 150 * 1024;
+  const { entry, imports, shell, extra, lazyChunk } = graph;
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
   const total = (files: Iterable<string>) => [...files].reduce((sum, f) => sum + (gzip.get(f) ?? 0), 0);
-  const shell = closure(entry);
   const lines = [`JavaScript per page, gzip (entry ${entry} and its imports: ${kb(total(shell))})`];
-  const extra = (chunk: string) => [...closure(chunk)].filter((f) => !shell.has(f));
-  const lazyChunk = (route: string) => [...imports.keys()].find((f) => f.startsWith(`${route}.lazy-`));
   // The landing page is in the entry (decision 047); a lazy "/" chunk, if one comes back, is counted with it.
   const landingChunk = lazyChunk("index");
   const landingFiles = new Set([...shell, ...(landingChunk ? extra(landingChunk) : [])]);

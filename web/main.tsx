@@ -8,8 +8,10 @@ import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { FullPageSpinner } from "./components/full-page-spinner.tsx";
 import { ToastOutlet } from "./components/toast-outlet.tsx";
+import { latestRecommendationsQueryOptions } from "./features/recommendations/recommendations.queries.ts";
 import { currentUserQueryOptions } from "./lib/current-user.queries.ts";
 import { createQueryClient } from "./lib/query-client.ts";
+import { Route as latestTabRoute } from "./routes/_authed/_app/dashboard._latestTab.tsx";
 import { routeTree } from "./routeTree.gen.ts";
 import { colorSchemeManager, cssVariablesResolver, theme } from "./theme.ts";
 
@@ -32,11 +34,16 @@ const router = createRouter({
 // router, a page's chunk is fetched only after the layouts' beforeLoad has the user: one round trip after another
 // on a phone's network before the first card (decision 047). Failures are the router's to show when it loads them.
 void queryClient.prefetchQuery(currentUserQueryOptions());
-for (const match of router.matchRoutes(router.latestLocation)) {
+const matches = router.matchRoutes(router.latestLocation);
+for (const match of matches) {
   const route = router.routesById[match.routeId as keyof typeof router.routesById];
   // The dashboard's open tab is a route of its own (decision 074), so its code starts here with the layouts'.
   if (route) void router.loadRouteChunk(route)?.catch(() => undefined);
 }
+// The Latest tab (where sign-in lands) asks for its cards beside the user's request rather than after it; its
+// loader then finds them in the cache. A visitor's 401 here is left to the layout's check (decision 149).
+if (matches.some((match) => match.routeId === latestTabRoute.id))
+  void queryClient.prefetchQuery(latestRecommendationsQueryOptions());
 
 declare module "@tanstack/react-router" {
   interface Register {

@@ -24,3 +24,12 @@ export function isPrivateBuildFile(relativePath: string): boolean {
 }
 
 export const ASSET_NOT_FOUND = { message: "Not found.", code: "NOT_FOUND" } as const;
+
+/**
+ * The page a client route is answered with: the dashboard's addresses get dashboard.html, index.html with the
+ * code of the dashboard's first paint preloaded beside the entry (scripts/build.ts, decision 149); every other
+ * route gets index.html, so the landing page fetches none of it.
+ */
+export function spaDocumentFor(pathname: string): "/dashboard.html" | "/index.html" {
+  return pathname === "/dashboard" || pathname.startsWith("/dashboard/") ? "/dashboard.html" : "/index.html";
+}

@@ -68,6 +68,24 @@ describe("static files", () => {
     expect((await get("/index-abcdef12.js")).headers.get("cache-control")).toContain("immutable");
   });
 
+  test("the dashboard's addresses get dashboard.html, with its preloads, when the build wrote one", async () => {
+    const dist = join(base, "dist-with-dashboard");
+    mkdirSync(dist);
+    writeFileSync(join(dist, "index.html"), "<!doctype html><title>spa</title>");
+    writeFileSync(join(dist, "dashboard.html"), "<!doctype html><title>dashboard</title>");
+    const withDashboard = createStaticHandler(dist);
+    const title = async (path: string) => {
+      const res = await withDashboard(new Request(`http://app.test${path}`));
+      expect(res.status).toBe(200);
+      expect(res.headers.get("cache-control")).toBe("no-cache");
+      return /<title>(\w+)<\/title>/.exec(await res.text())?.[1];
+    };
+    for (const path of ["/dashboard", "/dashboard/", "/dashboard/historical", "/dashboard/r/5"])
+      expect(await title(path)).toBe("dashboard");
+    for (const path of ["/", "/dashboards", "/insights", "/signin", "/no/such/page"])
+      expect(await title(path)).toBe("spa");
+  });
+
   test("a malformed percent-encoding answers 400 JSON instead of throwing", async () => {
     const res = await get("/%E0%A4%A");
     expect(res.status).toBe(400);

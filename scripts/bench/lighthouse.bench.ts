@@ -1,14 +1,15 @@
-// Issue 15's Lighthouse targets, mobile (Lighthouse's default: a mid-range phone on slow 4G, CPU slowed 4x): the
-// production build served by the real Bun server on a seeded demo database, audited by the `lighthouse` CLI (run
-// under the Node that node_modules carries) in Debian's Chromium. The landing page signed out (performance and
-// accessibility) and the signed-in dashboard (performance, the session cookie sent as a header).
+// Issue 15's Lighthouse targets, the signed-in dashboard's raised to 95 by issue 43, mobile (Lighthouse's default: a
+// mid-range phone on slow 4G, CPU slowed 4x): the production build served by the real Bun server on a seeded demo
+// database, audited by the `lighthouse` CLI (run under the Node that node_modules carries) in Debian's Chromium. The
+// landing page signed out (performance and accessibility) and the signed-in dashboard (performance, the session
+// cookie sent as a header).
 import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startBunServer } from "../../api/test/bun-server.ts";
 
 const root = join(import.meta.dir, "../..");
-const TARGETS = { landingPerformance: 0.95, landingAccessibility: 1, dashboardPerformance: 0.9 };
+const TARGETS = { landingPerformance: 0.95, landingAccessibility: 1, dashboardPerformance: 0.95 };
 /** Lighthouse scores move by a point or two between runs on a busy machine: each page is audited this often. */
 const RUNS = process.argv.includes("--quick") ? 1 : 3;
 
@@ -77,10 +78,23 @@ async function lighthouse(url: string, headers: Record<string, string> = {}): Pr
   }
 }
 
+/**
+ * A run again when Lighthouse itself asks for it ("Please run Lighthouse again", e.g. NO_NAVSTART when the machine is
+ * so loaded that its trace misses the navigation), at most twice; any other failure fails the bench.
+ */
+async function retried(run: () => Promise<Audit>, left = 2): Promise<Audit> {
+  try {
+    return await run();
+  } catch (error) {
+    if (left === 0 || !String(error).includes("Please run Lighthouse again")) throw error;
+    return retried(run, left - 1);
+  }
+}
+
 /** The median run by performance score (so one slow run on a busy machine does not decide). */
 async function median(url: string, headers?: Record<string, string>): Promise<Audit> {
   const runs: Audit[] = [];
-  for (let i = 0; i < RUNS; i++) runs.push(await lighthouse(url, headers));
+  for (let i = 0; i < RUNS; i++) runs.push(await retried(() => lighthouse(url, headers)));
   runs.sort((a, b) => a.performance - b.performance);
   return runs[Math.floor(runs.length / 2)]!;
 }
@@ -99,14 +113,19 @@ export async function benchLighthouse(): Promise<Record<string, string>> {
       return { "production build": `failed: ${build.stderr.toString().slice(0, 400)}` };
   }
   const dir = mkdtempSync(join(tmpdir(), "bench-lighthouse-"));
-  const server = await startBunServer({
-    DATABASE_URL: `file:${join(dir, "app.db")}`,
-    APP_SECRET: "bench-lighthouse-secret-bench-lighthouse-0",
-    SEED_ON_START: "true",
-    AUTH_RATE_LIMIT_PER_IP: "1000",
-    AUTH_RATE_LIMIT_PER_EMAIL: "1000",
-    NODE_ENV: "production",
-  });
+  const server = await startBunServer(
+    {
+      DATABASE_URL: `file:${join(dir, "app.db")}`,
+      APP_SECRET: "bench-lighthouse-secret-bench-lighthouse-0",
+      SEED_ON_START: "true",
+      AUTH_RATE_LIMIT_PER_IP: "1000",
+      AUTH_RATE_LIMIT_PER_EMAIL: "1000",
+      NODE_ENV: "production",
+    },
+    "api/server.ts",
+    // Seeding a year of the demo market takes over a minute when other work shares the two cores.
+    { startTimeoutMs: 180_000 },
+  );
   try {
     const signIn = await fetch(`${server.url}/api/auth/signin`, {
       method: "POST",

@@ -200,6 +200,19 @@ describe("access", () => {
     await context.close();
   });
 
+  test("a signed-out visit to the Latest tab, whose cards are asked for beside the user, gets the same toast", async () => {
+    const { page, context } = await e2e.browser.newPage();
+    const latest = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/recommendations/latest");
+    await page.goto(`${e2e.server.url}/dashboard`);
+    // Refused, and left to the layout: no early trip to /signin that would skip the toast (decision 149).
+    expect((await latest).status()).toBe(401);
+    await toast(page, "Unauthorized").waitFor();
+    await toast(page, "You are logged out. Logging in again...").waitFor();
+    await page.waitForURL(`${e2e.server.url}/signin`, { timeout: 5000 });
+    await page.getByRole("heading", { name: "Sign in" }).waitFor();
+    await context.close();
+  });
+
   test("a signed-in visit to /signin or /register goes to the dashboard", async () => {
     const { page, context } = await newUser();
     for (const path of ["/signin", "/register", "/forgot-password"]) {
@@ -252,6 +265,42 @@ describe("what a page loads", () => {
       false,
     );
     for (const name of scripts) expect(await Bun.file(join(dist, name)).text()).not.toContain('"$ZodType"');
+    await context.close();
+  });
+
+  test("the dashboard's first paint: the page preloads its code, and its cards are asked for beside the user", async () => {
+    const { page, context } = await newUser();
+    const scripts: string[] = [];
+    page.on("response", (r) => {
+      if (r.request().resourceType() === "script") scripts.push(new URL(r.url()).pathname.slice(1));
+    });
+    // The user's answer is held until the cards' request has gone out; left to the router, it would go after.
+    const latestSent = page.waitForRequest(
+      (r) => new URL(r.url()).pathname === "/api/recommendations/latest",
+      {
+        timeout: 15_000,
+      },
+    );
+    let latestBeforeUser = false;
+    await page.route("**/api/auth/user", async (route) => {
+      latestBeforeUser = await Promise.race([
+        latestSent.then(
+          () => true,
+          () => false,
+        ),
+        Bun.sleep(5000).then(() => false),
+      ]);
+      await route.continue();
+    });
+    await page.reload();
+    await page.getByTestId("recommendation-card").first().waitFor();
+    expect(latestBeforeUser).toBe(true);
+    const preloads = await page
+      .locator('link[rel="modulepreload"]')
+      .evaluateAll((links) => links.map((l) => new URL((l as HTMLLinkElement).href).pathname.slice(1)));
+    for (const route of ["_app.lazy-", "dashboard.lazy-", "dashboard._latestTab.lazy-"])
+      expect(preloads.some((name) => name.startsWith(route))).toBe(true);
+    for (const name of preloads) expect(scripts).toContain(name);
     await context.close();
   });
 });

@@ -59,24 +59,36 @@ export function signedPoints(points: number | null | undefined, digits = 1): str
   return `${rounded >= 0 ? "+" : ""}${fixed(rounded, digits)} points`;
 }
 
+/**
+ * An Intl format made on its first use and kept. Building one takes a few milliseconds on a slow phone: made when
+ * this module loaded, four of them held up the first paint of every page (issue 43); made on every call, as
+ * `toLocaleDateString(locale, options)` does, they cost more than the cards they wrote (decision 047).
+ */
+function firstUse<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => {
+    made ??= make();
+    return made;
+  };
+}
+
 const two = { minimumFractionDigits: 2, maximumFractionDigits: 2 } as const;
-const dollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", ...two });
-const compactDollars = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: "USD",
-  notation: "compact",
-  ...two,
-});
-const count = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+const dollars = firstUse(
+  () => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", ...two }),
+);
+const compactDollars = firstUse(
+  () => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", notation: "compact", ...two }),
+);
+const count = firstUse(() => new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 }));
 
 /**
  * Intl's compact notation with the spec's three letters: it would say "T" from a trillion on, where the spec's
  * scale stops at B ("$1,200.00B"). docs/decisions/045.
  */
 function compactMoney(n: number): string {
-  const parts = compactDollars.formatToParts(n);
+  const parts = compactDollars().formatToParts(n);
   if (parts.some((p) => p.type === "compact" && p.value !== "K" && p.value !== "M" && p.value !== "B")) {
-    return `${dollars.format(n / 1e9)}B`;
+    return `${dollars().format(n / 1e9)}B`;
   }
   return parts.map((p) => p.value).join("");
 }
@@ -91,7 +103,7 @@ const toNumber = (value: number | string | null | undefined) =>
 export function formatMoney(value: number | string | null | undefined): string {
   const n = toNumber(value);
   if (n === null || n === undefined || !Number.isFinite(n)) return "—";
-  return Math.abs(n) < 1e4 ? dollars.format(n) : compactMoney(n);
+  return Math.abs(n) < 1e4 ? dollars().format(n) : compactMoney(n);
 }
 
 /** A signed percentage value (4.25, not a fraction) with one decimal, e.g. "+4.3%", rounded by the rule above. */
@@ -106,8 +118,6 @@ export function formatSignedMoney(value: number | null | undefined): string {
   return `${rounded > 0 ? "+" : rounded < 0 ? "-" : ""}${formatMoney(Math.abs(rounded))}`;
 }
 
-// One formatter each, made on first use: `toLocaleDateString(locale, options)` builds a new Intl.DateTimeFormat on
-// every call, which on a slow phone cost more than rendering the cards whose dates it wrote (decision 047).
 const DAY_AND_TIME: Intl.DateTimeFormatOptions = {
   month: "short",
   day: "numeric",
@@ -115,6 +125,7 @@ const DAY_AND_TIME: Intl.DateTimeFormatOptions = {
   hour: "numeric",
   minute: "2-digit",
 };
+// One per set of options, each made on first use (see `firstUse`).
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 function dateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const key = JSON.stringify(options);
@@ -142,7 +153,7 @@ export function formatDate(isoDate: string | null | undefined): string {
 }
 
 /** A count with thousands separators: "1,310". */
-export const formatCount = (n: number): string => count.format(n);
+export const formatCount = (n: number): string => count().format(n);
 
 /** A statistic (a t, an AUC, a Brier score) with `digits` decimals, rounded by the rule above: "2.31". */
 export function formatStatistic(value: number, digits: number): string {

@@ -1,5 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import { isNetworkFailure, isUnauthorized } from "./api-error.ts";
+import { currentUserKey } from "./current-user.queries.ts";
 import { notify } from "./notify.ts";
 import { type LocalSession, signOutLocally } from "./session.ts";
 
@@ -30,8 +31,10 @@ export function retryQuery(failureCount: number, error: unknown): boolean {
 /**
  * The app's query client and its one 401 policy, so no feature handles a 401 itself:
  * - a query answered 401 (the session ended elsewhere, or idled out on the server) clears the cache and goes to
- *   /signin 100 ms later, unless the browser is already on a sign-in page. The current user's query answers null on
- *   401 instead of failing, so a visitor's pages never get here;
+ *   /signin 100 ms later, unless the browser is already on a sign-in page. It does so only when the page has a
+ *   signed-in user: the current user's query answers null on 401 instead of failing, and a query that started
+ *   beside it on the first load (the Latest tab's, issue 43) and was refused leaves a visitor to the layouts'
+ *   check, with its 'Unauthorized' toast and the way back after sign-in (decision 024);
  * - a mutation answered 401 shows 'Unauthorized / You are logged out. Logging in again...' and 500 ms later ends the
  *   session here and goes to /signin, or to the mutation's `meta.unauthorizedTo` as a full page load.
  * Queries never refetch on their own; mutations are not retried. A query the server refused (any 4xx or 5xx) is not
@@ -53,6 +56,7 @@ export function createQueryClient(navigate: LocalSession["navigate"]): QueryClie
     queryCache: new QueryCache({
       onError: (error) => {
         if (!isUnauthorized(error) || window.location.pathname.includes("signin")) return;
+        if (!queryClient.getQueryData(currentUserKey)) return;
         leave(QUERY_UNAUTHORIZED_REDIRECT_MS);
       },
     }),

@@ -1,97 +1,22 @@
-import {
-  ActionIcon,
-  Anchor,
-  Badge,
-  Box,
-  CloseButton,
-  Group,
-  Indicator,
-  Popover,
-  ScrollArea,
-  Stack,
-  Text,
-} from "@mantine/core";
+import { ActionIcon, Indicator } from "@mantine/core";
 import { IconBell } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { Link } from "@tanstack/react-router";
-import { useState } from "react";
-import { formatAsOf, formatMoney, sizePercent } from "../../lib/format.ts";
-import {
-  alertInboxQueryOptions,
-  type FiredAlert,
-  useDismissAlert,
-  useMarkAlertsSeen,
-} from "./watchlist.queries.ts";
+import { type ComponentType, useState } from "react";
+import { bellLabel } from "./alert-words.ts";
+import { alertInboxQueryOptions } from "./watchlist.queries.ts";
 
-/** The bell's accessible name: what it is and how many alerts wait unseen. */
-export const bellLabel = (unseen: number) => `Alerts, ${unseen === 0 ? "none" : unseen} unseen`;
-
-/** "AAPL down 6.00%": which way the move crossed, as the alert email words it. */
-export const alertHeadline = (a: FiredAlert) =>
-  `${a.symbol} ${a.direction} ${sizePercent(a.changePercent / 100, 2)}`;
-
-function AlertRow(props: { alert: FiredAlert; isNew: boolean; onDismiss: () => void; dismissing: boolean }) {
-  const a = props.alert;
-  return (
-    <Box
-      component="li"
-      py="xs"
-      style={{ borderTop: "1px solid var(--sb-border)", listStyle: "none" }}
-      data-testid="fired-alert"
-    >
-      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-        <Stack gap={2}>
-          <Group gap={6}>
-            <Text fw={700} size="sm">
-              {alertHeadline(a)}
-            </Text>
-            {props.isNew ? (
-              <Badge size="xs" variant="light" color="gray" c="var(--mantine-color-text)">
-                New
-              </Badge>
-            ) : null}
-          </Group>
-          <Text size="xs">
-            At {formatMoney(a.price)}, past your ±{a.threshold}% threshold
-          </Text>
-          <Text size="xs" c="dimmed">
-            <time dateTime={a.firedAt}>{formatAsOf(a.firedAt)}</time>
-          </Text>
-        </Stack>
-        <CloseButton
-          size="sm"
-          aria-label={`Dismiss ${a.symbol} alert`}
-          onClick={props.onDismiss}
-          disabled={props.dismissing}
-        />
-      </Group>
-    </Box>
-  );
-}
+const loadPopover = () => import("./alert-bell-popover.tsx").then((m) => m.AlertBellPopover);
 
 /**
- * The header's bell: the count of unseen fired alerts, and a list of what fired, when, at what price and against
- * which threshold, each dismissable. Opening it reads the list afresh and marks what it shows as seen
- * (docs/decisions/135-alerts-in-the-header.md).
+ * The header's bell: the count of unseen fired alerts at once, the list of what fired behind it
+ * (alert-bell-popover.tsx). The list's code (Mantine's Popover and floating-ui, about a third of the signed-in
+ * header's) is not part of the first paint (decision 149): it loads when the pointer comes to the bell, and the
+ * first click puts the bell with its list, open, in this button's place.
  */
 export function AlertBell() {
   const query = useQuery(alertInboxQueryOptions());
-  const markSeen = useMarkAlertsSeen();
-  const dismiss = useDismissAlert();
-  const [opened, setOpened] = useState(false);
-  // Which alerts were unseen when the list opened: they stay marked new until it closes, though now seen.
-  const [fresh, setFresh] = useState<ReadonlySet<number>>(new Set());
+  const [popover, setPopover] = useState<{ component: ComponentType } | null>(null);
   const unseen = query.data?.unseen ?? 0;
-
-  async function open() {
-    setOpened(true);
-    const { data } = await query.refetch();
-    if (!data?.unseen) return;
-    setFresh(new Set(data.alerts.filter((a) => !a.seen).map((a) => a.id)));
-    markSeen.mutate(Math.max(...data.alerts.map((a) => a.id)));
-  }
-
-  const alerts = query.data?.alerts ?? [];
   return (
     <Indicator
       label={unseen > 99 ? "99+" : unseen}
@@ -101,61 +26,28 @@ export function AlertBell() {
       color="red.8"
       inline
     >
-      <Popover
-        opened={opened}
-        onChange={(next) => (next ? void open() : setOpened(false))}
-        onClose={() => setFresh(new Set())}
-        position="bottom-end"
-        width="min(360px, calc(100vw - 16px))"
-        shadow="md"
-        trapFocus
-        returnFocus
-      >
-        <Popover.Target>
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            size="lg"
-            aria-label={bellLabel(unseen)}
-            // A controlled popover leaves its target's clicks to the owner.
-            onClick={() => (opened ? setOpened(false) : void open())}
-            data-testid="alert-bell"
-          >
-            <IconBell size={20} aria-hidden />
-          </ActionIcon>
-        </Popover.Target>
-        <Popover.Dropdown p="sm" aria-label="Alerts">
-          <Group justify="space-between" mb={4}>
-            <Text fw={700}>Alerts</Text>
-            <Anchor component={Link} to="/dashboard/watchlist" size="sm" onClick={() => setOpened(false)}>
-              Watchlist
-            </Anchor>
-          </Group>
-          {query.isError ? (
-            <Text size="sm" c="dimmed">
-              Your alerts could not be loaded. Close this and try again.
-            </Text>
-          ) : !alerts.length ? (
-            <Text size="sm" c="dimmed" data-testid="no-alerts">
-              No alerts. When a watchlist stock moves past its threshold, it shows here.
-            </Text>
-          ) : (
-            <ScrollArea.Autosize mah={360} type="auto">
-              <Box component="ul" m={0} p={0} aria-label="Fired alerts">
-                {alerts.map((a) => (
-                  <AlertRow
-                    key={a.id}
-                    alert={a}
-                    isNew={fresh.has(a.id)}
-                    onDismiss={() => dismiss.mutate(a.id)}
-                    dismissing={dismiss.isPending && dismiss.variables === a.id}
-                  />
-                ))}
-              </Box>
-            </ScrollArea.Autosize>
-          )}
-        </Popover.Dropdown>
-      </Popover>
+      {popover ? (
+        <popover.component />
+      ) : (
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size="lg"
+          aria-label={bellLabel(unseen)}
+          aria-haspopup="dialog"
+          aria-expanded={false}
+          onPointerEnter={() => void loadPopover().catch(() => undefined)}
+          onClick={() =>
+            void loadPopover().then(
+              (component) => setPopover((shown) => shown ?? { component }),
+              () => undefined,
+            )
+          }
+          data-testid="alert-bell"
+        >
+          <IconBell size={20} aria-hidden />
+        </ActionIcon>
+      )}
     </Indicator>
   );
 }

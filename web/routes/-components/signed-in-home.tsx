@@ -26,3 +26,4 @@ export function SignedInHome(props: { user: CurrentUser }) {
     </SignedInFrame>
   );
 }
+export { SIGNED_IN_SHELL } from "./signed-in-shell.ts";

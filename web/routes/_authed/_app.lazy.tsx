@@ -12,3 +12,4 @@ function AppLayout() {
 }
 
 export const Route = createLazyFileRoute("/_authed/_app")({ component: AppLayout });
+export { SIGNED_IN_SHELL } from "../-components/signed-in-shell.ts";

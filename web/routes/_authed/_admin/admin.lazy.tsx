@@ -7,3 +7,4 @@ function Admin() {
 }
 
 export const Route = createLazyFileRoute("/_authed/_admin/admin")({ component: Admin });
+export { SIGNED_IN_SHELL } from "../../-components/signed-in-shell.ts";

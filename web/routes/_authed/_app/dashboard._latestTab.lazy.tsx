@@ -24,3 +24,4 @@ function Latest() {
 }
 
 export const Route = createLazyFileRoute("/_authed/_app/dashboard/_latestTab")({ component: Latest });
+export { SIGNED_IN_SHELL } from "../../-components/signed-in-shell.ts";

@@ -10,3 +10,4 @@ function LatestDialog() {
 export const Route = createLazyFileRoute("/_authed/_app/dashboard/_latestTab/r/$id")({
   component: LatestDialog,
 });
+export { SIGNED_IN_SHELL } from "../../-components/signed-in-shell.ts";

@@ -17,3 +17,4 @@ function Analyze() {
 }
 
 export const Route = createLazyFileRoute("/_authed/_app/dashboard/analyze")({ component: Analyze });
+export { SIGNED_IN_SHELL } from "../../-components/signed-in-shell.ts";

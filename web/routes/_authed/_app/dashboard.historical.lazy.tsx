@@ -51,3 +51,4 @@ function Historical() {
 }
 
 export const Route = createLazyFileRoute("/_authed/_app/dashboard/historical")({ component: Historical });
+export { SIGNED_IN_SHELL } from "../../-components/signed-in-shell.ts";

@@ -11,3 +11,4 @@ function HistoricalDialog() {
 export const Route = createLazyFileRoute("/_authed/_app/dashboard/historical/r/$id")({
   component: HistoricalDialog,
 });
+export { SIGNED_IN_SHELL } from "../../-components/signed-in-shell.ts";

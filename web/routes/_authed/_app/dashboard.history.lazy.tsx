@@ -17,3 +17,4 @@ function History() {
 }
 
 export const Route = createLazyFileRoute("/_authed/_app/dashboard/history")({ component: History });
+export { SIGNED_IN_SHELL } from "../../-components/signed-in-shell.ts";

@@ -13,3 +13,4 @@ function Dashboard() {
 }
 
 export const Route = createLazyFileRoute("/_authed/_app/dashboard")({ component: Dashboard });
+export { SIGNED_IN_SHELL } from "../../-components/signed-in-shell.ts";

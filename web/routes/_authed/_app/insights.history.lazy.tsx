@@ -18,3 +18,4 @@ function History() {
 }
 
 export const Route = createLazyFileRoute("/_authed/_app/insights/history")({ component: History });
+export { SIGNED_IN_SHELL } from "../../-components/signed-in-shell.ts";

@@ -14,3 +14,4 @@ function Analyze() {
 }
 
 export const Route = createLazyFileRoute("/_authed/_app/insights/")({ component: Analyze });
+export { SIGNED_IN_SHELL } from "../../-components/signed-in-shell.ts";

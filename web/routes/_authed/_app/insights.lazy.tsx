@@ -15,3 +15,4 @@ function Insights() {
 }
 
 export const Route = createLazyFileRoute("/_authed/_app/insights")({ component: Insights });
+export { SIGNED_IN_SHELL } from "../../-components/signed-in-shell.ts";

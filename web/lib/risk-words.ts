@@ -27,6 +27,12 @@ export const RISK_LEVEL_BASIS: Record<RiskLevel, string> = {
   HIGH: `60-day volatility ${threshold} a year or more; Aggressive from ${threshold}`,
 };
 
+/**
+ * The scale itself, for a list's card: its row leaves out the stock's own basis, which the detail dialog shows
+ * (decision 151).
+ */
+export const RISK_SCALE_BASIS = `On 60-day volatility a year; Aggressive from ${threshold}`;
+
 /** A recommendation's flag in the shared words: the spec's filter calls every non-aggressive call Conservative. */
 export const riskWordOfFlag = (aggressive: boolean): RiskWord => (aggressive ? "Aggressive" : "Conservative");
 

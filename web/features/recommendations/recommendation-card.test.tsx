@@ -52,6 +52,10 @@ describe("recommendation card: prices, return, confidence band, outcome", () => 
     expect(within(card).getByText("14.5%")).toBeTruthy(); // (57.25 - 50) / 50
     expect(within(card).getByText("Dec 29, 2023")).toBeTruthy();
     expect(within(card).getByText("Conservative")).toBeTruthy();
+    // The list's row has no basis of its own: the badge names the scale (the dialog the stock's volatility).
+    expect(within(card).getByText("Conservative").closest("[data-risk]")?.getAttribute("title")).toBe(
+      "On 60-day volatility a year; Aggressive from 40.0%",
+    );
   });
 
   test("an editor's confidence keeps the spec's colours: 80 and above green, 60-79 yellow, below 60 red", () => {

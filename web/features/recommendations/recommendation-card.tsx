@@ -12,7 +12,7 @@ import { RiskBadge } from "../../components/risk-badge.tsx";
 import { SymbolActions } from "../../components/symbol-actions.tsx";
 import { GAIN_TEXT, LOSS_TEXT } from "../../lib/colors.ts";
 import { formatDate, formatMoney, formatPercent, formatSignedMoney } from "../../lib/format.ts";
-import { riskWordOfFlag } from "../../lib/risk-words.ts";
+import { RISK_SCALE_BASIS, riskWordOfFlag } from "../../lib/risk-words.ts";
 import { EDITORS_NOTE, ModelViewOfPick } from "./editors-pick.tsx";
 import { Figure } from "./figure.tsx";
 import { OutcomeBadge, OutcomeWords } from "./outcome-badge.tsx";
@@ -91,7 +91,7 @@ export function RecommendationCard(props: {
         </Group>
         <Group gap={6} justify="flex-end">
           <RecommendationConfidence recommendation={r} />
-          <RiskBadge risk={riskWordOfFlag(r.aggressive)} />
+          <RiskBadge risk={riskWordOfFlag(r.aggressive)} basis={RISK_SCALE_BASIS} />
         </Group>
       </Group>
       {/* The whole body opens the dialog for a pointer; the button below is the keyboard and screen-reader way. */}

@@ -113,7 +113,7 @@ const investorPanels: Panel[] = [
   {
     name: "Track Record",
     path: "/track-record",
-    api: "/api/recommendations/performance",
+    api: "/api/recommendations/track-record",
     what: "the track record",
     loaded: (page) => page.getByTestId("track-record-skeleton").first().waitFor({ state: "detached" }),
   },

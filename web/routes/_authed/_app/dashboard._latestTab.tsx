@@ -14,7 +14,11 @@ export const Route = createFileRoute("/_authed/_app/dashboard/_latestTab")({
     if (redirect) throw redirect;
   },
   loader: ({ context }) => {
-    void context.queryClient.prefetchQuery(latestRecommendationsQueryOptions());
+    const latest = latestRecommendationsQueryOptions();
+    // A failed ask (main.tsx's early one, decision 149) stays on screen with its Retry, as `retryOnMount: false`
+    // keeps any failed query: never asked again behind the person's back.
+    if (context.queryClient.getQueryState(latest.queryKey)?.status === "error") return;
+    void context.queryClient.prefetchQuery(latest);
   },
   errorComponent: RouteError,
 });

@@ -11,7 +11,7 @@ import { ToastOutlet } from "./components/toast-outlet.tsx";
 import { latestRecommendationsQueryOptions } from "./features/recommendations/recommendations.queries.ts";
 import { currentUserQueryOptions } from "./lib/current-user.queries.ts";
 import { createQueryClient } from "./lib/query-client.ts";
-import { Route as latestTabRoute } from "./routes/_authed/_app/dashboard._latestTab.tsx";
+import { Route as dashboardRoute } from "./routes/_authed/_app/dashboard.tsx";
 import { routeTree } from "./routeTree.gen.ts";
 import { colorSchemeManager, cssVariablesResolver, theme } from "./theme.ts";
 
@@ -40,9 +40,11 @@ for (const match of matches) {
   // The dashboard's open tab is a route of its own (decision 074), so its code starts here with the layouts'.
   if (route) void router.loadRouteChunk(route)?.catch(() => undefined);
 }
-// The Latest tab (where sign-in lands) asks for its cards beside the user's request rather than after it; its
-// loader then finds them in the cache. A visitor's 401 here is left to the layout's check (decision 149).
-if (matches.some((match) => match.routeId === latestTabRoute.id))
+// On every dashboard address the Latest tab's cards are asked for beside the user's request rather than after it:
+// dashboard.html has the browser fetch both with the HTML, and these requests take those answers (decision 152). The
+// Latest tab is where sign-in lands and one click from any other tab; its loader then finds them in the cache. A
+// visitor's 401 here is left to the layout's check (decision 149).
+if (matches.some((match) => match.routeId === dashboardRoute.id))
   void queryClient.prefetchQuery(latestRecommendationsQueryOptions());
 
 declare module "@tanstack/react-router" {

@@ -183,6 +183,43 @@ describe("titles and favicon", () => {
   });
 });
 
+describe("the dashboard's first paint", () => {
+  test("a reload fetches the user and the Latest cards with the HTML, once each, and draws every card", async () => {
+    const { page, context } = await e2e.browser.newPage(PHONE);
+    await signInThroughForm(page, e2e.server.url, "investor@example.com", "investor-demo-password");
+    await page.waitForURL(`${e2e.server.url}/dashboard`);
+    await page.getByTestId("recommendation-card").first().waitFor();
+    const asked: string[] = [];
+    page.on("request", (r) => {
+      const path = new URL(r.url()).pathname;
+      if (path === "/api/auth/user" || path === "/api/recommendations/latest") asked.push(path);
+    });
+    await page.reload();
+    await page.getByTestId("recommendation-card").first().waitFor();
+    const latest = (await (
+      await page.request.get(`${e2e.server.url}/api/recommendations/latest`)
+    ).json()) as unknown[];
+    expect(latest.length).toBeGreaterThan(0);
+    // The cards come a few a turn (decision 053): all of them, in the end.
+    await page.waitForFunction(
+      (n) => document.querySelectorAll('[data-testid="recommendation-card"]').length >= n,
+      latest.length,
+    );
+    expect(await page.getByTestId("recommendation-card").count()).toBe(latest.length);
+    // The browser's preload (initiator "link", from dashboard.html) is the app's request too: nothing asked twice.
+    expect(asked.sort()).toEqual(["/api/auth/user", "/api/recommendations/latest"]);
+    const initiators = await page.evaluate(() =>
+      ["/api/auth/user", "/api/recommendations/latest"].map(
+        (path) =>
+          (performance.getEntriesByName(new URL(path, location.href).href)[0] as PerformanceResourceTiming)
+            ?.initiatorType,
+      ),
+    );
+    expect(initiators).toEqual(["link", "link"]);
+    await context.close();
+  });
+});
+
 describe("phone layout", () => {
   test("one-row header with a menu, one-row tab strip, the first card above the fold; Insights in the menu", async () => {
     const { page, context } = await e2e.browser.newPage(PHONE);

@@ -61,6 +61,38 @@ describe("formatters: money, compact money, dates, percentages", () => {
     expect(formatDate("2023-10-27")).toBe("Oct 27, 2023");
     expect(formatShortDate("2023-10-27")).toBe("Oct 27");
   });
+  test("money under $10,000 reads as Intl's en-US currency format would, rounding and sign included", () => {
+    const intl = new Intl.NumberFormat("en-US", {
+      style: "currency",
+      currency: "USD",
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    const values = [
+      0, -0, 0.005, 0.015, 1.005, 2.675, -0.001, -0.005, 9999.994, 9999.995, -9999.99, 1234.5, 0.125,
+    ];
+    // Every tenth of a cent on a stride across the range, the half cents (where floats round either way) among them.
+    for (let mills = -10_000_000; mills < 10_000_000; mills += 1_237) values.push(mills / 1000);
+    for (const v of values.filter((x) => Math.abs(x) < 1e4)) expect(formatMoney(v)).toBe(intl.format(v));
+  });
+  test("a calendar day reads as Intl's en-US words would, every day of 1990-2039 and invalid input kept", () => {
+    const long = new Intl.DateTimeFormat("en-US", {
+      month: "short",
+      day: "numeric",
+      year: "numeric",
+      timeZone: "UTC",
+    });
+    const short = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+    for (let t = Date.UTC(1990, 0, 1); t < Date.UTC(2040, 0, 1); t += 86_400_000) {
+      const iso = new Date(t).toISOString();
+      expect(formatDate(iso.slice(0, 10))).toBe(long.format(t));
+      expect(formatShortDate(iso.slice(0, 10))).toBe(short.format(t));
+    }
+    expect(formatDate("2023-10-27T23:59:59.000Z")).toBe("Oct 27, 2023");
+    expect(formatDate("not a date")).toBe("not a date");
+    expect(formatShortDate("2023-13-01")).toBe("2023-13-01");
+    expect(formatDate(null)).toBe("—");
+  });
   test("a price's time: the day for a daily close, day and time for a live quote", () => {
     expect(formatAsOf("2023-10-27")).toBe("Oct 27, 2023");
     expect(formatAsOf("2025-02-19T21:00:01.000Z")).toMatch(/^Feb 19, 2025, \d{1,2}:\d{2} (AM|PM)$/);

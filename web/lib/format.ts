@@ -103,7 +103,25 @@ const toNumber = (value: number | string | null | undefined) =>
 export function formatMoney(value: number | string | null | undefined): string {
   const n = toNumber(value);
   if (n === null || n === undefined || !Number.isFinite(n)) return "—";
-  return Math.abs(n) < 1e4 ? dollars().format(n) : compactMoney(n);
+  return Math.abs(n) < 1e4 ? plainDollars(n) : compactMoney(n);
+}
+
+/**
+ * Dollars and cents with thousands separators, as Intl's en-US currency format writes them ("-$1,234.57"): it rounds
+ * the shortest decimal that reads back as the number (1.005 is $1.01, where `toFixed` reads the float 1.00499...),
+ * half away from zero. Written here because the first Intl format a page builds costs 80-140 ms of a slow phone's
+ * main thread (its locale data), and a card's prices were the first (decision 152). For values under 10,000.
+ */
+function plainDollars(n: number): string {
+  const abs = Math.abs(n);
+  let cents = 0;
+  // Under a millionth String() writes an exponent; such a value is $0.00 either way.
+  if (abs >= 1e-6) {
+    const [whole, fraction = ""] = String(abs).split(".");
+    cents = Number(whole) * 100 + Number(fraction.slice(0, 2).padEnd(2, "0")) + (fraction[2]! >= "5" ? 1 : 0);
+  }
+  const grouped = String(Math.floor(cents / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return `${n < 0 || Object.is(n, -0) ? "-" : ""}$${grouped}.${String(cents % 100).padStart(2, "0")}`;
 }
 
 /** A signed percentage value (4.25, not a fraction) with one decimal, e.g. "+4.3%", rounded by the rule above. */
@@ -137,19 +155,30 @@ function dateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   return format;
 }
 
+/**
+ * A calendar day's words are fixed (en-US, no time zone), so they are written here rather than by an
+ * `Intl.DateTimeFormat`: the first Intl format a page builds took 90-140 ms of a slow phone's first render of the
+ * dashboard, whose heading shows a date (decision 152). `format.test.ts` holds them to Intl's words.
+ */
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** `YYYY-MM-DD` (or an ISO instant, of which its date) as midnight UTC of that day; null when it is no date. */
+function calendarDay(isoDate: string): Date | null {
+  const d = new Date(`${isoDate.slice(0, 10)}T00:00:00Z`);
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
 /** `YYYY-MM-DD` as "Oct 27", for chart axes and tooltips where the year is shown elsewhere or clear. */
 export function formatShortDate(isoDate: string): string {
-  const d = new Date(`${isoDate.slice(0, 10)}T00:00:00Z`);
-  if (Number.isNaN(d.getTime())) return isoDate;
-  return dateFormat({ month: "short", day: "numeric", timeZone: "UTC" }).format(d);
+  const d = calendarDay(isoDate);
+  return d ? `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}` : isoDate;
 }
 
 /** `YYYY-MM-DD` as "Oct 27, 2023", without time-zone drift. */
 export function formatDate(isoDate: string | null | undefined): string {
   if (!isoDate) return "—";
-  const d = new Date(`${isoDate.slice(0, 10)}T00:00:00Z`);
-  if (Number.isNaN(d.getTime())) return isoDate;
-  return dateFormat({ month: "short", day: "numeric", year: "numeric", timeZone: "UTC" }).format(d);
+  const d = calendarDay(isoDate);
+  return d ? `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}` : isoDate;
 }
 
 /** A count with thousands separators: "1,310". */

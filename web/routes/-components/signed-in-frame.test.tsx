@@ -46,6 +46,8 @@ describe("the signed-in frame (real API in process)", () => {
       </SignedInFrame>,
     );
     expect(await screen.findByRole("button", { name: "Alerts, none unseen" })).toBeTruthy();
+    // The boot row it draws first (decision 152) is gone once the header is there.
+    expect(document.querySelector(".sb-boot")).toBeNull();
     const u = userEvent.setup();
     const card = screen.getByTestId("recommendation-card");
     await u.click(within(card).getByRole("button", { name: "Add JPM to watchlist" }));

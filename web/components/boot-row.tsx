@@ -1,0 +1,12 @@
+/**
+ * The header row index.html draws before the script has run (`.sb-boot` in app.css, decision 047), for React to draw
+ * again while the signed-in header renders behind it.
+ */
+export function BootRow() {
+  return (
+    <div className="sb-boot" aria-hidden="true">
+      <span className="sb-boot-logo" />
+      Signalboard
+    </div>
+  );
+}

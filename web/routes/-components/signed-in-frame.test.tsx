@@ -45,8 +45,10 @@ describe("the signed-in frame (real API in process)", () => {
         <InsightCard insight={insight} />
       </SignedInFrame>,
     );
-    expect(await screen.findByRole("button", { name: "Alerts, none unseen" })).toBeTruthy();
-    // The boot row it draws first (decision 152) is gone once the header is there.
+    // The header comes in a deferred render after the boot row (decision 152): a busy machine may take a while.
+    expect(
+      await screen.findByRole("button", { name: "Alerts, none unseen" }, { timeout: 5000 }),
+    ).toBeTruthy();
     expect(document.querySelector(".sb-boot")).toBeNull();
     const u = userEvent.setup();
     const card = screen.getByTestId("recommendation-card");

@@ -12,6 +12,8 @@ import { latestRecommendationsQueryOptions } from "./features/recommendations/re
 import { currentUserQueryOptions } from "./lib/current-user.queries.ts";
 import { createQueryClient } from "./lib/query-client.ts";
 import { Route as latestTabRoute } from "./routes/_authed/_app/dashboard._latestTab.tsx";
+import { Route as historicalRoute } from "./routes/_authed/_app/dashboard.historical.tsx";
+import { prefetchHistorical } from "./routes/-components/dashboard-search.ts";
 import { routeTree } from "./routeTree.gen.ts";
 import { colorSchemeManager, cssVariablesResolver, theme } from "./theme.ts";
 
@@ -41,9 +43,12 @@ for (const match of matches) {
   if (route) void router.loadRouteChunk(route)?.catch(() => undefined);
 }
 // The Latest tab (where sign-in lands) asks for its cards beside the user's request rather than after it; its
-// loader then finds them in the cache. A visitor's 401 here is left to the layout's check (decision 149).
+// loader then finds them in the cache. A visitor's 401 here is left to the layout's check (decision 149). The
+// historical tab does the same with its search from the address (decision 154).
 if (matches.some((match) => match.routeId === latestTabRoute.id))
   void queryClient.prefetchQuery(latestRecommendationsQueryOptions());
+const historical = matches.find((match) => match.routeId === historicalRoute.id);
+if (historical) prefetchHistorical(queryClient, historical.search);
 
 declare module "@tanstack/react-router" {
   interface Register {

@@ -61,6 +61,24 @@ describe("formatters: money, compact money, dates, percentages", () => {
     expect(formatDate("2023-10-27")).toBe("Oct 27, 2023");
     expect(formatShortDate("2023-10-27")).toBe("Oct 27");
   });
+  test("counts and dates read as Intl's en-US formats would write them", () => {
+    const count = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+    for (const n of [0, 1, 7, 999, 1000, 1310, 12_345, 999_999, 1_000_000, 123_456_789, -4321, 2.4, 1234.5])
+      expect(formatCount(n)).toBe(count.format(n));
+    const date = new Intl.DateTimeFormat("en-US", {
+      month: "short",
+      day: "numeric",
+      year: "numeric",
+      timeZone: "UTC",
+    });
+    for (let day = Date.UTC(2019, 0, 1); day <= Date.UTC(2028, 11, 31); day += 86_400_000 * 3) {
+      const iso = new Date(day).toISOString().slice(0, 10);
+      expect(formatDate(iso)).toBe(date.format(new Date(day)));
+    }
+    expect(formatDate("2023-10-27T15:59:00Z")).toBe("Oct 27, 2023");
+    expect(formatDate("not a date")).toBe("not a date");
+    expect(formatDate(null)).toBe("—");
+  });
   test("a price's time: the day for a daily close, day and time for a live quote", () => {
     expect(formatAsOf("2023-10-27")).toBe("Oct 27, 2023");
     expect(formatAsOf("2025-02-19T21:00:01.000Z")).toMatch(/^Feb 19, 2025, \d{1,2}:\d{2} (AM|PM)$/);

@@ -79,7 +79,6 @@ const dollars = firstUse(
 const compactDollars = firstUse(
   () => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", notation: "compact", ...two }),
 );
-const count = firstUse(() => new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 }));
 
 /**
  * Intl's compact notation with the spec's three letters: it would say "T" from a trillion on, where the spec's
@@ -144,16 +143,26 @@ export function formatShortDate(isoDate: string): string {
   return dateFormat({ month: "short", day: "numeric", timeZone: "UTC" }).format(d);
 }
 
-/** `YYYY-MM-DD` as "Oct 27, 2023", without time-zone drift. */
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/**
+ * `YYYY-MM-DD` as "Oct 27, 2023", without time-zone drift. Written out, as Intl's en-US short date says it: the
+ * first Intl format a page makes costs tens of milliseconds on a slow phone, and a list's first rows need only
+ * this and a count (decision 154).
+ */
 export function formatDate(isoDate: string | null | undefined): string {
   if (!isoDate) return "—";
   const d = new Date(`${isoDate.slice(0, 10)}T00:00:00Z`);
   if (Number.isNaN(d.getTime())) return isoDate;
-  return dateFormat({ month: "short", day: "numeric", year: "numeric", timeZone: "UTC" }).format(d);
+  return `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}`;
 }
 
-/** A count with thousands separators: "1,310". */
-export const formatCount = (n: number): string => count().format(n);
+/** A count, whole, with thousands separators: "1,310" (written out, as formatDate is). */
+export function formatCount(n: number): string {
+  const whole = Math.round(Math.abs(n));
+  if (!Number.isSafeInteger(whole)) return String(n);
+  return `${n < 0 && whole > 0 ? "-" : ""}${String(whole).replace(/\B(?=(\d{3})+$)/g, ",")}`;
+}
 
 /** A statistic (a t, an AUC, a Brier score) with `digits` decimals, rounded by the rule above: "2.31". */
 export function formatStatistic(value: number, digits: number): string {

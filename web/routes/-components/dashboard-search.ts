@@ -157,8 +157,14 @@ export function prefetchHistorical(queryClient: QueryClient, search: DashboardSe
     .then((status) => start(marketToday(status)));
 }
 
-/** A failed ask that stays on screen with its Retry rather than being asked again: any but a visitor's 401. */
+/**
+ * A failed ask that stays on screen with its Retry rather than being asked again: any but a visitor's 401, which is
+ * dropped so that the tab shows its skeletons, not the refusal, while it is asked again.
+ */
 function keptFailure(queryClient: QueryClient, queryKey: QueryKey): boolean {
   const state = queryClient.getQueryState(queryKey);
-  return state?.status === "error" && !isUnauthorized(state.error);
+  if (state?.status !== "error") return false;
+  if (!isUnauthorized(state.error)) return true;
+  queryClient.removeQueries({ queryKey, exact: true });
+  return false;
 }

@@ -4,7 +4,7 @@
 import { benchAnalysis } from "./bench/analysis.bench.ts";
 import { benchBundle } from "./bench/bundle.bench.ts";
 import { benchDrivers } from "./bench/drivers.bench.ts";
-import { benchEdge } from "./bench/edge.bench.ts";
+import { benchEdge, benchEdgeInstructions } from "./bench/edge.bench.ts";
 import { benchFairness } from "./bench/fairness.bench.ts";
 import { benchHistoryTable } from "./bench/history-table.bench.ts";
 import { benchLighthouse } from "./bench/lighthouse.bench.ts";
@@ -23,6 +23,10 @@ const benches: Array<[string, Bench]> = [
   ["Cloudflare Worker bundle and start", benchWorkerBundle],
   ["Serving over HTTP: Bun, sqld, workerd, every hot endpoint beside bare Bun", benchServing],
   ["Edge: the Worker's cold start in workerd, spawn to first answer, and its bundle", benchEdge],
+  [
+    "Instructions: the Worker's cold starts counted under callgrind, whatever the load",
+    benchEdgeInstructions,
+  ],
   ["Trace: the files a signed-in latest answered from the cache runs code in", benchRequestTrace],
   ["Fairness: one user's reads while another hammers the expensive ones (Bun + file)", benchFairness],
   ["Database drivers for the embedded file", benchDrivers],

@@ -242,7 +242,7 @@ const card = {
     `event is that a stock's total return over the next ${HORIZON} sessions beats the median of that day's scored ` +
     `members. For each test year Y in ${FIRST_TEST_YEAR}-${LAST_TEST_YEAR}: XGBoost trees trained on members' ` +
     `samples whose outcome was known by the end of Y-2 (label: the place of the ${HORIZON}-session return among ` +
-    `that date's members of the same volatility fifth, decision 067), calibrated (one slope on the score's place within its ` +
+    `that date's members of the same volatility fifth, adopted from the four designs listed under Designs tried), calibrated (one slope on the score's place within its ` +
     `date, floored at zero) on year Y-1 and every earlier year as scored by its own walk-forward model, tested on ` +
     `Y. Hyper-parameters fixed in advance. The survivorship-free set (2014-2018, the dead included, a stock that ` +
     `stops trading counted with its return to its last close) is scored by the same models and never used to ` +

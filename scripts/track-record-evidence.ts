@@ -109,7 +109,7 @@ const evidence = {
     `whether the stock's ${HORIZON}-session total return beat the date's median member, against how often that ` +
     `date's members of the same volatility fifth did. The seed's rule, without its three-per-sector cap.`,
   designChoice:
-    `The model's design was chosen on these same years, ${FIRST_TEST_YEAR}-${LAST_TEST_YEAR} (decision 067): ` +
+    `The model's design was chosen on these same years, ${FIRST_TEST_YEAR}-${LAST_TEST_YEAR} (see Designs tried): ` +
     `every year below, the seeded one included, helped pick it, so none of them is a test of it.`,
   horizonDays: HORIZON,
   intervalLag: LAG,

@@ -6,7 +6,7 @@ import { HELD_BACK_COVERAGE_SPAN, RANGE_HELD_BACK_YEARS } from "../analysis/rang
 const RANGE_HELD =
   "from the stock's own volatility and its volatility fifth's band. On survivorship-free years held back from the " +
   `fit (${RANGE_HELD_BACK_YEARS}) such ranges held ${HELD_BACK_COVERAGE_SPAN} of outcomes, by volatility fifth; the ` +
-  "reason text quotes the stock's own fifth (decision 140)";
+  "reason text quotes the stock's own fifth";
 
 /**
  * What every model call and analysis carries beside its probability (docs/decisions/066-calls-that-agree.md): the

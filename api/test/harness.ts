@@ -166,6 +166,7 @@ export interface TestApp {
     password?: string;
     isAdmin?: boolean;
     firstName?: string;
+    lastName?: string;
     /** As if the holder had proven the address (a completed reset or a verification code). */
     emailVerified?: boolean;
   }): Promise<UserRow>;
@@ -312,7 +313,7 @@ export async function startTestApp(
         email: opts.email ?? uniqueEmail(),
         password: opts.password ?? "correct-horse-battery",
         firstName: opts.firstName ?? "Test",
-        lastName: "User",
+        lastName: opts.lastName ?? "User",
         isAdmin: opts.isAdmin,
         emailVerified: opts.emailVerified,
       });

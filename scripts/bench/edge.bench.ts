@@ -3,7 +3,7 @@
 // process (a fresh isolate); the bench polls the path every 2 ms from the spawn, so a figure includes workerd's own
 // start, the bundle's evaluation, building the app and, for `latest`, the session, the market and the read.
 import { Database as SqliteFile } from "bun:sqlite";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
@@ -19,14 +19,30 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
 };
 
-/** `bun run bench edge`: the bundle's size, and the median of 5 cold starts to /api/health and a signed-in latest. */
-export async function benchEdge(): Promise<Record<string, string>> {
+interface FirstAnswer {
+  path: string;
+  headers?: Record<string, string>;
+  /** The Worker's file: the deployed bundle, or the hello Worker (the floor). */
+  file: string;
+}
+
+interface EdgeTarget {
+  bundle: Uint8Array;
+  vars: Record<string, string>;
+  hello: FirstAnswer;
+  health: FirstAnswer;
+  latest: FirstAnswer;
+}
+
+/** The deployed bundle, sqld holding the serving bench's seed, and the three first answers the edge figures time. */
+async function onEdgeTarget(
+  use: (target: EdgeTarget) => Promise<Record<string, string>>,
+): Promise<Record<string, string>> {
   const dir = mkdtempSync(join(tmpdir(), "bench-edge-"));
   const stops: Array<() => Promise<void>> = [];
   try {
     const bundle = buildWorkerBundle(join(dir, "worker"));
     if ("error" in bundle) return { "worker bundle": bundle.error };
-    const bytes = new Uint8Array(await Bun.file(bundle.file).arrayBuffer());
     const seed = await buildServingSeed(SECRET, 0);
     stops.push(async () => rmSync(join(seed.file, ".."), { recursive: true, force: true }));
     mkdirSync(join(dir, "sqld/dbs/default"), { recursive: true });
@@ -35,12 +51,31 @@ export async function benchEdge(): Promise<Record<string, string>> {
     sqlite.close();
     const sqld = await startSqldOn(join(dir, "sqld"));
     stops.push(sqld.stop);
-    // wrangler.toml's variables plus the secrets a deploy sets.
-    const vars = { SEED_ON_START: "false", TRUST_PROXY: "false", DATABASE_URL: sqld.url, APP_SECRET: SECRET };
     // The floor on this machine now: workerd itself starting a Worker that answers at once (the issue: 25 ms).
     const hello = join(dir, "hello.js");
     writeFileSync(hello, 'export default { fetch: () => new Response("hello") };\n');
-    const coldStart = async (path: string, headers?: Record<string, string>, file = bundle.file) => {
+    return await use({
+      bundle: new Uint8Array(await Bun.file(bundle.file).arrayBuffer()),
+      // wrangler.toml's variables plus the secrets a deploy sets.
+      vars: { SEED_ON_START: "false", TRUST_PROXY: "false", DATABASE_URL: sqld.url, APP_SECRET: SECRET },
+      hello: { path: "/", file: hello },
+      health: { path: "/api/health", file: bundle.file },
+      latest: {
+        path: "/api/recommendations/latest",
+        headers: { authorization: `Bearer ${seed.token}` },
+        file: bundle.file,
+      },
+    });
+  } finally {
+    for (const stop of stops.reverse()) await stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** `bun run bench edge`: the bundle's size, and the median of 5 cold starts to /api/health and a signed-in latest. */
+export function benchEdge(): Promise<Record<string, string>> {
+  return onEdgeTarget(async ({ bundle, vars, hello, health, latest }) => {
+    const coldStart = async ({ path, headers, file }: FirstAnswer) => {
       const runs: number[] = [];
       for (let i = 0; i < RUNS; i++) {
         const spawned = performance.now();
@@ -54,15 +89,59 @@ export async function benchEdge(): Promise<Record<string, string>> {
       return `${median(runs).toFixed(0)} ms median of ${RUNS} (${runs.map((r) => r.toFixed(0)).join(", ")})`;
     };
     return {
-      "worker bundle (api/worker.ts)": `${bytes.length.toLocaleString("en-US")} bytes raw, ${gzipSync(bytes, { level: 9 }).length.toLocaleString("en-US")} gzip (target: 900 KB raw at most)`,
-      "cold start of a hello Worker (the floor)": await coldStart("/", undefined, hello),
-      "cold start to /api/health": await coldStart("/api/health"),
-      "cold start to a first signed-in latest": `${await coldStart("/api/recommendations/latest", {
-        authorization: `Bearer ${seed.token}`,
-      })} (target: 150 ms or less)`,
+      "worker bundle (api/worker.ts)": `${bundle.length.toLocaleString("en-US")} bytes raw, ${gzipSync(bundle, { level: 9 }).length.toLocaleString("en-US")} gzip (target: 900 KB raw at most)`,
+      "cold start of a hello Worker (the floor)": await coldStart(hello),
+      "cold start to /api/health": await coldStart(health),
+      "cold start to a first signed-in latest": `${await coldStart(latest)} (target: 150 ms or less)`,
     };
-  } finally {
-    for (const stop of stops.reverse()) await stop();
-    rmSync(dir, { recursive: true, force: true });
+  });
+}
+
+/**
+ * `bun run bench instructions`: the same cold starts counted in instructions, which the host's load does not move
+ * (milliseconds here vary threefold with it): workerd under valgrind's callgrind from the spawn to the first 200,
+ * one run each (decision 156). Skipped where valgrind is not installed.
+ */
+export function benchEdgeInstructions(): Promise<Record<string, string>> {
+  if (!Bun.which("valgrind") || !Bun.which("callgrind_control")) {
+    return Promise.resolve({ skipped: "valgrind (callgrind) is not installed" });
   }
+  return onEdgeTarget(async ({ vars, hello, health, latest }) => {
+    const instructions = async ({ path, headers, file }: FirstAnswer) => {
+      const out = mkdtempSync(join(tmpdir(), "bench-callgrind-"));
+      try {
+        const worker = await startWorkerdDirect(file, vars, {
+          firstRequest: { path, headers },
+          under: [
+            "valgrind",
+            "--tool=callgrind",
+            "--smc-check=all",
+            `--callgrind-out-file=${out}/callgrind.out`,
+          ],
+          timeoutMs: 600_000,
+        });
+        // Written on request: the counts from the spawn to the first answer, before the process is stopped.
+        Bun.spawnSync(["callgrind_control", "--dump", String(worker.pid)], {
+          stdout: "ignore",
+          stderr: "ignore",
+        });
+        await worker.stop();
+        let total = 0;
+        for (const name of readdirSync(out)) {
+          total += Number(/^summary: (\d+)$/m.exec(readFileSync(join(out, name), "utf8"))?.[1] ?? 0);
+        }
+        return total;
+      } finally {
+        rmSync(out, { recursive: true, force: true });
+      }
+    };
+    const floor = await instructions(hello);
+    const millions = (n: number) =>
+      `${(n / 1e6).toFixed(1)} M instructions (${(n / floor).toFixed(1)}x the floor)`;
+    return {
+      "a hello Worker (the floor)": `${(floor / 1e6).toFixed(1)} M instructions`,
+      "to /api/health": millions(await instructions(health)),
+      "to a first signed-in latest": millions(await instructions(latest)),
+    };
+  });
 }

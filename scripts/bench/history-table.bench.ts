@@ -3,41 +3,16 @@
 // The production build served by the real Bun server on a seeded demo database, signed in through the API. Timed
 // from navigation start to the table's first row in the DOM, with the total blocking time (long tasks' time over
 // 50 ms) up to then and the historical requests the page made.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { chromium } from "playwright-core";
-import { startBunServer } from "../../api/test/bun-server.ts";
+import { startProductionServer } from "./production-server.ts";
 
-const root = join(import.meta.dir, "../..");
 const TARGET_MS = 2500;
 const RUNS = process.argv.includes("--quick") ? 1 : 3;
 const YEAR = "/dashboard/historical?from=2022-10-28&to=2023-10-27&view=table";
 
 export async function benchHistoryTable(): Promise<Record<string, string>> {
-  if (!process.argv.includes("--no-build")) {
-    const build = Bun.spawnSync([process.execPath, "scripts/build.ts"], {
-      cwd: root,
-      stdout: "pipe",
-      stderr: "pipe",
-    });
-    if (build.exitCode !== 0)
-      return { "production build": `failed: ${build.stderr.toString().slice(0, 400)}` };
-  }
-  const dir = mkdtempSync(join(tmpdir(), "bench-history-table-"));
-  const server = await startBunServer(
-    {
-      DATABASE_URL: `file:${join(dir, "app.db")}`,
-      APP_SECRET: "bench-history-table-secret-bench-history-0",
-      SEED_ON_START: "true",
-      AUTH_RATE_LIMIT_PER_IP: "1000",
-      AUTH_RATE_LIMIT_PER_EMAIL: "1000",
-      NODE_ENV: "production",
-    },
-    "api/server.ts",
-    // Seeding the demo market takes a while on a busy machine.
-    { startTimeoutMs: 180_000 },
-  );
+  const server = await startProductionServer("history-table");
+  if ("buildFailed" in server) return { "production build": server.buildFailed };
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking"],
@@ -101,6 +76,5 @@ export async function benchHistoryTable(): Promise<Record<string, string>> {
   } finally {
     await browser.close();
     await server.stop();
-    rmSync(dir, { recursive: true, force: true });
   }
 }

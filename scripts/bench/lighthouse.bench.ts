@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startBunServer } from "../../api/test/bun-server.ts";
+import { startProductionServer } from "./production-server.ts";
 
 const root = join(import.meta.dir, "../..");
 const TARGETS = { landingPerformance: 0.95, landingAccessibility: 1, dashboardPerformance: 0.95 };
@@ -103,29 +103,8 @@ const verdict = (score: number, target: number) =>
   `${Math.round(score * 100)} (target >= ${Math.round(target * 100)}: ${score >= target ? "met" : "NOT met"})`;
 
 export async function benchLighthouse(): Promise<Record<string, string>> {
-  if (!process.argv.includes("--no-build")) {
-    const build = Bun.spawnSync([process.execPath, "scripts/build.ts"], {
-      cwd: root,
-      stdout: "pipe",
-      stderr: "pipe",
-    });
-    if (build.exitCode !== 0)
-      return { "production build": `failed: ${build.stderr.toString().slice(0, 400)}` };
-  }
-  const dir = mkdtempSync(join(tmpdir(), "bench-lighthouse-"));
-  const server = await startBunServer(
-    {
-      DATABASE_URL: `file:${join(dir, "app.db")}`,
-      APP_SECRET: "bench-lighthouse-secret-bench-lighthouse-0",
-      SEED_ON_START: "true",
-      AUTH_RATE_LIMIT_PER_IP: "1000",
-      AUTH_RATE_LIMIT_PER_EMAIL: "1000",
-      NODE_ENV: "production",
-    },
-    "api/server.ts",
-    // Seeding a year of the demo market takes over a minute when other work shares the two cores.
-    { startTimeoutMs: 180_000 },
-  );
+  const server = await startProductionServer("lighthouse");
+  if ("buildFailed" in server) return { "production build": server.buildFailed };
   try {
     const signIn = await fetch(`${server.url}/api/auth/signin`, {
       method: "POST",
@@ -149,6 +128,5 @@ export async function benchLighthouse(): Promise<Record<string, string>> {
     };
   } finally {
     await server.stop();
-    rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -53,10 +53,15 @@ export async function startWorkerdDirect(
     inspectorPort,
     firstRequest = { path: "/api/openapi.json" },
     intervalMs,
+    under = [],
+    timeoutMs,
   }: {
     inspectorPort?: number;
     firstRequest?: { path: string; headers?: Record<string, string> };
     intervalMs?: number;
+    /** A command workerd runs under (valgrind's, to count its instructions); the process is then that tool. */
+    under?: string[];
+    timeoutMs?: number;
   } = {},
 ): Promise<WorkerdServer & { output(): string; pid: number }> {
   const dir = mkdtempSync(join(tmpdir(), "workerd-direct-"));
@@ -88,7 +93,7 @@ const worker :Workerd.Worker = (
   // The inspector (Chrome DevTools protocol) lets a probe take a CPU profile of the Worker under load.
   const inspector = inspectorPort === undefined ? [] : [`--inspector-addr=127.0.0.1:${inspectorPort}`];
   const proc = Bun.spawn(
-    [join(root, "node_modules/.bin/workerd"), "serve", join(dir, "config.capnp"), ...inspector],
+    [...under, join(root, "node_modules/.bin/workerd"), "serve", join(dir, "config.capnp"), ...inspector],
     { stdout: "pipe", stderr: "pipe" },
   );
   const output = keptOutput(proc);
@@ -99,10 +104,11 @@ const worker :Workerd.Worker = (
     headers: firstRequest.headers,
     ready: (res) => res.status === 200,
     intervalMs,
+    timeoutMs,
   });
   // The process itself must be workerd (not a launcher script): the bench pins it and reads its CPU time.
   const program = readlinkSync(`/proc/${proc.pid}/exe`);
-  if (!program.endsWith("/workerd")) {
+  if (!under.length && !program.endsWith("/workerd")) {
     proc.kill();
     throw new Error(`node_modules/.bin/workerd runs ${program}, not workerd itself`);
   }

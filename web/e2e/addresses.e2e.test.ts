@@ -3,24 +3,21 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import {
   DESKTOP,
+  INVESTOR,
   SCHEMES,
   SCREENSHOT_DIR,
   screenshot,
   seriousA11yViolations,
   serverAndBrowserForFile,
   settled,
-  signInThroughForm,
+  signedInPage,
   VIEWPORTS,
 } from "./harness.ts";
 
 const e2e = serverAndBrowserForFile();
 
-async function asInvestor(viewport = DESKTOP, scheme: (typeof SCHEMES)[number] = "light") {
-  const { page, context } = await e2e.browser.newPage(viewport, scheme);
-  await signInThroughForm(page, e2e.server.url, "investor@example.com", "investor-demo-password");
-  await page.waitForURL(`${e2e.server.url}/dashboard`);
-  return { page, context };
-}
+const asInvestor = (viewport = DESKTOP, scheme: (typeof SCHEMES)[number] = "light") =>
+  signedInPage(e2e, INVESTOR, viewport, scheme);
 
 const path = (page: Page) => {
   const url = new URL(page.url());
@@ -93,9 +90,7 @@ describe("a recommendation's address (issue 42, point 3)", () => {
     await opener.click();
     await dialog(page).waitFor();
     const address = path(page);
-    const other = await e2e.browser.newPage(DESKTOP);
-    await signInThroughForm(other.page, e2e.server.url, "investor@example.com", "investor-demo-password");
-    await other.page.waitForURL(`${e2e.server.url}/dashboard`);
+    const other = await asInvestor();
     await other.page.goto(`${e2e.server.url}${address}`);
     await dialog(other.page)
       .getByText(/ analysis$/)

@@ -7,7 +7,7 @@ import {
   seriousA11yViolations,
   serverAndBrowserForFile,
   settled,
-  signInThroughForm,
+  signedInPage,
   VIEWPORTS,
 } from "./harness.ts";
 
@@ -38,7 +38,8 @@ async function runAlertCheck(): Promise<string> {
   return out;
 }
 
-async function newInvestor(page: Page, tag: string) {
+/** A new investor, registered through the API and signed in through the form on a new page. */
+async function newInvestor(tag: string, viewport: (typeof VIEWPORTS)[number][0]) {
   const email = `alerts-${tag}-${Date.now()}@example.com`;
   const res = await fetch(`${e2e.server.url}/api/auth/register`, {
     method: "POST",
@@ -46,8 +47,7 @@ async function newInvestor(page: Page, tag: string) {
     body: JSON.stringify({ email, password: "alerts-e2e-password", firstName: "Ada" }),
   });
   expect(res.status).toBe(201);
-  await signInThroughForm(page, e2e.server.url, email, "alerts-e2e-password");
-  await page.waitForURL(`${e2e.server.url}/dashboard`);
+  return signedInPage(e2e, { email, password: "alerts-e2e-password" }, viewport);
 }
 
 async function expectNoSeriousA11yViolations(page: Page) {
@@ -57,8 +57,7 @@ async function expectNoSeriousA11yViolations(page: Page) {
 describe("alerts you can act on", () => {
   for (const [viewport, size] of VIEWPORTS) {
     test(`add from a recommendation card, an alert fires, the bell lists it, dismiss removes it (${size})`, async () => {
-      const { page, context } = await e2e.browser.newPage(viewport, "light");
-      await newInvestor(page, size);
+      const { page, context } = await newInvestor(size, viewport);
       const bell = page.getByTestId("alert-bell");
       expect(await bell.getAttribute("aria-label")).toBe("Alerts, none unseen");
 

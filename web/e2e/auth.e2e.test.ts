@@ -1,19 +1,20 @@
 import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import type { Page } from "playwright-core";
 import { users } from "../../db/schema/index.ts";
 import {
+  ADMIN,
   DESKTOP,
+  INVESTOR,
   PHONE,
   screenshot,
   seriousA11yViolations,
   serverAndBrowserForFile,
+  signedInPage,
   signInThroughForm,
+  toast,
 } from "./harness.ts";
 
 const e2e = serverAndBrowserForFile();
-
-const toast = (page: Page, text: string) => page.getByText(text, { exact: false }).first();
 
 describe("sign-in and the route shell in Chromium", () => {
   test("register and land on the dashboard at /", async () => {
@@ -57,9 +58,7 @@ describe("sign-in and the route shell in Chromium", () => {
   });
 
   test("the admin sees the Admin button", async () => {
-    const { page, context } = await e2e.browser.newPage(DESKTOP);
-    await signInThroughForm(page, e2e.server.url, "admin@example.com", "admin-demo-password");
-    await page.waitForURL(`${e2e.server.url}/dashboard`);
+    const { page, context } = await signedInPage(e2e, ADMIN);
     await page.getByRole("link", { name: "Admin" }).waitFor();
     expect(await page.getByTestId("user-name").textContent()).toBe("Avery");
     await context.close();
@@ -143,9 +142,7 @@ describe("sign-in and the route shell in Chromium", () => {
   });
 
   test("the signed-in dashboard has no serious accessibility problems", async () => {
-    const { page, context } = await e2e.browser.newPage(PHONE);
-    await signInThroughForm(page, e2e.server.url, "investor@example.com", "investor-demo-password");
-    await page.waitForURL(`${e2e.server.url}/dashboard`);
+    const { page, context } = await signedInPage(e2e, INVESTOR, PHONE);
     await page.getByRole("tab", { name: "Watchlist" }).waitFor();
     await screenshot(page, "dashboard-phone");
     expect(await seriousA11yViolations(page)).toEqual([]);

@@ -2,13 +2,15 @@ import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import {
+  ADMIN,
+  INVESTOR,
   SCHEMES,
   SCREENSHOT_DIR,
   screenshot,
   seriousA11yViolations,
   serverAndBrowserForFile,
   settled,
-  signInThroughForm,
+  signedInPage,
   VIEWPORTS,
 } from "./harness.ts";
 
@@ -22,18 +24,8 @@ async function shot(page: Page, name: string) {
   await screenshot(page, `content-${name}`);
 }
 
-async function open(scheme: "light" | "dark", viewport: { width: number; height: number }, admin = false) {
-  const context = await e2e.browser.browser.newContext({ viewport, colorScheme: scheme });
-  const page = await context.newPage();
-  await signInThroughForm(
-    page,
-    e2e.server.url,
-    admin ? "admin@example.com" : "investor@example.com",
-    admin ? "admin-demo-password" : "investor-demo-password",
-  );
-  await page.waitForURL(`${e2e.server.url}/dashboard`);
-  return { page, context };
-}
+const open = (scheme: "light" | "dark", viewport: { width: number; height: number }, admin = false) =>
+  signedInPage(e2e, admin ? ADMIN : INVESTOR, viewport, scheme);
 
 /**
  * Deletes the editor's picks of the demo market's date through the API: the admin test's pick is taken away again

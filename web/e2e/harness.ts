@@ -193,6 +193,26 @@ export async function signInThroughForm(page: Page, baseUrl: string, email: stri
   await page.getByRole("button", { name: "Sign In" }).click();
 }
 
+/** The seeded demo accounts (scripts/seed.ts). */
+export const INVESTOR = { email: "investor@example.com", password: "investor-demo-password" };
+export const ADMIN = { email: "admin@example.com", password: "admin-demo-password" };
+
+/** A new page of the file's browser, signed in through the real form as `account`, on the dashboard it lands on. */
+export async function signedInPage(
+  e2e: { server: E2EServer; browser: E2EBrowser },
+  account: { email: string; password: string },
+  viewport = DESKTOP,
+  colorScheme: "light" | "dark" = "light",
+) {
+  const opened = await e2e.browser.newPage(viewport, colorScheme);
+  await signInThroughForm(opened.page, e2e.server.url, account.email, account.password);
+  await opened.page.waitForURL(`${e2e.server.url}/dashboard`);
+  return opened;
+}
+
+/** The first toast (or any text) on the page that contains `text`. */
+export const toast = (page: Page, text: string) => page.getByText(text, { exact: false }).first();
+
 /**
  * One production server and one browser for a test file, started before its tests and stopped after them.
  * `env` is read when the server starts, so it may be filled in by an earlier beforeAll (local stand-ins).

@@ -1,28 +1,21 @@
 import { describe, expect, test } from "bun:test";
-import type { Page } from "playwright-core";
 import { bodyOf, serverApi } from "../../api/test/harness.ts";
 import {
+  ADMIN,
   DESKTOP,
+  INVESTOR,
   PHONE,
   screenshot,
   seriousA11yViolations,
   serverAndBrowserForFile,
-  signInThroughForm,
+  signedInPage,
+  toast,
 } from "./harness.ts";
 
 const e2e = serverAndBrowserForFile();
 
-const toast = (page: Page, text: string) => page.getByText(text, { exact: false }).first();
-
-async function signedIn(email: string, password: string, viewport = DESKTOP) {
-  const { page, context } = await e2e.browser.newPage(viewport);
-  await signInThroughForm(page, e2e.server.url, email, password);
-  await page.waitForURL(`${e2e.server.url}/dashboard`);
-  return { page, context };
-}
-const asInvestor = (viewport = DESKTOP) =>
-  signedIn("investor@example.com", "investor-demo-password", viewport);
-const asAdmin = () => signedIn("admin@example.com", "admin-demo-password");
+const asInvestor = (viewport = DESKTOP) => signedInPage(e2e, INVESTOR, viewport);
+const asAdmin = () => signedInPage(e2e, ADMIN);
 
 describe("recommendations end to end", () => {
   test("admin posts, a user sees it in Latest with its price, finds it in Historical, opens it; admin deletes the date", async () => {

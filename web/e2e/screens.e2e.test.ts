@@ -2,13 +2,15 @@ import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { z } from "zod";
 import {
+  ADMIN,
+  INVESTOR,
   PHONE,
   SCHEMES,
   screenshot,
   seriousA11yViolations,
   serverAndBrowserForFile,
   settled,
-  signInThroughForm,
+  signedInPage,
   VIEWPORTS,
 } from "./harness.ts";
 
@@ -44,14 +46,6 @@ const PUBLIC_SCREENS: Array<[path: string, name: string, ready: string]> = [
 
 const DASHBOARD_TABS = ["latest", "historical", "analyze", "history", "earnings", "watchlist"] as const;
 
-/** A new page signed in as the demo investor, on the dashboard. */
-async function signedInPage(viewport: (typeof VIEWPORTS)[number][0], scheme: (typeof SCHEMES)[number]) {
-  const opened = await e2e.browser.newPage(viewport, scheme);
-  await signInThroughForm(opened.page, e2e.server.url, "investor@example.com", "investor-demo-password");
-  await opened.page.waitForURL(`${e2e.server.url}/dashboard`);
-  return opened;
-}
-
 describe("every screen, phone and wide, light and dark", () => {
   for (const scheme of SCHEMES) {
     for (const [viewport, label] of VIEWPORTS) {
@@ -75,7 +69,7 @@ describe("every screen, phone and wide, light and dark", () => {
       test(
         `dashboard tabs: ${label}, ${scheme}`,
         async () => {
-          const { page, context } = await signedInPage(viewport, scheme);
+          const { page, context } = await signedInPage(e2e, INVESTOR, viewport, scheme);
           const found: Record<string, string[]> = {};
           for (const tab of DASHBOARD_TABS) {
             await page.goto(`${e2e.server.url}/dashboard${tab === "latest" ? "" : `/${tab}`}`);
@@ -95,7 +89,7 @@ describe("every screen, phone and wide, light and dark", () => {
       test(
         `signed-in dialogs and pages: ${label}, ${scheme}`,
         async () => {
-          const { page, context } = await signedInPage(viewport, scheme);
+          const { page, context } = await signedInPage(e2e, INVESTOR, viewport, scheme);
           const found: Record<string, string[]> = {};
           // The recommendation detail dialog.
           await page.goto(`${e2e.server.url}/dashboard`);
@@ -141,9 +135,7 @@ describe("every screen, phone and wide, light and dark", () => {
       test(
         `admin panel and its sessions dialog: ${label}, ${scheme}`,
         async () => {
-          const { page, context } = await e2e.browser.newPage(viewport, scheme);
-          await signInThroughForm(page, e2e.server.url, "admin@example.com", "admin-demo-password");
-          await page.waitForURL(`${e2e.server.url}/dashboard`);
+          const { page, context } = await signedInPage(e2e, ADMIN, viewport, scheme);
           const found: Record<string, string[]> = {};
           await page.goto(`${e2e.server.url}/admin`);
           await page.getByRole("heading", { name: "User Management" }).waitFor();

@@ -132,6 +132,11 @@ function NumberField(
   );
 }
 
+/** A dollar amount in cents' steps, "$" before it; above zero unless `min` says otherwise. */
+function PriceField(props: Omit<ComponentProps<typeof NumberField>, "step" | "decimalScale" | "prefix">) {
+  return <NumberField step={0.01} min={0.01} decimalScale={2} prefix="$" {...props} />;
+}
+
 function SubmitButton(
   props: ButtonProps & { children?: ReactNode; pendingLabel?: string; pending?: boolean },
 ) {
@@ -151,6 +156,6 @@ function SubmitButton(
 export const { useAppForm } = createFormHook({
   fieldContext,
   formContext,
-  fieldComponents: { TextField, PasswordField, NumberField },
+  fieldComponents: { TextField, PasswordField, NumberField, PriceField },
   formComponents: { SubmitButton },
 });

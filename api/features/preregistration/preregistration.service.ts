@@ -9,17 +9,30 @@ import { hasMarketData } from "../../lib/market-port.ts";
 import { lastTradingDate } from "../../market/price-history.ts";
 
 /**
+ * What the daily job recorded for the registered model file on each of the registration's dates whose outcome is
+ * known by `knownThrough`, with those outcomes.
+ */
+function recordedOutcomes(
+  db: Db,
+  modelSha256: string,
+  registration: Pick<Preregistration, "firstDate" | "horizonSessions">,
+  knownThrough: string | null,
+) {
+  return liveScoringOutcomes(
+    db,
+    modelSha256,
+    resolvedScoringDates(registration, knownThrough),
+    registration.horizonSessions,
+  );
+}
+
+/**
  * The pre-registered check of the ranges on live calls (docs/model/preregistration-ranges.md, decision 140): its
  * dates whose 60-session outcome is known by `knownThrough`, each scored on the ranges recorded with the registered
  * model file, and the running shares per volatility fifth.
  */
 async function rangeCheckStatus(db: Db, knownThrough: string | null, registration: RangeRegistration) {
-  const recorded = await liveScoringOutcomes(
-    db,
-    registration.modelSha256,
-    resolvedScoringDates(registration, knownThrough),
-    registration.horizonSessions,
-  );
+  const recorded = await recordedOutcomes(db, registration.modelSha256, registration, knownThrough);
   const progress = scoreRangeCheck(registration, recorded, knownThrough);
   return {
     calibrationFile: registration.calibrationFile,
@@ -53,12 +66,7 @@ export async function preregistrationStatus(
   const knownThrough = hasMarketData(deps.market)
     ? await lastTradingDate(db, deps.market.marketToday())
     : null;
-  const recorded = await liveScoringOutcomes(
-    db,
-    registration.sha256,
-    resolvedScoringDates(registration, knownThrough),
-    registration.horizonSessions,
-  );
+  const recorded = await recordedOutcomes(db, registration.sha256, registration, knownThrough);
   const progress = scorePreregisteredTest(registration, recorded, knownThrough);
   return {
     modelFile: registration.modelFile,

@@ -57,6 +57,17 @@ describe(`the public track record (${testDbKind})`, () => {
     expect(await bodyOf(publicRecord(other), 200)).toEqual(visitor);
   });
 
+  test("it cites no decision or issue number a visitor cannot look up; it names what was done instead", async () => {
+    const citation = /\b(decisions?|issues?) \d/i;
+    const record = await bodyOf(publicRecord(), 200);
+    expect(JSON.stringify(record)).not.toMatch(citation);
+    expect(await (await t.api().preregistration.$get()).text()).not.toMatch(citation);
+    expect(record.evidence.designChoice).toContain("2010-2023 (see Designs tried)");
+    expect(record.model.designs.map((d) => d.when)).toContain(
+      "a trial of four designs, fixed before any was run",
+    );
+  });
+
   test("nothing in it is anyone's own: no user id, email or name, the editor's pick included", async () => {
     const text = await (await publicRecord()).text();
     expect(text).not.toContain(adminEmail);

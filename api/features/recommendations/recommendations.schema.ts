@@ -485,7 +485,7 @@ export const ModelCardSummary = z
         target: z.object({ low: z.number(), high: z.number() }),
         targetMet: z
           .boolean()
-          .openapi({ description: "Every fifth's share inside lies within target (decision 121)" }),
+          .openapi({ description: "Every volatility fifth's share inside lies within the target band" }),
         byVolatility: z.array(
           z.object({
             fifth: z.number().int(),

@@ -35,7 +35,9 @@ export function backoffMs(failedAttempts: number): number {
 }
 
 /** The receiver answered, with a status other than 2xx: its own status is all it learns (its own server's). */
-class ReceiverAnswered extends Error {}
+class ReceiverAnswered extends Error {
+  override name = "ReceiverAnswered";
+}
 
 /**
  * The user's alert settings, created (emails off, a fresh webhook secret) on first read, with the address alert

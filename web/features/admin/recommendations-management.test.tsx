@@ -1,66 +1,67 @@
-import { afterEach, describe, expect, test } from "bun:test";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { notifications } from "@mantine/notifications";
 import { cleanup, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { bodyOf, type TestApp } from "../../../api/test/harness.ts";
+import { AUTH_TOKEN_KEY } from "../../lib/auth-token.ts";
+import { formatDate } from "../../lib/format.ts";
+import { useRealApi } from "../../test/real-api.ts";
 import { renderWithProviders } from "../../test/render.tsx";
 import { RecommendationsManagement } from "./recommendations-management.tsx";
 
-const realFetch = globalThis.fetch;
+// The admin's new recommendation form and delete by date, on the real API in process (decision 146): what the form
+// sent is read back from the API, not from a stand-in's request log.
+
+let api: TestApp;
+let token: string;
+let today: string;
+beforeAll(async () => {
+  api = await useRealApi();
+  today = await api.useDemoMarket({ symbols: ["KO", "PFE"], from: "2023-09-01" });
+  const admin = await api.createUser({ isAdmin: true });
+  token = await api.signIn(admin.email, "correct-horse-battery");
+  localStorage.setItem(AUTH_TOKEN_KEY, token);
+});
+afterAll(async () => {
+  localStorage.removeItem(AUTH_TOKEN_KEY);
+  await api.close();
+});
 afterEach(() => {
   cleanup();
-  globalThis.fetch = realFetch;
+  notifications.clean();
 });
 
-/** Answers the admin form's requests as the API would and keeps every POST body it was sent. */
-function api(onDate: Array<{ id: number; symbol: string; source: string }> = []) {
-  const posted: Array<Record<string, unknown>> = [];
-  const deleted: string[] = [];
-  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request =
-      input instanceof Request ? input : new Request(new URL(String(input), "http://localhost"), init);
-    const url = new URL(request.url);
-    if (request.method === "POST" && url.pathname === "/api/recommendations") {
-      const body = (await request.json()) as Record<string, unknown>;
-      posted.push(body);
-      return Response.json({
-        message: "Recommendation posted",
-        recommendation: { symbol: body.symbol },
-        postedAt: "2023-10-27T14:00:00.000Z",
-        usedDate: "2023-10-27",
-      });
-    }
-    if (url.pathname.startsWith("/api/market/history/")) {
-      return Response.json({
-        symbol: "KO",
-        asOf: "2023-10-27",
-        points: [{ date: "2023-10-27", close: 50.1, sma50: null, sma200: null }],
-      });
-    }
-    if (request.method === "DELETE") {
-      deleted.push(url.pathname);
-      return Response.json({
-        message: "Deleted KO of 2023-10-27.",
-        id: 7,
-        symbol: "KO",
-        recommendationDate: "2023-10-27",
-      });
-    }
-    if (url.pathname === "/api/recommendations/historical") {
-      return Response.json(onDate);
-    }
-    return Response.json([]);
-  }) as unknown as typeof fetch;
-  return Object.assign(posted, { deleted });
+/** The recommendations the API holds for `date`. */
+function onDate(date: string) {
+  return bodyOf(
+    api.api(token).recommendations.historical.$get({ query: { fromDate: date, toDate: date } }),
+    200,
+  );
 }
 
-async function fill(user: ReturnType<typeof userEvent.setup>, reason: string, buyPrice = "50.25") {
-  await user.type(await screen.findByRole("combobox", { name: /Symbol/ }), "ko");
-  const buy = screen.getByRole("textbox", { name: /Buy price/ });
+/** One recommendation as the API answers it, with how its risk level was decided. */
+function detail(id: number) {
+  return bodyOf(api.api(token).recommendations[":id"].$get({ param: { id: String(id) } }), 200);
+}
+
+/** The symbol's close on the market's today, from the API. */
+async function closeOf(symbol: string) {
+  const history = await bodyOf(api.api(token).market.history[":symbol"].$get({ param: { symbol } }), 200);
+  return history.points.at(-1)!.close;
+}
+
+/**
+ * Fills the form for `symbol` at its close (near enough not to be asked about), with `reason` unless blank. One
+ * symbol takes one recommendation a date, so each post names another.
+ */
+async function fill(user: ReturnType<typeof userEvent.setup>, symbol: string, reason: string) {
+  const close = await closeOf(symbol);
+  await user.type(await screen.findByRole("combobox", { name: /Symbol/ }), symbol.toLowerCase());
+  const buy = screen.getByRole("textbox", { name: /Buy price/ }) as HTMLInputElement;
   // The buy price defaults to the day's close once the symbol is known.
-  await waitFor(() => expect(buy).toHaveProperty("value", "$50.1"));
-  expect(screen.getByText("Close on Oct 27, 2023: $50.10")).toBeTruthy();
-  await user.clear(buy);
-  await user.type(buy, buyPrice);
-  await user.type(screen.getByRole("textbox", { name: /Target price/ }), "58.10");
+  await waitFor(() => expect(buy.value).toBe(`$${close}`), { timeout: 3000 });
+  expect(screen.getByText(`Close on ${formatDate(today)}: $${close.toFixed(2)}`)).toBeTruthy();
+  await user.type(screen.getByRole("textbox", { name: /Target price/ }), String(Math.ceil(close * 1.2)));
   await user.type(screen.getByRole("textbox", { name: /Confidence/ }), "82");
   await user.type(document.querySelector('input[name="estimatedDate"]') as HTMLElement, "2023-12-29");
   if (reason) await user.type(screen.getByRole("textbox", { name: /Reason/ }), reason);
@@ -68,57 +69,67 @@ async function fill(user: ReturnType<typeof userEvent.setup>, reason: string, bu
 
 describe("admin's new recommendation form", () => {
   test("an empty Reason says it is required and nothing is posted", async () => {
-    const posted = api();
-    renderWithProviders(<RecommendationsManagement />);
+    const before = (await onDate(today)).length;
+    renderWithProviders(<RecommendationsManagement />, { mantineTestEnv: true });
     const user = userEvent.setup();
-    await fill(user, "");
+    await fill(user, "KO", "");
     await user.click(screen.getByRole("button", { name: "Post Recommendation" }));
     expect(await screen.findByText("Reason is required.")).toBeTruthy();
     expect(screen.getByRole("textbox", { name: /Reason/ }).getAttribute("aria-invalid")).toBe("true");
-    expect(posted.length).toBe(0);
+    expect((await onDate(today)).length).toBe(before);
   });
 
-  test("left unchecked, Aggressive is not sent; ticked, it is sent as true", async () => {
-    const posted = api();
-    renderWithProviders(<RecommendationsManagement />);
+  test("left unchecked, the server decides Aggressive from volatility; ticked, it is set as posted", async () => {
+    const close = await closeOf("KO");
+    renderWithProviders(<RecommendationsManagement />, { mantineTestEnv: true });
     const user = userEvent.setup();
-    await fill(user, "Steady compounder.");
+    await fill(user, "KO", "Steady compounder.");
     await user.click(screen.getByRole("button", { name: "Post Recommendation" }));
-    await waitFor(() => expect(posted.length).toBe(1));
-    expect(posted[0]).toEqual({
+    await waitFor(async () =>
+      expect((await onDate(today)).some((r) => r.reason === "Steady compounder.")).toBe(true),
+    );
+    const first = (await onDate(today)).find((r) => r.reason === "Steady compounder.")!;
+    expect(first).toMatchObject({
       symbol: "KO",
-      buyPrice: 50.25,
-      sellTarget: 58.1,
+      buyPrice: close.toFixed(2),
+      sellTarget: Math.ceil(close * 1.2).toFixed(2),
       confidence: 82,
       estimatedDate: "2023-12-29",
-      reason: "Steady compounder.",
+      source: "admin",
     });
-    expect("aggressive" in posted[0]!).toBe(false);
+    expect((await detail(first.id)).aggressiveBasis).toMatch(/volatility [0-9.]+% a year; Aggressive from /);
 
     // The form is empty again after posting; this time the admin ticks the box.
     await waitFor(() => expect(screen.getByRole("textbox", { name: /Reason/ })).toHaveProperty("value", ""));
-    await fill(user, "Riskier call.");
+    await fill(user, "PFE", "Riskier call.");
     await user.click(screen.getByRole("checkbox", { name: /Aggressive/ }));
     await user.click(screen.getByRole("button", { name: "Post Recommendation" }));
-    await waitFor(() => expect(posted.length).toBe(2));
-    expect(posted[1]?.aggressive).toBe(true);
+    await waitFor(async () =>
+      expect((await onDate(today)).some((r) => r.reason === "Riskier call.")).toBe(true),
+    );
+    const second = (await onDate(today)).find((r) => r.reason === "Riskier call.")!;
+    expect(second).toMatchObject({ symbol: "PFE", aggressive: true });
+    expect((await detail(second.id)).aggressiveBasis).toBe("set when posted");
   });
 });
 
 describe("admin's delete by date", () => {
   test("does nothing until a date is picked, then asks to confirm that date", async () => {
-    api();
-    renderWithProviders(<RecommendationsManagement />);
+    const empty = "2023-09-05";
+    expect((await onDate(empty)).length).toBe(0);
+    renderWithProviders(<RecommendationsManagement />, { mantineTestEnv: true });
     const user = userEvent.setup();
     const remove = () => screen.getByRole("button", { name: "Delete Recommendations" }) as HTMLButtonElement;
     expect((await waitFor(remove)).disabled).toBe(true);
     await user.click(remove());
     expect(screen.queryByRole("dialog", { name: "Delete recommendations?" })).toBeNull();
 
-    await user.type(document.querySelector('input[name="date"]') as HTMLElement, "2023-10-27");
+    await user.type(document.querySelector('input[name="date"]') as HTMLElement, empty);
     await waitFor(() => expect(remove().disabled).toBe(false));
     await user.click(remove());
     const dialog = await screen.findByRole("dialog", { name: "Delete recommendations?" });
-    expect(dialog.textContent).toContain("There are no recommendations on Oct 27, 2023.");
+    await waitFor(() =>
+      expect(dialog.textContent).toContain(`There are no recommendations on ${formatDate(empty)}.`),
+    );
   });
 });

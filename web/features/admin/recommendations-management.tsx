@@ -195,7 +195,7 @@ export function RecommendationsManagement() {
               <form.AppField name="symbol">{() => <SymbolField label="Symbol" required />}</form.AppField>
               <form.AppField name="buyPrice">
                 {(field) => (
-                  <field.NumberField
+                  <field.PriceField
                     label="Buy price"
                     // Under the field, so the row's inputs line up on a wide screen.
                     inputWrapperOrder={["label", "input", "description", "error"]}
@@ -205,24 +205,11 @@ export function RecommendationsManagement() {
                         : "Defaults to the day's close"
                     }
                     required
-                    step={0.01}
-                    min={0.01}
-                    decimalScale={2}
-                    prefix="$"
                   />
                 )}
               </form.AppField>
               <form.AppField name="sellTarget">
-                {(field) => (
-                  <field.NumberField
-                    label="Target price"
-                    required
-                    step={0.01}
-                    min={0.01}
-                    decimalScale={2}
-                    prefix="$"
-                  />
-                )}
+                {(field) => <field.PriceField label="Target price" required />}
               </form.AppField>
               <form.AppField name="confidence">
                 {(field) => (

@@ -1,143 +1,125 @@
-import { afterEach, describe, expect, test } from "bun:test";
-import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { bodyOf, type TestApp } from "../../../api/test/harness.ts";
+import { AUTH_TOKEN_KEY } from "../../lib/auth-token.ts";
+import { useRealApi } from "../../test/real-api.ts";
 import { renderWithProviders } from "../../test/render.tsx";
 import { UserManagement } from "./user-management.tsx";
 
-const realFetch = globalThis.fetch;
-afterEach(() => {
-  cleanup();
-  globalThis.fetch = realFetch;
+// The admin panel's user tools on the real API in process (decision 146): each change is read back from the API.
+
+const PASSWORD = "correct-horse-battery";
+const CHROME_MAC =
+  "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+
+let api: TestApp;
+let token: string;
+let me: number;
+beforeAll(async () => {
+  api = await useRealApi();
+  const admin = await api.createUser({ isAdmin: true, email: "admin@example.com" });
+  me = admin.id;
+  token = await api.signIn(admin.email, PASSWORD);
+  localStorage.setItem(AUTH_TOKEN_KEY, token);
 });
+afterAll(async () => {
+  localStorage.removeItem(AUTH_TOKEN_KEY);
+  await api.close();
+});
+afterEach(cleanup);
 
-const ZOE = {
-  id: 7,
-  email: "zx@example.com",
-  firstName: "Zoë",
-  lastName: "Durand",
-  isAdmin: 0,
-  isActive: 1,
-  sessionCount: 1,
-  createdAt: "2026-11-01T10:00:00.000Z",
-};
-const BOB = { ...ZOE, id: 8, email: "bob@example.com", firstName: "Bob", lastName: "Smith" };
-
-/** Answers the admin panel's requests as the API would; keeps every change it was sent. */
-function api() {
-  const sent: Array<{ method: string; path: string; search: string; body?: unknown }> = [];
-  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request =
-      input instanceof Request ? input : new Request(new URL(String(input), "http://localhost"), init);
-    const url = new URL(request.url);
-    const body =
-      request.method === "GET"
-        ? undefined
-        : await request.text().then((t) => (t ? JSON.parse(t) : undefined));
-    sent.push({ method: request.method, path: url.pathname, search: url.search, body });
-    if (url.pathname === "/api/admin/users") {
-      const q = url.searchParams.get("q")?.toLowerCase();
-      const list = [ZOE, BOB].filter(
-        (u) => !q || `${u.email} ${u.firstName} ${u.lastName}`.toLowerCase().includes(q),
-      );
-      return Response.json(list, { headers: { "x-total-count": String(list.length) } });
-    }
-    if (url.pathname === "/api/admin/users/7/sessions")
-      return Response.json([
-        {
-          id: 31,
-          userId: 7,
-          startTime: "2026-11-27T09:00:00.000Z",
-          endTime: null,
-          duration: null,
-          ipAddress: "203.0.113.9",
-          userAgent: "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) Chrome/131.0.0.0 Safari/537.36",
-          browser: "Chrome 131",
-          system: "macOS",
-        },
-      ]);
-    if (url.pathname === "/api/admin/users/7/reset-password")
-      return Response.json({ message: "Password reset", temporaryPassword: "Tmp-pass_0123456789ab" });
-    return Response.json({ message: "Done" });
-  }) as unknown as typeof fetch;
-  return sent;
+/** A user the admin panel lists, named so each test finds its own. */
+function zoe(email: string) {
+  return api.createUser({ email, firstName: "Zoë", lastName: "Durand" });
 }
 
-const changes = (sent: ReturnType<typeof api>) => sent.filter((r) => r.method !== "GET");
+/** The user as the admin API lists them. */
+async function listed(email: string) {
+  const users = await bodyOf(api.api(token).admin.users.$get({ query: { q: email } }), 200);
+  return users.find((u) => u.email === email)!;
+}
+
+function renderPanel() {
+  renderWithProviders(<UserManagement me={{ id: me }} />, { mantineTestEnv: true });
+}
 
 describe("admin user management", () => {
   test("Deactivate asks first, naming who and what happens; Cancel changes nothing", async () => {
-    const sent = api();
+    const email = "zx@example.com";
+    await zoe(email);
     const user = userEvent.setup();
-    renderWithProviders(<UserManagement me={{ id: 1 }} />, { mantineTestEnv: true });
-    await user.click(await screen.findByRole("button", { name: "Deactivate zx@example.com" }));
+    renderPanel();
+    await user.click(await screen.findByRole("button", { name: `Deactivate ${email}` }));
     const dialog = await screen.findByRole("dialog", { name: "Deactivate this user?" });
     expect(dialog.textContent).toContain("Zoë Durand");
     expect(dialog.textContent).toContain("signed out of every session");
-    expect(changes(sent)).toEqual([]);
     await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
-    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
-    expect(changes(sent)).toEqual([]);
+    expect(dialog.isConnected).toBe(false);
+    expect((await listed(email)).isActive).toBe(1);
 
-    await user.click(screen.getByRole("button", { name: "Deactivate zx@example.com" }));
+    await user.click(screen.getByRole("button", { name: `Deactivate ${email}` }));
     await user.click(
       within(await screen.findByRole("dialog", { name: "Deactivate this user?" })).getByRole("button", {
         name: "Deactivate",
       }),
     );
-    await waitFor(() =>
-      expect(changes(sent)).toEqual([
-        { method: "PATCH", path: "/api/admin/users/7/status", search: "", body: { isActive: false } },
-      ]),
-    );
+    await waitFor(async () => expect((await listed(email)).isActive).toBe(0));
   });
 
   test("search by name: 'zoë' finds Zoë", async () => {
-    const sent = api();
+    await zoe("zoe-search@example.com");
+    await api.createUser({ email: "bob@example.com", firstName: "Bob", lastName: "Smith" });
     const user = userEvent.setup();
-    renderWithProviders(<UserManagement me={{ id: 1 }} />, { mantineTestEnv: true });
-    await screen.findByText("bob@example.com");
+    renderPanel();
+    const bob = await screen.findByText("bob@example.com");
     await user.type(screen.getByRole("textbox", { name: "Search users by email or name" }), "zoë");
     // The search waits 300 ms after the last key before it asks.
-    await waitFor(() =>
-      expect(sent.some((r) => new URLSearchParams(r.search).get("q") === "zoë")).toBe(true),
-    );
-    await act(() => new Promise((resolve) => setTimeout(resolve, 200)));
-    expect(screen.queryByText("bob@example.com")).toBeNull();
-    expect(screen.getByText("zx@example.com")).toBeTruthy();
-    expect(sent.some((r) => new URLSearchParams(r.search).get("q") === "zoë")).toBe(true);
+    await waitFor(() => expect(bob.isConnected).toBe(false));
+    expect(screen.getByText("zoe-search@example.com")).toBeTruthy();
   });
 
-  test("reset password asks first, then shows the temporary password once", async () => {
-    const sent = api();
+  test("reset password asks first, then shows the temporary password once, which signs in", async () => {
+    const email = "zoe-reset@example.com";
+    await zoe(email);
     const user = userEvent.setup();
-    renderWithProviders(<UserManagement me={{ id: 1 }} />, { mantineTestEnv: true });
-    await user.click(await screen.findByRole("button", { name: "Reset password of zx@example.com" }));
+    renderPanel();
+    await user.click(await screen.findByRole("button", { name: `Reset password of ${email}` }));
     const dialog = await screen.findByRole("dialog", { name: "Reset password" });
-    expect(changes(sent)).toEqual([]);
+    expect(await api.signIn(email, PASSWORD)).toBeTruthy();
     await user.click(within(dialog).getByRole("button", { name: "Reset password" }));
-    expect((await screen.findByTestId("temporary-password")).textContent).toBe("Tmp-pass_0123456789ab");
-    expect(changes(sent).map((r) => r.path)).toEqual(["/api/admin/users/7/reset-password"]);
+    const temporary = await screen.findByTestId("temporary-password");
+    const password = temporary.textContent ?? "";
+    expect(await api.signIn(email, password)).toBeTruthy();
+    const old = api.api().auth.signin.$post({ json: { email, password: PASSWORD } });
+    expect((await old).status).toBe(401);
     await user.click(screen.getByRole("button", { name: "Done" }));
-    await waitFor(() => expect(screen.queryByTestId("temporary-password")).toBeNull());
+    expect(temporary.isConnected).toBe(false);
   });
 
   test("promote sends the role; sessions read as browser and system and one can be ended", async () => {
-    const sent = api();
+    const email = "zoe-promote@example.com";
+    const person = await zoe(email);
+    const signIn = api.api({ headers: { "user-agent": CHROME_MAC } }).auth.signin.$post({
+      json: { email, password: PASSWORD },
+    });
+    const session = (await bodyOf(signIn, 200)).user.authToken!;
     const user = userEvent.setup();
-    renderWithProviders(<UserManagement me={{ id: 1 }} />, { mantineTestEnv: true });
-    await user.click(await screen.findByRole("button", { name: "Promote zx@example.com" }));
-    await waitFor(() =>
-      expect(changes(sent)).toContainEqual({
-        method: "PATCH",
-        path: "/api/admin/users/7/role",
-        search: "",
-        body: { isAdmin: true },
-      }),
-    );
-    await user.click(screen.getAllByRole("button", { name: "Sessions" })[0]!);
+    renderPanel();
+    await user.click(await screen.findByRole("button", { name: `Promote ${email}` }));
+    await waitFor(async () => expect((await listed(email)).isAdmin).toBe(1));
+    const row = (await screen.findByText(email)).closest("tr")!;
+    await user.click(within(row).getByRole("button", { name: "Sessions" }));
     const dialog = await screen.findByRole("dialog", { name: "User Sessions" });
     expect(await within(dialog).findByText("Chrome on macOS")).toBeTruthy();
     await user.click(within(dialog).getByRole("button", { name: /^End session started/ }));
-    await waitFor(() => expect(changes(sent).map((r) => r.path)).toContain("/api/admin/sessions/31/end"));
+    await waitFor(async () =>
+      expect((await api.request("/api/auth/user", { token: session })).status).toBe(401),
+    );
+    const sessions = await bodyOf(
+      api.api(token).admin.users[":id"].sessions.$get({ param: { id: String(person.id) } }),
+      200,
+    );
+    expect(sessions.every((s) => s.endTime !== null)).toBe(true);
   });
 });

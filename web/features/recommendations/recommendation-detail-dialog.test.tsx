@@ -78,7 +78,7 @@ describe("the recommendation dialog reads the recommendation's own answer", () =
       "Margins widened for six quarters in a row, and the balance sheet carries more cash than debt.",
     );
     await userEvent.keyboard("{Escape}");
-    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(dialog.isConnected).toBe(false);
     await waitFor(() => expect(document.activeElement).toBe(opener));
   });
 

@@ -1,8 +1,8 @@
-import { Card, List, SimpleGrid, Spoiler, Stack, Table, Text, Title } from "@mantine/core";
+import { Card, List, SimpleGrid, Spoiler, Stack, Text, Title } from "@mantine/core";
 import { useId } from "react";
 import { FITTED_RANGE } from "../../../api/analysis/fitted-range.constants.ts";
-import { KEYBOARD_SCROLL } from "../../components/keyboard-scroll.ts";
 import { formatCount, formatStatistic, ratePercent, signedPercent } from "../../lib/format.ts";
+import { FiguresTable } from "./figures-table.tsx";
 import type { Performance } from "./track-record.queries.ts";
 
 type ModelCard = Performance["model"];
@@ -85,36 +85,12 @@ export function ModelCardSection(props: { model: ModelCard }) {
             </Text>
           </Spoiler>
         </div>
-        <Table.ScrollContainer minWidth={520} scrollAreaProps={KEYBOARD_SCROLL}>
-          <Table striped fz="sm" horizontalSpacing={6} captionSide="top">
-            <Table.Caption>
-              Headline figures: {from}-{to}, {recentYears} alone, the survivorship-free set and the demo set
-              over the same dates
-            </Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Figure</Table.Th>
-                {columns.map(([label]) => (
-                  <Table.Th scope="col" key={label}>
-                    {label}
-                  </Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {ROWS.map((label, k) => (
-                <Table.Tr key={label}>
-                  <Table.Th scope="row" fw={600}>
-                    {label}
-                  </Table.Th>
-                  {headline.map((cells, c) => (
-                    <Table.Td key={columns[c]![0]}>{cells[k]}</Table.Td>
-                  ))}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <FiguresTable
+          minWidth={520}
+          caption={`Headline figures: ${from}-${to}, ${recentYears} alone, the survivorship-free set and the demo set over the same dates`}
+          columns={["Figure", ...columns.map(([label]) => label)]}
+          rows={ROWS.map((label, k) => ({ key: label, label, cells: headline.map((cells) => cells[k]) }))}
+        />
         <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
           <List size="sm" spacing={6}>
             <List.Item>
@@ -142,97 +118,53 @@ export function ModelCardSection(props: { model: ModelCard }) {
               {spread(m.spreadWithinVolatilityFifths)}.
             </List.Item>
           </List>
-          <Table.ScrollContainer minWidth={280} scrollAreaProps={KEYBOARD_SCROLL}>
-            <Table striped fz="sm" horizontalSpacing={6} captionSide="top">
-              <Table.Caption>
+          <FiguresTable
+            minWidth={280}
+            caption={
+              <>
                 Each stock's {FITTED_RANGE}, on survivorship-free dates held back from its fit (
                 {heldBackYears}): share of outcomes inside, below and above it, by volatility fifth (1
                 calmest). The aim is 80% inside and 10% each side;{" "}
                 {held.targetMet ? "every fifth is" : "not every fifth is"} within {rate(held.target.low)}-
                 {rate(held.target.high)}.
-              </Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Fifth</Table.Th>
-                  <Table.Th scope="col">Stock-dates</Table.Th>
-                  <Table.Th scope="col">Inside</Table.Th>
-                  <Table.Th scope="col">Below</Table.Th>
-                  <Table.Th scope="col">Above</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {held.byVolatility.map((c) => (
-                  <Table.Tr key={c.fifth}>
-                    <Table.Th scope="row" fw={600}>
-                      {c.fifth}
-                    </Table.Th>
-                    <Table.Td>{count(c.n)}</Table.Td>
-                    <Table.Td>{rate(c.coverage)}</Table.Td>
-                    <Table.Td>{rate(c.below)}</Table.Td>
-                    <Table.Td>{rate(c.above)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+              </>
+            }
+            columns={["Fifth", "Stock-dates", "Inside", "Below", "Above"]}
+            rows={held.byVolatility.map((c) => ({
+              key: c.fifth,
+              label: c.fifth,
+              cells: [count(c.n), rate(c.coverage), rate(c.below), rate(c.above)],
+            }))}
+          />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
-          <Table.ScrollContainer minWidth={280} scrollAreaProps={KEYBOARD_SCROLL}>
-            <Table striped fz="sm" horizontalSpacing={6} captionSide="top">
-              <Table.Caption>
-                Stated against observed, by year: the mean probability stated for the stock-dates of each test
-                year and how often the stated event happened
-              </Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Year</Table.Th>
-                  <Table.Th scope="col">Stock-dates</Table.Th>
-                  <Table.Th scope="col">Stated</Table.Th>
-                  <Table.Th scope="col">Observed</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {m.calibrationByYear.map((y) => (
-                  <Table.Tr key={y.year}>
-                    <Table.Th scope="row" fw={600}>
-                      {y.year}
-                    </Table.Th>
-                    <Table.Td>{count(y.n)}</Table.Td>
-                    <Table.Td>{rate(y.stated)}</Table.Td>
-                    <Table.Td>{rate(y.observed)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <Table.ScrollContainer minWidth={300} scrollAreaProps={KEYBOARD_SCROLL}>
-            <Table striped fz="sm" horizontalSpacing={6} captionSide="top">
-              <Table.Caption>
-                Single price-only factors on the same footing: top minus bottom decile
-              </Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Factor</Table.Th>
-                  <Table.Th scope="col">Demo</Table.Th>
-                  <Table.Th scope="col">Survivorship-free</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {m.effects.map((e) => (
-                  <Table.Tr key={e.name}>
-                    <Table.Th scope="row" fw={600}>
-                      {e.name}
-                      <Text size="xs" c="dimmed" fw={400}>
-                        {e.literature}
-                      </Text>
-                    </Table.Th>
-                    <Table.Td>{spread(e.demo)}</Table.Td>
-                    <Table.Td>{spread(e.survivorshipFree)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <FiguresTable
+            minWidth={280}
+            caption="Stated against observed, by year: the mean probability stated for the stock-dates of each test year and how often the stated event happened"
+            columns={["Year", "Stock-dates", "Stated", "Observed"]}
+            rows={m.calibrationByYear.map((y) => ({
+              key: y.year,
+              label: y.year,
+              cells: [count(y.n), rate(y.stated), rate(y.observed)],
+            }))}
+          />
+          <FiguresTable
+            minWidth={300}
+            caption="Single price-only factors on the same footing: top minus bottom decile"
+            columns={["Factor", "Demo", "Survivorship-free"]}
+            rows={m.effects.map((e) => ({
+              key: e.name,
+              label: (
+                <>
+                  {e.name}
+                  <Text size="xs" c="dimmed" fw={400}>
+                    {e.literature}
+                  </Text>
+                </>
+              ),
+              cells: [spread(e.demo), spread(e.survivorshipFree)],
+            }))}
+          />
         </SimpleGrid>
         <div>
           <Title order={3} size="h4" mb={4}>

@@ -1,7 +1,7 @@
-import { Card, Code, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { formatDate, formatStatistic } from "../../lib/format.ts";
 import { type Preregistration, preregistrationQueryOptions } from "./preregistration.queries.ts";
+import { RegisteredCheckCard } from "./registered-check-card.tsx";
 
 /** "Live calls of xgb-rank-h60-live (SHA-256 259ef9fc…) are tested once, after 396 weeks: ..." */
 export function preregistrationText(p: Preregistration): string {
@@ -63,24 +63,14 @@ export function PreregistrationSection() {
   const { data } = useQuery(preregistrationQueryOptions());
   if (!data) return null;
   return (
-    <Card withBorder radius="md" mt="lg" component="section" aria-labelledby="preregistration-title">
-      <Title order={2} size="h4" id="preregistration-title">
-        Pre-registered test of live calls
-      </Title>
-      <Text fw={700} mt={4} data-testid="preregistration-summary">
-        {data.summary}
-      </Text>
-      {progressText(data).map((line) => (
-        <Text size="sm" mt={4} key={line} data-testid="preregistration-progress">
-          {line}
-        </Text>
-      ))}
-      <Text size="sm" c="dimmed" mt={4}>
-        {preregistrationText(data)}
-      </Text>
-      <Text size="xs" c="dimmed" mt={4}>
-        Written before any live call was scored: <Code>{data.document}</Code>
-      </Text>
-    </Card>
+    <RegisteredCheckCard
+      name="preregistration"
+      title="Pre-registered test of live calls"
+      summary={data.summary}
+      progress={progressText(data)}
+      checked={preregistrationText(data)}
+      writtenBefore="Written before any live call was scored"
+      document={data.document}
+    />
   );
 }

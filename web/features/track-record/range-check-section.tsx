@@ -1,9 +1,9 @@
-import { Card, Code, Table, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { FITTED_RANGE } from "../../../api/analysis/fitted-range.constants.ts";
-import { KEYBOARD_SCROLL } from "../../components/keyboard-scroll.ts";
 import { formatDate, ratePercent } from "../../lib/format.ts";
+import { FiguresTable } from "./figures-table.tsx";
 import { type Preregistration, preregistrationQueryOptions } from "./preregistration.queries.ts";
+import { RegisteredCheckCard } from "./registered-check-card.tsx";
 
 type RangeCheck = Preregistration["ranges"];
 
@@ -64,54 +64,32 @@ export function RangeCheckSection() {
   const r = data.ranges;
   const shown = r.verdict ?? r.running;
   return (
-    <Card withBorder radius="md" mt="lg" component="section" aria-labelledby="range-check-title">
-      <Title order={2} size="h4" id="range-check-title">
-        Pre-registered check of the ranges on live calls
-      </Title>
-      <Text fw={700} mt={4} data-testid="range-check-summary">
-        {r.summary}
-      </Text>
-      {rangeProgressText(r).map((line) => (
-        <Text size="sm" mt={4} key={line} data-testid="range-check-progress">
-          {line}
-        </Text>
-      ))}
+    <RegisteredCheckCard
+      name="range-check"
+      title="Pre-registered check of the ranges on live calls"
+      summary={r.summary}
+      progress={rangeProgressText(r)}
+      checked={rangeCheckText(r)}
+      writtenBefore="Written before any live range was scored"
+      document={r.document}
+    >
       {shown ? (
-        <Table.ScrollContainer minWidth={280} scrollAreaProps={KEYBOARD_SCROLL} mt="xs">
-          <Table striped fz="sm" horizontalSpacing={6} captionSide="top">
-            <Table.Caption>{captionOf(r, shown[0]!.dates)}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Fifth</Table.Th>
-                <Table.Th scope="col">Inside</Table.Th>
-                <Table.Th scope="col">Below</Table.Th>
-                <Table.Th scope="col">Above</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {shown.map((f) => (
-                <Table.Tr key={f.fifth}>
-                  <Table.Th scope="row" fw={600}>
-                    {f.fifth}
-                  </Table.Th>
-                  <Table.Td>
-                    {ratePercent(f.inside)}
-                    {interval(f.insideLow, f.insideHigh)}
-                  </Table.Td>
-                  <Table.Td>{ratePercent(f.below)}</Table.Td>
-                  <Table.Td>{ratePercent(f.above)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <FiguresTable
+          minWidth={280}
+          mt="xs"
+          caption={captionOf(r, shown[0]!.dates)}
+          columns={["Fifth", "Inside", "Below", "Above"]}
+          rows={shown.map((f) => ({
+            key: f.fifth,
+            label: f.fifth,
+            cells: [
+              `${ratePercent(f.inside)}${interval(f.insideLow, f.insideHigh)}`,
+              ratePercent(f.below),
+              ratePercent(f.above),
+            ],
+          }))}
+        />
       ) : null}
-      <Text size="sm" c="dimmed" mt={4}>
-        {rangeCheckText(r)}
-      </Text>
-      <Text size="xs" c="dimmed" mt={4}>
-        Written before any live range was scored: <Code>{r.document}</Code>
-      </Text>
-    </Card>
+    </RegisteredCheckCard>
   );
 }

@@ -84,7 +84,7 @@ const performance: Performance = {
   },
   evidence: {
     rule: "Each sample date, the 10 best-ranked BUY calls.",
-    designChoice: "The model's design was chosen on these same years, 2010-2023 (decision 067).",
+    designChoice: "The model's design was chosen on these same years, 2010-2023 (see Designs tried).",
     horizonDays: 60,
     intervalLag: 12,
     years: [
@@ -251,7 +251,7 @@ const performance: Performance = {
         },
       },
     ],
-    designs: [{ name: "point in time", when: "issue 24", result: "served" }],
+    designs: [{ name: "point in time", when: "the point-in-time rebuild", result: "served" }],
     survivorshipLeft: "The demo set holds only the companies still in the index in 2023.",
   },
 };

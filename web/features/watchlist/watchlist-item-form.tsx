@@ -70,13 +70,10 @@ export function WatchlistItemForm(
           ) : null}
           <form.AppField name="purchasePrice">
             {(field) => (
-              <field.NumberField
+              <field.PriceField
                 label="Purchase price (optional)"
                 description="The move is measured from it; without it, from the price when added."
-                step={0.01}
                 min={0}
-                decimalScale={2}
-                prefix="$"
               />
             )}
           </form.AppField>

@@ -11,7 +11,9 @@ import { ToastOutlet } from "./components/toast-outlet.tsx";
 import { latestRecommendationsQueryOptions } from "./features/recommendations/recommendations.queries.ts";
 import { currentUserQueryOptions } from "./lib/current-user.queries.ts";
 import { createQueryClient } from "./lib/query-client.ts";
+import { Route as historicalRoute } from "./routes/_authed/_app/dashboard.historical.tsx";
 import { Route as dashboardRoute } from "./routes/_authed/_app/dashboard.tsx";
+import { prefetchHistorical } from "./routes/-components/dashboard-search.ts";
 import { routeTree } from "./routeTree.gen.ts";
 import { colorSchemeManager, cssVariablesResolver, theme } from "./theme.ts";
 
@@ -43,9 +45,12 @@ for (const match of matches) {
 // On every dashboard address the Latest tab's cards are asked for beside the user's request rather than after it:
 // dashboard.html has the browser fetch both with the HTML, and these requests take those answers (decision 152). The
 // Latest tab is where sign-in lands and one click from any other tab; its loader then finds them in the cache. A
-// visitor's 401 here is left to the layout's check (decision 149).
+// visitor's 401 here is left to the layout's check (decision 149). The
+// historical tab does the same with its search from the address (decision 154).
 if (matches.some((match) => match.routeId === dashboardRoute.id))
   void queryClient.prefetchQuery(latestRecommendationsQueryOptions());
+const historical = matches.find((match) => match.routeId === historicalRoute.id);
+if (historical) prefetchHistorical(queryClient, historical.search);
 
 declare module "@tanstack/react-router" {
   interface Register {

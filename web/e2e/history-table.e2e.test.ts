@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
-import type { Page } from "playwright-core";
+import type { Page, Route } from "playwright-core";
 import { z } from "zod";
 import {
   DESKTOP,
@@ -182,6 +182,40 @@ describe("the history table and its CSV", () => {
       await context.close();
     });
   }
+
+  test("a reload asks for the table's rows beside the current user; the filters form arriving later moves nothing", async () => {
+    for (const viewport of [PHONE, DESKTOP]) {
+      const { page, context } = await signedIn(viewport);
+      // The current user answers late and the form's code arrives later still, as on a slow phone.
+      const late = (ms: number) => async (route: Route) => {
+        await new Promise((resolve) => setTimeout(resolve, ms));
+        await route.continue();
+      };
+      await page.route("**/api/auth/user", late(700));
+      await page.route(/\/historical-filters-form-[^/]*\.js$/, late(1500));
+      let userAnswered = 0;
+      let tableAsked = 0;
+      page.on("response", (res) => {
+        if (res.url().endsWith("/api/auth/user")) userAnswered ||= Date.now();
+      });
+      page.on("request", (req) => {
+        if (req.url().includes("/api/recommendations/historical")) tableAsked ||= Date.now();
+      });
+      await page.goto(`${e2e.server.url}/dashboard/historical?${YEAR}&view=table`);
+      await page.locator('[data-testid="history-row"]').first().waitFor();
+      // Asked before the user's answer came, so not after the layout's check as a loader alone would.
+      expect(tableAsked).toBeGreaterThan(0);
+      expect(userAnswered === 0 || tableAsked < userAnswered).toBe(true);
+      // The rows are drawn while the form's place is held; when it comes, the table stays where it was.
+      await page.getByTestId("history-filters-placeholder").waitFor();
+      const before = (await page.getByTestId("history-table-scroll").boundingBox())!.y;
+      await page.getByLabel("From Date").waitFor();
+      expect(await page.getByTestId("history-filters-placeholder").count()).toBe(0);
+      const after = (await page.getByTestId("history-table-scroll").boundingBox())!.y;
+      expect(Math.abs(after - before)).toBeLessThan(1);
+      await context.close();
+    }
+  });
 
   test("each column sorts both ways over the whole year; the choice stays in the address", async () => {
     const { page, context } = await signedIn();

@@ -93,6 +93,11 @@ describe("formatters: money, compact money, dates, percentages", () => {
     expect(formatShortDate("2023-13-01")).toBe("2023-13-01");
     expect(formatDate(null)).toBe("—");
   });
+  test("a count reads as Intl's en-US whole-number format would", () => {
+    const count = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+    for (const n of [0, 1, 7, 999, 1000, 1310, 12_345, 999_999, 1_000_000, 123_456_789, -4321, 2.4, 1234.5])
+      expect(formatCount(n)).toBe(count.format(n));
+  });
   test("a price's time: the day for a daily close, day and time for a live quote", () => {
     expect(formatAsOf("2023-10-27")).toBe("Oct 27, 2023");
     expect(formatAsOf("2025-02-19T21:00:01.000Z")).toMatch(/^Feb 19, 2025, \d{1,2}:\d{2} (AM|PM)$/);

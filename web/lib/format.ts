@@ -79,7 +79,6 @@ const dollars = firstUse(
 const compactDollars = firstUse(
   () => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", notation: "compact", ...two }),
 );
-const count = firstUse(() => new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 }));
 
 /**
  * Intl's compact notation with the spec's three letters: it would say "T" from a trillion on, where the spec's
@@ -174,15 +173,19 @@ export function formatShortDate(isoDate: string): string {
   return d ? `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}` : isoDate;
 }
 
-/** `YYYY-MM-DD` as "Oct 27, 2023", without time-zone drift. */
+/** `YYYY-MM-DD` as "Oct 27, 2023", without time-zone drift (written out, decisions 152 and 154). */
 export function formatDate(isoDate: string | null | undefined): string {
   if (!isoDate) return "—";
   const d = calendarDay(isoDate);
   return d ? `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}` : isoDate;
 }
 
-/** A count with thousands separators: "1,310". */
-export const formatCount = (n: number): string => count().format(n);
+/** A count, whole, with thousands separators: "1,310" (written out, as formatDate is). */
+export function formatCount(n: number): string {
+  const whole = Math.round(Math.abs(n));
+  if (!Number.isSafeInteger(whole)) return String(n);
+  return `${n < 0 && whole > 0 ? "-" : ""}${String(whole).replace(/\B(?=(\d{3})+$)/g, ",")}`;
+}
 
 /** A statistic (a t, an AUC, a Brier score) with `digits` decimals, rounded by the rule above: "2.31". */
 export function formatStatistic(value: number, digits: number): string {

@@ -1,4 +1,4 @@
-import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
+import { MutationCache, QueryCache, QueryClient, type QueryKey } from "@tanstack/react-query";
 import { isNetworkFailure, isUnauthorized } from "./api-error.ts";
 import { currentUserKey } from "./current-user.queries.ts";
 import { notify } from "./notify.ts";
@@ -81,4 +81,17 @@ export function createQueryClient(navigate: LocalSession["navigate"]): QueryClie
     },
   });
   return queryClient;
+}
+
+/**
+ * A failed ask that stays on screen with its Retry rather than being asked again: any but a visitor's 401, which is
+ * dropped so that the tab shows its skeletons, not the refusal, while it is asked again: a loader asks only when this
+ * is false (the early asks of main.tsx, decisions 149 and 154, may have been refused before sign-in).
+ */
+export function keptFailure(queryClient: QueryClient, queryKey: QueryKey): boolean {
+  const state = queryClient.getQueryState(queryKey);
+  if (state?.status !== "error") return false;
+  if (!isUnauthorized(state.error)) return true;
+  queryClient.removeQueries({ queryKey, exact: true });
+  return false;
 }

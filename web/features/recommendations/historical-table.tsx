@@ -1,4 +1,4 @@
-import { Group, Table, Text, UnstyledButton } from "@mantine/core";
+import { Group, Table, UnstyledButton } from "@mantine/core";
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from "@tabler/icons-react";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useMemo, useRef, useState } from "react";
@@ -49,10 +49,15 @@ function SortHeader(props: { column: (typeof COLUMNS)[number]; sort: HistorySort
   );
 }
 
-/** Each row's height in pixels: one line a cell (the call's provenance beside it), so the virtualizer's sums are exact. */
+/**
+ * Each row's height in pixels: one line a cell (the call's provenance beside it), cut with an ellipsis where a
+ * column is too narrow (the whole text in the cell's title), so the virtualizer's sums are exact. app.css's
+ * `.sb-history-row` sets the same height.
+ */
 const ROW_HEIGHT = 41;
-/** One line a cell, cut with an ellipsis where a column is too narrow (the whole text is in the cell's title). */
-const CELL = { whiteSpace: "nowrap", overflow: "hidden", textOverflow: "ellipsis" } as const;
+
+/** The scroll box's greatest height (40rem at the browser's usual 16px), or 70% of the window if less. */
+const BOX_MAX_PX = 640;
 
 /** Rows drawn beyond the visible ones, either side: a flick of the wheel shows drawn rows, never a gap. */
 const OVERSCAN = 8;
@@ -74,6 +79,8 @@ export function HistoricalTable(props: {
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: OVERSCAN,
+    // The box's height before it is measured, so the first render draws the rows in view, not a second one.
+    initialRect: { width: TABLE_WIDTH, height: Math.min(window.innerHeight * 0.7, BOX_MAX_PX) },
   });
   const shown = virtualizer.getVirtualItems();
   const above = shown[0]?.start ?? 0;
@@ -82,7 +89,7 @@ export function HistoricalTable(props: {
     <section
       ref={scrollRef}
       // The box scrolls both ways: down through the rows under the sticky header, across on a phone.
-      style={{ maxHeight: "min(70vh, 40rem)", overflow: "auto" }}
+      style={{ maxHeight: `min(70vh, ${BOX_MAX_PX}px)`, overflow: "auto" }}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a box that scrolls must take focus so the keyboard scrolls it (axe: scrollable-region-focusable).
       tabIndex={0}
       aria-label="Historical recommendations, scrollable"
@@ -118,48 +125,54 @@ export function HistoricalTable(props: {
             ))}
           </Table.Tr>
         </Table.Thead>
-        <Table.Tbody>
+        <tbody>
           {above > 0 ? <Spacer height={above} /> : null}
-          {shown.map(({ index }) => {
-            const r = rows[index]!;
-            return (
-              <Table.Tr
-                key={r.id}
-                aria-rowindex={index + 2}
-                data-testid="history-row"
-                style={{ height: ROW_HEIGHT }}
-              >
-                <Table.Td style={CELL}>{formatDate(r.recommendationDate)}</Table.Td>
-                <Table.Th scope="row" style={CELL}>
-                  <UnstyledButton
-                    onClick={() => props.onOpen(r)}
-                    fw={700}
-                    fz="sm"
-                    td="underline"
-                    aria-label={`View Full Analysis of ${r.symbol}, ${formatDate(r.recommendationDate)}`}
-                    {...{ [OPENS_RECOMMENDATION]: r.id }}
-                  >
-                    {r.symbol}
-                  </UnstyledButton>
-                </Table.Th>
-                <Table.Td title={r.provenance} style={CELL}>
-                  {r.call ?? (r.source === "admin" ? "Editor's pick" : "—")}{" "}
-                  <Text span size="xs" c="dimmed" data-provenance={r.provenance}>
-                    {r.provenance}
-                  </Text>
-                </Table.Td>
-                <Table.Td style={CELL}>{probabilityText(r)}</Table.Td>
-                <Table.Td style={CELL}>{signedPercent(r.expectedExcessReturn)}</Table.Td>
-                <Table.Td title={outcomeHeadline(r) ?? undefined} style={CELL}>
-                  {outcomeShort(r)}
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
+          {shown.map(({ index }) => (
+            <HistoryRow key={rows[index]!.id} r={rows[index]!} rowIndex={index + 2} onOpen={props.onOpen} />
+          ))}
           {below > 0 ? <Spacer height={below} /> : null}
-        </Table.Tbody>
+        </tbody>
       </Table>
     </section>
+  );
+}
+
+/**
+ * One recommendation's row. Plain elements styled by app.css (`.sb-history-row`) as Mantine's Table.Tr and Table.Td
+ * would be: a screenful of rows is about 200 cells, and each Mantine part resolves its props and styles as it
+ * renders, which was most of the table's first render at 4x CPU (decision 154).
+ */
+function HistoryRow(props: {
+  r: RecommendationRow;
+  rowIndex: number;
+  onOpen: (r: RecommendationRow) => void;
+}) {
+  const { r } = props;
+  const date = formatDate(r.recommendationDate);
+  return (
+    <tr aria-rowindex={props.rowIndex} className="sb-history-row" data-testid="history-row">
+      <td>{date}</td>
+      <th scope="row">
+        <button
+          type="button"
+          className="sb-history-open mantine-focus-auto"
+          onClick={() => props.onOpen(r)}
+          aria-label={`View Full Analysis of ${r.symbol}, ${date}`}
+          {...{ [OPENS_RECOMMENDATION]: r.id }}
+        >
+          {r.symbol}
+        </button>
+      </th>
+      <td title={r.provenance}>
+        {r.call ?? (r.source === "admin" ? "Editor's pick" : "—")}{" "}
+        <span className="sb-history-provenance" data-provenance={r.provenance}>
+          {r.provenance}
+        </span>
+      </td>
+      <td>{probabilityText(r)}</td>
+      <td>{signedPercent(r.expectedExcessReturn)}</td>
+      <td title={outcomeHeadline(r) ?? undefined}>{outcomeShort(r)}</td>
+    </tr>
   );
 }
 

@@ -8,6 +8,7 @@ import {
   historicalRecommendationsQueryOptions,
 } from "../../features/recommendations/recommendations.queries.ts";
 import { marketStatusQueryOptions, marketToday } from "../../lib/market-status.queries.ts";
+import { keptFailure } from "../../lib/query-client.ts";
 
 export const DASHBOARD_TABS = [
   { value: "latest", label: "Latest Recommendations" },
@@ -129,18 +130,25 @@ export function searchForFilters(filters: HistoricalFilters): DashboardSearch {
 /**
  * Starts the historical tab's request while its code loads: the whole search for the table view, the cards' first
  * page otherwise (only the view's own query, so the table makes one request). Not awaited: the tab shows its own
- * loading skeletons, and a slow market call never holds a tab switch (decision 024).
+ * loading skeletons, and a slow market call never holds a tab switch (decision 024). main.tsx calls it too, beside
+ * the current user's request, and the loader then finds that ask in the cache (decision 154). An ask that failed
+ * stays on screen with its Retry, never asked again behind the person's back; one refused as a visitor's (401) is
+ * asked again, since the layout let this person in.
  */
 export function prefetchHistorical(queryClient: QueryClient, search: DashboardSearch): void {
   const start = (today: string | undefined) => {
     const filters = historicalFilters(search, today);
-    return search.view === "table"
-      ? queryClient.prefetchQuery(historicalAllQueryOptions(filters))
-      : queryClient.prefetchInfiniteQuery(historicalRecommendationsQueryOptions(filters));
+    if (search.view === "table") {
+      const all = historicalAllQueryOptions(filters);
+      if (!keptFailure(queryClient, all.queryKey)) void queryClient.prefetchQuery(all);
+    } else {
+      const pages = historicalRecommendationsQueryOptions(filters);
+      if (!keptFailure(queryClient, pages.queryKey)) void queryClient.prefetchInfiniteQuery(pages);
+    }
   };
   // A search that names both dates needs no "today": it is not kept waiting on the market's status.
   if (search.from !== undefined && search.to !== undefined) {
-    void start(undefined);
+    start(undefined);
     return;
   }
   void queryClient

@@ -1,6 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { RouteError } from "../../../components/route-error.tsx";
 import { latestRecommendationsQueryOptions } from "../../../features/recommendations/recommendations.queries.ts";
+import { keptFailure } from "../../../lib/query-client.ts";
 import { oldTabLinkRedirect } from "../../-components/dashboard-search.ts";
 
 /**
@@ -15,9 +16,9 @@ export const Route = createFileRoute("/_authed/_app/dashboard/_latestTab")({
   },
   loader: ({ context }) => {
     const latest = latestRecommendationsQueryOptions();
-    // A failed ask (main.tsx's early one, decision 149) stays on screen with its Retry, as `retryOnMount: false`
-    // keeps any failed query: never asked again behind the person's back.
-    if (context.queryClient.getQueryState(latest.queryKey)?.status === "error") return;
+    // A failed ask (main.tsx's early one, decision 149) stays on screen with its Retry, never asked again behind the
+    // person's back; one refused before sign-in is asked again.
+    if (keptFailure(context.queryClient, latest.queryKey)) return;
     void context.queryClient.prefetchQuery(latest);
   },
   errorComponent: RouteError,

@@ -200,7 +200,7 @@ describe("access", () => {
     await context.close();
   });
 
-  test("a signed-out visit to the Latest tab, whose cards are asked for beside the user, gets the same toast", async () => {
+  test("a signed-out visit to the Latest tab, whose cards are asked for beside the user, gets the same toast; sign-in then shows the cards", async () => {
     const { page, context } = await e2e.browser.newPage();
     const latest = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/recommendations/latest");
     await page.goto(`${e2e.server.url}/dashboard`);
@@ -210,6 +210,25 @@ describe("access", () => {
     await toast(page, "You are logged out. Logging in again...").waitFor();
     await page.waitForURL(`${e2e.server.url}/signin`, { timeout: 5000 });
     await page.getByRole("heading", { name: "Sign in" }).waitFor();
+    // Signing in on this page (its cache still holds the refused ask) shows the cards, not the refusal.
+    const email = `routing-${Date.now()}@example.com`;
+    const registered = await fetch(`${e2e.server.url}/api/auth/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email, password: "routing-password-1", firstName: "Rou" }),
+    });
+    expect(registered.status).toBe(201);
+    await page.getByRole("textbox", { name: "Email" }).fill(email);
+    await page.locator('input[name="password"]').fill("routing-password-1");
+    const asked = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/recommendations/latest");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.waitForURL(`${e2e.server.url}/dashboard`);
+    expect((await asked).status()).toBe(200);
+    await page
+      .getByRole("button", { name: /View Full Analysis/ })
+      .first()
+      .waitFor();
+    expect(await page.getByRole("button", { name: "Retry" }).count()).toBe(0);
     await context.close();
   });
 

@@ -73,7 +73,8 @@ export function AlertBellPopover() {
   const markSeen = useMarkAlertsSeen();
   const dismiss = useDismissAlert();
   const [opened, setOpened] = useState(false);
-  // Which alerts were unseen when the list opened: they stay marked new until it closes, though now seen.
+  // Which alerts were unseen when the list opened: they stay marked new until it closes, though now seen. An alert
+  // the list shows still unseen (the answer before open's own read) is new as well.
   const [fresh, setFresh] = useState<ReadonlySet<number>>(new Set());
   const unseen = query.data?.unseen ?? 0;
   const bell = useRef<HTMLButtonElement>(null);
@@ -140,7 +141,7 @@ export function AlertBellPopover() {
                 <AlertRow
                   key={a.id}
                   alert={a}
-                  isNew={fresh.has(a.id)}
+                  isNew={!a.seen || fresh.has(a.id)}
                   onDismiss={() => dismiss.mutate(a.id)}
                   dismissing={dismiss.isPending && dismiss.variables === a.id}
                 />

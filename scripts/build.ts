@@ -64,6 +64,7 @@ cpSync(join(root, "node_modules/@scalar/api-reference/dist/browser/standalone.js
 await Bun.write(join(outdir, TRUSTED_TYPES_SCRIPT_PATH), await bundleTrustedTypesScript());
 await Bun.write(join(outdir, "_headers"), staticAssetsHeadersFile());
 
+await drawBootRowBeforeStylesheet(join(outdir, "index.html"));
 const appFiles = new Set(result.outputs.map((o) => o.path).filter((p) => !p.endsWith(".map")));
 const graph = await chunkGraph(
   outdir,
@@ -106,6 +107,20 @@ for (const line of report.lines) console.log(line);
 if (report.problems.length) {
   for (const problem of report.problems) console.error(problem);
   process.exit(1);
+}
+
+/**
+ * Moves the stylesheet's link, which Bun writes into the head, to the end of the body. A stylesheet in the head
+ * holds every paint until it has loaded; one after the root holds only what follows it, so the browser draws the
+ * boot row (styled in index.html itself) as soon as it has the HTML. The module script still waits for it, as it
+ * waits for every stylesheet the parser found: the app never draws unstyled (decision 153).
+ */
+async function drawBootRowBeforeStylesheet(path: string) {
+  const html = await Bun.file(path).text();
+  const links = html.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
+  if (links.length !== 1 || !html.includes("</body>"))
+    throw new Error(`index.html: expected one stylesheet link and a body, found ${links.length} links`);
+  await Bun.write(path, html.replace(links[0]!, "").replace("</body>", `${links[0]}</body>`));
 }
 
 type ChunkGraph = Awaited<ReturnType<typeof chunkGraph>>;

@@ -1,6 +1,6 @@
 /**
- * The header row index.html draws before the script has run (`.sb-boot` in app.css, decision 047), for React to draw
- * again while the signed-in header renders behind it.
+ * The header row index.html draws before the script has run (`.sb-boot`, styled in index.html itself: decisions
+ * 047, 153), for React to draw again while the signed-in header renders behind it.
  */
 export function BootRow() {
   return (

@@ -160,8 +160,8 @@ async function chunkGraph(dir: string, names: string[]) {
 
 /**
  * dashboard.html: index.html with a `modulepreload` for each file the dashboard's Latest tab loads beyond the entry,
- * and a `preload` of the current user and the Latest tab's cards, so the browser fetches them beside the entry
- * instead of once it has run (decisions 149, 152). The servers answer it
+ * and a `preload` of the current user, the Latest tab's cards and the header's answers, so the browser fetches them
+ * beside the entry instead of once it has run (decisions 149, 152, 153). The servers answer it
  * for the dashboard's addresses (api/lib/static-paths.ts); other pages keep index.html and load none of it.
  */
 async function writeDashboardDocument(dir: string, graph: ChunkGraph): Promise<string[]> {
@@ -172,9 +172,15 @@ async function writeDashboardDocument(dir: string, graph: ChunkGraph): Promise<s
     if (!chunk) throw new Error(`no lazy chunk for the ${route} route`);
     for (const file of graph.extra(chunk)) files.add(file);
   }
-  // The two answers the first paint waits for start with the HTML, beside the entry, not once it has run: main.tsx
-  // asks for the same addresses with the same mode and credentials, and the browser hands it these (decision 152).
-  const answers = ["/api/auth/user", "/api/recommendations/latest"]
+  // The answers the first paint waits for (the user and the cards), and the header's (the market's date, the bell's
+  // count), start with the HTML, beside the entry, not once it has run: main.tsx asks for the same addresses with
+  // the same mode and credentials, and the browser hands it these (decisions 152, 153).
+  const answers = [
+    "/api/auth/user",
+    "/api/recommendations/latest",
+    "/api/market/status",
+    "/api/notifications/alerts",
+  ]
     .map((path) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${path}">`)
     .join("");
   const links =

@@ -9,7 +9,9 @@ import { createRoot } from "react-dom/client";
 import { FullPageSpinner } from "./components/full-page-spinner.tsx";
 import { ToastOutlet } from "./components/toast-outlet.tsx";
 import { latestRecommendationsQueryOptions } from "./features/recommendations/recommendations.queries.ts";
+import { alertInboxQueryOptions } from "./features/watchlist/watchlist.queries.ts";
 import { currentUserQueryOptions } from "./lib/current-user.queries.ts";
+import { marketStatusQueryOptions } from "./lib/market-status.queries.ts";
 import { createQueryClient } from "./lib/query-client.ts";
 import { Route as historicalRoute } from "./routes/_authed/_app/dashboard.historical.tsx";
 import { Route as dashboardRoute } from "./routes/_authed/_app/dashboard.tsx";
@@ -47,8 +49,13 @@ for (const match of matches) {
 // Latest tab is where sign-in lands and one click from any other tab; its loader then finds them in the cache. A
 // visitor's 401 here is left to the layout's check (decision 149). The
 // historical tab does the same with its search from the address (decision 154).
-if (matches.some((match) => match.routeId === dashboardRoute.id))
+// The signed-in header's answers (the market's date, the bell's count) come with the HTML too: asked for once the
+// header renders, they ended after the page's longest tasks, which the first card then waited for (decision 153).
+if (matches.some((match) => match.routeId === dashboardRoute.id)) {
   void queryClient.prefetchQuery(latestRecommendationsQueryOptions());
+  void queryClient.prefetchQuery(marketStatusQueryOptions());
+  void queryClient.prefetchQuery(alertInboxQueryOptions());
+}
 const historical = matches.find((match) => match.routeId === historicalRoute.id);
 if (historical) prefetchHistorical(queryClient, historical.search);
 

@@ -184,15 +184,48 @@ describe("titles and favicon", () => {
 });
 
 describe("the dashboard's first paint", () => {
-  test("a reload fetches the user and the Latest cards with the HTML, once each, and draws every card", async () => {
+  test("the boot row paints from the HTML alone; the app waits for the stylesheet", async () => {
+    const { page, context } = await e2e.browser.newPage(PHONE);
+    await signInThroughForm(page, e2e.server.url, "investor@example.com", "investor-demo-password");
+    await page.waitForURL(`${e2e.server.url}/dashboard`);
+    // Routing turns the browser's cache off, so each load asks for the stylesheet and is held here.
+    const held: Array<() => void> = [];
+    await page.route("**/*.css", async (route) => {
+      await new Promise<void>((resolve) => held.push(resolve));
+      await route.continue();
+    });
+    const release = async () => {
+      while (held.length === 0) await Bun.sleep(20);
+      for (const resolve of held.splice(0)) resolve();
+    };
+    for (const path of ["/", "/dashboard"]) {
+      await page.goto(`${e2e.server.url}${path}`, { waitUntil: "commit" });
+      await page.waitForFunction(() => performance.getEntriesByName("first-contentful-paint").length > 0);
+      // Painted while the stylesheet is held: the row from index.html, styled by its own rules, and no app yet.
+      expect(await page.locator("#root > .sb-boot").boundingBox()).toMatchObject({ height: 61 });
+      expect(await page.locator("html").getAttribute("data-mantine-color-scheme")).toBeNull();
+      await release();
+      await page.getByTestId("recommendation-card").first().waitFor();
+      expect(await page.locator("html").getAttribute("data-mantine-color-scheme")).toBe("light");
+    }
+    await context.close();
+  });
+
+  test("a reload fetches the user, the Latest cards and the header's answers with the HTML, once each, and draws every card", async () => {
     const { page, context } = await e2e.browser.newPage(PHONE);
     await signInThroughForm(page, e2e.server.url, "investor@example.com", "investor-demo-password");
     await page.waitForURL(`${e2e.server.url}/dashboard`);
     await page.getByTestId("recommendation-card").first().waitFor();
+    const preloaded = [
+      "/api/auth/user",
+      "/api/market/status",
+      "/api/notifications/alerts",
+      "/api/recommendations/latest",
+    ];
     const asked: string[] = [];
     page.on("request", (r) => {
       const path = new URL(r.url()).pathname;
-      if (path === "/api/auth/user" || path === "/api/recommendations/latest") asked.push(path);
+      if (preloaded.includes(path)) asked.push(path);
     });
     await page.reload();
     await page.getByTestId("recommendation-card").first().waitFor();
@@ -207,15 +240,43 @@ describe("the dashboard's first paint", () => {
     );
     expect(await page.getByTestId("recommendation-card").count()).toBe(latest.length);
     // The browser's preload (initiator "link", from dashboard.html) is the app's request too: nothing asked twice.
-    expect(asked.sort()).toEqual(["/api/auth/user", "/api/recommendations/latest"]);
-    const initiators = await page.evaluate(() =>
-      ["/api/auth/user", "/api/recommendations/latest"].map(
-        (path) =>
-          (performance.getEntriesByName(new URL(path, location.href).href)[0] as PerformanceResourceTiming)
-            ?.initiatorType,
-      ),
+    expect(asked.sort()).toEqual(preloaded);
+    const initiators = await page.evaluate(
+      (paths) =>
+        paths.map(
+          (path) =>
+            (performance.getEntriesByName(new URL(path, location.href).href)[0] as PerformanceResourceTiming)
+              ?.initiatorType,
+        ),
+      preloaded,
     );
-    expect(initiators).toEqual(["link", "link"]);
+    expect(initiators).toEqual(["link", "link", "link", "link"]);
+    await context.close();
+  });
+
+  test("the demo badge's tooltip loads its code on the first hover and opens then", async () => {
+    const { page, context } = await e2e.browser.newPage(DESKTOP);
+    const tooltipChunks: string[] = [];
+    page.on("request", (r) => {
+      if (/market-badge-tooltip-/.test(r.url())) tooltipChunks.push(r.url());
+    });
+    await signInThroughForm(page, e2e.server.url, "investor@example.com", "investor-demo-password");
+    await page.waitForURL(`${e2e.server.url}/dashboard`);
+    const badge = page.getByText("Demo data as of Oct 27, 2023");
+    await badge.waitFor();
+    await page.getByTestId("recommendation-card").first().waitFor();
+    expect(tooltipChunks).toHaveLength(0);
+    await badge.hover();
+    const tooltip = page.getByRole("tooltip");
+    await tooltip.waitFor();
+    expect(await tooltip.textContent()).toBe(
+      "Real daily prices, frozen at this date: every price and analysis uses it as today.",
+    );
+    expect(tooltipChunks).toHaveLength(1);
+    await page.mouse.move(5, 600);
+    await tooltip.waitFor({ state: "detached" });
+    await badge.hover();
+    await tooltip.waitFor();
     await context.close();
   });
 });

@@ -4,11 +4,22 @@ import type { ReactNode } from "react";
 import { DASHBOARD_TAB_PATHS, DASHBOARD_TABS, type DashboardTab } from "./dashboard-search.ts";
 
 /**
- * Keeps the open tab visible in the scrolling strip (a link or Back may open one that is off screen). In the next
- * frame: called while React commits, it would force the page's first layout in the middle of the first render.
+ * Keeps the open tab visible in the scrolling strip (a link or Back may open one that is off screen), scrolling only
+ * when it is not wholly in view. An IntersectionObserver answers after the browser's own layout: asking the tab for
+ * its place (scrollIntoView in the next frame, as before) forced the page's first layout inside a script task
+ * (decision 153).
  */
 function scrollIntoViewOnSelect(node: HTMLButtonElement | null) {
-  if (node) requestAnimationFrame(() => node.scrollIntoView?.({ block: "nearest", inline: "nearest" }));
+  if (!node) return;
+  const observer = new IntersectionObserver(
+    ([entry]) => {
+      observer.disconnect();
+      if (entry && entry.intersectionRatio < 1) node.scrollIntoView({ block: "nearest", inline: "nearest" });
+    },
+    { threshold: 1 },
+  );
+  observer.observe(node);
+  return () => observer.disconnect();
 }
 
 /**

@@ -110,17 +110,21 @@ if (report.problems.length) {
 }
 
 /**
- * Moves the stylesheet's link, which Bun writes into the head, to the end of the body. A stylesheet in the head
- * holds every paint until it has loaded; one after the root holds only what follows it, so the browser draws the
- * boot row (styled in index.html itself) as soon as it has the HTML. The module script still waits for it, as it
- * waits for every stylesheet the parser found: the app never draws unstyled (decision 153).
+ * Moves the stylesheet's link, which Bun writes into the head, into the body between the boot row and the root. A
+ * stylesheet in the head holds every paint until it has loaded; one in the body holds only what follows it, so the
+ * browser draws the boot row (styled in index.html itself) as soon as it has the HTML. The module script still waits
+ * for it, as for every stylesheet the parser found, so the app never draws unstyled; and the root follows it, so the
+ * theme's styles Mantine writes into the root still come after the stylesheet's defaults (decision 153).
  */
 async function drawBootRowBeforeStylesheet(path: string) {
   const html = await Bun.file(path).text();
   const links = html.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
-  if (links.length !== 1 || !html.includes("</body>"))
-    throw new Error(`index.html: expected one stylesheet link and a body, found ${links.length} links`);
-  await Bun.write(path, html.replace(links[0]!, "").replace("</body>", `${links[0]}</body>`));
+  const root = '<div id="root"></div>';
+  if (links.length !== 1 || !html.includes(root))
+    throw new Error(
+      `index.html: expected one stylesheet link and an empty root, found ${links.length} links`,
+    );
+  await Bun.write(path, html.replace(links[0]!, "").replace(root, `${links[0]}${root}`));
 }
 
 type ChunkGraph = Awaited<ReturnType<typeof chunkGraph>>;

@@ -4,7 +4,7 @@ import "./app.css";
 import { MantineProvider } from "@mantine/core";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { createRouter, RouterProvider } from "@tanstack/react-router";
-import { StrictMode, startTransition } from "react";
+import { StrictMode, startTransition, useLayoutEffect } from "react";
 import { createRoot } from "react-dom/client";
 import { FullPageSpinner } from "./components/full-page-spinner.tsx";
 import { ToastOutlet } from "./components/toast-outlet.tsx";
@@ -65,12 +65,22 @@ declare module "@tanstack/react-router" {
   }
 }
 
+/**
+ * index.html's boot row sits before the stylesheet's link, outside the root, so it leaves in React's first commit
+ * itself, where the root's own children would have been replaced (decision 153).
+ */
+function BootRowRemover() {
+  useLayoutEffect(() => document.getElementById("sb-boot")?.remove(), []);
+  return null;
+}
+
 // A transition, so React renders the first page in slices that yield to the browser instead of one long task
 // (a slow phone's main thread stays responsive while the page draws: decision 047).
 const root = createRoot(document.getElementById("root")!);
 startTransition(() =>
   root.render(
     <StrictMode>
+      <BootRowRemover />
       <MantineProvider
         theme={theme}
         // The system's light or dark setting until the visitor picks one with the header's toggle (kept across visits).

@@ -202,11 +202,18 @@ describe("the dashboard's first paint", () => {
       await page.goto(`${e2e.server.url}${path}`, { waitUntil: "commit" });
       await page.waitForFunction(() => performance.getEntriesByName("first-contentful-paint").length > 0);
       // Painted while the stylesheet is held: the row from index.html, styled by its own rules, and no app yet.
-      expect(await page.locator("#root > .sb-boot").boundingBox()).toMatchObject({ height: 61 });
+      expect(await page.locator("#sb-boot").boundingBox()).toMatchObject({ height: 61 });
       expect(await page.locator("html").getAttribute("data-mantine-color-scheme")).toBeNull();
       await release();
       await page.getByTestId("recommendation-card").first().waitFor();
       expect(await page.locator("html").getAttribute("data-mantine-color-scheme")).toBe("light");
+      expect(await page.locator("#sb-boot").count()).toBe(0);
+      // The theme's dimmed text (gray 7), which Mantine writes into the root, still wins over the stylesheet's gray 6.
+      expect(
+        await page.evaluate(() =>
+          getComputedStyle(document.documentElement).getPropertyValue("--mantine-color-dimmed").trim(),
+        ),
+      ).toBe("#495057");
     }
     await context.close();
   });

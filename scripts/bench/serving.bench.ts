@@ -1,5 +1,5 @@
 import { Database as SqliteFile } from "bun:sqlite";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { HISTORY_PAGE_SIZE } from "../../api/features/recommendations/recommendations.constants.ts";
@@ -44,6 +44,21 @@ const ROUNDS = 3;
 const BARE_ROUND_MS = QUICK ? 300 : 1_000;
 /** Unmeasured load at the start of each round: the client's connections to the other server are opened again. */
 const ROUND_WARMUP_MS = 200;
+
+/**
+ * BENCH_GUNZIP=0: a client that asks for gzip and leaves it undone (every request, the bare hello's included), to
+ * tell what an answer costs the server from what unzipping and reading it costs the load generator beside sqld.
+ */
+const CLIENT_GUNZIPS = process.env.BENCH_GUNZIP !== "0";
+
+/** Every request the bench sends, as its client reads answers (decompressed by default, as a browser does). */
+function send(
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<Response> {
+  if (CLIENT_GUNZIPS) return fetch(url, init);
+  return fetch(url, { ...init, decompress: false, headers: { ...init.headers, "accept-encoding": "gzip" } });
+}
 
 /** What a figure's requests cost the processes serving them, in CPU µs per request (user and system). */
 interface CpuPerRequest {
@@ -111,7 +126,7 @@ interface Endpoint {
 
 function endpoints(seed: ServingSeed): Endpoint[] {
   const headers = { authorization: `Bearer ${seed.token}` };
-  const get = (path: string) => (baseUrl: string) => () => fetch(`${baseUrl}${path}`, { headers });
+  const get = (path: string) => (baseUrl: string) => () => send(`${baseUrl}${path}`, { headers });
   return [
     { name: "latest", request: get("/api/recommendations/latest") },
     {
@@ -125,7 +140,7 @@ function endpoints(seed: ServingSeed): Endpoint[] {
         const users = pool.slice(0, 64);
         return () => {
           const token = users.length ? users[turn++ % users.length] : seed.token;
-          return fetch(path, { headers: { authorization: `Bearer ${token}` } });
+          return send(path, { headers: { authorization: `Bearer ${token}` } });
         };
       },
     },
@@ -139,7 +154,7 @@ function endpoints(seed: ServingSeed): Endpoint[] {
         let turn = 0;
         return () => {
           const n = turn++;
-          return fetch(`${baseUrl}/api/insights/analyze`, {
+          return send(`${baseUrl}/api/insights/analyze`, {
             method: "POST",
             headers: { authorization: `Bearer ${pool[n % pool.length]}`, "content-type": "application/json" },
             body: JSON.stringify({ symbol: seed.symbols[n % seed.symbols.length] }),
@@ -183,7 +198,11 @@ async function probe(
   target: string,
 ): Promise<{ said: string; text: string }> {
   const res = await send();
-  const text = await res.text();
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  // Still gzipped when the client leaves it undone (BENCH_GUNZIP=0).
+  const text = new TextDecoder().decode(
+    bytes[0] === 0x1f && bytes[1] === 0x8b ? Bun.gunzipSync(bytes) : bytes,
+  );
   if (!res.ok) throw new Error(`${name} on ${target}: ${res.status} ${text.slice(0, 200)}`);
   const body = JSON.parse(text) as unknown;
   const size = `${(text.length / 1024).toFixed(0)} KB`;
@@ -194,7 +213,6 @@ async function probe(
 
 const pad = (s: string | number, n: number) => String(s).padStart(n);
 const rate = (r: LoadResult) => r.perSecond.toFixed(0);
-const share = (r: LoadResult, bare: LoadResult) => `${((r.perSecond / bare.perSecond) * 100).toFixed(2)}%`;
 const p99 = (r: LoadResult) => r.p99.toFixed(1);
 /** One concurrency's figures: rate, share of bare, p99, then CPU µs per request and the bare hello's against it. */
 const cell = (r: LoadResult, ofBare: string, cpu: CpuPerRequest) =>
@@ -306,8 +324,8 @@ export async function benchServing(): Promise<Record<string, string>> {
       targets.splice(0, targets.length, ...kept);
     }
     const answers: string[] = [];
-    const historicalAnswer = join(dir, "historical.json");
-    const firstBare = new Map<number, LoadResult>();
+    /** Each read endpoint's answer as the first target sent it, for the bare server to send the same bytes. */
+    const answerFiles = new Map<string, string>();
     console.log(
       `  ${QUICK ? "QUICK: " : ""}${DURATION_MS / 1000} s per figure after ${WARMUP_MS / 1000} s warm-up, in ${ROUNDS} rounds; closed-loop clients in this process ` +
         `(${"client" in cores ? `on core ${cores.client} with sqld, the server under test on core ${cores.server}` : `cores shared: ${cores.none}`}); ` +
@@ -317,26 +335,31 @@ export async function benchServing(): Promise<Record<string, string>> {
         "against it (neither the client nor the cores move it)\n" +
         `  ${"target".padEnd(16)} ${"endpoint".padEnd(22)} ${CONCURRENCIES.map((n) => `${pad(`req/s@${n}`, 8)} ${pad("of bare", 8)} ${pad(`p99@${n}`, 7)} ${pad(`cpu@${n}`, 6)} ${pad("of bare", 7)}`).join("  ")}`,
     );
-    // What the historical answer's size alone costs: the bare server sending the same bytes, gzipped, measured
-    // right after the first target (before any libSQL server or Worker runs beside it).
+    // What each answer's size alone costs: the bare server sending the same bytes as the endpoint, gzipped as the app
+    // gzips them, in rounds beside the bare hello as the endpoints are, right after the first target (before any
+    // libSQL server or Worker runs beside it).
     const sameBytes = async () => {
-      if (!existsSync(historicalAnswer)) return;
-      const same = onServerCore(
-        await startBunServer({ ANSWER_FILE: historicalAnswer }, "scripts/bench/hello-server.ts"),
-      );
-      const cells: string[] = [];
-      for (const concurrency of CONCURRENCIES) {
-        const r = await runLoad(() => fetch(same.url), {
-          concurrency,
-          durationMs: DURATION_MS,
-          warmupMs: WARMUP_MS,
-          meter: () => cpuMs([same.process.pid]),
-        });
-        const bare = firstBare.get(concurrency)!;
-        cells.push(cell(r, share(r, bare), { endpoint: cpuPerRequest(r), bare: cpuPerRequest(bare) }));
+      for (const [name, file] of answerFiles) {
+        const same = onServerCore(
+          await startBunServer({ ANSWER_FILE: file }, "scripts/bench/hello-server.ts"),
+        );
+        const cells: string[] = [];
+        for (const concurrency of CONCURRENCIES) {
+          const {
+            result,
+            share: inRounds,
+            cpu,
+          } = await besideBare(
+            () => send(same.url),
+            { send: () => send(hello.url), pid: hello.process.pid },
+            [same.process.pid],
+            concurrency,
+          );
+          cells.push(cell(result, `${(inRounds * 100).toFixed(2)}%`, cpu));
+        }
+        await same.stop();
+        console.log(`  ${"bare, same bytes".padEnd(16)} ${name.padEnd(22)} ${cells.join("  ")}`);
       }
-      await same.stop();
-      console.log(`  ${"bare, same bytes".padEnd(16)} ${HISTORICAL.padEnd(22)} ${cells.join("  ")}`);
     };
     for (const [index, target] of targets.entries()) {
       try {
@@ -344,7 +367,7 @@ export async function benchServing(): Promise<Record<string, string>> {
         for (const concurrency of CONCURRENCIES) {
           bare.set(
             concurrency,
-            await runLoad(() => fetch(hello.url), {
+            await runLoad(() => send(hello.url), {
               concurrency,
               durationMs: DURATION_MS,
               warmupMs: WARMUP_MS,
@@ -352,7 +375,6 @@ export async function benchServing(): Promise<Record<string, string>> {
             }),
           );
         }
-        if (index === 0) for (const [concurrency, r] of bare) firstBare.set(concurrency, r);
         const server = await target.start();
         stops.push(server.stop);
         const bun = "process" in server ? (server as BunServer) : undefined;
@@ -380,7 +402,9 @@ export async function benchServing(): Promise<Record<string, string>> {
           if (index === 0 && endpoint.name !== "analyze (POST)") {
             const probed = await probe(endpoint.request(server.url, pool), endpoint.name, target.name);
             answers.push(`${endpoint.name}: ${probed.said}`);
-            if (endpoint.name === HISTORICAL) writeFileSync(historicalAnswer, probed.text);
+            const file = join(dir, `answer-${answerFiles.size}.json`);
+            writeFileSync(file, probed.text);
+            answerFiles.set(endpoint.name, file);
           }
           const cells: string[] = [];
           for (const concurrency of CONCURRENCIES) {
@@ -390,7 +414,7 @@ export async function benchServing(): Promise<Record<string, string>> {
               cpu,
             } = await besideBare(
               endpoint.request(server.url, pool),
-              { send: () => fetch(hello.url), pid: hello.process.pid },
+              { send: () => send(hello.url), pid: hello.process.pid },
               servedBy,
               concurrency,
             );

@@ -10,6 +10,11 @@ export interface LoadResult {
   latencies: number[];
   /** How much the `meter` given to runLoad rose over the measured window (0 without one). */
   metered: number;
+  /**
+   * CPU ms (user and system) this process, the load generator, used over the measured window: with one runLoad at
+   * a time, what sending the requests and reading their answers cost the client.
+   */
+  clientCpuMs: number;
 }
 
 /**
@@ -55,8 +60,10 @@ export async function runLoad(
   measuring = true;
   const started = performance.now();
   const meteredFrom = meter();
+  const clientFrom = process.cpuUsage();
   await Bun.sleep(durationMs);
   measuring = false;
+  const client = process.cpuUsage(clientFrom);
   const metered = meter() - meteredFrom;
   const elapsed = performance.now() - started;
   running = false;
@@ -73,5 +80,6 @@ export async function runLoad(
     firstFailure,
     latencies,
     metered,
+    clientCpuMs: (client.user + client.system) / 1000,
   };
 }

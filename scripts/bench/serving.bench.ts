@@ -64,6 +64,8 @@ function send(
 interface CpuPerRequest {
   endpoint: number;
   bare: number;
+  /** The load generator's own, sending the requests and reading the answers (sqld, beside it, not counted). */
+  client: number;
 }
 
 /**
@@ -107,10 +109,12 @@ async function besideBare(
     firstFailure: rounds.find((r) => r.endpoint.firstFailure)?.endpoint.firstFailure,
     latencies,
     metered: sum((r) => r.endpoint.metered),
+    clientCpuMs: sum((r) => r.endpoint.clientCpuMs),
   };
   const cpu = {
     endpoint: cpuPerRequest(result),
     bare: cpuPerRequest({ metered: sum((r) => r.bare.metered), requests: sum((r) => r.bare.requests) }),
+    client: cpuPerRequest({ metered: result.clientCpuMs, requests: result.requests }),
   };
   return { result, share: shares[Math.floor(ROUNDS / 2)]!, cpu };
 }
@@ -214,10 +218,13 @@ async function probe(
 const pad = (s: string | number, n: number) => String(s).padStart(n);
 const rate = (r: LoadResult) => r.perSecond.toFixed(0);
 const p99 = (r: LoadResult) => r.p99.toFixed(1);
-/** One concurrency's figures: rate, share of bare, p99, then CPU µs per request and the bare hello's against it. */
+/**
+ * One concurrency's figures: rate, share of bare, p99, then CPU µs per request and the bare hello's against it, and
+ * the load generator's CPU µs per request.
+ */
 const cell = (r: LoadResult, ofBare: string, cpu: CpuPerRequest) =>
   `${pad(rate(r), 8)} ${pad(ofBare, 8)} ${pad(p99(r), 7)} ${pad(cpu.endpoint.toFixed(0), 6)} ` +
-  `${pad(`${((cpu.bare / cpu.endpoint) * 100).toFixed(1)}%`, 7)}`;
+  `${pad(`${((cpu.bare / cpu.endpoint) * 100).toFixed(1)}%`, 7)} ${pad(cpu.client.toFixed(0), 6)}`;
 
 /**
  * Every hot endpoint of issue 14 over real HTTP on Bun + embedded file, Bun + sqld and workerd + sqld (the bundle a
@@ -332,8 +339,9 @@ export async function benchServing(): Promise<Record<string, string>> {
         `bare = Bun.serve hello (own process), its row measured before each target; "of bare" = the median over the ${ROUNDS} rounds ` +
         `of the endpoint's rate against the bare hello's measured for ${BARE_ROUND_MS / 1000} s just before; p99 in ms; ` +
         "cpu = CPU µs per request (user and system) of the server and the sqld it reads from, and the bare hello's " +
-        "against it (neither the client nor the cores move it)\n" +
-        `  ${"target".padEnd(16)} ${"endpoint".padEnd(22)} ${CONCURRENCIES.map((n) => `${pad(`req/s@${n}`, 8)} ${pad("of bare", 8)} ${pad(`p99@${n}`, 7)} ${pad(`cpu@${n}`, 6)} ${pad("of bare", 7)}`).join("  ")}`,
+        "against it (neither the client nor the cores move it); cli = CPU µs per request of the load generator " +
+        "(sending and reading, gunzip included; sqld beside it not counted)\n" +
+        `  ${"target".padEnd(16)} ${"endpoint".padEnd(22)} ${CONCURRENCIES.map((n) => `${pad(`req/s@${n}`, 8)} ${pad("of bare", 8)} ${pad(`p99@${n}`, 7)} ${pad(`cpu@${n}`, 6)} ${pad("of bare", 7)} ${pad(`cli@${n}`, 6)}`).join("  ")}`,
     );
     // What each answer's size alone costs: the bare server sending the same bytes as the endpoint, gzipped as the app
     // gzips them, in rounds beside the bare hello as the endpoints are, right after the first target (before any
@@ -383,8 +391,10 @@ export async function benchServing(): Promise<Record<string, string>> {
         const atStart = pid ? residentMb(pid) : undefined;
         let loadSeconds = 0;
         const bareCells = CONCURRENCIES.map((n) => {
-          const own = cpuPerRequest(bare.get(n)!);
-          return cell(bare.get(n)!, "100%", { endpoint: own, bare: own });
+          const r = bare.get(n)!;
+          const own = cpuPerRequest(r);
+          const client = cpuPerRequest({ metered: r.clientCpuMs, requests: r.requests });
+          return cell(r, "100%", { endpoint: own, bare: own, client });
         });
         console.log(`  ${target.name.padEnd(16)} ${"bare hello".padEnd(22)} ${bareCells.join("  ")}`);
         // A fresh server's first requests run cold code and compute what it keeps: every read endpoint gets a
@@ -421,7 +431,7 @@ export async function benchServing(): Promise<Record<string, string>> {
             loadSeconds += (WARMUP_MS + DURATION_MS + ROUNDS * ROUND_WARMUP_MS) / 1000;
             cells.push(
               r.requests === 0 && r.failures > 0
-                ? `${pad("all failed", 40)}`
+                ? `${pad("all failed", 47)}`
                 : cell(r, `${(inRounds * 100).toFixed(2)}%`, cpu),
             );
             if (r.failures) {

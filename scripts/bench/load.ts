@@ -29,7 +29,15 @@ export async function runLoad(
     durationMs = 5_000,
     warmupMs = 1_000,
     meter = () => 0,
-  }: { concurrency?: number; durationMs?: number; warmupMs?: number; meter?: () => number } = {},
+    bytes = false,
+  }: {
+    concurrency?: number;
+    durationMs?: number;
+    warmupMs?: number;
+    meter?: () => number;
+    /** Read each answer as bytes, not text: an answer the client left gzipped is not text. */
+    bytes?: boolean;
+  } = {},
 ): Promise<LoadResult> {
   const latencies: number[] = [];
   let failures = 0;
@@ -42,7 +50,8 @@ export async function runLoad(
       let failure: string | undefined;
       try {
         const res = await send();
-        const body = await res.text();
+        if (bytes) await res.arrayBuffer();
+        const body = bytes ? "" : await res.text();
         if (!res.ok) failure = `${res.status} ${body.slice(0, 160)}`;
       } catch (error) {
         failure = String(error);

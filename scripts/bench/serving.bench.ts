@@ -50,6 +50,8 @@ const ROUND_WARMUP_MS = 200;
  * tell what an answer costs the server from what unzipping and reading it costs the load generator beside sqld.
  */
 const CLIENT_GUNZIPS = process.env.BENCH_GUNZIP !== "0";
+/** How runLoad reads answers: as bytes when they stay gzipped (decoding them as text would cost more than unzipping). */
+const READ = { bytes: !CLIENT_GUNZIPS };
 
 /** Every request the bench sends, as its client reads answers (decompressed by default, as a browser does). */
 function send(
@@ -79,16 +81,18 @@ async function besideBare(
   servedBy: readonly number[],
   concurrency: number,
 ): Promise<{ result: LoadResult; share: number; cpu: CpuPerRequest }> {
-  await runLoad(send, { concurrency, durationMs: WARMUP_MS, warmupMs: 0 });
+  await runLoad(send, { ...READ, concurrency, durationMs: WARMUP_MS, warmupMs: 0 });
   const rounds: Array<{ endpoint: LoadResult; bare: LoadResult }> = [];
   for (let i = 0; i < ROUNDS; i++) {
     const b = await runLoad(bare.send, {
+      ...READ,
       concurrency,
       durationMs: BARE_ROUND_MS,
       warmupMs: ROUND_WARMUP_MS,
       meter: () => cpuMs([bare.pid]),
     });
     const e = await runLoad(send, {
+      ...READ,
       concurrency,
       durationMs: DURATION_MS / ROUNDS,
       warmupMs: ROUND_WARMUP_MS,
@@ -376,6 +380,7 @@ export async function benchServing(): Promise<Record<string, string>> {
           bare.set(
             concurrency,
             await runLoad(() => send(hello.url), {
+              ...READ,
               concurrency,
               durationMs: DURATION_MS,
               warmupMs: WARMUP_MS,
@@ -401,6 +406,7 @@ export async function benchServing(): Promise<Record<string, string>> {
         // round of load first (not measured, counted in the load before the memory figure), as a running server has.
         for (const endpoint of list.filter((e) => !e.name.startsWith("analyze"))) {
           await runLoad(endpoint.request(server.url, seed.analyzePools[index]!), {
+            ...READ,
             concurrency: 16,
             durationMs: SERVER_WARMUP_MS,
             warmupMs: 0,

@@ -9,12 +9,12 @@ import { configFromEnv, type Env, logLevel, parseEnv } from "./lib/config.ts";
 import type { AppDeps } from "./lib/context.ts";
 import { consoleJsonLogger, logTo } from "./lib/logger.ts";
 import { hasMarketData } from "./lib/market-port.ts";
+import type { PasswordHasher } from "./lib/passwords.ts";
 import { setSpaSecurityHeaders } from "./lib/security-headers.ts";
 import { jsonResponse, MALFORMED_URL, unexpectedErrorResponse } from "./lib/shell-responses.ts";
 import { ASSET_NOT_FOUND, isAssetLikePath, spaDocumentFor } from "./lib/static-paths.ts";
 import { fetchWebhookSender } from "./lib/webhooks.ts";
 import { configureMarket } from "./market/configure.ts";
-import { portablePasswordHasher } from "./runtime/portable-passwords.ts";
 
 interface WorkerEnv {
   ASSETS?: { fetch(request: Request): Promise<Response> };
@@ -22,6 +22,14 @@ interface WorkerEnv {
 }
 
 let built: { deps: AppDeps; env: Env } | undefined;
+
+// argon2id in JavaScript (@noble/hashes), imported on the first sign-in or registration: most first requests carry
+// a session or an API key and never hash a password (decision 158).
+const hasher = () => import("./runtime/portable-passwords.ts").then((m) => m.portablePasswordHasher);
+const passwordsOnFirstUse: PasswordHasher = {
+  hash: async (password) => (await hasher()).hash(password),
+  verify: async (password, phc) => (await hasher()).verify(password, phc),
+};
 let marketReady: Promise<unknown> | undefined;
 
 interface App {
@@ -67,7 +75,7 @@ function build(env: WorkerEnv) {
       concurrency: Number.POSITIVE_INFINITY,
       writesInTurn: false,
     }),
-    passwords: portablePasswordHasher,
+    passwords: passwordsOnFirstUse,
     webhooks: fetchWebhookSender(),
     clientAddress: (request) => request.headers.get("cf-connecting-ip"),
     // The Bun server's line shape, through the console (decisions 040 and 094).

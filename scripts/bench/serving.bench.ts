@@ -315,7 +315,7 @@ export async function benchServing(): Promise<Record<string, string>> {
           const spawned = performance.now();
           // The deployed bundle in workerd itself, wrangler.toml's variables plus the secrets a deploy sets.
           const worker = onServerCore(
-            await startWorkerdDirect(bundle.file, {
+            await startWorkerdDirect(bundle, {
               SEED_ON_START: "false",
               TRUST_PROXY: "false",
               DATABASE_URL: sqld.url,

@@ -71,7 +71,8 @@ function FiltersSlot(props: { settled: boolean; form: ReactNode }) {
   useEffect(() => {
     if (props.settled) setReady(true);
   }, [props.settled]);
-  return <Suspense fallback={<FiltersPlaceholder />}>{ready ? props.form : <FiltersPlaceholder />}</Suspense>;
+  // Not the Suspense's children before then: a boundary that suspends keeps what it showed, hidden, in the page.
+  return ready ? <Suspense fallback={<FiltersPlaceholder />}>{props.form}</Suspense> : <FiltersPlaceholder />;
 }
 
 /**

@@ -35,22 +35,18 @@ describe("the historical document's early ask (web/preload-historical.ts)", () =
       "?from=&to=2023-10-27&symbol=%5EGSPC",
       "?to=2023-10-27&from=2023-10-20&symbol=123&aggressive=nonsense&view=cards",
     ]) {
-      const preload = historicalPreloadPath("/dashboard/historical", search, false);
+      const preload = historicalPreloadPath("/dashboard/historical", search);
       expect(preload).not.toBeNull();
       expect(await appAsks(search)).toEqual([preload!]);
     }
   });
 
   test("the table asks for the whole search, the cards for their first page", () => {
-    const table = historicalPreloadPath(
-      "/dashboard/historical",
-      "?from=2022-10-28&to=2023-10-27&view=table",
-      false,
-    );
+    const table = historicalPreloadPath("/dashboard/historical", "?from=2022-10-28&to=2023-10-27&view=table");
     expect(table).toBe(
       "/api/recommendations/historical?fromDate=2022-10-28&toDate=2023-10-27&page=1&pageSize=1000",
     );
-    const cards = historicalPreloadPath("/dashboard/historical", "?from=2022-10-28&to=2023-10-27", false);
+    const cards = historicalPreloadPath("/dashboard/historical", "?from=2022-10-28&to=2023-10-27");
     expect(cards).toBe(
       "/api/recommendations/historical?fromDate=2022-10-28&toDate=2023-10-27&page=1&pageSize=24",
     );
@@ -58,12 +54,10 @@ describe("the historical document's early ask (web/preload-historical.ts)", () =
 
   test("asks nothing where it cannot know the address or could not send what the app sends", () => {
     // A date left to the market's today, which only the API knows.
-    expect(historicalPreloadPath("/dashboard/historical", "", false)).toBeNull();
-    expect(historicalPreloadPath("/dashboard/historical", "?from=2022-10-28&view=table", false)).toBeNull();
-    // A client that signs its requests with a stored token: a preload cannot carry the header.
-    expect(historicalPreloadPath("/dashboard/historical", "?from=2022-10-28&to=2023-10-27", true)).toBeNull();
+    expect(historicalPreloadPath("/dashboard/historical", "")).toBeNull();
+    expect(historicalPreloadPath("/dashboard/historical", "?from=2022-10-28&view=table")).toBeNull();
     // Another page, the tab's dialog included (its document is the dashboard's).
     for (const path of ["/dashboard", "/dashboard/historical/r/5", "/dashboard/historicals"])
-      expect(historicalPreloadPath(path, "?from=2022-10-28&to=2023-10-27", false)).toBeNull();
+      expect(historicalPreloadPath(path, "?from=2022-10-28&to=2023-10-27")).toBeNull();
   });
 });

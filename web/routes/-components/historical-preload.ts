@@ -8,12 +8,11 @@ import { filtersOfSearch, validateDashboardSearch } from "./dashboard-address.ts
 
 /**
  * The address of the historical tab's first request for this page's address, as the tab will ask for it (the
- * table's whole search, or the cards' first page), or null where the early script has nothing to preload: another
- * page, a search that leaves a date to the market's today (known only from the API), or a client that signs its
- * requests with a stored token (the preload could not carry its header). Decision 157.
+ * table's whole search, or the cards' first page), or null where the early script has nothing to ask for: another
+ * page, or a search that leaves a date to the market's today (known only from the API). Decision 157.
  */
-export function historicalPreloadPath(pathname: string, search: string, hasToken: boolean): string | null {
-  if (hasToken || pathname.replace(/\/$/, "") !== "/dashboard/historical") return null;
+export function historicalPreloadPath(pathname: string, search: string): string | null {
+  if (pathname.replace(/\/$/, "") !== "/dashboard/historical") return null;
   const address = validateDashboardSearch(defaultParseSearch(search));
   if (address.from === undefined || address.to === undefined) return null;
   const filters = filtersOfSearch(address, { fromDate: address.from, toDate: address.to });

@@ -3,8 +3,7 @@ import { cleanup, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import type { TestApp } from "../../api/test/harness.ts";
-import { AUTH_TOKEN_KEY } from "../lib/auth-token.ts";
-import { useRealApi } from "../test/real-api.ts";
+import { closeRealApi, signInBrowser, useRealApi } from "../test/real-api.ts";
 import { renderWithProviders } from "../test/render.tsx";
 import { SymbolAutocomplete } from "./symbol-autocomplete.tsx";
 
@@ -13,12 +12,9 @@ beforeAll(async () => {
   api = await useRealApi();
   await api.useDemoMarket({ symbols: ["AAPL", "AMAT", "MSFT", "NVDA"], from: "2023-10-01" });
   const account = await api.createUser();
-  localStorage.setItem(AUTH_TOKEN_KEY, await api.signIn(account.email, "correct-horse-battery"));
+  await signInBrowser(api, account.email);
 });
-afterAll(async () => {
-  localStorage.removeItem(AUTH_TOKEN_KEY);
-  await api.close();
-});
+afterAll(() => closeRealApi(api));
 afterEach(cleanup);
 
 /** Retries `check` on real timers (the debounce and the request take real time) until it passes or 3 s go by. */

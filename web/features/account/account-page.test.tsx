@@ -3,8 +3,7 @@ import { notifications } from "@mantine/notifications";
 import { cleanup, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { TestApp } from "../../../api/test/harness.ts";
-import { AUTH_TOKEN_KEY } from "../../lib/auth-token.ts";
-import { useRealApi } from "../../test/real-api.ts";
+import { closeRealApi, signInBrowser, useRealApi } from "../../test/real-api.ts";
 import { renderWithProviders } from "../../test/render.tsx";
 import { AccountPage } from "./account-page.tsx";
 
@@ -15,12 +14,9 @@ let email: string;
 beforeAll(async () => {
   api = await useRealApi();
   email = (await api.createUser()).email;
-  localStorage.setItem(AUTH_TOKEN_KEY, await api.signIn(email, PASSWORD));
+  await signInBrowser(api, email, PASSWORD);
 });
-afterAll(async () => {
-  localStorage.removeItem(AUTH_TOKEN_KEY);
-  await api.close();
-});
+afterAll(() => closeRealApi(api));
 afterEach(() => {
   cleanup();
   notifications.clean();

@@ -3,9 +3,8 @@ import { notifications } from "@mantine/notifications";
 import { cleanup, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { bodyOf, type TestApp } from "../../../api/test/harness.ts";
-import { AUTH_TOKEN_KEY } from "../../lib/auth-token.ts";
 import { formatDate } from "../../lib/format.ts";
-import { useRealApi } from "../../test/real-api.ts";
+import { closeRealApi, signInBrowser, useRealApi } from "../../test/real-api.ts";
 import { renderWithProviders } from "../../test/render.tsx";
 import { RecommendationsManagement } from "./recommendations-management.tsx";
 
@@ -19,13 +18,9 @@ beforeAll(async () => {
   api = await useRealApi();
   today = await api.useDemoMarket({ symbols: ["KO", "PFE"], from: "2023-09-01" });
   const admin = await api.createUser({ isAdmin: true });
-  token = await api.signIn(admin.email, "correct-horse-battery");
-  localStorage.setItem(AUTH_TOKEN_KEY, token);
+  token = await signInBrowser(api, admin.email);
 });
-afterAll(async () => {
-  localStorage.removeItem(AUTH_TOKEN_KEY);
-  await api.close();
-});
+afterAll(() => closeRealApi(api));
 afterEach(() => {
   cleanup();
   notifications.clean();

@@ -2,8 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { bodyOf, type TestApp } from "../../../api/test/harness.ts";
-import { AUTH_TOKEN_KEY } from "../../lib/auth-token.ts";
-import { useRealApi } from "../../test/real-api.ts";
+import { closeRealApi, signInBrowser, useRealApi } from "../../test/real-api.ts";
 import { renderWithProviders } from "../../test/render.tsx";
 import { UserManagement } from "./user-management.tsx";
 
@@ -20,13 +19,9 @@ beforeAll(async () => {
   api = await useRealApi();
   const admin = await api.createUser({ isAdmin: true, email: "admin@example.com" });
   me = admin.id;
-  token = await api.signIn(admin.email, PASSWORD);
-  localStorage.setItem(AUTH_TOKEN_KEY, token);
+  token = await signInBrowser(api, admin.email, PASSWORD);
 });
-afterAll(async () => {
-  localStorage.removeItem(AUTH_TOKEN_KEY);
-  await api.close();
-});
+afterAll(() => closeRealApi(api));
 afterEach(cleanup);
 
 /** A user the admin panel lists, named so each test finds its own. */

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { fixedMarket } from "../../../api/test/fixed-market.ts";
 import type { TestApp } from "../../../api/test/harness.ts";
 import { AUTH_TOKEN_KEY } from "../../lib/auth-token.ts";
-import { useRealApi } from "../../test/real-api.ts";
+import { closeRealApi, useRealApi } from "../../test/real-api.ts";
 import { renderWithProviders } from "../../test/render.tsx";
 import { LatestRecommendationsTab } from "./latest-recommendations-tab.tsx";
 import { RecommendationDetailDialog } from "./recommendation-detail-dialog.tsx";
@@ -35,10 +35,7 @@ beforeAll(async () => {
   if (posted.status !== 201) throw new Error("posting the fixture failed");
   localStorage.setItem(AUTH_TOKEN_KEY, token);
 });
-afterAll(async () => {
-  localStorage.removeItem(AUTH_TOKEN_KEY);
-  await api.close();
-});
+afterAll(() => closeRealApi(api));
 afterEach(cleanup);
 
 /** The Latest tab with its dialog as the routes compose them: the open id stands for the address's. */

@@ -4,8 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { runDueJobs } from "../../../api/jobs/schedule.ts";
 import { fixedMarket } from "../../../api/test/fixed-market.ts";
 import { bodyOf, type TestApp } from "../../../api/test/harness.ts";
-import { AUTH_TOKEN_KEY } from "../../lib/auth-token.ts";
-import { useRealApi } from "../../test/real-api.ts";
+import { closeRealApi, signInBrowser, useRealApi } from "../../test/real-api.ts";
 import { renderWithProviders } from "../../test/render.tsx";
 import { AlertBell } from "./alert-bell.tsx";
 
@@ -16,13 +15,9 @@ const market = fixedMarket("2023-10-27", { AAPL: 100, MSFT: 200 });
 beforeAll(async () => {
   api = await useRealApi();
   api.deps.market = market;
-  token = await api.signIn((await api.createUser()).email, "correct-horse-battery");
-  localStorage.setItem(AUTH_TOKEN_KEY, token);
+  token = await signInBrowser(api, (await api.createUser()).email);
 });
-afterAll(async () => {
-  localStorage.removeItem(AUTH_TOKEN_KEY);
-  await api.close();
-});
+afterAll(() => closeRealApi(api));
 afterEach(cleanup);
 
 describe("the header's alert bell (real API in process)", () => {

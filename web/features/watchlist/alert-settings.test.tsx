@@ -4,7 +4,7 @@ import { cleanup, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { bodyOf, type TestApp } from "../../../api/test/harness.ts";
 import { AUTH_TOKEN_KEY } from "../../lib/auth-token.ts";
-import { useRealApi } from "../../test/real-api.ts";
+import { closeRealApi, signInBrowser, useRealApi } from "../../test/real-api.ts";
 import { renderWithProviders } from "../../test/render.tsx";
 import { AlertSettings } from "./alert-settings.tsx";
 
@@ -12,13 +12,9 @@ let api: TestApp;
 let token: string;
 beforeAll(async () => {
   api = await useRealApi();
-  token = await api.signIn((await api.createUser()).email, "correct-horse-battery");
-  localStorage.setItem(AUTH_TOKEN_KEY, token);
+  token = await signInBrowser(api, (await api.createUser()).email);
 });
-afterAll(async () => {
-  localStorage.removeItem(AUTH_TOKEN_KEY);
-  await api.close();
-});
+afterAll(() => closeRealApi(api));
 afterEach(() => {
   cleanup();
   notifications.clean();
@@ -87,7 +83,7 @@ describe("an unverified alert address (real API in process)", () => {
     const mail: Array<{ to: string; text: string }> = [];
     api.deps.mailer = { send: async (m) => void mail.push(m) };
     const { email } = await api.createUser();
-    localStorage.setItem(AUTH_TOKEN_KEY, await api.signIn(email, "correct-horse-battery"));
+    await signInBrowser(api, email);
     try {
       renderWithProviders(<AlertSettings />);
       const user = userEvent.setup();
@@ -111,7 +107,7 @@ describe("an unverified alert address (real API in process)", () => {
   test("a wrong code is refused with the API's reason", async () => {
     api.deps.mailer = { send: async () => {} };
     const { email } = await api.createUser();
-    localStorage.setItem(AUTH_TOKEN_KEY, await api.signIn(email, "correct-horse-battery"));
+    await signInBrowser(api, email);
     try {
       renderWithProviders(<AlertSettings />);
       const user = userEvent.setup();

@@ -1,8 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { cleanup, screen } from "@testing-library/react";
 import { bodyOf, type TestApp } from "../../../api/test/harness.ts";
-import { AUTH_TOKEN_KEY } from "../../lib/auth-token.ts";
-import { useRealApi } from "../../test/real-api.ts";
+import { closeRealApi, signInBrowser, useRealApi } from "../../test/real-api.ts";
 import { renderWithProviders } from "../../test/render.tsx";
 import { AlertReason, ModelToday } from "./watchlist-card-lines.tsx";
 
@@ -11,13 +10,9 @@ let token: string;
 beforeAll(async () => {
   api = await useRealApi();
   await api.useDemoMarket({ from: "2022-01-01" });
-  token = await api.signIn((await api.createUser()).email, "correct-horse-battery");
-  localStorage.setItem(AUTH_TOKEN_KEY, token);
+  token = await signInBrowser(api, (await api.createUser()).email);
 });
-afterAll(async () => {
-  localStorage.removeItem(AUTH_TOKEN_KEY);
-  await api.close();
-});
+afterAll(() => closeRealApi(api));
 afterEach(cleanup);
 
 const listed = () => bodyOf(api.api(token).watchlist.$get(), 200);

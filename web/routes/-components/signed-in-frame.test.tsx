@@ -6,9 +6,8 @@ import { bodyOf, type TestApp } from "../../../api/test/harness.ts";
 import { InsightCard } from "../../features/insights/insight-card.tsx";
 import type { Insight } from "../../features/insights/insights.queries.ts";
 import { RecommendationCard } from "../../features/recommendations/recommendation-card.tsx";
-import { AUTH_TOKEN_KEY } from "../../lib/auth-token.ts";
 import type { CurrentUser } from "../../lib/current-user.queries.ts";
-import { useRealApi } from "../../test/real-api.ts";
+import { closeRealApi, signInBrowser, useRealApi } from "../../test/real-api.ts";
 import { adminRecommendation } from "../../test/recommendation-fixture.ts";
 import { renderWithProviders } from "../../test/render.tsx";
 import { SignedInFrame } from "./signed-in-frame.tsx";
@@ -21,15 +20,11 @@ let user: CurrentUser;
 beforeAll(async () => {
   api = await useRealApi();
   await api.useDemoMarket({ from: "2022-01-01" });
-  token = await api.signIn((await api.createUser()).email, "correct-horse-battery");
-  localStorage.setItem(AUTH_TOKEN_KEY, token);
+  token = await signInBrowser(api, (await api.createUser()).email);
   insight = await bodyOf(api.api(token).insights.analyze.$post({ json: { symbol: "XOM" } }), 201);
   user = await bodyOf(api.api(token).auth.user.$get(), 200);
 });
-afterAll(async () => {
-  localStorage.removeItem(AUTH_TOKEN_KEY);
-  await api.close();
-});
+afterAll(() => closeRealApi(api));
 afterEach(() => {
   cleanup();
   notifications.clean();

@@ -1,5 +1,5 @@
-import { bodyLimit } from "hono/body-limit";
 import { license, version } from "../package.json";
+import { answerMissesAndErrors, appShell } from "./app-shell.ts";
 import { adminRoutes } from "./features/admin/admin.routes.ts";
 import { authRoutes } from "./features/auth/auth.routes.ts";
 import { earningsRoutes } from "./features/earnings/earnings.routes.ts";
@@ -15,47 +15,16 @@ import { watchlistRoutes } from "./features/watchlist/watchlist.routes.ts";
 import { API_CONVENTIONS } from "./lib/answer-fields.ts";
 import type { AppDeps } from "./lib/context.ts";
 import { errorFields } from "./lib/logger.ts";
-import { createRouter } from "./lib/openapi.ts";
-import { ApiFailure } from "./lib/result.ts";
 import {
   API_REFERENCE_CSP,
   API_REFERENCE_SCRIPT_PATH,
   cspHeader,
   TRUSTED_TYPES_SCRIPT_PATH,
 } from "./lib/security-headers.ts";
-import { resolveAuth } from "./middleware/auth.ts";
-import { corsForListedOrigins } from "./middleware/cors.ts";
-import { refuseCrossSiteCookieWrites } from "./middleware/cross-site.ts";
-import { handleError, notFoundHandler } from "./middleware/errors.ts";
-import { everyRequest } from "./middleware/every-request.ts";
-
-/** JSON bodies above this size are refused with 413 before anything parses them. */
-export const MAX_BODY_BYTES = 64 * 1024;
 
 /** Builds the whole API from its dependencies; the Bun server, the Worker and the tests share it. */
 export function createApp(deps: AppDeps) {
-  const app = createRouter();
-  app.use("*", everyRequest(deps));
-  if (deps.config.corsOrigins?.length) app.use("/api/*", corsForListedOrigins(deps.config.corsOrigins));
-  // Only requests that may carry a body or change something pass the body limit and the cross-site check: a GET
-  // passing them cost a signed-in read two more layers (decision 094).
-  const WRITES = ["POST", "PUT", "PATCH", "DELETE"];
-  app.on(
-    WRITES,
-    "/api/*",
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw new ApiFailure(413, {
-          message: `Request body too large (limit ${MAX_BODY_BYTES / 1024} KB).`,
-          code: "TOO_LARGE",
-        });
-      },
-    }),
-  );
-  app.use("/api/*", resolveAuth);
-  app.on(WRITES, "/api/*", refuseCrossSiteCookieWrites);
-
+  const app = appShell(deps);
   app.openAPIRegistry.registerComponent("securitySchemes", "Bearer", {
     type: "http",
     scheme: "bearer",
@@ -107,9 +76,7 @@ export function createApp(deps: AppDeps) {
       return c.json({ ok: false, database: "unreachable" }, 503);
     }
   });
-  // 405 with Allow for a known API path under another method: the routes are read on the first miss.
-  app.notFound(notFoundHandler(app.routes));
-  app.onError(handleError);
+  answerMissesAndErrors(app);
   return routes;
 }
 

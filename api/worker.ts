@@ -3,29 +3,60 @@
 // ranking models, which the Worker reads from the database on the first analyze or generation (decision 118).
 import { createDb } from "../db/client.ts";
 import { isDatabaseUnavailable } from "../db/unavailable.ts";
-import { createApp } from "./app.ts";
 import { createDeps, depsConfigFromEnv } from "./deps.ts";
-import { runDueJobs } from "./jobs/schedule.ts";
+import { type Feature, featureApp, featureOwning } from "./feature-apps.ts";
 import { configFromEnv, type Env, logLevel, parseEnv } from "./lib/config.ts";
 import type { AppDeps } from "./lib/context.ts";
 import { consoleJsonLogger, logTo } from "./lib/logger.ts";
 import { hasMarketData } from "./lib/market-port.ts";
+import type { PasswordHasher } from "./lib/passwords.ts";
 import { setSpaSecurityHeaders } from "./lib/security-headers.ts";
 import { jsonResponse, MALFORMED_URL, unexpectedErrorResponse } from "./lib/shell-responses.ts";
 import { ASSET_NOT_FOUND, isAssetLikePath, spaDocumentFor } from "./lib/static-paths.ts";
 import { fetchWebhookSender } from "./lib/webhooks.ts";
 import { configureMarket } from "./market/configure.ts";
-import { portablePasswordHasher } from "./runtime/portable-passwords.ts";
 
 interface WorkerEnv {
   ASSETS?: { fetch(request: Request): Promise<Response> };
   [key: string]: unknown;
 }
 
-let built: { app: ReturnType<typeof createApp>; deps: AppDeps; env: Env } | undefined;
+let built: { deps: AppDeps; env: Env } | undefined;
+
+// argon2id in JavaScript (@noble/hashes), imported on the first sign-in or registration: most first requests carry
+// a session or an API key and never hash a password (decision 158).
+const hasher = () => import("./runtime/portable-passwords.ts").then((m) => m.portablePasswordHasher);
+const passwordsOnFirstUse: PasswordHasher = {
+  hash: async (password) => (await hasher()).hash(password),
+  verify: async (password, phc) => (await hasher()).verify(password, phc),
+};
 let marketReady: Promise<unknown> | undefined;
 
-/** Builds the app once per isolate from the Worker's variables and secrets. */
+interface App {
+  fetch(request: Request, env: WorkerEnv, ctx: never): Response | Promise<Response>;
+}
+let wholeApp: Promise<App> | undefined;
+const featureApps = new Map<Feature, Promise<App>>();
+
+/**
+ * The app that answers a path: the one feature owning it, built on that feature's first request, or the whole app
+ * for any other path. An isolate loads a feature's modules only when a request needs them.
+ */
+function appFor(pathname: string, deps: AppDeps): Promise<App> {
+  const feature = featureOwning(pathname);
+  if (!feature) {
+    wholeApp ??= import("./app.ts").then(({ createApp }) => createApp(deps));
+    return wholeApp;
+  }
+  let app = featureApps.get(feature);
+  if (!app) {
+    app = featureApp(deps, feature);
+    featureApps.set(feature, app);
+  }
+  return app;
+}
+
+/** Builds the dependencies once per isolate from the Worker's variables and secrets. */
 function build(env: WorkerEnv) {
   if (built) return built;
   const strings = Object.fromEntries(Object.entries(env).filter(([, v]) => typeof v === "string")) as Record<
@@ -44,22 +75,22 @@ function build(env: WorkerEnv) {
       concurrency: Number.POSITIVE_INFINITY,
       writesInTurn: false,
     }),
-    passwords: portablePasswordHasher,
+    passwords: passwordsOnFirstUse,
     webhooks: fetchWebhookSender(),
     clientAddress: (request) => request.headers.get("cf-connecting-ip"),
     // The Bun server's line shape, through the console (decisions 040 and 094).
     logger: consoleJsonLogger(logLevel(parsed, undefined)),
   });
-  built = { app: createApp(deps), deps, env: parsed };
+  built = { deps, env: parsed };
   return built;
 }
 
 /** Plugs in the market once per isolate (the demo market needs its data seeded by `bun scripts/seed.ts`). */
 async function ready(env: WorkerEnv) {
-  const app = build(env);
-  if (!hasMarketData(app.deps.market)) {
+  const built = build(env);
+  if (!hasMarketData(built.deps.market)) {
     // A database outage must not fail the request here: the app answers it (503), and the next request retries.
-    marketReady ??= configureMarket(app.deps, app.env)
+    marketReady ??= configureMarket(built.deps, built.env)
       .catch((error) => {
         if (!isDatabaseUnavailable(error)) throw error;
       })
@@ -68,7 +99,7 @@ async function ready(env: WorkerEnv) {
       });
     await marketReady;
   }
-  return app;
+  return built;
 }
 
 // Before (or without) the app's log, e.g. when the configuration is invalid: errors at any level.
@@ -110,7 +141,8 @@ export default {
         pathname === "/metrics" ||
         pathname === "/__scheduled"
       ) {
-        return await (await ready(env)).app.fetch(request, env, ctx as never);
+        const { deps } = await ready(env);
+        return await (await appFor(pathname, deps)).fetch(request, env, ctx as never);
       }
       const response = await notAnAsset(request, env);
       // Cloudflare ends TLS itself and hands the Worker the https URL.
@@ -123,6 +155,10 @@ export default {
   },
   /** Cron triggers (wrangler.toml) run the same idempotent jobs as the Bun scheduler. */
   async scheduled(_controller: unknown, env: WorkerEnv, ctx: { waitUntil(p: Promise<unknown>): void }) {
-    ctx.waitUntil(ready(env).then((app) => runDueJobs(app.deps)));
+    ctx.waitUntil(
+      Promise.all([ready(env), import("./jobs/schedule.ts")]).then(([{ deps }, jobs]) =>
+        jobs.runDueJobs(deps),
+      ),
+    );
   },
 };

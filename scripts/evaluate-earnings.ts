@@ -38,7 +38,8 @@ import { fitLogistic, fitPlatt, standardisation } from "../api/analysis/fit.ts";
 import { isMemberOn } from "../api/analysis/index-membership.ts";
 import { growthOf, WINDOW_DAYS } from "../api/features/earnings/earnings.service.ts";
 import { addDays } from "../api/lib/calendar-days.ts";
-import { BENCHMARK, priceRows } from "../api/market/demo-import.ts";
+import { BENCHMARK } from "../api/market/benchmark.ts";
+import { priceRows } from "../api/market/demo-import.ts";
 import { readDemoMarketFiles } from "../api/runtime/demo-market-files.ts";
 import { parseCli } from "./cli/args.ts";
 

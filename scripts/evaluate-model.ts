@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { STOCK_FEATURES, type StockFeatureName } from "../api/analysis/features.ts";
 import { FITTED_RANGE } from "../api/analysis/fitted-range.constants.ts";
-import { BENCHMARK } from "../api/market/demo-import.ts";
+import { BENCHMARK } from "../api/market/benchmark.ts";
 import { parseCli } from "./cli/args.ts";
 import { DESIGNS, DESIGNS_TRIED } from "./model/designs.ts";
 import {

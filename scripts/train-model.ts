@@ -22,7 +22,7 @@ import {
 } from "../api/analysis/ranker.ts";
 import { rawScore, type Tree } from "../api/analysis/trees.ts";
 import { parseEnv } from "../api/lib/config.ts";
-import { BENCHMARK } from "../api/market/demo-import.ts";
+import { BENCHMARK } from "../api/market/benchmark.ts";
 import { openDatabase } from "../api/runtime/bun-database.ts";
 import { parseCli } from "./cli/args.ts";
 import { fitSlope, quantile } from "./model/metrics.ts";

@@ -18,7 +18,7 @@ import {
 } from "../lib/format.ts";
 import { UnknownSymbolError } from "../lib/market-port.ts";
 import { addTradingSessions } from "../lib/trading-calendar.ts";
-import { BENCHMARK } from "../market/demo-import.ts";
+import { BENCHMARK } from "../market/benchmark.ts";
 import { barsUpTo, findSecurity, universeSeries } from "../market/price-history.ts";
 import { type Call, statedEventOf } from "./calls.ts";
 import {

@@ -1,20 +1,28 @@
 import type { Db } from "../../db/client.ts";
 import type { AnalysisPort } from "../lib/analysis-port.ts";
 import { type MarketPort, UnknownSymbolError } from "../lib/market-port.ts";
-import { BENCHMARK } from "../market/demo-import.ts";
-import { createAnalysisEngine } from "./engine.ts";
-import { assessHeadlines } from "./news.ts";
+import { BENCHMARK } from "../market/benchmark.ts";
+import type { AnalysisEngine } from "./engine.ts";
 
 /**
  * The on-demand analysis: brings the symbol's and the benchmark's history up to date (live markets), runs the
  * engine as of the market's today, and reads the lean of recent headlines into newsImpact and newsSummary.
  */
 export function analysisOnMarket(db: Db, market: MarketPort): AnalysisPort {
-  const engine = createAnalysisEngine(db, () => market.marketToday());
+  // The engine (with the index membership and the model card) and the news lexicon are imported on the first
+  // analysis, not with the market: a Worker's first request seldom needs them (decision 158).
+  let made: Promise<AnalysisEngine> | undefined;
+  const engineOnce = () => {
+    made ??= import("./engine.ts").then(({ createAnalysisEngine }) =>
+      createAnalysisEngine(db, () => market.marketToday()),
+    );
+    return made;
+  };
   return {
     async analyze(symbol, keep) {
       if (symbol === BENCHMARK)
         throw new UnknownSymbolError(symbol, `${symbol} is the benchmark index, not a stock.`);
+      const [engine, { assessHeadlines }] = await Promise.all([engineOnce(), import("./news.ts")]);
       await market.prepareHistory([symbol, BENCHMARK]);
       const [draft, headlines] = await Promise.all([engine.analyze(symbol, keep), market.headlines(symbol)]);
       const news = assessHeadlines(headlines);
@@ -28,6 +36,6 @@ export function analysisOnMarket(db: Db, market: MarketPort): AnalysisPort {
       };
     },
     // From stored history only: a list of views fetches nothing from a live market.
-    currentViews: (symbols, keep) => engine.currentViews(symbols, keep),
+    currentViews: async (symbols, keep) => (await engineOnce()).currentViews(symbols, keep),
   };
 }

@@ -5,7 +5,7 @@ import { addDays } from "../lib/calendar-days.ts";
 import type { AppDeps } from "../lib/context.ts";
 import { errorFields } from "../lib/logger.ts";
 import { hasMarketData, newYorkDate } from "../lib/market-port.ts";
-import { BENCHMARK } from "../market/demo-import.ts";
+import { BENCHMARK } from "../market/benchmark.ts";
 import { CACHE_RETENTION_MS, pruneMarketCache } from "../market/live-market.ts";
 import { allSymbols, lastTradingDate } from "../market/price-history.ts";
 import { type JobOutcome, runOnce } from "./job-runs.ts";

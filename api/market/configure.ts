@@ -2,11 +2,8 @@ import { analysisOnMarket } from "../analysis/market-analysis.ts";
 import type { Env } from "../lib/config.ts";
 import type { AppDeps } from "../lib/context.ts";
 import { demoMarket } from "./demo-market.ts";
-import { DEFAULT_LIFETIMES, liveMarket } from "./live-market.ts";
 import { lastTradingDate } from "./price-history.ts";
 import type { MarketDataProvider } from "./provider.ts";
-import { finnhubProvider } from "./providers/finnhub.ts";
-import { yahooProvider } from "./providers/yahoo.ts";
 
 export type MarketSettings = Partial<
   Pick<
@@ -20,14 +17,19 @@ export type MarketSettings = Partial<
   >
 >;
 
-/** The live provider named by MARKET_DATA_PROVIDER, or null for the demo market. */
-export function providerFromSettings(settings: MarketSettings): MarketDataProvider | null {
+/**
+ * The live provider named by MARKET_DATA_PROVIDER, or null for the demo market. Imported only when named: the
+ * demo market's Worker never evaluates the providers (decision 158).
+ */
+export async function providerFromSettings(settings: MarketSettings): Promise<MarketDataProvider | null> {
   switch (settings.MARKET_DATA_PROVIDER ?? "demo") {
     case "yahoo":
-      return yahooProvider({ baseUrl: settings.YAHOO_BASE_URL });
-    case "finnhub":
+      return (await import("./providers/yahoo.ts")).yahooProvider({ baseUrl: settings.YAHOO_BASE_URL });
+    case "finnhub": {
       if (!settings.FINNHUB_API_KEY) throw new Error("MARKET_DATA_PROVIDER=finnhub needs FINNHUB_API_KEY.");
+      const { finnhubProvider } = await import("./providers/finnhub.ts");
       return finnhubProvider({ apiKey: settings.FINNHUB_API_KEY, baseUrl: settings.FINNHUB_BASE_URL });
+    }
     default:
       return null;
   }
@@ -40,8 +42,9 @@ export function providerFromSettings(settings: MarketSettings): MarketDataProvid
  */
 export async function configureMarket(deps: AppDeps, settings: MarketSettings = {}): Promise<string | null> {
   const { db } = deps.database;
-  const provider = providerFromSettings(settings);
+  const provider = await providerFromSettings(settings);
   if (provider) {
+    const { DEFAULT_LIFETIMES, liveMarket } = await import("./live-market.ts");
     const lifetimes = settings.QUOTE_CACHE_SECONDS
       ? { ...DEFAULT_LIFETIMES, quoteMs: settings.QUOTE_CACHE_SECONDS * 1000 }
       : DEFAULT_LIFETIMES;

@@ -1,5 +1,6 @@
 import { parse } from "csv-parse/sync";
 import type { Database } from "../../db/client.ts";
+import { BENCHMARK } from "./benchmark.ts";
 
 export interface DemoMarketFiles {
   /** `symbol,name,sector,industry` with quoted cells. */
@@ -95,9 +96,6 @@ export async function importDemoMarket(
   await send();
   return { securities: securities.length, bars };
 }
-
-/** The demo market's benchmark: the S&P 500 index. */
-export const BENCHMARK = "^GSPC";
 
 /**
  * The cells of each row of a bundled prices CSV (header skipped), read without splitting the text into lines first.

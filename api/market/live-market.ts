@@ -12,7 +12,7 @@ import {
   newYorkDate,
   UnknownSymbolError,
 } from "../lib/market-port.ts";
-import { BENCHMARK } from "./demo-import.ts";
+import { BENCHMARK } from "./benchmark.ts";
 import { storedMarket } from "./demo-market.ts";
 import { findSecurity, lastCloses } from "./price-history.ts";
 import { type MarketDataProvider, ProviderError } from "./provider.ts";

@@ -2,7 +2,7 @@ import { recommendations } from "../../db/schema/index.ts";
 import { generateForDates, weeklyDates } from "../features/recommendations/generate.service.ts";
 import { addDays } from "../lib/calendar-days.ts";
 import type { AppDeps } from "../lib/context.ts";
-import { BENCHMARK } from "../market/demo-import.ts";
+import { BENCHMARK } from "../market/benchmark.ts";
 import { tradingDays } from "../market/price-history.ts";
 
 /** Weeks of generated history the demo seed builds (the last year of the demo market). */

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { BENCHMARK } from "../market/demo-import.ts";
+import { BENCHMARK } from "../market/benchmark.ts";
 import { barsUpTo } from "../market/price-history.ts";
 import { finnhubProvider } from "../market/providers/finnhub.ts";
 import { yahooProvider } from "../market/providers/yahoo.ts";

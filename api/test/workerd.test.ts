@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { count, eq } from "drizzle-orm";
 import { jobRuns, recommendations } from "../../db/schema/index.ts";
+import { createApp } from "../app.ts";
 import { createUser } from "../features/auth/auth.service.ts";
 import type { AppDeps } from "../lib/context.ts";
 import { bunPasswordHasher } from "../runtime/bun-deps.ts";
@@ -21,7 +22,11 @@ beforeAll(async () => {
   const sqld = await startSqld();
   const database = await prepareDatabase(sqld.url, { symbols: ["AAPL", "MSFT", "NVDA"], from: "2022-01-01" });
   deps = depsOn(database, SECRET);
-  const worker = await startWorkerd({ DATABASE_URL: sqld.url, APP_SECRET: SECRET });
+  // A first request to one feature: the Worker builds that feature's app first, the whole app later (decision 158).
+  const worker = await startWorkerd(
+    { DATABASE_URL: sqld.url, APP_SECRET: SECRET },
+    { readyPath: "/api/health" },
+  );
   url = worker.url;
   stop = [worker.stop, async () => database.client.close(), sqld.stop];
 }, 60_000);
@@ -55,6 +60,15 @@ describe.skipIf(!enabled)("the same app on Cloudflare Workers (workerd + sqld)",
       where: (u, { eq }) => eq(u.email, "made-on-worker@example.com"),
     });
     expect(await bunPasswordHasher.verify("worker-password-1", row!.passwordHash!)).toBe(true);
+  });
+
+  test("after a feature's first request, the Worker serves the OpenAPI document the Bun app does, byte for byte", async () => {
+    const onWorker = await fetch(`${url}/api/openapi.json`);
+    expect(onWorker.status).toBe(200);
+    const onBun = await createApp(deps).request("/api/openapi.json");
+    const document = await onBun.text();
+    expect(document.length).toBeGreaterThan(100_000);
+    expect(await onWorker.text()).toBe(document);
   });
 
   test("the analysis engine and the demo market answer on the Worker", async () => {

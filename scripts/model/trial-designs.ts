@@ -11,7 +11,7 @@ import { positionsWithin } from "../../api/analysis/cross-section.ts";
 import { FEATURE_NAMES, type StockFeatureName } from "../../api/analysis/features.ts";
 import { decileOf } from "../../api/analysis/ranker.ts";
 import { rawScore, type Tree } from "../../api/analysis/trees.ts";
-import { BENCHMARK } from "../../api/market/demo-import.ts";
+import { BENCHMARK } from "../../api/market/benchmark.ts";
 import { auc, decileSpread, hurdleT, type Spread } from "./metrics.ts";
 import {
   buildSamples,

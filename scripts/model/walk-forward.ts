@@ -7,7 +7,7 @@ import { callForDecile, statedEventOf } from "../../api/analysis/calls.ts";
 import { positionsWithin } from "../../api/analysis/cross-section.ts";
 import { decileOf, type RankerModel, sigmoid } from "../../api/analysis/ranker.ts";
 import { rawScore } from "../../api/analysis/trees.ts";
-import { BENCHMARK } from "../../api/market/demo-import.ts";
+import { BENCHMARK } from "../../api/market/benchmark.ts";
 import {
   buildSamples,
   FIRST_TEST_YEAR,

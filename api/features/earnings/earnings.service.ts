@@ -15,7 +15,7 @@ import { addDays } from "../../lib/calendar-days.ts";
 import type { AppDeps } from "../../lib/context.ts";
 import { calendarDay, chancePercent, ratePercent } from "../../lib/format.ts";
 import { hasMarketData, type MarketPort } from "../../lib/market-port.ts";
-import { BENCHMARK } from "../../market/demo-import.ts";
+import { BENCHMARK } from "../../market/benchmark.ts";
 import { universeSeries } from "../../market/price-history.ts";
 import type { EarningsEntry } from "./earnings.schema.ts";
 

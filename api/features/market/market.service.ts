@@ -3,7 +3,7 @@ import { securities } from "../../../db/schema/index.ts";
 import type { AppDeps } from "../../lib/context.ts";
 import { hasMarketData, UnknownSymbolError } from "../../lib/market-port.ts";
 import { failure, type Result, success } from "../../lib/result.ts";
-import { BENCHMARK } from "../../market/demo-import.ts";
+import { BENCHMARK } from "../../market/benchmark.ts";
 import { barsUpTo, findSecurity } from "../../market/price-history.ts";
 import { unknownSymbolMessage } from "../../market/unknown-symbol.ts";
 import { searchable } from "./symbol-ranking.ts";

@@ -5,7 +5,7 @@ import { MODEL_CARD } from "../../analysis/model-card.ts";
 import { TRACK_RECORD_EVIDENCE } from "../../analysis/track-record-evidence.ts";
 import { addDays } from "../../lib/calendar-days.ts";
 import type { AppDeps } from "../../lib/context.ts";
-import { BENCHMARK } from "../../market/demo-import.ts";
+import { BENCHMARK } from "../../market/benchmark.ts";
 import { allSymbols, tradingDays } from "../../market/price-history.ts";
 import { recommendationFilters } from "./recommendation-filters.ts";
 import type { HistoricalQuery } from "./recommendations.schema.ts";

@@ -1,0 +1,2 @@
+/** The demo market's benchmark: the S&P 500 index. */
+export const BENCHMARK = "^GSPC";

@@ -75,6 +75,7 @@ if (!graph.entry) {
   process.exit(1);
 }
 const dashboardPreloads = await writeDashboardDocument(outdir, graph);
+const historicalPreloads = await writeHistoricalDocument(outdir, graph, dashboardPreloads, appFiles);
 let raw = 0;
 let gzipped = 0;
 const gzipSizes = new Map<string, number>();
@@ -102,6 +103,9 @@ console.log(
 const report = await routeChunkReport(outdir, graph, gzipSizes);
 report.lines.push(
   `  dashboard.html preloads ${dashboardPreloads.length} files, ${(dashboardPreloads.reduce((sum, f) => sum + (gzipSizes.get(f) ?? 0), 0) / 1024).toFixed(1)} KB gzip`,
+);
+report.lines.push(
+  `  dashboard/historical.html adds ${historicalPreloads.length} files, ${(historicalPreloads.reduce((sum, f) => sum + (gzipSizes.get(f) ?? 0), 0) / 1024).toFixed(1)} KB gzip`,
 );
 for (const line of report.lines) console.log(line);
 if (report.problems.length) {
@@ -192,6 +196,52 @@ async function writeDashboardDocument(dir: string, graph: ChunkGraph): Promise<s
   if (!graph.html.includes("</head>")) throw new Error("index.html has no </head>");
   await Bun.write(join(dir, "dashboard.html"), graph.html.replace("</head>", `${links}</head>`));
   return [...files];
+}
+
+/**
+ * dashboard/historical.html, the historical tab's own document (decision 157): dashboard.html with a
+ * `modulepreload` for each file the tab loads beyond those, and first, an early script (web/preload-historical.ts)
+ * that asks for the tab's first answer as soon as it arrives, beside the entry. The Bun server answers it for
+ * /dashboard/historical (spaDocumentFileFor); Cloudflare's assets find it by its name.
+ */
+async function writeHistoricalDocument(
+  dir: string,
+  graph: ChunkGraph,
+  dashboardFiles: string[],
+  appFiles: Set<string>,
+): Promise<string[]> {
+  const chunk = graph.lazyChunk("dashboard.historical");
+  if (!chunk) throw new Error("no lazy chunk for the dashboard.historical route");
+  const files = graph.extra(chunk).filter((f) => !dashboardFiles.includes(f));
+  const early = await Bun.build({
+    entrypoints: [join(root, "web/preload-historical.ts")],
+    outdir: dir,
+    minify: true,
+    sourcemap: "external",
+    target: "browser",
+    define: { "process.env.NODE_ENV": '"production"' },
+    naming: { entry: "[name]-[hash].[ext]" },
+  });
+  if (!early.success) throw new AggregateError(early.logs, "web/preload-historical.ts did not build");
+  let script = "";
+  for (const output of early.outputs) {
+    if (output.path.endsWith(".map")) renameSync(output.path, join(sourcemapDir, basename(output.path)));
+    else {
+      appFiles.add(output.path);
+      script = basename(output.path);
+    }
+  }
+  const dashboard = await Bun.file(join(dir, "dashboard.html")).text();
+  // Asked for first and at high priority: an async script is otherwise a low one, queued behind the preloads.
+  const tag = `<script async fetchpriority="high" src="/${script}"></script>`;
+  const links = files.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join("");
+  if (!dashboard.includes("<title>")) throw new Error("index.html has no <title>");
+  mkdirSync(join(dir, "dashboard"), { recursive: true });
+  await Bun.write(
+    join(dir, "dashboard", "historical.html"),
+    dashboard.replace("<title>", `${tag}<title>`).replace("</head>", `${links}</head>`),
+  );
+  return [script, ...files];
 }
 
 /**

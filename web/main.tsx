@@ -11,6 +11,7 @@ import { ToastOutlet } from "./components/toast-outlet.tsx";
 import { latestRecommendationsQueryOptions } from "./features/recommendations/recommendations.queries.ts";
 import { alertInboxQueryOptions } from "./features/watchlist/watchlist.queries.ts";
 import { currentUserQueryOptions } from "./lib/current-user.queries.ts";
+import { appStarted } from "./lib/early-answers.ts";
 import { marketStatusQueryOptions } from "./lib/market-status.queries.ts";
 import { createQueryClient } from "./lib/query-client.ts";
 import { Route as historicalRoute } from "./routes/_authed/_app/dashboard.historical.tsx";
@@ -37,6 +38,8 @@ const router = createRouter({
 // The current user's request and the code of every route this address matches start now, side by side. Left to the
 // router, a page's chunk is fetched only after the layouts' beforeLoad has the user: one round trip after another
 // on a phone's network before the first card (decision 047). Failures are the router's to show when it loads them.
+// From here the app asks for itself: the historical document's early script, if it runs later, asks nothing.
+appStarted();
 void queryClient.prefetchQuery(currentUserQueryOptions());
 const matches = router.matchRoutes(router.latestLocation);
 for (const match of matches) {

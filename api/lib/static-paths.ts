@@ -33,3 +33,17 @@ export const ASSET_NOT_FOUND = { message: "Not found.", code: "NOT_FOUND" } as c
 export function spaDocumentFor(pathname: string): "/dashboard.html" | "/index.html" {
   return pathname === "/dashboard" || pathname.startsWith("/dashboard/") ? "/dashboard.html" : "/index.html";
 }
+
+/**
+ * The file the Bun server answers a client route with: spaDocumentFor's, but the historical tab's own document for
+ * its address (dashboard.html with the tab's code preloaded and an early script that asks for its first answer,
+ * decision 157). Cloudflare's assets find that file by its name (`/dashboard/historical` is
+ * `dashboard/historical.html`) before the Worker runs, so the Worker's fallback keeps spaDocumentFor's.
+ */
+export function spaDocumentFileFor(
+  pathname: string,
+): "/dashboard/historical.html" | "/dashboard.html" | "/index.html" {
+  return pathname === "/dashboard/historical" || pathname === "/dashboard/historical/"
+    ? "/dashboard/historical.html"
+    : spaDocumentFor(pathname);
+}

@@ -86,6 +86,30 @@ describe("static files", () => {
       expect(await title(path)).toBe("spa");
   });
 
+  test("the historical tab's address gets its own document when the build wrote one; its dialogs get the dashboard's", async () => {
+    const dist = join(base, "dist-with-historical");
+    mkdirSync(join(dist, "dashboard"), { recursive: true });
+    writeFileSync(join(dist, "index.html"), "<!doctype html><title>spa</title>");
+    writeFileSync(join(dist, "dashboard.html"), "<!doctype html><title>dashboard</title>");
+    writeFileSync(join(dist, "dashboard", "historical.html"), "<!doctype html><title>historical</title>");
+    const withHistorical = createStaticHandler(dist);
+    const title = async (path: string) => {
+      const res = await withHistorical(new Request(`http://app.test${path}`));
+      expect(res.status).toBe(200);
+      expect(res.headers.get("cache-control")).toBe("no-cache");
+      return /<title>(\w+)<\/title>/.exec(await res.text())?.[1];
+    };
+    for (const path of ["/dashboard/historical", "/dashboard/historical/"])
+      expect(await title(path)).toBe("historical");
+    for (const path of ["/dashboard", "/dashboard/historical/r/5", "/dashboard/historicals"])
+      expect(await title(path)).toBe("dashboard");
+    // A build without it (an older dist) answers the dashboard's document there.
+    const older = join(base, "dist-with-dashboard");
+    const olderServe = createStaticHandler(older);
+    const res = await olderServe(new Request("http://app.test/dashboard/historical"));
+    expect(await res.text()).toContain("<title>dashboard</title>");
+  });
+
   test("a malformed percent-encoding answers 400 JSON instead of throwing", async () => {
     const res = await get("/%E0%A4%A");
     expect(res.status).toBe(400);

@@ -2,7 +2,13 @@ import { existsSync, statSync } from "node:fs";
 import { resolve, sep } from "node:path";
 import { setSpaSecurityHeaders } from "../lib/security-headers.ts";
 import { jsonResponse, MALFORMED_URL } from "../lib/shell-responses.ts";
-import { ASSET_NOT_FOUND, isAssetLikePath, isPrivateBuildFile, spaDocumentFor } from "../lib/static-paths.ts";
+import {
+  ASSET_NOT_FOUND,
+  isAssetLikePath,
+  isPrivateBuildFile,
+  spaDocumentFileFor,
+  spaDocumentFor,
+} from "../lib/static-paths.ts";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
@@ -71,8 +77,10 @@ export function createStaticHandler(dir: string) {
       return new Response("The web app is not built yet: run `bun run build`.", { status: 503 });
     }
     // Unknown client routes fall back to the SPA, whose router shows 'Page Not Found' itself.
-    const document = resolve(root, `.${spaDocumentFor(pathname)}`);
-    return fileResponse(existsSync(document) ? document : indexPath, request, "no-cache");
+    const document = [spaDocumentFileFor(pathname), spaDocumentFor(pathname)]
+      .map((file) => resolve(root, `.${file}`))
+      .find((file) => existsSync(file));
+    return fileResponse(document ?? indexPath, request, "no-cache");
   }
 
   /** `https`: the client reached us over TLS (the shell decides, from the URL or a trusted proxy), for HSTS. */

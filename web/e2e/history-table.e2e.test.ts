@@ -217,6 +217,62 @@ describe("the history table and its CSV", () => {
     }
   });
 
+  test("the filters form's code is asked for once the rows are drawn, not before them; a new search keeps it", async () => {
+    const { page, context } = await signedIn(PHONE);
+    // The year's answer comes late, as from a busy server: the form's code must not run ahead of the rows.
+    await page.route("**/api/recommendations/historical?*", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    let answered = 0;
+    let formAsked = 0;
+    page.on("response", (res) => {
+      if (res.url().includes("/api/recommendations/historical")) answered ||= Date.now();
+    });
+    page.on("request", (req) => {
+      if (/\/historical-filters-form-[^/]*\.js$/.test(req.url())) formAsked ||= Date.now();
+    });
+    await page.goto(`${e2e.server.url}/dashboard/historical?${YEAR}&view=table`);
+    await page.getByTestId("history-filters-placeholder").waitFor();
+    await page.locator('[data-testid="history-row"]').first().waitFor();
+    await page.getByLabel("From Date").waitFor();
+    expect(answered).toBeGreaterThan(0);
+    expect(formAsked).toBeGreaterThanOrEqual(answered);
+    // A new search draws the form at once while its results load: no placeholder in its place.
+    await page.getByLabel("From Date").fill("2023-01-02");
+    await page.getByRole("button", { name: "Search" }).click();
+    await page.waitForURL(/from=2023-01-02/);
+    expect(await page.getByTestId("history-filters-placeholder").count()).toBe(0);
+    expect(await page.getByLabel("From Date").inputValue()).toBe("2023-01-02");
+    await context.close();
+  });
+
+  test("its own document asks for the year's answer before the app's code has come, once", async () => {
+    const { page, context } = await signedIn(PHONE);
+    const asked: number[] = [];
+    let tableAsked!: () => void;
+    const whenAsked = new Promise<void>((resolve) => {
+      tableAsked = resolve;
+    });
+    page.on("request", (req) => {
+      if (!req.url().includes("/api/recommendations/historical")) return;
+      asked.push(Date.now());
+      tableAsked();
+    });
+    // The app's code is held until the answer has been asked for (10 s at most): only the early script can ask.
+    let released = 0;
+    await page.route(/\/(index|_app|dashboard)[^/]*\.js$/, async (route) => {
+      await Promise.race([whenAsked, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+      released ||= Date.now();
+      await route.continue();
+    });
+    await page.goto(`${e2e.server.url}/dashboard/historical?${YEAR}&view=table`);
+    await page.locator('[data-testid="history-row"]').first().waitFor();
+    expect(asked).toHaveLength(1);
+    expect(asked[0]!).toBeLessThanOrEqual(released);
+    await context.close();
+  });
+
   test("each column sorts both ways over the whole year; the choice stays in the address", async () => {
     const { page, context } = await signedIn();
     await page.goto(`${e2e.server.url}/dashboard/historical?${YEAR}`);

@@ -16,3 +16,9 @@ export function storeToken(token: string | undefined | null): void {
 export function removeStoredToken(): void {
   localStorage.removeItem(AUTH_TOKEN_KEY);
 }
+
+/** The headers every API request carries beyond its cookies: the bearer token, when one is stored. */
+export function authHeaders(): Record<string, string> {
+  const token = getStoredToken();
+  return token ? { authorization: `Bearer ${token}` } : {};
+}

@@ -1,6 +1,12 @@
 import { Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
-import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { lazy, type ReactNode, Suspense, useEffect, useRef } from "react";
+import {
+  type InfiniteData,
+  type UseInfiniteQueryResult,
+  type UseQueryResult,
+  useInfiniteQuery,
+  useQuery,
+} from "@tanstack/react-query";
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { HISTORY_PAGE_SIZE } from "../../../api/features/recommendations/recommendations.constants.ts";
 import { EmptyPanel } from "../../components/empty-panel.tsx";
 import { LoadError } from "../../components/load-error.tsx";
@@ -27,9 +33,14 @@ export const HISTORY_SKELETONS = 3;
  * select's popovers: about 95 KB gzip of the tab's 121 KB, and a third of its first render at 4x CPU), so a phone
  * draws the results without waiting for it; its place is held at its own size meanwhile (decision 154).
  */
-const HistoricalFiltersForm = lazy(() =>
-  import("./historical-filters-form.tsx").then((m) => ({ default: m.HistoricalFiltersForm })),
-);
+let filtersFormCode:
+  | Promise<{ default: typeof import("./historical-filters-form.tsx").HistoricalFiltersForm }>
+  | undefined;
+const loadFiltersForm = () =>
+  (filtersFormCode ??= import("./historical-filters-form.tsx").then((m) => ({
+    default: m.HistoricalFiltersForm,
+  })));
+const HistoricalFiltersForm = lazy(loadFiltersForm);
 
 /** The filters form's height in each layout: four fields (label and input) and the Search button. */
 const FIELD_HEIGHT = 61;
@@ -47,6 +58,21 @@ function FiltersPlaceholder() {
       </SimpleGrid>
     </Card>
   );
+}
+
+/**
+ * The filters form, asked for only once the first results have been drawn (or have failed): its chunk's evaluation
+ * and its first render (zod, the inputs, the popovers' floating-ui) are most of the tab's work, and when they came
+ * before the answer they went first and the first row waited for them (decision 157). Once its code has been asked
+ * for, a new search draws it at once.
+ */
+function FiltersSlot(props: { settled: boolean; form: ReactNode }) {
+  const [ready, setReady] = useState(() => filtersFormCode !== undefined);
+  useEffect(() => {
+    if (props.settled) setReady(true);
+  }, [props.settled]);
+  // Not the Suspense's children before then: a boundary that suspends keeps what it showed, hidden, in the page.
+  return ready ? <Suspense fallback={<FiltersPlaceholder />}>{props.form}</Suspense> : <FiltersPlaceholder />;
 }
 
 /**
@@ -74,19 +100,17 @@ export function HistoricalRecommendationsTab(props: {
       filters={filters}
     />
   );
+  const form = <HistoricalFiltersForm filters={filters} onSearch={props.onSearch} />;
   return (
     <section aria-labelledby="historical-title" ref={section}>
       <Title order={2} id="historical-title" size="h3" mb="sm">
         Historical Recommendations
       </Title>
-      <Suspense fallback={<FiltersPlaceholder />}>
-        <HistoricalFiltersForm filters={filters} onSearch={props.onSearch} />
-      </Suspense>
       {/* Each view makes its own one request: the table reads the whole search, the cards a page at a time. */}
       {props.view === "table" ? (
-        <TableResults filters={filters} controls={controls} onOpen={props.onOpen} />
+        <TableResults filters={filters} form={form} controls={controls} onOpen={props.onOpen} />
       ) : (
-        <CardResults filters={filters} controls={controls} onOpen={props.onOpen} />
+        <CardResults filters={filters} form={form} controls={controls} onOpen={props.onOpen} />
       )}
     </section>
   );
@@ -94,6 +118,8 @@ export function HistoricalRecommendationsTab(props: {
 
 interface ResultsProps {
   filters: HistoricalFilters;
+  /** The filters form, drawn above the results once they have come (FiltersSlot). */
+  form: ReactNode;
   /** The cards/table switch and the CSV download, shown above the results. */
   controls: ReactNode;
   onOpen: (r: RecommendationRow) => void;
@@ -124,6 +150,16 @@ const found = (total: number) => `${formatCount(total)} recommendation${total ==
 function TableResults(props: ResultsProps) {
   const query = useQuery(historicalAllQueryOptions(props.filters));
   useFailureToast(query.isError);
+  return (
+    <>
+      <FiltersSlot settled={!query.isPending} form={props.form} />
+      <TableBody query={query} {...props} />
+    </>
+  );
+}
+
+function TableBody(props: ResultsProps & { query: UseQueryResult<RecommendationRow[]> }) {
+  const { query } = props;
   if (query.isPending) return <Loading />;
   if (query.isError)
     return (
@@ -150,6 +186,16 @@ function TableResults(props: ResultsProps) {
 function CardResults(props: ResultsProps) {
   const query = useInfiniteQuery(historicalRecommendationsQueryOptions(props.filters));
   useFailureToast(query.isError);
+  return (
+    <>
+      <FiltersSlot settled={!query.isPending} form={props.form} />
+      <CardBody query={query} {...props} />
+    </>
+  );
+}
+
+function CardBody(props: ResultsProps & { query: UseInfiniteQueryResult<InfiniteData<HistoricalPage>> }) {
+  const { query } = props;
   const { items, total, dateCounts } = mergePages(query.data?.pages ?? []);
   if (query.isPending) return <Loading />;
   if (query.isError && !query.isFetchNextPageError)

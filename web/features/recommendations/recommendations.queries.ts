@@ -1,9 +1,10 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import type { InferRequestType, InferResponseType } from "hono/client";
+import type { InferResponseType } from "hono/client";
 import { HISTORY_PAGE_SIZE } from "../../../api/features/recommendations/recommendations.constants.ts";
 import { api } from "../../lib/api-client.ts";
 import { okJson } from "../../lib/api-error.ts";
 import { rootKeys } from "../../lib/query-keys.ts";
+import { HISTORY_ALL_PAGE_SIZE, type HistoricalFilters, historicalPageQuery } from "./historical-query.ts";
 
 /**
  * A row of the lists (latest, historical): the spec's fields and what a card, the table and its CSV show
@@ -14,7 +15,7 @@ export type RecommendationRow = InferResponseType<typeof api.api.recommendations
 /** One recommendation whole (GET /api/recommendations/{id}): what the dialog shows. */
 export type Recommendation = InferResponseType<(typeof api.api.recommendations)[":id"]["$get"], 200>;
 
-export type HistoricalFilters = InferRequestType<typeof api.api.recommendations.historical.$get>["query"];
+export type { HistoricalFilters } from "./historical-query.ts";
 
 export const recommendationKeys = {
   all: rootKeys.recommendations,
@@ -59,9 +60,8 @@ export const historicalRecommendationsQueryOptions = (filters: HistoricalFilters
     queryKey: recommendationKeys.historical(filters),
     initialPageParam: 1,
     queryFn: async ({ pageParam }): Promise<HistoricalPage> => {
-      const query = Object.fromEntries(Object.entries(filters).filter(([, v]) => v)) as HistoricalFilters;
       const res = await api.api.recommendations.historical.$get({
-        query: { ...query, page: String(pageParam), pageSize: String(HISTORY_PAGE_SIZE) },
+        query: historicalPageQuery(filters, pageParam, HISTORY_PAGE_SIZE),
       });
       const items = await okJson(res);
       const total = Number(res.headers.get("x-total-count"));
@@ -77,8 +77,7 @@ export const historicalRecommendationsQueryOptions = (filters: HistoricalFilters
     },
   });
 
-/** Rows a request of the whole search asks for: the API's largest page, a year of calls and more (decision 137). */
-export const HISTORY_ALL_PAGE_SIZE = 1000;
+export { HISTORY_ALL_PAGE_SIZE } from "./historical-query.ts";
 
 /**
  * Every recommendation a historical search matches, newest first: the table view sorts and the CSV holds all of
@@ -90,10 +89,9 @@ export const historicalAllQueryOptions = (filters: HistoricalFilters) =>
   queryOptions({
     queryKey: [...recommendationKeys.historical(filters), "all"] as const,
     queryFn: async (): Promise<RecommendationRow[]> => {
-      const query = Object.fromEntries(Object.entries(filters).filter(([, v]) => v)) as HistoricalFilters;
       const read = async (page: number) => {
         const res = await api.api.recommendations.historical.$get({
-          query: { ...query, page: String(page), pageSize: String(HISTORY_ALL_PAGE_SIZE) },
+          query: historicalPageQuery(filters, page, HISTORY_ALL_PAGE_SIZE),
         });
         return { items: await okJson(res), total: Number(res.headers.get("x-total-count")) };
       };

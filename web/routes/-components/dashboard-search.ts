@@ -1,6 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { redirect } from "@tanstack/react-router";
-import { SYMBOL_CHARACTERS, SYMBOL_MAX_LENGTH } from "../../../api/lib/fields.constants.ts";
 import { defaultRange } from "../../features/recommendations/date-range.ts";
 import {
   type HistoricalFilters,
@@ -9,6 +8,9 @@ import {
 } from "../../features/recommendations/recommendations.queries.ts";
 import { marketStatusQueryOptions, marketToday } from "../../lib/market-status.queries.ts";
 import { keptFailure } from "../../lib/query-client.ts";
+import { type DashboardSearch, filtersOfSearch, oneOf } from "./dashboard-address.ts";
+
+export { type DashboardSearch, validateDashboardSearch } from "./dashboard-address.ts";
 
 export const DASHBOARD_TABS = [
   { value: "latest", label: "Latest Recommendations" },
@@ -56,48 +58,6 @@ export function oldTabLinkRedirect(raw: Record<string, unknown>) {
   return redirect({ to: DASHBOARD_TAB_PATHS[value ?? "latest"], search: rest as never, replace: true });
 }
 
-const RISKS = ["aggressive", "non-aggressive"] as const;
-
-/**
- * The historical tab's search, in its address. A date absent means the
- * default range (the day before the app's today to today, decision 035); an empty one means that end is open, as an empty date field does.
- */
-export interface DashboardSearch {
-  from?: string;
-  to?: string;
-  symbol?: string;
-  aggressive?: (typeof RISKS)[number];
-  /** The results as a sortable table; absent for the cards (decision 083). */
-  view?: "table";
-}
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-const oneOf = <T extends string>(values: readonly T[], value: unknown): T | undefined =>
-  values.find((v) => v === value);
-
-/**
- * Keeps what is valid in an address's search and drops the rest, so a hand-edited or stale link still opens the
- * dashboard. Written out rather than with the API's zod schemas: this module loads with the app's entry, where zod
- * may not (only lazy feature chunks load `*.input.ts`, decision 078); the symbol's rule is the API's own
- * (fields.constants.ts).
- */
-export function validateDashboardSearch(raw: Record<string, unknown>): DashboardSearch {
-  const search: DashboardSearch = {};
-  for (const key of ["from", "to"] as const) {
-    const value = raw[key];
-    if (typeof value === "string" && (value === "" || DATE.test(value))) search[key] = value;
-  }
-  // The default search parser reads `symbol=123` as a number.
-  const symbol = typeof raw.symbol === "number" ? String(raw.symbol) : raw.symbol;
-  const upper = typeof symbol === "string" ? symbol.trim().toUpperCase() : "";
-  if (upper.length <= SYMBOL_MAX_LENGTH && SYMBOL_CHARACTERS.test(upper)) search.symbol = upper;
-  const aggressive = oneOf(RISKS, raw.aggressive);
-  if (aggressive) search.aggressive = aggressive;
-  if (raw.view === "table") search.view = "table";
-  return search;
-}
-
 /**
  * The historical tab's query, from the address (the default range ending on `today`, the app's today from
  * `useMarketToday`, where it names no date; the wall clock's when not given).
@@ -106,15 +66,7 @@ export function historicalFilters(
   search: DashboardSearch,
   today = marketToday(undefined),
 ): HistoricalFilters {
-  const range = defaultRange(today);
-  const date = (value: string | undefined, fallback: string) =>
-    value === undefined ? fallback : value || undefined;
-  return {
-    fromDate: date(search.from, range.fromDate),
-    toDate: date(search.to, range.toDate),
-    symbol: search.symbol,
-    aggressive: search.aggressive,
-  };
+  return filtersOfSearch(search, defaultRange(today));
 }
 
 /** The address for a historical search (an open end is kept as an empty date). */

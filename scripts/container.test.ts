@@ -136,9 +136,14 @@ describe("Dockerfile", () => {
       files.add(file);
       if (!/\.tsx?$/.test(file)) continue;
       const text = read(file);
-      for (const m of text.matchAll(/^\s*(?:import|export)\s+(type\s+)?[^;]*?from\s+["']([^"']+)["']/gms)) {
-        if (m[1]) continue;
-        const specifier = m[2]!;
+      // Static imports and exports (not type-only), and `import("…")`: what a first use loads runs here too.
+      const specifiers = [
+        ...[...text.matchAll(/^\s*(?:import|export)\s+(type\s+)?[^;]*?from\s+["']([^"']+)["']/gms)]
+          .filter((m) => !m[1])
+          .map((m) => m[2]!),
+        ...[...text.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1]!),
+      ];
+      for (const specifier of specifiers) {
         if (specifier.startsWith(".")) queue.push(normalize(join(dirname(file), specifier)));
         else if (!/^(node|bun):/.test(specifier) && specifier !== "bun")
           packages.add(

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { cleanup, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { ApiError } from "../lib/api-error.ts";
-import { retryQuery } from "../lib/query-client.ts";
+import { BRIEF_REFUSAL_MAX_SECONDS, retryQuery, retryQueryDelay } from "../lib/query-client.ts";
 import { renderWithProviders } from "../test/render.tsx";
 import { LoadError, loadFailureText } from "./load-error.tsx";
 
@@ -42,11 +42,32 @@ describe("LoadError", () => {
   });
 });
 
-describe("retryQuery: the query client's retry rule (decision 080)", () => {
-  test("an answer is never retried; no answer is retried once", () => {
+describe("retryQuery: the query client's retry rule (decisions 080, 155)", () => {
+  test("an answer is not retried; no answer is retried once", () => {
     for (const status of [400, 401, 404, 429, 500, 503])
       expect(retryQuery(0, apiError(status, ""))).toBe(false);
     expect(retryQuery(0, new TypeError("Failed to fetch"))).toBe(true);
     expect(retryQuery(1, new TypeError("Failed to fetch"))).toBe(false);
+  });
+  test("a read refused 429 for a few seconds is asked again twice, after the seconds the server named", async () => {
+    const refused = (retryAfter: string) =>
+      ApiError.of(
+        new Response(
+          JSON.stringify({ message: "Too many searches or analyses at once.", code: "RATE_LIMITED" }),
+          {
+            status: 429,
+            headers: { "retry-after": retryAfter },
+          },
+        ),
+      );
+    const brief = await refused("2");
+    expect(brief.retryAfterSeconds).toBe(2);
+    expect([0, 1, 2].map((n) => retryQuery(n, brief))).toEqual([true, true, false]);
+    expect(retryQueryDelay(0, brief)).toBe(2000);
+    // A longer wait shows the failure and its Retry at once, as does a 429 naming no wait.
+    const long = await refused(String(BRIEF_REFUSAL_MAX_SECONDS + 1));
+    expect(retryQuery(0, long)).toBe(false);
+    expect(retryQuery(0, apiError(429, ""))).toBe(false);
+    expect(retryQueryDelay(0, new TypeError("Failed to fetch"))).toBe(1000);
   });
 });

@@ -11,17 +11,26 @@ export class ApiError extends Error {
   readonly code: string | null;
   /** The server's `message`, or the body text when it is not JSON; null when the body is empty. */
   readonly serverMessage: string | null;
+  /** The seconds the server's Retry-After asked to wait (a 429 or 503), or null when it named none. */
+  readonly retryAfterSeconds: number | null;
 
   constructor(
     readonly status: number,
     readonly body: string,
     statusText: string,
+    retryAfter: string | null = null,
   ) {
     super(`${status}: ${body || statusText}`);
     this.name = "ApiError";
     const parsed = parseBody(body);
     this.code = parsed.code;
     this.serverMessage = parsed.message;
+    this.retryAfterSeconds = retryAfter !== null && /^\d+$/.test(retryAfter) ? Number(retryAfter) : null;
+  }
+
+  /** The error for a response that is not OK, its body read. */
+  static async of(res: { status: number; statusText: string; headers: Headers; text(): Promise<string> }) {
+    return new ApiError(res.status, await res.text(), res.statusText, res.headers.get("retry-after"));
   }
 }
 
@@ -40,7 +49,7 @@ function parseBody(body: string): { code: string | null; message: string | null 
 /** Throws an ApiError for a non-OK response; otherwise answers it unchanged. */
 export async function ensureOk<R extends Response>(res: R): Promise<R> {
   if (res.ok) return res;
-  throw new ApiError(res.status, await res.text(), res.statusText);
+  throw await ApiError.of(res);
 }
 
 /** The body type of the successful answers among an RPC call's possible responses. */
@@ -51,7 +60,7 @@ export type SuccessBody<R> =
 export async function okJson<R extends ClientResponse<unknown, number, "json">>(
   res: R,
 ): Promise<SuccessBody<R>> {
-  if (!res.ok) throw new ApiError(res.status, await res.text(), res.statusText);
+  if (!res.ok) throw await ApiError.of(res);
   return (await res.json()) as SuccessBody<R>;
 }
 

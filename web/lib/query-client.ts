@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient, type QueryKey } from "@tanstack/react-query";
-import { isNetworkFailure, isUnauthorized } from "./api-error.ts";
+import { ApiError, isNetworkFailure, isUnauthorized } from "./api-error.ts";
 import { currentUserKey } from "./current-user.queries.ts";
 import { notify } from "./notify.ts";
 import { type LocalSession, signOutLocally } from "./session.ts";
@@ -23,9 +23,30 @@ declare module "@tanstack/react-query" {
   }
 }
 
-/** Queries' retry rule: once, and only when the request got no answer (decision 080). */
+/** A read refused 429 for at most this many seconds (Retry-After) is asked again after them, quietly. */
+export const BRIEF_REFUSAL_MAX_SECONDS = 5;
+/** How many times a briefly refused read is asked again before its failure shows. */
+const BRIEF_REFUSAL_RETRIES = 2;
+
+/** The seconds a 429 asked to wait, when they are few enough to wait out for the person (decision 155). */
+function briefRefusalSeconds(error: unknown): number | null {
+  if (!(error instanceof ApiError) || error.status !== 429 || error.retryAfterSeconds === null) return null;
+  return error.retryAfterSeconds <= BRIEF_REFUSAL_MAX_SECONDS ? error.retryAfterSeconds : null;
+}
+
+/**
+ * Queries' retry rule: once when the request got no answer (decision 080); up to twice, after the wait the server
+ * named, when a read was refused 429 for a few seconds (the work budget under load, decision 155). Any other answer
+ * is not retried: its failure and Retry show at once.
+ */
 export function retryQuery(failureCount: number, error: unknown): boolean {
+  if (briefRefusalSeconds(error) !== null) return failureCount < BRIEF_REFUSAL_RETRIES;
   return failureCount < 1 && isNetworkFailure(error);
+}
+
+/** How long before a retry: the server's Retry-After for a brief refusal, else a second. */
+export function retryQueryDelay(_failureCount: number, error: unknown): number {
+  return (briefRefusalSeconds(error) ?? 1) * 1000;
 }
 
 /**
@@ -37,9 +58,10 @@ export function retryQuery(failureCount: number, error: unknown): boolean {
  *   check, with its 'Unauthorized' toast and the way back after sign-in (decision 024);
  * - a mutation answered 401 shows 'Unauthorized / You are logged out. Logging in again...' and 500 ms later ends the
  *   session here and goes to /signin, or to the mutation's `meta.unauthorizedTo` as a full page load.
- * Queries never refetch on their own; mutations are not retried. A query the server refused (any 4xx or 5xx) is not
- * retried, neither at once nor when a component mounts after its loader's request failed, so the page shows the
- * failure and a Retry straight away; one that got no answer at all is retried once, quietly (decision 080).
+ * Queries never refetch on their own; mutations are not retried. A query the server refused (any 4xx or 5xx but a
+ * brief 429) is not retried, neither at once nor when a component mounts after its loader's request failed, so the
+ * page shows the failure and a Retry straight away; one that got no answer at all is retried once, quietly
+ * (decision 080), and one refused 429 for a few seconds is asked again after them (decision 155).
  */
 export function createQueryClient(navigate: LocalSession["navigate"]): QueryClient {
   // Several queries of one page fail together when the session ends; one sign-out is enough.
@@ -74,6 +96,7 @@ export function createQueryClient(navigate: LocalSession["navigate"]): QueryClie
         refetchOnWindowFocus: false,
         refetchOnReconnect: false,
         retry: retryQuery,
+        retryDelay: retryQueryDelay,
         // A loader's prefetch that failed is not asked again when the tab mounts: its error shows at once.
         retryOnMount: false,
       },

@@ -23,7 +23,7 @@ export const usersQueryOptions = (q: string, page: number) =>
       const res = await api.api.admin.users.$get({
         query: { q: q || undefined, page: String(page), pageSize: String(USERS_PAGE_SIZE) },
       });
-      if (!res.ok) throw new ApiError(res.status, await res.text(), res.statusText);
+      if (!res.ok) throw await ApiError.of(res);
       return { users: await res.json(), total: Number(res.headers.get("x-total-count") ?? 0) };
     },
     placeholderData: keepPreviousData,

@@ -223,7 +223,12 @@ export function EarningsCallsTab() {
         </Group>
       </Group>
       {isPending ? (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} aria-busy="true" aria-label="Loading earnings">
+        <SimpleGrid
+          cols={{ base: 1, sm: 2, lg: 3 }}
+          role="status"
+          aria-busy="true"
+          aria-label="Loading earnings"
+        >
           <Skeletons count={3} height={200} testId="earnings-skeleton" />
         </SimpleGrid>
       ) : isError ? (

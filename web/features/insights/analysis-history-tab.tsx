@@ -19,7 +19,7 @@ export function AnalysisHistoryTab(props: {
         Analysis History
       </Title>
       {isPending ? (
-        <Stack aria-busy="true" aria-label="Loading analysis history">
+        <Stack role="status" aria-busy="true" aria-label="Loading analysis history">
           <Skeletons count={3} height={180} testId="insight-skeleton" />
         </Stack>
       ) : isError ? (

@@ -132,7 +132,7 @@ function useFailureToast(failed: boolean) {
 }
 
 const Loading = () => (
-  <Stack aria-busy="true" aria-label="Loading historical recommendations">
+  <Stack role="status" aria-busy="true" aria-label="Loading historical recommendations">
     <Skeletons count={HISTORY_SKELETONS} height={180} testId="history-skeleton" />
   </Stack>
 );

@@ -102,7 +102,12 @@ export function LatestRecommendationsTab(props: {
         {DISCLAIMER}
       </Alert>
       {isPending ? (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} aria-busy="true" aria-label="Loading recommendations">
+        <SimpleGrid
+          cols={{ base: 1, sm: 2, lg: 3 }}
+          role="status"
+          aria-busy="true"
+          aria-label="Loading recommendations"
+        >
           <Skeletons count={LATEST_SKELETONS} height={260} testId="recommendation-skeleton" />
         </SimpleGrid>
       ) : isError ? (

@@ -24,7 +24,7 @@ export function RecommendationDetailDialog(props: { id: number; onClose: () => v
             retrying={query.isFetching}
           />
         ) : (
-          <Stack gap="md" aria-busy="true" aria-label="Loading the recommendation">
+          <Stack gap="md" role="status" aria-busy="true" aria-label="Loading the recommendation">
             <Skeleton height={36} width="40%" animate={false} />
             <Skeleton height={140} animate={false} />
             <Skeleton height={220} animate={false} />

@@ -138,7 +138,12 @@ export function WatchlistTab() {
         </Button>
       </Group>
       {isPending ? (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} aria-busy="true" aria-label="Loading watchlist">
+        <SimpleGrid
+          cols={{ base: 1, sm: 2, lg: 3 }}
+          role="status"
+          aria-busy="true"
+          aria-label="Loading watchlist"
+        >
           <Skeletons count={3} height={150} testId="watchlist-skeleton" />
         </SimpleGrid>
       ) : isError ? (

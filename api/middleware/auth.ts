@@ -116,6 +116,13 @@ const sessionByTokenHash = preparedPerDatabase((db: Db) =>
     .prepare(),
 );
 
+/** Sessions by several token hashes, sent as one JSON array: one prepared statement whatever their number. */
+const sessionsByTokenHashes = preparedPerDatabase((db: Db) =>
+  sessionsWithUsers(db, { tokenHash: sessions.tokenHash })
+    .where(inArray(sessions.tokenHash, sql`(select value from json_each(${sql.placeholder("hashes")}))`))
+    .prepare(),
+);
+
 /**
  * A session read is the prepared query's own `get`. On Bun with a libSQL server, concurrent requests' reads go in one
  * statement per round trip (api/lib/read-batch.ts; without it each signed-in read cost the server and sqld 3-5 times
@@ -126,9 +133,7 @@ const sessionReads = preparedPerDatabase((db: Db) => {
   const one = async (hash: string) => sessionByTokenHash(db).get({ hash });
   if (getRuntimeKey() === "workerd" || db.$client.protocol === "file") return one;
   return readBatches(one, async (hashes: string[]) => {
-    const rows = await sessionsWithUsers(db, { tokenHash: sessions.tokenHash }).where(
-      inArray(sessions.tokenHash, hashes),
-    );
+    const rows = await sessionsByTokenHashes(db).all({ hashes: JSON.stringify(hashes) });
     return new Map(rows.map(({ tokenHash, ...row }) => [tokenHash, row]));
   });
 });

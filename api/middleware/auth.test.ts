@@ -51,6 +51,32 @@ describe(`session idle expiry and signed-out requests on ${testDbKind}`, () => {
     }
   });
 
+  test("a request due its session's touch is answered without waiting for the process's writes; the touch follows", async () => {
+    const user = await t.createUser();
+    const token = await t.signIn(user.email, PASSWORD);
+    const { db } = t.deps.database;
+    const lastSeen = async () =>
+      (await db.select().from(sessions).where(eq(sessions.userId, user.id)))[0]!.lastSeenAt.getTime();
+    const before = await lastSeen();
+    t.clock.advance(61_000);
+    // A write transaction holds this process's write turn until released.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const transaction = db.transaction(async (tx) => {
+      await tx.update(sessions).set({ userAgent: "held" }).where(eq(sessions.userId, user.id));
+      await held;
+    });
+    const answered = await Promise.race([
+      t.request("/api/auth/user", { token }).then((r) => r.status),
+      Bun.sleep(2_000).then(() => "still waiting"),
+    ]);
+    release();
+    await transaction;
+    expect(answered).toBe(200);
+    for (let i = 0; i < 100 && (await lastSeen()) === before; i++) await Bun.sleep(20);
+    expect(await lastSeen()).toBe(before + 61_000);
+  });
+
   test("signed-out requests that are not credential attempts add no rows", async () => {
     const rows = async () => {
       const { db } = t.deps.database;

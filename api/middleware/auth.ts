@@ -6,6 +6,7 @@ import { createMiddleware } from "hono/factory";
 import type { Db } from "../../db/client.ts";
 import { preparedPerDatabase } from "../../db/prepared.ts";
 import { dataVersions, sessions, users } from "../../db/schema/index.ts";
+import { afterAnswer } from "../lib/after-answer.ts";
 import type { DataVersions } from "../lib/answer-cache.ts";
 import type { AdminEnv, AppDeps, AppEnv, AuthState, SessionEnv, SignedInEnv } from "../lib/context.ts";
 import { sha256Hex } from "../lib/crypto.ts";
@@ -156,7 +157,7 @@ async function userByApiKey(deps: AppDeps, key: string): Promise<Credential | nu
   return { user: row.user, session: null, versions: versionsOf(row.versions) };
 }
 
-async function userBySession(deps: AppDeps, token: string): Promise<Credential | null> {
+async function userBySession(c: Context, deps: AppDeps, token: string): Promise<Credential | null> {
   const { db } = deps.database;
   const hash = await sha256Hex(token);
   const row =
@@ -175,10 +176,16 @@ async function userBySession(deps: AppDeps, token: string): Promise<Credential |
     return null;
   }
   if (now - lastSeen >= TOUCH_INTERVAL_MS) {
-    await db
-      .update(sessions)
-      .set({ lastSeenAt: new Date(now) })
-      .where(eq(sessions.id, row.session.id));
+    // Not awaited: the request needs nothing from this write, and it would otherwise wait for the process's writes
+    // in turn, and sessions touched together (a minute after they were used together) for each other (decision 165).
+    afterAnswer(
+      c,
+      "Session touch",
+      db
+        .update(sessions)
+        .set({ lastSeenAt: new Date(now) })
+        .where(eq(sessions.id, row.session.id)),
+    );
   }
   return { user: row.user, session: row.session, versions: versionsOf(row.versions) };
 }
@@ -191,12 +198,12 @@ export const resolveAuth = createMiddleware<AppEnv>(async (c, next) => {
   const byHeader = bearer?.startsWith(API_KEY_PREFIX)
     ? await userByApiKey(deps, bearer)
     : bearer
-      ? await userBySession(deps, bearer)
+      ? await userBySession(c, deps, bearer)
       : null;
   if (byHeader) auth = { ...byHeader, via: "authorization" };
   else {
     const cookie = getCookie(c, SESSION_COOKIE);
-    const byCookie = cookie ? await userBySession(deps, cookie) : null;
+    const byCookie = cookie ? await userBySession(c, deps, cookie) : null;
     if (byCookie) auth = { ...byCookie, via: "cookie" };
   }
   c.set("auth", auth);

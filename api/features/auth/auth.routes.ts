@@ -6,7 +6,6 @@ import { clientAddress, isHttpsRequest } from "../../lib/client-address.ts";
 import type { AppEnv } from "../../lib/context.ts";
 import { rateLimitSubject } from "../../lib/ip-address.ts";
 import { keptValue } from "../../lib/kept-answer.ts";
-import { errorFields } from "../../lib/logger.ts";
 import {
   createRouter,
   errorResponses,

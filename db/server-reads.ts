@@ -3,8 +3,12 @@ import { type HttpStream, openHttp, type RowsResult, Stmt } from "@libsql/hrana-
 import { executeOn, overriding, readsOnly } from "./client-calls.ts";
 import { isDatabaseUnavailable } from "./unavailable.ts";
 
-/** Streams kept open at most: a long read (the engine's universe) on one leaves another free for sign-in reads. */
-export const READ_STREAMS_KEPT = 4;
+/**
+ * Streams open at most, as many statements as @libsql/client sends at once by default: a read never waits behind
+ * another's pipeline while there is room (4 streams halved the analyze bench's rate, its reads queued behind each
+ * other's), and an idle stream is closed, so the sign-in reads, one batch at a time, keep one or two.
+ */
+export const READ_STREAMS_KEPT = 20;
 /** sqld forgets a stream left idle 10 s; one idle this long is closed and a new one opened instead. */
 export const READ_STREAM_IDLE_MS = 5_000;
 
@@ -20,7 +24,7 @@ interface KeptStream {
  * A libSQL server's plain reads on streams kept open (decision 164). @libsql/client opens a stream for each
  * statement, and sqld opens a SQLite connection for each stream: about 1.2 ms of sqld's CPU a statement with this
  * app's schema, against 0.3 ms on a stream kept open (0.14 ms when reads are pipelined). Here each SELECT goes on
- * the least busy of at most READ_STREAMS_KEPT streams, opened through @libsql/hrana-client's public API (the client
+ * an idle kept stream, or a new one while fewer than READ_STREAMS_KEPT are open (else the least busy), opened through @libsql/hrana-client's public API (the client
  * @libsql/client itself runs on), with the same deadline (`fetch`). A statement outside a transaction reads the last
  * commit whoever made it, on a kept stream as on a fresh one: nothing is kept but the connection.
  *

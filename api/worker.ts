@@ -40,8 +40,8 @@ let wholeApp: Promise<App> | undefined;
 const featureApps = new Map<string, Promise<App>>();
 
 /**
- * The app that answers a path: the one feature owning it, built on that feature's first request, or the whole app
- * for any other path. An isolate loads a feature's modules only when a request needs them.
+ * The app that answers a path: the features owning it (api/feature-routes.ts), built on their first request, or the
+ * whole app for any other path. An isolate loads a feature's modules only when a request needs them.
  */
 function appFor(pathname: string, deps: AppDeps): Promise<App> {
   const features = featuresOwning(pathname);

@@ -20,7 +20,6 @@ import { UnknownSymbolError } from "../lib/market-port.ts";
 import { addTradingSessions } from "../lib/trading-calendar.ts";
 import { BENCHMARK } from "../market/benchmark.ts";
 import { barsUpTo, findSecurity, universeSeries } from "../market/price-history.ts";
-import type { Call } from "./calls.ts";
 import {
   type CrossSection,
   type CrossSectionRow,
@@ -34,7 +33,7 @@ import { fittedRangeText } from "./fitted-range.constants.ts";
 import { isMemberOn } from "./index-membership.ts";
 import { EDGE_SIGNIFICANT } from "./model-card.ts";
 import { statedEventFor } from "./model-evidence.ts";
-import { type ModelInfo, storedModelFor } from "./model-store.ts";
+import { storedModelFor } from "./model-store.ts";
 import { heldBackCoverageOf, RANGE_BANDS, RANGE_HELD_BACK_YEARS } from "./range-calibration.ts";
 import { type Ranked, type RankerModel, rankOutsider, rankUniverse, topFactors } from "./ranker.ts";
 import { AGGRESSIVE_VOLATILITY, LOW_VOLATILITY } from "./risk-scale.constants.ts";

@@ -157,6 +157,22 @@ async function userByApiKey(deps: AppDeps, key: string): Promise<Credential | nu
   return { user: row.user, session: null, versions: versionsOf(row.versions) };
 }
 
+/** Touches sent and not yet settled, per database: session id → the lastSeenAt written. */
+const touchesSent = preparedPerDatabase((_db: Db) => new Map<number, number>());
+
+async function touch(db: Db, sessionId: number, at: number): Promise<void> {
+  const sent = touchesSent(db);
+  sent.set(sessionId, at);
+  try {
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(at) })
+      .where(eq(sessions.id, sessionId));
+  } finally {
+    if (sent.get(sessionId) === at) sent.delete(sessionId);
+  }
+}
+
 async function userBySession(c: Context, deps: AppDeps, token: string): Promise<Credential | null> {
   const { db } = deps.database;
   const hash = await sha256Hex(token);
@@ -165,8 +181,9 @@ async function userBySession(c: Context, deps: AppDeps, token: string): Promise<
     (await readOnPrimary(deps.database, token, hash, (p) => sessionReads(p)(hash)));
   if (!row || row.session.endTime !== null || !row.user.isActive) return null;
   const now = deps.clock.now().getTime();
-  const lastSeen = row.session.lastSeenAt.getTime();
-  const idleEnd = sessionIdleEnd(row.session.lastSeenAt, deps.config.sessionIdleMs);
+  // A touch this process sent may not be in the row yet: the session was seen then all the same.
+  const lastSeen = Math.max(row.session.lastSeenAt.getTime(), touchesSent(db).get(row.session.id) ?? 0);
+  const idleEnd = sessionIdleEnd(new Date(lastSeen), deps.config.sessionIdleMs);
   if (now >= idleEnd) {
     // Idle too long: record that it ended when it idled out, and refuse it from now on.
     await db
@@ -178,14 +195,7 @@ async function userBySession(c: Context, deps: AppDeps, token: string): Promise<
   if (now - lastSeen >= TOUCH_INTERVAL_MS) {
     // Not awaited: the request needs nothing from this write, and it would otherwise wait for the process's writes
     // in turn, and sessions touched together (a minute after they were used together) for each other (decision 165).
-    afterAnswer(
-      c,
-      "Session touch",
-      db
-        .update(sessions)
-        .set({ lastSeenAt: new Date(now) })
-        .where(eq(sessions.id, row.session.id)),
-    );
+    afterAnswer(c, "Session touch", touch(db, row.session.id, now));
   }
   return { user: row.user, session: row.session, versions: versionsOf(row.versions) };
 }

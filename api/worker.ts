@@ -76,6 +76,7 @@ function build(env: WorkerEnv) {
     database: createDb(parsed.DATABASE_URL, parsed.DATABASE_AUTH_TOKEN, {
       concurrency: Number.POSITIVE_INFINITY,
       writesInTurn: false,
+      keptReadStreams: false,
     }),
     passwords: passwordsOnFirstUse,
     webhooks: fetchWebhookSender(),

@@ -2,6 +2,7 @@ import { type Client, createClient } from "@libsql/client";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import { filePath, withFileReads } from "./file-reads.ts";
 import * as schema from "./schema/index.ts";
+import { withServerReads } from "./server-reads.ts";
 import { fetchWithDeadline } from "./unavailable.ts";
 import { WORKER_WRITE_WAIT_MS, WORKER_WRITES_IN_FLIGHT, workerWrites } from "./worker-writes.ts";
 import { DATABASE_BUSY_TIMEOUT_MS, NATIVE_BUSY_WAIT_MS, writesInTurn } from "./write-turns.ts";
@@ -28,6 +29,11 @@ export interface DbOptions {
   concurrency?: number;
   /** On a libSQL server: writes in turn (default; write-turns.ts), or bounded and resent (worker-writes.ts). */
   writesInTurn?: boolean;
+  /**
+   * On a libSQL server: plain reads on streams kept open between requests (default; server-reads.ts). Not on Workers,
+   * where a request may not use I/O another request opened (workerd cancels it).
+   */
+  keptReadStreams?: boolean;
   /** With a `file:` URL (not a replica): how long a write waits for another connection's lock (default 5 s). */
   busyTimeoutMs?: number;
 }
@@ -48,6 +54,7 @@ export function createDb(url: string, authToken?: string, options: DbOptions = {
   const sharedFile = !remote && !options.syncUrl;
   const busyTimeoutMs = options.busyTimeoutMs ?? DATABASE_BUSY_TIMEOUT_MS;
   const requestTimeoutMs = options.requestTimeoutMs ?? DATABASE_REQUEST_TIMEOUT_MS;
+  const deadline = fetchWithDeadline(requestTimeoutMs);
   const opened = createClient({
     url,
     authToken,
@@ -56,20 +63,23 @@ export function createDb(url: string, authToken?: string, options: DbOptions = {
     syncInterval: remote ? undefined : options.syncIntervalSeconds,
     concurrency: options.concurrency,
     // Without a deadline, a server that accepts connections but never answers hangs every request.
-    fetch: remote ? fetchWithDeadline(requestTimeoutMs) : undefined,
+    fetch: remote ? deadline : undefined,
     timeout: sharedFile ? Math.min(busyTimeoutMs, NATIVE_BUSY_WAIT_MS) : undefined,
   });
+  const writes = !remote
+    ? opened
+    : options.writesInTurn === false
+      ? workerWrites(opened, WORKER_WRITES_IN_FLIGHT, WORKER_WRITE_WAIT_MS, requestTimeoutMs)
+      : writesInTurn(opened, requestTimeoutMs, {});
   const client = sharedFile
     ? withFileReads(
         writesInTurn(opened, busyTimeoutMs, { file: filePath(url) }),
         filePath(url),
         busyTimeoutMs,
       )
-    : !remote
-      ? opened
-      : options.writesInTurn === false
-        ? workerWrites(opened, WORKER_WRITES_IN_FLIGHT, WORKER_WRITE_WAIT_MS, requestTimeoutMs)
-        : writesInTurn(opened, requestTimeoutMs, {});
+    : remote && options.keptReadStreams !== false
+      ? withServerReads(writes, url, authToken, deadline)
+      : writes;
   const primary =
     options.syncUrl && !remote ? createDb(options.syncUrl, authToken, { requestTimeoutMs }) : undefined;
   return { db: drizzle(client, { schema, casing: "snake_case" }), client, primary };

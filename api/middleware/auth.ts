@@ -6,6 +6,7 @@ import { createMiddleware } from "hono/factory";
 import type { Db } from "../../db/client.ts";
 import { preparedPerDatabase } from "../../db/prepared.ts";
 import { dataVersions, sessions, users } from "../../db/schema/index.ts";
+import { afterAnswer } from "../lib/after-answer.ts";
 import type { DataVersions } from "../lib/answer-cache.ts";
 import type { AdminEnv, AppDeps, AppEnv, AuthState, SessionEnv, SignedInEnv } from "../lib/context.ts";
 import { sha256Hex } from "../lib/crypto.ts";
@@ -116,6 +117,13 @@ const sessionByTokenHash = preparedPerDatabase((db: Db) =>
     .prepare(),
 );
 
+/** Sessions by several token hashes, sent as one JSON array: one prepared statement whatever their number. */
+const sessionsByTokenHashes = preparedPerDatabase((db: Db) =>
+  sessionsWithUsers(db, { tokenHash: sessions.tokenHash })
+    .where(inArray(sessions.tokenHash, sql`(select value from json_each(${sql.placeholder("hashes")}))`))
+    .prepare(),
+);
+
 /**
  * A session read is the prepared query's own `get`. On Bun with a libSQL server, concurrent requests' reads go in one
  * statement per round trip (api/lib/read-batch.ts; without it each signed-in read cost the server and sqld 3-5 times
@@ -126,9 +134,7 @@ const sessionReads = preparedPerDatabase((db: Db) => {
   const one = async (hash: string) => sessionByTokenHash(db).get({ hash });
   if (getRuntimeKey() === "workerd" || db.$client.protocol === "file") return one;
   return readBatches(one, async (hashes: string[]) => {
-    const rows = await sessionsWithUsers(db, { tokenHash: sessions.tokenHash }).where(
-      inArray(sessions.tokenHash, hashes),
-    );
+    const rows = await sessionsByTokenHashes(db).all({ hashes: JSON.stringify(hashes) });
     return new Map(rows.map(({ tokenHash, ...row }) => [tokenHash, row]));
   });
 });
@@ -151,7 +157,23 @@ async function userByApiKey(deps: AppDeps, key: string): Promise<Credential | nu
   return { user: row.user, session: null, versions: versionsOf(row.versions) };
 }
 
-async function userBySession(deps: AppDeps, token: string): Promise<Credential | null> {
+/** Touches sent and not yet settled, per database: session id → the lastSeenAt written. */
+const touchesSent = preparedPerDatabase((_db: Db) => new Map<number, number>());
+
+async function touch(db: Db, sessionId: number, at: number): Promise<void> {
+  const sent = touchesSent(db);
+  sent.set(sessionId, at);
+  try {
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(at) })
+      .where(eq(sessions.id, sessionId));
+  } finally {
+    if (sent.get(sessionId) === at) sent.delete(sessionId);
+  }
+}
+
+async function userBySession(c: Context, deps: AppDeps, token: string): Promise<Credential | null> {
   const { db } = deps.database;
   const hash = await sha256Hex(token);
   const row =
@@ -159,8 +181,9 @@ async function userBySession(deps: AppDeps, token: string): Promise<Credential |
     (await readOnPrimary(deps.database, token, hash, (p) => sessionReads(p)(hash)));
   if (!row || row.session.endTime !== null || !row.user.isActive) return null;
   const now = deps.clock.now().getTime();
-  const lastSeen = row.session.lastSeenAt.getTime();
-  const idleEnd = sessionIdleEnd(row.session.lastSeenAt, deps.config.sessionIdleMs);
+  // A touch this process sent may not be in the row yet: the session was seen then all the same.
+  const lastSeen = Math.max(row.session.lastSeenAt.getTime(), touchesSent(db).get(row.session.id) ?? 0);
+  const idleEnd = sessionIdleEnd(new Date(lastSeen), deps.config.sessionIdleMs);
   if (now >= idleEnd) {
     // Idle too long: record that it ended when it idled out, and refuse it from now on.
     await db
@@ -170,10 +193,9 @@ async function userBySession(deps: AppDeps, token: string): Promise<Credential |
     return null;
   }
   if (now - lastSeen >= TOUCH_INTERVAL_MS) {
-    await db
-      .update(sessions)
-      .set({ lastSeenAt: new Date(now) })
-      .where(eq(sessions.id, row.session.id));
+    // Not awaited: the request needs nothing from this write, and it would otherwise wait for the process's writes
+    // in turn, and sessions touched together (a minute after they were used together) for each other (decision 165).
+    afterAnswer(c, "Session touch", touch(db, row.session.id, now));
   }
   return { user: row.user, session: row.session, versions: versionsOf(row.versions) };
 }
@@ -186,12 +208,12 @@ export const resolveAuth = createMiddleware<AppEnv>(async (c, next) => {
   const byHeader = bearer?.startsWith(API_KEY_PREFIX)
     ? await userByApiKey(deps, bearer)
     : bearer
-      ? await userBySession(deps, bearer)
+      ? await userBySession(c, deps, bearer)
       : null;
   if (byHeader) auth = { ...byHeader, via: "authorization" };
   else {
     const cookie = getCookie(c, SESSION_COOKIE);
-    const byCookie = cookie ? await userBySession(deps, cookie) : null;
+    const byCookie = cookie ? await userBySession(c, deps, cookie) : null;
     if (byCookie) auth = { ...byCookie, via: "cookie" };
   }
   c.set("auth", auth);

@@ -6,11 +6,11 @@ import { bodyOf, inProcess, startTestApp, type TestApp, testDbKind } from "../te
 // Sign-in state costs one indexed read per request and writes nothing but lastSeenAt, at most once a minute; nothing
 // about a session is kept in memory, so a logout or a deactivation elsewhere is in force at the next request.
 // Statements are counted by wrapping the Drizzle instance the app is handed (the library, not our code): a statement
-// counts when it runs (awaited, or run through its prepared form, as the hot queries are: `all` or `get`), under the
-// name of the call that began it.
+// counts when it runs (awaited, handed on with `catch`, or run through its prepared form, as the hot queries are:
+// `all` or `get`), under the name of the call that began it.
 const WRITES = new Set(["insert", "update", "delete", "run", "batch", "transaction"]);
 const READS = new Set(["select", "selectDistinct", "all", "get", "values"]);
-const RUNS = new Set(["then", "all", "get", "values", "run", "execute"]);
+const RUNS = new Set(["then", "catch", "all", "get", "values", "run", "execute"]);
 
 let t: TestApp;
 let token: string;

@@ -1,11 +1,11 @@
 import { createRoute, type RouteConfig } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { deleteCookie, setCookie } from "hono/cookie";
+import { afterAnswer } from "../../lib/after-answer.ts";
 import { clientAddress, isHttpsRequest } from "../../lib/client-address.ts";
 import type { AppEnv } from "../../lib/context.ts";
 import { rateLimitSubject } from "../../lib/ip-address.ts";
 import { keptValue } from "../../lib/kept-answer.ts";
-import { errorFields } from "../../lib/logger.ts";
 import {
   createRouter,
   errorResponses,
@@ -56,22 +56,6 @@ import {
   passwordResetAvailable,
   requestPasswordReset,
 } from "./password-reset.service.ts";
-
-/**
- * Lets work go on after the answer is sent. On Workers the execution context keeps the isolate alive for it; on
- * Bun the promise simply runs on. Failures are logged, never thrown at the client.
- */
-function afterAnswer(c: Context<AppEnv>, what: string, work: Promise<unknown>) {
-  const log = c.get("deps").log;
-  const guarded = work.catch((error) => log("error", `${what} failed`, errorFields(error)));
-  let ctx: { waitUntil(promise: Promise<unknown>): void } | undefined;
-  try {
-    ctx = c.executionCtx;
-  } catch {
-    // No execution context outside Workers.
-  }
-  ctx?.waitUntil(guarded);
-}
 
 function setSessionCookie(c: Context<AppEnv>, token: string) {
   // Behind a TLS proxy the app itself sees http: a trusted X-Forwarded-Proto counts too.

@@ -93,20 +93,52 @@ const year = Array.from({ length: 520 }, (_, i) => {
 });
 
 /**
- * happy-dom lays nothing out: the table's scroll box is given the height a browser would (400 px, about ten rows)
- * so the virtualizer has a window to fill. Returns the undo.
+ * Records each read of the table's scroll box's size and each scroll of it, which in a browser would lay the page
+ * out on the spot. Returns the records and the undo.
  */
-function boxHeight(height: number) {
-  const own = Object.getOwnPropertyDescriptor(HTMLElement.prototype, "clientHeight");
-  Object.defineProperty(HTMLElement.prototype, "clientHeight", {
-    configurable: true,
-    get(this: HTMLElement) {
-      return this.dataset.testid === "history-table-scroll" ? height : 0;
+function watchBox() {
+  const touched: string[] = [];
+  const isBox = (el: Element) => (el as HTMLElement).dataset.testid === "history-table-scroll";
+  const undo: Array<() => void> = [];
+  for (const [proto, name] of [
+    [HTMLElement.prototype, "clientHeight"],
+    [HTMLElement.prototype, "clientWidth"],
+    [HTMLElement.prototype, "offsetHeight"],
+    [Element.prototype, "getBoundingClientRect"],
+    [Element.prototype, "scrollTo"],
+  ] as const) {
+    const own =
+      Object.getOwnPropertyDescriptor(proto, name) ??
+      Object.getOwnPropertyDescriptor(Element.prototype, name);
+    if (!own) continue;
+    const wrapped: PropertyDescriptor = own.get
+      ? {
+          configurable: true,
+          get(this: Element) {
+            if (isBox(this)) touched.push(name);
+            return own.get!.call(this);
+          },
+        }
+      : {
+          configurable: true,
+          writable: true,
+          value(this: Element, ...args: unknown[]) {
+            if (isBox(this)) touched.push(name);
+            return (own.value as (...a: unknown[]) => unknown).apply(this, args);
+          },
+        };
+    const had = Object.getOwnPropertyDescriptor(proto, name);
+    Object.defineProperty(proto, name, wrapped);
+    undo.push(() => {
+      if (had) Object.defineProperty(proto, name, had);
+      else delete (proto as unknown as Record<string, unknown>)[name];
+    });
+  }
+  return {
+    touched,
+    undo: () => {
+      for (const u of undo) u();
     },
-  });
-  return () => {
-    if (own) Object.defineProperty(HTMLElement.prototype, "clientHeight", own);
-    else delete (HTMLElement.prototype as { clientHeight?: number }).clientHeight;
   };
 }
 
@@ -115,7 +147,7 @@ const symbolsShown = () =>
 
 describe("Historical tab's table", () => {
   test("one request for the whole year, no cards' query; only the rows in view are drawn", async () => {
-    const undo = boxHeight(400);
+    const box = watchBox();
     try {
       const sizes: number[] = [];
       const asked = answer(year, sizes);
@@ -137,26 +169,29 @@ describe("Historical tab's table", () => {
       expect(drawn.length).toBeGreaterThan(5);
       expect(drawn.length).toBeLessThan(30);
       expect(drawn.map((r) => r.getAttribute("aria-rowindex"))).toEqual(drawn.map((_, i) => String(i + 2)));
+      // Drawn from the box's expected size: mounting neither measured nor scrolled it, either of which makes a
+      // browser lay the page out in the middle of React's commit (decision 161).
+      expect(box.touched).toEqual([]);
       expect(screen.queryAllByTestId("recommendation-card")).toHaveLength(0);
       // A row's symbol opens its dialog through the route (onOpen), as a card does.
       fireEvent.click(screen.getAllByRole("button", { name: /View Full Analysis/ })[0]!);
       expect(opened).toEqual([year[0]!.id]);
 
       // Scrolled to the end: the last rows are drawn, the first are not.
-      const box = screen.getByTestId("history-table-scroll");
-      box.scrollTop = 520 * 41;
-      fireEvent.scroll(box);
+      const scroller = screen.getByTestId("history-table-scroll");
+      scroller.scrollTop = 520 * 41;
+      fireEvent.scroll(scroller);
       await waitFor(() =>
         expect(screen.getAllByTestId("history-row").at(-1)?.getAttribute("aria-rowindex")).toBe("521"),
       );
       expect(screen.getAllByTestId("history-row")[0]?.getAttribute("aria-rowindex")).not.toBe("2");
     } finally {
-      undo();
+      box.undo();
     }
   });
 
-  test("a sort orders all 520 rows, not the ones drawn", async () => {
-    const undo = boxHeight(400);
+  test("a sort orders all 520 rows, not the ones drawn, and goes back to the top", async () => {
+    const box = watchBox();
     try {
       answer(year);
       renderWithProviders(
@@ -165,20 +200,25 @@ describe("Historical tab's table", () => {
       await screen.findByText("520 recommendations found");
       // Newest first: the first rows drawn are this week's ten.
       expect(symbolsShown().slice(0, 3)).toEqual(year.slice(0, 3).map((r) => r.symbol));
+      const scroller = screen.getByTestId("history-table-scroll");
+      scroller.scrollTop = 100 * 41;
+      fireEvent.scroll(scroller);
       fireEvent.click(screen.getByRole("button", { name: "Symbol" }));
       await waitFor(() => expect(symbolsShown().slice(0, 3)).toEqual(["S000", "S001", "S002"]));
+      // Only the sort scrolled the box (the mount's scroll to the top it was already at is left out).
+      expect(box.touched.filter((what) => what === "scrollTo")).toEqual(["scrollTo"]);
+      expect(scroller.scrollTop).toBe(0);
       fireEvent.click(screen.getByRole("button", { name: "Symbol" }));
       await waitFor(() => expect(symbolsShown().slice(0, 3)).toEqual(["S519", "S518", "S517"]));
       expect(screen.getByRole("columnheader", { name: "Symbol" }).getAttribute("aria-sort")).toBe(
         "descending",
       );
     } finally {
-      undo();
+      box.undo();
     }
   });
 
   test("Download CSV holds all 520 rows, though a few are drawn", async () => {
-    const undo = boxHeight(400);
     const createObjectURL = URL.createObjectURL;
     const saved: Blob[] = [];
     URL.createObjectURL = (blob: Blob | MediaSource) => {
@@ -202,7 +242,6 @@ describe("Historical tab's table", () => {
       expect(asked).toEqual([1]);
     } finally {
       URL.createObjectURL = createObjectURL;
-      undo();
     }
   });
 });

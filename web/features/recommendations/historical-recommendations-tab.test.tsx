@@ -50,6 +50,32 @@ const filters = { fromDate: "2022-10-27", toDate: "2023-10-27" };
 /** 30 calls: 20 on Oct 27 and 10 on Oct 26, so the first page shows all of one group and part of the other. */
 const thirty = Array.from({ length: 30 }, (_, i) => call(100 - i, i < 20 ? "2023-10-27" : "2023-10-26"));
 
+// First in the file: the form's code is not yet asked for by any earlier render of the tab.
+describe("Historical tab's filters form", () => {
+  test("is asked for only once the frame that draws the first results has been painted", async () => {
+    // Animation frames held back: the browser has not yet drawn the commit that put the rows in the page.
+    const held: FrameRequestCallback[] = [];
+    const requestFrame = globalThis.requestAnimationFrame;
+    globalThis.requestAnimationFrame = (callback) => held.push(callback);
+    try {
+      answer(thirty);
+      renderWithProviders(
+        <HistoricalRecommendationsTab filters={filters} onSearch={() => {}} view="table" onOpen={() => {}} />,
+      );
+      expect(await screen.findByText("30 recommendations found")).toBeTruthy();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(screen.queryByLabelText("From Date")).toBeNull();
+      expect(screen.getByTestId("history-filters-placeholder")).toBeTruthy();
+      for (const callback of held.splice(0)) callback(performance.now());
+      // The form's code (zod, the form library, the inputs) takes a while to load on a busy machine.
+      expect(await screen.findByLabelText("From Date", {}, { timeout: 10_000 })).toBeTruthy();
+      expect(screen.queryByTestId("history-filters-placeholder")).toBeNull();
+    } finally {
+      globalThis.requestAnimationFrame = requestFrame;
+    }
+  }, 20_000);
+});
+
 describe("Historical tab's pages", () => {
   test("counts every match, shows the first page with each date's full count, and loads the rest on Show more", async () => {
     const asked = answer(thirty);
@@ -71,7 +97,7 @@ describe("Historical tab's pages", () => {
     expect(badges()).toEqual(["20", "10"]);
     expect(screen.queryByTestId("history-shown")).toBeNull();
     expect(screen.queryByRole("button", { name: /^Show \d+ more$/ })).toBeNull();
-  });
+  }, 20_000);
 
   test("says nothing more and offers no more when every match is shown", async () => {
     answer([call(1, "2023-10-26")]);

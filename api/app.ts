@@ -1,17 +1,7 @@
 import { license, version } from "../package.json";
 import { answerMissesAndErrors, appShell } from "./app-shell.ts";
-import { adminRoutes } from "./features/admin/admin.routes.ts";
-import { authRoutes } from "./features/auth/auth.routes.ts";
-import { earningsRoutes } from "./features/earnings/earnings.routes.ts";
-import { healthRoutes } from "./features/health/health.routes.ts";
-import { insightRoutes } from "./features/insights/insights.routes.ts";
-import { marketRoutes } from "./features/market/market.routes.ts";
+import { FEATURE_ROUTES, type FeatureName, loadFeatureRouters } from "./feature-routes.ts";
 import { metricsRoutes } from "./features/metrics/metrics.routes.ts";
-import { oauthRoutes } from "./features/oauth/oauth.routes.ts";
-import { preregistrationRoutes } from "./features/preregistration/preregistration.routes.ts";
-import { recommendationRoutes } from "./features/recommendations/recommendations.routes.ts";
-import { alertRoutes } from "./features/watchlist/alerts.routes.ts";
-import { watchlistRoutes } from "./features/watchlist/watchlist.routes.ts";
 import { API_CONVENTIONS } from "./lib/answer-fields.ts";
 import type { AppDeps } from "./lib/context.ts";
 import { errorFields } from "./lib/logger.ts";
@@ -21,6 +11,11 @@ import {
   cspHeader,
   TRUSTED_TYPES_SCRIPT_PATH,
 } from "./lib/security-headers.ts";
+
+// Every feature's routes, from the one list a Worker's one-feature apps mount from too (feature-routes.ts).
+const ROUTERS = await loadFeatureRouters();
+const at = <F extends FeatureName>(name: F): (typeof FEATURE_ROUTES)[F]["mountedAt"] =>
+  FEATURE_ROUTES[name].mountedAt;
 
 /** Builds the whole API from its dependencies; the Bun server, the Worker and the tests share it. */
 export function createApp(deps: AppDeps) {
@@ -36,18 +31,20 @@ export function createApp(deps: AppDeps) {
     name: "sb_session",
   });
 
+  // One mount per feature of FEATURE_ROUTES, in its order, chained so AppType carries every route's types
+  // (feature-routes.test.ts fails when a feature of the list is not mounted here).
   const routes = app
-    .route("/api/auth", authRoutes)
-    .route("/api/auth", oauthRoutes)
-    .route("/api/recommendations", recommendationRoutes)
-    .route("/api/watchlist", watchlistRoutes)
-    .route("/api/notifications", alertRoutes)
-    .route("/api/insights", insightRoutes)
-    .route("/api/admin", adminRoutes)
-    .route("/api/earnings-calendar", earningsRoutes)
-    .route("/api/preregistration", preregistrationRoutes)
-    .route("/api/market", marketRoutes)
-    .route("/api", healthRoutes);
+    .route(at("auth"), ROUTERS.auth)
+    .route(at("oauth"), ROUTERS.oauth)
+    .route(at("recommendations"), ROUTERS.recommendations)
+    .route(at("watchlist"), ROUTERS.watchlist)
+    .route(at("alerts"), ROUTERS.alerts)
+    .route(at("insights"), ROUTERS.insights)
+    .route(at("admin"), ROUTERS.admin)
+    .route(at("earnings"), ROUTERS.earnings)
+    .route(at("preregistration"), ROUTERS.preregistration)
+    .route(at("market"), ROUTERS.market)
+    .route(at("health"), ROUTERS.health);
 
   // Built on the first request and kept: the routes are all registered by then, and building it takes ~20 ms a
   // time (250 ms on a Worker's first request), which every fetch of the document paid before (issue 43).

@@ -51,6 +51,8 @@ export interface Runtime {
   clock?: Clock;
   /** The process's counters for /metrics, where one process answers every scrape (not on Workers: decision 088). */
   metrics?: AppMetrics;
+  /** Milliseconds of CPU the process has used, where the runtime can tell (Bun), for the work budget (decision 166). */
+  cpuNow?: () => number;
 }
 
 /** The configuration createDeps reads, from the parsed environment and the secret the runtime resolved. */
@@ -95,7 +97,7 @@ export function createDeps(config: DepsConfig, runtime: Runtime): AppDeps {
     market: marketWithoutData(clock),
     webhooks: runtime.webhooks,
     cache: createAnswerCache(),
-    expensiveReads: createWorkBudget(EXPENSIVE_READS_PER_USER),
+    expensiveReads: createWorkBudget({ ...EXPENSIVE_READS_PER_USER, cpuNow: runtime.cpuNow }),
     narrative: config.llm ? narrativeFromEnv(config.llm) : undefined,
     clientAddress: runtime.clientAddress,
     metrics: runtime.metrics,

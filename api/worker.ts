@@ -4,7 +4,7 @@
 import { createDb } from "../db/client.ts";
 import { isDatabaseUnavailable } from "../db/unavailable.ts";
 import { createDeps, depsConfigFromEnv } from "./deps.ts";
-import { type Feature, featureApp, featureOwning } from "./feature-apps.ts";
+import { featureApp, featuresOwning } from "./feature-apps.ts";
 import { configFromEnv, type Env, logLevel, parseEnv } from "./lib/config.ts";
 import type { AppDeps } from "./lib/context.ts";
 import { consoleJsonLogger, logTo } from "./lib/logger.ts";
@@ -36,22 +36,24 @@ interface App {
   fetch(request: Request, env: WorkerEnv, ctx: never): Response | Promise<Response>;
 }
 let wholeApp: Promise<App> | undefined;
-const featureApps = new Map<Feature, Promise<App>>();
+/** Keyed by the names of the features an app holds. */
+const featureApps = new Map<string, Promise<App>>();
 
 /**
- * The app that answers a path: the one feature owning it, built on that feature's first request, or the whole app
- * for any other path. An isolate loads a feature's modules only when a request needs them.
+ * The app that answers a path: the features owning it (api/feature-routes.ts), built on their first request, or the
+ * whole app for any other path. An isolate loads a feature's modules only when a request needs them.
  */
 function appFor(pathname: string, deps: AppDeps): Promise<App> {
-  const feature = featureOwning(pathname);
-  if (!feature) {
+  const features = featuresOwning(pathname);
+  if (!features.length) {
     wholeApp ??= import("./app.ts").then(({ createApp }) => createApp(deps));
     return wholeApp;
   }
-  let app = featureApps.get(feature);
+  const key = features.join(" ");
+  let app = featureApps.get(key);
   if (!app) {
-    app = featureApp(deps, feature);
-    featureApps.set(feature, app);
+    app = featureApp(deps, features);
+    featureApps.set(key, app);
   }
   return app;
 }

@@ -20,7 +20,6 @@ import { UnknownSymbolError } from "../lib/market-port.ts";
 import { addTradingSessions } from "../lib/trading-calendar.ts";
 import { BENCHMARK } from "../market/benchmark.ts";
 import { barsUpTo, findSecurity, universeSeries } from "../market/price-history.ts";
-import { type Call, statedEventOf } from "./calls.ts";
 import {
   type CrossSection,
   type CrossSectionRow,
@@ -33,7 +32,8 @@ import { type Bar, MIN_HISTORY, marketFeaturesAt, type StockFeatures, stockFeatu
 import { fittedRangeText } from "./fitted-range.constants.ts";
 import { isMemberOn } from "./index-membership.ts";
 import { EDGE_SIGNIFICANT } from "./model-card.ts";
-import { type ModelInfo, storedModelFor } from "./model-store.ts";
+import { statedEventFor } from "./model-evidence.ts";
+import { storedModelFor } from "./model-store.ts";
 import { heldBackCoverageOf, RANGE_BANDS, RANGE_HELD_BACK_YEARS } from "./range-calibration.ts";
 import { type Ranked, type RankerModel, rankOutsider, rankUniverse, topFactors } from "./ranker.ts";
 import { AGGRESSIVE_VOLATILITY, LOW_VOLATILITY } from "./risk-scale.constants.ts";
@@ -70,31 +70,6 @@ export interface UniverseOnDate {
   scoresAscending: number[];
   /** The members' 60-day volatilities, ascending: an outsider's volatility fifth is its place among them. */
   volsAscending: number[];
-}
-
-/** What a call's probability is the chance of, in the API's words (calls.ts statedEventOf). */
-export const statedEventFor = (decile: number, call: Call): "beats-median" | "trails-median" =>
-  statedEventOf(decile, call) === "beat" ? "beats-median" : "trails-median";
-
-/**
- * What a call made by model `version` on `date` carries beside its probability (api/lib/model-evidence.schema.ts):
- * the card's verdict on the edge, how far the model's training reaches and whether the date is past the dates it
- * was trained to serve (null for a version no served model has). `catalog`: the served models (modelCatalog).
- */
-export function modelEvidenceOf(
-  version: string | null,
-  date: string | null,
-  decile: number | null,
-  call: Call | null,
-  catalog: ReadonlyMap<string, ModelInfo>,
-) {
-  const model = version ? catalog.get(version) : undefined;
-  return {
-    statedEvent: decile === null || call === null ? null : statedEventFor(decile, call),
-    edgeSignificant: EDGE_SIGNIFICANT,
-    modelTrainedThrough: model?.trainedThrough ?? null,
-    modelStale: model && date ? date > model.servesUntil : null,
-  };
 }
 
 /** Builds the insight for one scored stock: call, decile, calibrated confidence, expected excess return, reasons. */

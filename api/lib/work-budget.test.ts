@@ -45,4 +45,28 @@ describe("a user's share of the process (decisions 089, 095)", () => {
     released(budget.enter("u"));
     released(budget.enter("u"));
   });
+
+  test("where the runtime tells the process's CPU time, a request is charged the less of it and its duration", () => {
+    let t = 0;
+    let cpu = 0;
+    const budget = createWorkBudget({
+      inFlight: 2,
+      burstMs: 1_000,
+      share: 0.1,
+      now: () => t,
+      cpuNow: () => cpu,
+    });
+    // A host busy with other processes: 1.5 s pass while this process runs for 300 ms.
+    let release = released(budget.enter("u"));
+    t += 1_500;
+    cpu += 300;
+    release();
+    expect(budget.spent("u")).toBeNull();
+    // A process busy with others' requests as well: its CPU time over the request is more than the request's own.
+    release = released(budget.enter("u"));
+    t += 1_000;
+    cpu += 1_900;
+    release(); // charged its 1 s against 850 ms and 100 ms refilled meanwhile: 50 ms in debt (1.9 s: 950 ms)
+    expect(budget.spent("u")).toBe(1);
+  });
 });

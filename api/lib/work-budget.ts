@@ -1,8 +1,9 @@
 /**
  * What one key (a user) may spend of this process on expensive work: at most `inFlight` requests at once, and
- * time (each request's duration, charged when it ends) from a bucket of `burstMs` that refills at `share` of the
- * clock, so a key working without pause gets about `share` of the process and everyone else the rest
- * (docs/decisions/089-expensive-reads-per-user.md). In memory, per process (per isolate on Workers).
+ * time (each request's duration, or where the runtime can tell the process's CPU time over it if that is less;
+ * charged when it ends) from a bucket of `burstMs` that refills at `share` of the clock, so a key working without
+ * pause gets about `share` of the process and everyone else the rest (decisions 089 and 166). In memory, per
+ * process (per isolate on Workers).
  */
 export interface WorkBudget {
   readonly inFlight: number;
@@ -19,6 +20,12 @@ export interface WorkBudgetOptions {
   share: number;
   /** Milliseconds of a monotonic clock. */
   now?: () => number;
+  /**
+   * Milliseconds of CPU this process has used, where the runtime can tell. A request is charged the less of its
+   * duration and the process's CPU time over it, so a host busy with other processes, which stretches every
+   * request, does not spend a key's budget for it (decision 166).
+   */
+  cpuNow?: () => number;
 }
 
 export function createWorkBudget({
@@ -26,6 +33,7 @@ export function createWorkBudget({
   burstMs,
   share,
   now = () => performance.now(),
+  cpuNow,
 }: WorkBudgetOptions): WorkBudget {
   const keys = new Map<string, { running: number; budgetMs: number; at: number }>();
   const waitFor = (budgetMs: number) => Math.max(1, Math.ceil(-budgetMs / share / 1000));
@@ -54,13 +62,15 @@ export function createWorkBudget({
       if (state.budgetMs <= 0) return { retryAfterSeconds: waitFor(state.budgetMs) };
       if (state.running >= inFlight) return { retryAfterSeconds: 1 };
       state.running++;
+      const cpuAt = cpuNow?.() ?? 0;
       let released = false;
       return {
         release() {
           if (released) return;
           released = true;
           held.running--;
-          held.budgetMs -= now() - t;
+          const took = now() - t;
+          held.budgetMs -= cpuNow ? Math.min(took, cpuNow() - cpuAt) : took;
           // A key back to a full budget with nothing running holds no memory.
           if (!held.running && refilled(held, now()) >= burstMs) keys.delete(key);
         },

@@ -29,9 +29,14 @@ export function bunClientAddress(request: Request, env: unknown): string | null 
   return server?.requestIP?.(request)?.address ?? null;
 }
 
+function processCpuMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+}
+
 /**
- * What the Bun runtime provides: argon2id, SMTP, webhooks to checked addresses, the socket peer, `logger`, and the
- * process's counters for /metrics.
+ * What the Bun runtime provides: argon2id, SMTP, webhooks to checked addresses, the socket peer, `logger`, the
+ * process's counters for /metrics and its CPU time.
  */
 export function bunRuntime(database: Database, logger: Logger): Runtime {
   return {
@@ -42,6 +47,7 @@ export function bunRuntime(database: Database, logger: Logger): Runtime {
     clientAddress: bunClientAddress,
     logger,
     metrics: createAppMetrics(),
+    cpuNow: processCpuMs,
   };
 }
 

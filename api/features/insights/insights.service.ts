@@ -1,6 +1,6 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import { insights } from "../../../db/schema/index.ts";
-import { modelEvidenceOf } from "../../analysis/engine.ts";
+import { modelEvidenceOf } from "../../analysis/model-evidence.ts";
 import { type ModelInfo, modelCatalog } from "../../analysis/model-store.ts";
 import type { InsightDraft } from "../../lib/analysis-port.ts";
 import type { AppDeps } from "../../lib/context.ts";

@@ -16,7 +16,6 @@ import {
 import { ApiFailure } from "../../lib/result.ts";
 import { requireAdmin, requireUser } from "../../middleware/auth.ts";
 import { refuseSpentCallers } from "../../middleware/rate-limit.ts";
-import { generateForDate } from "./generate.service.ts";
 import { listItem } from "./list-item.ts";
 import { recommendationPerformance } from "./performance.service.ts";
 import { recommendationFiltersKey } from "./recommendation-filters.ts";
@@ -353,6 +352,8 @@ export const recommendationRoutes = createRouter()
       throw new ApiFailure(503, { message: "No market data is configured.", code: "UNAVAILABLE" });
     }
     const date = deps.market.marketToday();
+    // The engine's modules load with the first generation, not with the feature (decision 162).
+    const { generateForDate } = await import("./generate.service.ts");
     const { posted, alreadyThere } = await generateForDate(deps, date);
     return c.json(
       {

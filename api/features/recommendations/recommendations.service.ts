@@ -1,6 +1,6 @@
 import { and, count, desc, eq, getTableColumns, inArray, max, sql } from "drizzle-orm";
 import { recommendations, users } from "../../../db/schema/index.ts";
-import { createAnalysisEngine, modelEvidenceOf } from "../../analysis/engine.ts";
+import { modelEvidenceOf } from "../../analysis/model-evidence.ts";
 import { type ModelInfo, modelCatalog } from "../../analysis/model-store.ts";
 import { AGGRESSIVE_VOLATILITY } from "../../analysis/risk-scale.constants.ts";
 import type { AppDeps } from "../../lib/context.ts";
@@ -103,6 +103,9 @@ async function modelViewsOf(
   const picks = rows.filter((r) => r.source === "admin");
   if (!picks.length || !hasMarketData(deps.market)) return views;
   const dates = [...new Set(picks.map((r) => r.recommendationDate))].sort();
+  // The engine's modules load with the first list that holds a pick: a Worker's first `latest` of model calls
+  // evaluates none of them (decision 162).
+  const { createAnalysisEngine } = await import("../../analysis/engine.ts");
   const engine = createAnalysisEngine(deps.database.db, () => dates.at(-1)!);
   const byDate = await engine.scoreUniverseOn(dates);
   for (const pick of picks) {

@@ -18,7 +18,7 @@ export async function benchHistoryTable(): Promise<Record<string, string>> {
     args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking"],
   });
   try {
-    const runs: Array<{ ms: number; tbt: number; requests: number; polled: number }> = [];
+    const runs: Array<{ ms: number; tbt: number; requests: number; polled: number; painted: number }> = [];
     for (let i = 0; i < RUNS; i++) {
       const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
       const page = await context.newPage();
@@ -50,17 +50,28 @@ export async function benchHistoryTable(): Promise<Record<string, string>> {
       // Checked in the page at every animation frame, so the time is the frame that draws the row. A locator's
       // waitFor polls from outside at 20, 50, 100, 100, then every 500 ms, and its answer then waits for a
       // second round trip: up to half a second late, and later the busier the machine (decision 154).
+      // The frame's own layout and paint follow its animation frames in the same task, so a task queued from
+      // there runs once they are done: the time the row was painted (decision 161).
       const drawn = await page.waitForFunction(
-        () =>
-          document.querySelector('[data-testid="history-row"]')
-            ? { ms: performance.now(), tbt: (window as unknown as { __tbt: number }).__tbt }
-            : null,
+        () => {
+          if (!document.querySelector('[data-testid="history-row"]')) return null;
+          const w = window as unknown as { __tbt: number; __painted?: Promise<number> };
+          w.__painted = new Promise((resolve) => {
+            const channel = new MessageChannel();
+            channel.port1.onmessage = () => resolve(performance.now());
+            channel.port2.postMessage(null);
+          });
+          return { ms: performance.now(), tbt: w.__tbt };
+        },
         undefined,
         { polling: "raf", timeout: 60_000 },
       );
       const { ms, tbt } = (await drawn.jsonValue())!;
+      const painted = await page.evaluate(
+        () => (window as unknown as { __painted: Promise<number> }).__painted,
+      );
       const polled = await page.evaluate(() => performance.now());
-      runs.push({ ms, tbt, requests, polled });
+      runs.push({ ms, tbt, requests, polled, painted });
       await context.close();
     }
     runs.sort((a, b) => a.ms - b.ms);
@@ -68,6 +79,7 @@ export async function benchHistoryTable(): Promise<Record<string, string>> {
     return {
       runs: `${RUNS}, median by time; load average ${(await Bun.file("/proc/loadavg").text()).split(" ").slice(0, 3).join(" ")}`,
       "year's table, first row drawn": `${Math.round(median.ms)} ms (target <= ${TARGET_MS}: ${median.ms <= TARGET_MS ? "met" : "NOT met"}); all runs ${runs.map((r) => Math.round(r.ms)).join(", ")} ms`,
+      "the same runs, the row painted": `${runs.map((r) => Math.round(r.painted)).join(", ")} ms`,
       "total blocking time to then": `${Math.round(median.tbt)} ms`,
       // The time a second call reads once that answer is back: how late a check from outside sees the row.
       "the same run, read by a call after it": `${Math.round(median.polled)} ms`,

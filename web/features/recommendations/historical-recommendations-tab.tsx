@@ -42,6 +42,23 @@ const loadFiltersForm = () =>
   })));
 const HistoricalFiltersForm = lazy(loadFiltersForm);
 
+/**
+ * Runs `then` once the browser has painted the next frame; returns its cancel. An answer's update is an urgent one
+ * (a query's store), so React runs the effects of the commit that draws the rows before that commit is painted: the
+ * form's render and its chunk's requests, started there, came before the first row (decision 161).
+ */
+function afterNextPaint(then: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  // A task queued from an animation frame runs once that frame's layout and paint are done.
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(then, 0);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
+}
+
 /** The filters form's height in each layout: four fields (label and input) and the Search button. */
 const FIELD_HEIGHT = 61;
 const BUTTON_HEIGHT = 36;
@@ -69,7 +86,7 @@ function FiltersPlaceholder() {
 function FiltersSlot(props: { settled: boolean; form: ReactNode }) {
   const [ready, setReady] = useState(() => filtersFormCode !== undefined);
   useEffect(() => {
-    if (props.settled) setReady(true);
+    if (props.settled) return afterNextPaint(() => setReady(true));
   }, [props.settled]);
   // Not the Suspense's children before then: a boundary that suspends keeps what it showed, hidden, in the page.
   return ready ? <Suspense fallback={<FiltersPlaceholder />}>{props.form}</Suspense> : <FiltersPlaceholder />;

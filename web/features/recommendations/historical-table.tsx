@@ -1,6 +1,6 @@
-import { Group, Table, UnstyledButton } from "@mantine/core";
+import { Group, UnstyledButton } from "@mantine/core";
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from "@tabler/icons-react";
-import { useVirtualizer } from "@tanstack/react-virtual";
+import { elementScroll, type Rect, useVirtualizer, type Virtualizer } from "@tanstack/react-virtual";
 import { useMemo, useRef, useState } from "react";
 import { formatDate, signedPercent } from "../../lib/format.ts";
 import {
@@ -38,14 +38,14 @@ function SortHeader(props: { column: (typeof COLUMNS)[number]; sort: HistorySort
   const active = props.sort.key === props.column.key;
   const Icon = !active ? IconArrowsSort : props.sort.direction === "asc" ? IconArrowUp : IconArrowDown;
   return (
-    <Table.Th scope="col" aria-sort={active ? ARIA_SORT[props.sort.direction] : "none"}>
+    <th scope="col" aria-sort={active ? ARIA_SORT[props.sort.direction] : "none"}>
       <UnstyledButton onClick={props.onSort} fw={700} fz="sm" data-sort-key={props.column.key}>
         <Group gap={4} wrap="nowrap">
           {props.column.label}
           <Icon size={14} aria-hidden />
         </Group>
       </UnstyledButton>
-    </Table.Th>
+    </th>
   );
 }
 
@@ -62,10 +62,33 @@ const BOX_MAX_PX = 640;
 /** Rows drawn beyond the visible ones, either side: a flick of the wheel shows drawn rows, never a gap. */
 const OVERSCAN = 8;
 
+/*
+ * As the table mounts, the library reads the scroll box's size and scrolls it to its starting offset, and either
+ * forces the page's first layout in the middle of React's commit (120-350 ms at 4x CPU) rather than in the frame
+ * that follows. These two read the size once the browser has laid the page out (`initialRect` stands in until then)
+ * and leave out that first scroll, to the top of a box that is new and so already there (decision 161).
+ */
+function observeBoxAfterLayout(instance: Virtualizer<HTMLElement, Element>, report: (rect: Rect) => void) {
+  const box = instance.scrollElement;
+  if (!box) return;
+  const observer = new ResizeObserver(() => report({ width: box.clientWidth, height: box.clientHeight }));
+  observer.observe(box);
+  return () => observer.disconnect();
+}
+const scrolledOnce = new WeakSet<Virtualizer<HTMLElement, Element>>();
+const scrollBoxButNotAtMount: typeof elementScroll<HTMLElement> = (offset, options, instance) => {
+  const first = !scrolledOnce.has(instance);
+  scrolledOnce.add(instance);
+  if (!(first && offset === 0)) elementScroll(offset, options, instance);
+};
+
 /**
  * Every recommendation of the search (`rows`, the whole search) as a table, sortable by each column over all of
  * them (newest first to start). Only the rows in view are drawn: a real table whose aria-rowcount and
  * aria-rowindex tell a screen reader where a row sits, in a box that scrolls by keyboard under a sticky header.
+ * The table itself is a plain one styled by app.css (`.sb-history-table`) as Mantine's Table draws it: Mantine's
+ * Table carries its ScrollContainer, whose ScrollArea brings floating-ui, 21 KB gzip that the tab's page loaded
+ * before its first row and never ran (decision 161).
  */
 export function HistoricalTable(props: {
   rows: readonly RecommendationRow[];
@@ -79,8 +102,10 @@ export function HistoricalTable(props: {
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: OVERSCAN,
-    // The box's height before it is measured, so the first render draws the rows in view, not a second one.
+    // The box's height until it is measured, so the first render draws the rows in view, not a second one.
     initialRect: { width: TABLE_WIDTH, height: Math.min(window.innerHeight * 0.7, BOX_MAX_PX) },
+    observeElementRect: observeBoxAfterLayout,
+    scrollToFn: scrollBoxButNotAtMount,
   });
   const shown = virtualizer.getVirtualItems();
   const above = shown[0]?.start ?? 0;
@@ -95,12 +120,9 @@ export function HistoricalTable(props: {
       aria-label="Historical recommendations, scrollable"
       data-testid="history-table-scroll"
     >
-      <Table
-        stickyHeader
-        highlightOnHover
-        fz="sm"
-        horizontalSpacing="xs"
-        style={{ tableLayout: "fixed", minWidth: TABLE_WIDTH }}
+      <table
+        className="sb-history-table"
+        style={{ minWidth: TABLE_WIDTH }}
         aria-label="Historical recommendations"
         aria-rowcount={rows.length + 1}
         data-testid="history-table"
@@ -110,8 +132,8 @@ export function HistoricalTable(props: {
             <col key={column.key} style={{ width: column.width }} />
           ))}
         </colgroup>
-        <Table.Thead>
-          <Table.Tr aria-rowindex={1}>
+        <thead>
+          <tr aria-rowindex={1}>
             {COLUMNS.map((column) => (
               <SortHeader
                 key={column.key}
@@ -123,8 +145,8 @@ export function HistoricalTable(props: {
                 }}
               />
             ))}
-          </Table.Tr>
-        </Table.Thead>
+          </tr>
+        </thead>
         <tbody>
           {above > 0 ? <Spacer height={above} /> : null}
           {shown.map(({ index }) => (
@@ -132,7 +154,7 @@ export function HistoricalTable(props: {
           ))}
           {below > 0 ? <Spacer height={below} /> : null}
         </tbody>
-      </Table>
+      </table>
     </section>
   );
 }

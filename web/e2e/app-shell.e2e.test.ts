@@ -236,9 +236,9 @@ describe("the dashboard's first paint", () => {
     });
     await page.reload();
     await page.getByTestId("recommendation-card").first().waitFor();
-    const latest = (await (
+    const latest: unknown[] = await (
       await page.request.get(`${e2e.server.url}/api/recommendations/latest`)
-    ).json()) as unknown[];
+    ).json();
     expect(latest.length).toBeGreaterThan(0);
     // The cards come a few a turn (decision 053): all of them, in the end.
     await page.waitForFunction(

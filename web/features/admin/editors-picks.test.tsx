@@ -30,19 +30,15 @@ async function onToday() {
   const res = await api
     .api(token)
     .recommendations.historical.$get({ query: { fromDate: today, toDate: today } });
-  return (await res.json()) as Array<{
-    id: number;
-    symbol: string;
-    source: string;
-    buyPrice: string | number;
-  }>;
+  if (!res.ok) throw new Error(`historical: ${res.status}`);
+  return res.json();
 }
 
 /** The symbol's close on the market's today, from the API. */
 async function closeOf(symbol: string) {
   const res = await api.api(token).market.history[":symbol"].$get({ param: { symbol } });
-  const body = (await res.json()) as { points: Array<{ close: number }> };
-  return body.points.at(-1)!.close;
+  if (!res.ok) throw new Error(`history of ${symbol}: ${res.status}`);
+  return (await res.json()).points.at(-1)!.close;
 }
 
 /**

@@ -13,16 +13,19 @@ import { latestRecommendationsQueryOptions, type RecommendationRow } from "./rec
 
 export const LATEST_SKELETONS = 6;
 
-/** Cards drawn per turn: two cards' commit and layout stay under a long task (50 ms) on a slow phone. */
-const CARDS_PER_TURN = 2;
+/**
+ * Cards drawn per turn: one. Two cards' commit and layout took 16-31 ms at full speed, 64-124 ms at Lighthouse's 4x
+ * CPU, over a long task (50 ms) on a slow phone (decision 169).
+ */
+const CARDS_PER_TURN = 1;
 
 /**
- * How many of `count` cards to draw: the first alone, drawn with the heading and the notice, then a couple more each
- * turn, each turn its own task, so the browser paints and handles input between them instead of drawing ten cards
- * in one long task (decisions 053, 169). The first card's reason is the page's largest paint.
+ * How many of `count` cards to draw: the first with the heading and the notice, then one more each turn, each turn
+ * its own task, so the browser paints and handles input between them instead of drawing ten cards in one long task
+ * (decisions 053, 169). The first card's reason is the page's largest paint.
  */
 function useCardsShown(count: number): number {
-  const [shown, setShown] = useState(1);
+  const [shown, setShown] = useState(CARDS_PER_TURN);
   useEffect(() => {
     if (shown >= count) return;
     const next = setTimeout(() => startTransition(() => setShown((n) => n + CARDS_PER_TURN)), 0);

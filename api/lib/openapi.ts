@@ -119,8 +119,32 @@ export function jsonBody<T extends z.ZodType>(schema: T, description?: string) {
   return { required: true, description, content: { "application/json": { schema } } } as const;
 }
 
-export function jsonResponse<T extends z.ZodType>(schema: T, description: string) {
-  return { description, content: { "application/json": { schema } } } as const;
+/**
+ * `build()`'s value, made on the first call and kept. For a feature's answers: the OpenAPI document reads a response
+ * schema and no request parses one, so a Worker's first request need not build them (decision 167).
+ */
+export function builtOnFirstUse<T>(build: () => T): () => T {
+  let built: T | undefined;
+  return () => {
+    built ??= build();
+    return built;
+  };
+}
+
+/** A JSON answer's entry; a schema given as a function is built when the document first reads it. */
+export function jsonResponse<T extends z.ZodType>(schema: T | (() => T), description: string) {
+  const content =
+    typeof schema === "function"
+      ? {
+          get schema() {
+            return schema();
+          },
+        }
+      : { schema };
+  return { description, content: { "application/json": content } } as {
+    readonly description: string;
+    readonly content: { readonly "application/json": { readonly schema: T } };
+  };
 }
 
 /** Turns zod issues into one sentence a person can act on, e.g. "email: Invalid email address". */

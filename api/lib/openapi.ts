@@ -119,18 +119,6 @@ export function jsonBody<T extends z.ZodType>(schema: T, description?: string) {
   return { required: true, description, content: { "application/json": { schema } } } as const;
 }
 
-/**
- * `build()`'s value, made on the first call and kept. For a feature's answers: the OpenAPI document reads a response
- * schema and no request parses one, so a Worker's first request need not build them (decision 167).
- */
-export function builtOnFirstUse<T>(build: () => T): () => T {
-  let built: T | undefined;
-  return () => {
-    built ??= build();
-    return built;
-  };
-}
-
 /** A JSON answer's entry; a schema given as a function is built when the document first reads it. */
 export function jsonResponse<T extends z.ZodType>(schema: T | (() => T), description: string) {
   const content =

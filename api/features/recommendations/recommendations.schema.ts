@@ -8,8 +8,8 @@ import {
   fraction,
   priceObservedAt,
 } from "../../lib/answer-fields.ts";
-import { ModelEvidence } from "../../lib/model-evidence.schema.ts";
-import { builtOnFirstUse } from "../../lib/openapi.ts";
+import { builtOnFirstUse } from "../../lib/built-on-first-use.ts";
+import { modelEvidence } from "../../lib/model-evidence.schema.ts";
 import { idParam, isoDate } from "../../lib/validation.ts";
 import { REASON_SUMMARY_CHARS } from "./reason-summary.ts";
 import { historicalFilters, invalidDateRange, validDateRange } from "./recommendations.input.ts";
@@ -106,7 +106,7 @@ export const recommendationAnswers = builtOnFirstUse(() => {
       .nullable()
       .openapi({ description: `High end of the total return's ${FITTED_RANGE}, fraction` }),
     horizonDays: z.number().int().nullable().openapi({ description: "Trading sessions" }),
-    ...ModelEvidence.shape,
+    ...modelEvidence().shape,
   });
 
   /** How a call has turned out so far: the track record's scoring of it (track-record.ts). */
@@ -179,7 +179,7 @@ export const recommendationAnswers = builtOnFirstUse(() => {
     currentPrice: dollars("the latest price (a number, as the product spec fixes); null when unavailable")
       .nullable()
       .optional(),
-    currentPriceAsOf: priceObservedAt.nullable().optional(),
+    currentPriceAsOf: priceObservedAt().nullable().optional(),
     modelVersion: z.string().nullable().optional(),
     ...ModelCall.partial().shape,
     modelView: z
@@ -191,7 +191,7 @@ export const recommendationAnswers = builtOnFirstUse(() => {
         }),
         horizonDays: z.number().int(),
         modelVersion: z.string(),
-        ...ModelEvidence.shape,
+        ...modelEvidence().shape,
       })
       .nullable()
       .optional()
@@ -336,12 +336,9 @@ export const recommendationAnswers = builtOnFirstUse(() => {
 
   const GrowthPoint = z.object({
     date: z.string().openapi({ format: "date", description: "The session whose close the values are at" }),
-    openCalls: z
-      .number()
-      .int()
-      .openapi({
-        description: "Calls held over the session: 0 on the starting point and on days without one",
-      }),
+    openCalls: z.number().int().openapi({
+      description: "Calls held over the session: 0 on the starting point and on days without one",
+    }),
     callsValue: z.number().openapi({ description: "Value of $1 held in the open calls, equally weighted" }),
     universeValue: z.number().openapi({
       description: "Value of $1 held in that day's index members, equally weighted, on the same days",
@@ -409,11 +406,9 @@ export const recommendationAnswers = builtOnFirstUse(() => {
     annualised: z.number().openapi({
       description: "Mean over dates of decile 10's minus decile 1's total return, times 252 / horizon",
     }),
-    tNeweyWest: z
-      .number()
-      .openapi({
-        description: "t statistic with Newey-West errors (Bartlett weights, overlapping horizons)",
-      }),
+    tNeweyWest: z.number().openapi({
+      description: "t statistic with Newey-West errors (Bartlett weights, overlapping horizons)",
+    }),
     tHansenHodrick: z.number().openapi({
       description:
         "t statistic with Hansen-Hodrick errors (uniform weights, lag - 1: horizon over step less one)",
@@ -448,7 +443,7 @@ export const recommendationAnswers = builtOnFirstUse(() => {
   const ModelCardSummary = z
     .object({
       protocol: z.string(),
-      period: datePeriod,
+      period: datePeriod(),
       horizonDays: z.number().int(),
       designsTried: z.number().int().openapi({
         description:
@@ -473,7 +468,7 @@ export const recommendationAnswers = builtOnFirstUse(() => {
       ...ModelFigures,
       survivorshipFree: z
         .object({
-          period: datePeriod,
+          period: datePeriod(),
           ...ModelFigures,
           demoSameDates: z.object(ModelFigures).openapi({ description: "The demo set over the same dates" }),
         })
@@ -496,7 +491,7 @@ export const recommendationAnswers = builtOnFirstUse(() => {
         }),
       rangeCoverageHeldBack: z
         .object({
-          period: datePeriod,
+          period: datePeriod(),
           target: z.object({ low: z.number(), high: z.number() }),
           targetMet: z
             .boolean()

@@ -230,8 +230,9 @@ export const recommendationAnswers = builtOnFirstUse(() => {
   const f = recommendationFields;
 
   /**
-   * A row of the lists (latest, historical): the product spec's fields and what a card, the history table and its CSV
-   * show (issue 43, point 2; docs/decisions/151-a-lean-list-row.md). The whole record is GET /api/recommendations/{id}.
+   * A row of the lists (latest, historical): the product spec's fields and what a card, the history table and its
+   * CSV show (issue 43, point 2; docs/decisions/151-a-lean-list-row.md). The whole record is
+   * GET /api/recommendations/{id}.
    */
   const RecommendationListItem = z
     .object({

@@ -69,6 +69,12 @@ function build(env: WorkerEnv) {
   if (!parsed.DATABASE_URL || parsed.DATABASE_URL.startsWith("file:")) {
     throw new Error("DATABASE_URL must point at a libSQL server or Turso on Workers.");
   }
+  // The Worker's build leaves out the WebSocket transport (decision 167).
+  if (/^wss?:/i.test(parsed.DATABASE_URL)) {
+    throw new Error(
+      "DATABASE_URL must be libsql://, https:// or http:// on Workers (no WebSocket transport).",
+    );
+  }
   if (!parsed.APP_SECRET)
     throw new Error("APP_SECRET is required on Workers (wrangler secret put APP_SECRET).");
   // No SMTP on Workers (no sockets to a mail server): createDeps picks the log stand-in for mail.

@@ -21,6 +21,21 @@ const zodEnglish: Bun.BunPlugin = {
 };
 
 /**
+ * @libsql/client's web build without its WebSocket transport: the Worker always speaks HTTP to the database
+ * (api/worker.ts refuses `ws:` and `wss:` URLs), and workerd compiles every uploaded module at start (decision 167).
+ */
+const libsqlHttpOnly: Bun.BunPlugin = {
+  name: "libsql-http-only",
+  setup(build) {
+    build.onResolve({ filter: /^\.\/ws\.js$/ }, ({ importer }) =>
+      /[\\/]@libsql[\\/]client[\\/]lib-esm[\\/]web\.js$/.test(importer)
+        ? { path: join(root, "api/runtime/libsql-http-only.ts") }
+        : undefined,
+    );
+  },
+};
+
+/**
  * Large data as `JSON.parse` of a string rather than an object literal (V8's advice for 10 KB or more): workerd
  * compiles every module of a Worker when it starts, imported or not, and a string literal is scanned where an
  * object literal is parsed and compiled into code (decision 158). The JSON files of that size (the index
@@ -57,7 +72,7 @@ export async function buildWorker(): Promise<string[]> {
     define: { "process.env.NODE_ENV": '"production"' },
     naming: { entry: "[name].[ext]", chunk: "[name]-[hash].[ext]" },
     sourcemap: "linked",
-    plugins: [zodEnglish, dataAsJsonParse],
+    plugins: [zodEnglish, libsqlHttpOnly, dataAsJsonParse],
   });
   if (!result.success) throw new AggregateError(result.logs, "The Worker build failed");
   return result.outputs.filter((o) => o.kind !== "sourcemap").map((o) => o.path);

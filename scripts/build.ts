@@ -25,6 +25,24 @@ const outdir = join(root, "dist");
 const sourcemapDir = join(root, "dist-sourcemaps");
 const started = performance.now();
 
+// The answers the dashboard's first paint waits for (the user and the Latest cards), and the header's (the market's
+// date, the bell's count), start with the HTML, beside the entry, not once it has run: main.tsx asks for the same
+// addresses with the same mode and credentials, and the browser hands it these (decisions 152, 153).
+const DASHBOARD_ANSWERS = [
+  "/api/auth/user",
+  "/api/recommendations/latest",
+  "/api/market/status",
+  "/api/notifications/alerts",
+];
+// The historical tab's document leaves out the Latest cards: its table does not wait for them, and on a phone's
+// link every early request takes bandwidth from the entry (decision 171). main.tsx still asks for them, once it runs.
+const HISTORICAL_ANSWERS = DASHBOARD_ANSWERS.filter((path) => path !== "/api/recommendations/latest");
+
+const fetchPreloads = (paths: string[]) =>
+  paths
+    .map((path) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${path}">`)
+    .join("");
+
 const tsr = Bun.spawnSync(["bun", "x", "tsr", "generate"], {
   cwd: root,
   stdout: "inherit",
@@ -175,6 +193,17 @@ async function chunkGraph(dir: string, names: string[]) {
   };
 }
 
+/** The files the lazy chunks of `routes` load beyond the entry and its imports, each once. */
+function routeFiles(graph: ChunkGraph, routes: string[]): string[] {
+  const files = new Set<string>();
+  for (const route of routes) {
+    const chunk = graph.lazyChunk(route);
+    if (!chunk) throw new Error(`no lazy chunk for the ${route} route`);
+    for (const file of graph.extra(chunk)) files.add(file);
+  }
+  return [...files];
+}
+
 /**
  * dashboard.html: index.html with a `modulepreload` for each file the dashboard's Latest tab loads beyond the entry,
  * and a `preload` of the current user, the Latest tab's cards and the header's answers, so the browser fetches them
@@ -182,35 +211,22 @@ async function chunkGraph(dir: string, names: string[]) {
  * for the dashboard's addresses (api/lib/static-paths.ts); other pages keep index.html and load none of it.
  */
 async function writeDashboardDocument(dir: string, graph: ChunkGraph): Promise<string[]> {
-  const files = new Set<string>();
   // The lazy routes /dashboard renders: the signed-in header's layout, the tab strip, the Latest tab.
-  for (const route of ["_app", "dashboard", "dashboard._latestTab"]) {
-    const chunk = graph.lazyChunk(route);
-    if (!chunk) throw new Error(`no lazy chunk for the ${route} route`);
-    for (const file of graph.extra(chunk)) files.add(file);
-  }
-  // The answers the first paint waits for (the user and the cards), and the header's (the market's date, the bell's
-  // count), start with the HTML, beside the entry, not once it has run: main.tsx asks for the same addresses with
-  // the same mode and credentials, and the browser hands it these (decisions 152, 153).
-  const answers = [
-    "/api/auth/user",
-    "/api/recommendations/latest",
-    "/api/market/status",
-    "/api/notifications/alerts",
-  ]
-    .map((path) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${path}">`)
-    .join("");
+  const files = routeFiles(graph, ["_app", "dashboard", "dashboard._latestTab"]);
   const links =
-    answers + [...files].map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join("");
+    fetchPreloads(DASHBOARD_ANSWERS) +
+    [...files].map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join("");
   if (!graph.html.includes("</head>")) throw new Error("index.html has no </head>");
   await Bun.write(join(dir, "dashboard.html"), graph.html.replace("</head>", `${links}</head>`));
-  return [...files];
+  return files;
 }
 
 /**
- * dashboard/historical.html, the historical tab's own document (decision 157): dashboard.html with a
- * `modulepreload` for each file the tab loads beyond those, and first, an early script (web/preload-historical.ts)
- * that asks for the tab's first answer as soon as it arrives, beside the entry. The Bun server answers it for
+ * dashboard/historical.html, the historical tab's own document (decisions 157, 171): index.html with, first, an early
+ * script (web/preload-historical.ts) that asks for the tab's first answer as soon as it arrives, beside the entry;
+ * the preloads of the user's and the header's answers; and a `modulepreload` of each file the tab's routes load
+ * beyond the entry, at low priority: they are run only after the entry, which on a phone's link shared the bandwidth
+ * with them and came last, and the tab's answer waited for a connection behind them. The Bun server answers it for
  * /dashboard/historical (spaDocumentFileFor); Cloudflare's assets find it by its name.
  */
 async function writeHistoricalDocument(
@@ -219,9 +235,8 @@ async function writeHistoricalDocument(
   dashboardFiles: string[],
   appFiles: Set<string>,
 ): Promise<string[]> {
-  const chunk = graph.lazyChunk("dashboard.historical");
-  if (!chunk) throw new Error("no lazy chunk for the dashboard.historical route");
-  const files = graph.extra(chunk).filter((f) => !dashboardFiles.includes(f));
+  const routes = routeFiles(graph, ["_app", "dashboard", "dashboard.historical"]);
+  const files = routes.filter((f) => !dashboardFiles.includes(f));
   const early = await Bun.build({
     entrypoints: [join(root, "web/preload-historical.ts")],
     outdir: dir,
@@ -240,15 +255,18 @@ async function writeHistoricalDocument(
       script = basename(output.path);
     }
   }
-  const dashboard = await Bun.file(join(dir, "dashboard.html")).text();
   // Asked for first and at high priority: an async script is otherwise a low one, queued behind the preloads.
   const tag = `<script async fetchpriority="high" src="/${script}"></script>`;
-  const links = files.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join("");
-  if (!dashboard.includes("<title>")) throw new Error("index.html has no <title>");
+  const links = routes
+    .map((f) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${f}">`)
+    .join("");
+  if (!graph.html.includes("<title>")) throw new Error("index.html has no <title>");
   mkdirSync(join(dir, "dashboard"), { recursive: true });
   await Bun.write(
     join(dir, "dashboard", "historical.html"),
-    dashboard.replace("<title>", `${tag}<title>`).replace("</head>", `${links}</head>`),
+    graph.html
+      .replace("<title>", `${tag}<title>`)
+      .replace("</head>", `${fetchPreloads(HISTORICAL_ANSWERS)}${links}</head>`),
   );
   return [script, ...files];
 }

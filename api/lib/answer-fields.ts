@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { builtOnFirstUse } from "./built-on-first-use.ts";
 
 /**
  * One type per concept in every answer (docs/decisions/090-one-type-per-concept.md). `api/lib/openapi.test.ts`
@@ -47,12 +48,16 @@ export const calendarDate = (detail?: string) =>
   z.string().openapi({ format: "date", description: described("YYYY-MM-DD", detail) });
 
 /** A span of market days, both ends included. */
-export const datePeriod = z.object({ from: calendarDate("the first day"), to: calendarDate("the last day") });
+export const datePeriod = builtOnFirstUse(() =>
+  z.object({ from: calendarDate("the first day"), to: calendarDate("the last day") }),
+);
 
 /**
  * When a price was observed: the day of a daily close (YYYY-MM-DD), or the instant of a live quote (date-time).
  * A close belongs to a day, not an instant, so the two stay apart rather than inventing a closing time.
  */
-export const priceObservedAt = z.union([z.iso.date(), z.iso.datetime({ offset: true })]).openapi({
-  description: "YYYY-MM-DD for a daily close (the demo market), an ISO date-time for a live quote",
-});
+export const priceObservedAt = builtOnFirstUse(() =>
+  z.union([z.iso.date(), z.iso.datetime({ offset: true })]).openapi({
+    description: "YYYY-MM-DD for a daily close (the demo market), an ISO date-time for a live quote",
+  }),
+);

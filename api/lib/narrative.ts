@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { InsightDraft } from "./analysis-port.ts";
+import { builtOnFirstUse } from "./built-on-first-use.ts";
 import type { Env } from "./config.ts";
 import { percentPoints } from "./format.ts";
 
@@ -15,14 +16,17 @@ export interface NarrativeWriter {
   write(draft: InsightDraft): Promise<Narrative>;
 }
 
-const NarrativeSchema = z.object({
-  reasoning: z.string().min(20).max(3000).describe("Three to five sentences grounded only in the facts"),
-  newsSummary: z
-    .string()
-    .max(800)
-    .nullable()
-    .describe("One or two sentences on the headlines given, or null when there are none"),
-});
+/** Built on first use: only a process with a language model configured reads it (decision 167). */
+const narrativeSchema = builtOnFirstUse(() =>
+  z.object({
+    reasoning: z.string().min(20).max(3000).describe("Three to five sentences grounded only in the facts"),
+    newsSummary: z
+      .string()
+      .max(800)
+      .nullable()
+      .describe("One or two sentences on the headlines given, or null when there are none"),
+  }),
+);
 
 const SYSTEM =
   "You write short, plain-English stock analysis notes for investors. Use only the facts and headlines given. " +
@@ -64,9 +68,11 @@ function factsOf(draft: InsightDraft) {
 }
 
 /** The part of a chat-completions answer the writer reads: the first choice's message. */
-const ChatCompletion = z.object({
-  choices: z.array(z.object({ message: z.object({ content: z.string() }) })).min(1),
-});
+const chatCompletion = builtOnFirstUse(() =>
+  z.object({
+    choices: z.array(z.object({ message: z.object({ content: z.string() }) })).min(1),
+  }),
+);
 
 /**
  * A language model behind any OpenAI-compatible chat-completions endpoint (OpenAI, Ollama, vLLM, LM Studio,
@@ -81,7 +87,7 @@ export function openAiCompatibleWriter(options: {
   timeoutMs?: number;
 }): NarrativeWriter {
   const url = `${options.baseUrl.replace(/\/$/, "")}/chat/completions`;
-  const schema = z.toJSONSchema(NarrativeSchema, { target: "draft-7" });
+  const schema = z.toJSONSchema(narrativeSchema(), { target: "draft-7" });
   return {
     async write(draft) {
       const res = await fetch(url, {
@@ -103,8 +109,8 @@ export function openAiCompatibleWriter(options: {
         signal: AbortSignal.timeout(options.timeoutMs ?? 8000),
       });
       if (!res.ok) throw new Error(`The language model answered ${res.status}`);
-      const { choices } = ChatCompletion.parse(await res.json());
-      return NarrativeSchema.parse(JSON.parse(choices[0]!.message.content));
+      const { choices } = chatCompletion().parse(await res.json());
+      return narrativeSchema().parse(JSON.parse(choices[0]!.message.content));
     },
   };
 }

@@ -119,8 +119,20 @@ export function jsonBody<T extends z.ZodType>(schema: T, description?: string) {
   return { required: true, description, content: { "application/json": { schema } } } as const;
 }
 
-export function jsonResponse<T extends z.ZodType>(schema: T, description: string) {
-  return { description, content: { "application/json": { schema } } } as const;
+/** A JSON answer's entry; a schema given as a function is built when the document first reads it. */
+export function jsonResponse<T extends z.ZodType>(schema: T | (() => T), description: string) {
+  const content =
+    typeof schema === "function"
+      ? {
+          get schema() {
+            return schema();
+          },
+        }
+      : { schema };
+  return { description, content: { "application/json": content } } as {
+    readonly description: string;
+    readonly content: { readonly "application/json": { readonly schema: T } };
+  };
 }
 
 /** Turns zod issues into one sentence a person can act on, e.g. "email: Invalid email address". */

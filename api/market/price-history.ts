@@ -88,9 +88,15 @@ export async function stockCount(db: Db): Promise<number> {
   return row?.n ?? 0;
 }
 
+/**
+ * Every security's symbol, in order. Read as one row holding a JSON list: the libSQL client decodes each row and
+ * column through its own code, which a Worker's cold isolate runs in its interpreter (decision 167).
+ */
 export async function allSymbols(db: Db): Promise<string[]> {
-  const rows = await db.select({ symbol: securities.symbol }).from(securities).orderBy(securities.symbol);
-  return rows.map((r) => r.symbol);
+  const [row] = await db
+    .select({ symbols: sql<string>`json_group_array(${securities.symbol})` })
+    .from(securities);
+  return (JSON.parse(row?.symbols ?? "[]") as string[]).sort();
 }
 
 /** How many symbols' bars between two dates fit in one read (252 sessions a year). */

@@ -1,6 +1,9 @@
 // The members of zod's `z` that the Worker's zod (./zod-english.ts, decision 119) keeps: every one but `locales`
-// and `core`, which carry every language's messages. Re-exported by name from the public "zod/v4" subpath, so that a
-// bundler takes only these; api/runtime/zod-english.test.ts fails when a zod upgrade adds a member this list lacks.
+// and `core`, which carry every language's messages, and the code the API never runs and a Worker would still
+// compile at every start (decision 167): `fromJSONSchema` (JSON Schema to zod, which only tests use) and
+// `compile` with its helpers (zod's opt-in compiled parsers). Re-exported by name from the public "zod/v4" subpath,
+// so that a bundler takes only these; api/runtime/zod-english.test.ts fails when a zod upgrade adds a member this
+// list lacks, or when the API's code uses one it leaves out.
 export {
   _default,
   _function,
@@ -21,7 +24,6 @@ export {
   clone,
   codec,
   coerce,
-  compile,
   config,
   creditCard,
   cuid,
@@ -47,7 +49,6 @@ export {
   float32,
   float64,
   formatError,
-  fromJSONSchema,
   function,
   getDiscriminatedOption,
   getErrorMap,
@@ -59,7 +60,6 @@ export {
   hex,
   hostname,
   httpUrl,
-  INVALID,
   iban,
   includes,
   input,
@@ -173,7 +173,6 @@ export {
   validate,
   validateAsync,
   void,
-  withParser,
   xid,
   xor,
   ZodAny,
@@ -187,8 +186,6 @@ export {
   ZodCIDRv4,
   ZodCIDRv6,
   ZodCodec,
-  ZodCompileAsyncError,
-  ZodCompileUnsupportedError,
   ZodCreditCard,
   ZodCUID,
   ZodCUID2,

@@ -273,6 +273,45 @@ describe("the history table and its CSV", () => {
     await context.close();
   });
 
+  test("its own document leaves the link to the entry: route chunks at low priority, no Latest cards early", async () => {
+    const { page, context } = await signedIn(PHONE);
+    // The document as served (the app adds its own modulepreloads as it loads more code).
+    const html = await (
+      await page.request.get(`${e2e.server.url}/dashboard/historical?${YEAR}&view=table`)
+    ).text();
+    const entry = /<script type="module"[^>]*src="([^"]+)"/.exec(html)![1]!;
+    let entryDone = 0;
+    let latestAsked = 0;
+    page.on("requestfinished", (req) => {
+      if (new URL(req.url()).pathname === entry) entryDone ||= Date.now();
+    });
+    page.on("request", (req) => {
+      if (req.url().endsWith("/api/recommendations/latest")) latestAsked ||= Date.now();
+    });
+    await page.goto(`${e2e.server.url}/dashboard/historical?${YEAR}&view=table`);
+    await page.locator('[data-testid="history-row"]').first().waitFor();
+    const head = {
+      modules: [...html.matchAll(/<link rel="modulepreload"([^>]*)href="([^"]+)">/g)].map((m) => ({
+        href: m[2]!,
+        priority: /fetchpriority="(\w+)"/.exec(m[1]!)?.[1] ?? "auto",
+      })),
+      answers: [...html.matchAll(/<link rel="preload" as="fetch"[^>]*href="([^"]+)">/g)].map((m) => m[1]!),
+    };
+    // The tab's own chunk and the signed-in frame's are preloaded, all of them at low priority.
+    expect(head.modules.some((m) => m.href.startsWith("/dashboard.historical.lazy-"))).toBe(true);
+    expect(head.modules.some((m) => m.href.startsWith("/_app.lazy-"))).toBe(true);
+    expect(head.modules.filter((m) => m.priority !== "low")).toEqual([]);
+    expect(head.answers.sort()).toEqual([
+      "/api/auth/user",
+      "/api/market/status",
+      "/api/notifications/alerts",
+    ]);
+    // The Latest cards are asked for by the app once it runs, no longer beside the entry.
+    expect(entryDone).toBeGreaterThan(0);
+    expect(latestAsked === 0 || latestAsked >= entryDone).toBe(true);
+    await context.close();
+  });
+
   test("each column sorts both ways over the whole year; the choice stays in the address", async () => {
     const { page, context } = await signedIn();
     await page.goto(`${e2e.server.url}/dashboard/historical?${YEAR}`);

@@ -63,7 +63,7 @@ export const EarningsEntry = z
 
 export const EarningsMeasured = z
   .object({
-    period: datePeriod,
+    period: datePeriod(),
     entries: z.number().int().openapi({ description: "Estimated report dates scored, out of sample" }),
     dates: z
       .object({

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { FITTED_RANGE } from "../../analysis/fitted-range.constants.ts";
 import { calendarDate, dollars } from "../../lib/answer-fields.ts";
-import { ModelEvidence } from "../../lib/model-evidence.schema.ts";
+import { modelEvidence } from "../../lib/model-evidence.schema.ts";
 
 export const Insight = z
   .object({
@@ -61,7 +61,7 @@ export const Insight = z
     newsAvailable: z.boolean().optional().openapi({
       description: "False when no news source is configured: newsImpact then says nothing about news",
     }),
-    ...ModelEvidence.shape,
+    ...modelEvidence().shape,
     createdAt: z.string().openapi({ format: "date-time" }),
   })
   .openapi("Insight");

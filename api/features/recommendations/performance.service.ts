@@ -335,7 +335,12 @@ async function targetTouches(
   return new Map(found.map((f) => [f.id, { reachedOn: f.reachedOn, lastSeen: f.lastSeen }]));
 }
 
-/** Adjusted closes of `symbols` on `dates`, in one read (index lookups on the (symbol, date) key). */
+/**
+ * Adjusted closes of `symbols` on `dates`, in one read (index lookups on the (symbol, date) key), one row per date:
+ * the symbols and the closes come as two lists built in the same pass, as dailyCloses reads them. A first `latest`
+ * then decodes two rows instead of a few hundred, which a Worker's cold isolate does in its interpreter (decision
+ * 167).
+ */
 async function closesOn(
   deps: AppDeps,
   symbols: readonly string[],
@@ -344,13 +349,17 @@ async function closesOn(
   const out = new Map<string, Map<string, number>>();
   if (!symbols.length || !dates.length) return out;
   const rows = await deps.database.db
-    .select({ symbol: dailyPrices.symbol, date: dailyPrices.date, adjClose: dailyPrices.adjClose })
+    .select({
+      date: dailyPrices.date,
+      symbols: sql<string>`group_concat(${dailyPrices.symbol})`,
+      closes: sql<string>`json_group_array(${dailyPrices.adjClose})`,
+    })
     .from(dailyPrices)
-    .where(and(inArray(dailyPrices.symbol, [...symbols]), inArray(dailyPrices.date, [...dates])));
+    .where(and(inArray(dailyPrices.symbol, [...symbols]), inArray(dailyPrices.date, [...dates])))
+    .groupBy(dailyPrices.date);
   for (const r of rows) {
-    const day = out.get(r.date) ?? new Map<string, number>();
-    day.set(r.symbol, r.adjClose);
-    out.set(r.date, day);
+    const closes = JSON.parse(r.closes) as number[];
+    out.set(r.date, new Map(r.symbols.split(",").map((symbol, i) => [symbol, closes[i]!])));
   }
   return out;
 }

@@ -20,23 +20,18 @@ import { listItem } from "./list-item.ts";
 import { recommendationPerformance } from "./performance.service.ts";
 import { recommendationFiltersKey } from "./recommendation-filters.ts";
 import {
-  CreateRecommendationAnswer,
   CreateRecommendationInput,
   CreateRecommendationQuery,
-  DeleteByDateAnswer,
   DeleteByDateParams,
-  DeleteOneAnswer,
   DeleteOneParams,
   HISTORICAL_DEFAULT_PAGE_SIZE,
   HISTORICAL_MAX_PAGE_SIZE,
   HISTORICAL_UNPAGED_LIMIT,
   HistoricalPageQuery,
   HistoricalQuery,
-  PerformanceAnswer,
   PublicTrackRecordQuery,
-  Recommendation,
   RecommendationIdParam,
-  RecommendationList,
+  recommendationAnswers,
 } from "./recommendations.schema.ts";
 import {
   deleteRecommendation,
@@ -70,7 +65,7 @@ const latest = createRoute({
   summary: "The recommendations of the most recent recommendation date, with current prices",
   middleware: [requireUser] as const,
   responses: {
-    200: jsonResponse(RecommendationList, "Latest recommendations"),
+    200: jsonResponse(() => recommendationAnswers().RecommendationList, "Latest recommendations"),
     ...notModifiedResponse,
     ...errorResponses(401, 503),
   },
@@ -106,7 +101,7 @@ const historical = createRoute({
   request: { query: HistoricalPageQuery },
   responses: {
     200: {
-      ...jsonResponse(RecommendationList, "Matching recommendations"),
+      ...jsonResponse(() => recommendationAnswers().RecommendationList, "Matching recommendations"),
       headers: {
         ...totalCountHeader,
         "X-Date-Counts": {
@@ -141,7 +136,10 @@ const performance = createRoute({
   middleware: [requireUser, refuseSpentCallers] as const,
   request: { query: HistoricalQuery },
   responses: {
-    200: jsonResponse(PerformanceAnswer, "Totals, bands and cumulative returns"),
+    200: jsonResponse(
+      () => recommendationAnswers().PerformanceAnswer,
+      "Totals, bands and cumulative returns",
+    ),
     ...notModifiedResponse,
     ...errorResponses(400, 401, 429, 503),
   },
@@ -165,7 +163,7 @@ const publicTrackRecord = createRoute({
   request: { query: PublicTrackRecordQuery },
   responses: {
     200: jsonResponse(
-      PerformanceAnswer,
+      () => recommendationAnswers().PerformanceAnswer,
       "Totals, bands and cumulative returns of every call, and the model card",
     ),
     ...notModifiedResponse,
@@ -201,7 +199,7 @@ const detail = createRoute({
   middleware: [requireUser] as const,
   request: { params: RecommendationIdParam },
   responses: {
-    200: jsonResponse(Recommendation, "The recommendation"),
+    200: jsonResponse(() => recommendationAnswers().Recommendation, "The recommendation"),
     ...errorResponses(400, 401, 404, 503),
   },
 });
@@ -220,7 +218,7 @@ const post = createRoute({
   middleware: [requireAdmin] as const,
   request: { query: CreateRecommendationQuery, body: jsonBody(CreateRecommendationInput) },
   responses: {
-    201: jsonResponse(CreateRecommendationAnswer, "Posted"),
+    201: jsonResponse(() => recommendationAnswers().CreateRecommendationAnswer, "Posted"),
     ...errorResponses(400, 401, 403, 409, 503),
   },
 });
@@ -259,7 +257,10 @@ const removeByDate = createRoute({
   summary: "Delete every recommendation of one date (admin only)",
   middleware: [requireAdmin] as const,
   request: { params: DeleteByDateParams },
-  responses: { 200: jsonResponse(DeleteByDateAnswer, "Deleted"), ...errorResponses(400, 401, 403, 503) },
+  responses: {
+    200: jsonResponse(() => recommendationAnswers().DeleteByDateAnswer, "Deleted"),
+    ...errorResponses(400, 401, 403, 503),
+  },
 });
 
 const removeOne = createRoute({
@@ -272,7 +273,10 @@ const removeOne = createRoute({
   summary: "Delete one recommendation by its id (admin only)",
   middleware: [requireAdmin] as const,
   request: { params: DeleteOneParams },
-  responses: { 200: jsonResponse(DeleteOneAnswer, "Deleted"), ...errorResponses(400, 401, 403, 404, 503) },
+  responses: {
+    200: jsonResponse(() => recommendationAnswers().DeleteOneAnswer, "Deleted"),
+    ...errorResponses(400, 401, 403, 404, 503),
+  },
 });
 
 export const recommendationRoutes = createRouter()

@@ -41,7 +41,7 @@ export const WatchlistItem = z
       .number()
       .openapi({ description: "Percent (10 is 10%): the move that raises an alert" }),
     currentPrice: dollars("the latest price").nullable(),
-    currentPriceAsOf: priceObservedAt.nullable().optional(),
+    currentPriceAsOf: priceObservedAt().nullable().optional(),
     changePercent: z.number().nullable().openapi({
       description: "Percent (10 is 10%): the move from the purchase price, else the added price",
     }),

@@ -198,7 +198,10 @@ describe("the dashboard's first paint", () => {
       while (held.length === 0) await Bun.sleep(20);
       for (const resolve of held.splice(0)) resolve();
     };
+    let asked: string[] = [];
+    page.on("request", (request) => asked.push(new URL(request.url()).pathname));
     for (const path of ["/", "/dashboard"]) {
+      asked = [];
       await page.goto(`${e2e.server.url}${path}`, { waitUntil: "commit" });
       await page.waitForFunction(() => performance.getEntriesByName("first-contentful-paint").length > 0);
       // Painted while the stylesheet is held: the row from index.html, styled by its own rules, and no app yet.
@@ -214,6 +217,13 @@ describe("the dashboard's first paint", () => {
           getComputedStyle(document.documentElement).getPropertyValue("--mantine-color-dimmed").trim(),
         ),
       ).toBe("#495057");
+      // The stylesheet is asked for first, before the entry and the dashboard's preloads, and once: the preload at
+      // the head's top is the request the link in the body uses (decision 169).
+      const sheets = asked.filter((p) => p.endsWith(".css"));
+      expect(sheets).toHaveLength(1);
+      expect(asked.indexOf(sheets[0]!)).toBeLessThan(asked.findIndex((p) => p.endsWith(".js")));
+      if (path === "/dashboard")
+        expect(asked.indexOf(sheets[0]!)).toBeLessThan(asked.indexOf("/api/auth/user"));
     }
     await context.close();
   });

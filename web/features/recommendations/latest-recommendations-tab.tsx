@@ -13,12 +13,16 @@ import { latestRecommendationsQueryOptions, type RecommendationRow } from "./rec
 
 export const LATEST_SKELETONS = 6;
 
-/** Cards drawn per turn: two cards' commit and layout stay under a long task (50 ms) on a slow phone. */
-const CARDS_PER_TURN = 2;
+/**
+ * Cards drawn per turn: one. Two cards' commit and layout took 16-31 ms at full speed, 64-124 ms at Lighthouse's 4x
+ * CPU, over a long task (50 ms) on a slow phone (decision 169).
+ */
+const CARDS_PER_TURN = 1;
 
 /**
- * How many of `count` cards to draw: a couple more each turn, each turn its own task, so the browser paints and
- * handles input between them instead of drawing ten cards in one long task (decision 053).
+ * How many of `count` cards to draw: the first with the heading and the notice, then one more each turn, each turn
+ * its own task, so the browser paints and handles input between them instead of drawing ten cards in one long task
+ * (decisions 053, 169). The first card's reason is the page's largest paint.
  */
 function useCardsShown(count: number): number {
   const [shown, setShown] = useState(CARDS_PER_TURN);
@@ -39,13 +43,12 @@ export function LatestRecommendationsTab(props: {
   openId?: number;
 }) {
   // Deferred: the cards arriving render as a transition, in slices between which the browser can handle input,
-  // instead of one long task on a slow phone (decision 047); until then the skeletons stay. `mounted` is false for
-  // the first render even when the answer is already there (a reload: it arrives with the tab's code), so the
-  // heading and the notice paint first and the cards follow in slices (decision 053).
-  const mounted = useDeferredValue(true, false);
+  // instead of one long task on a slow phone (decision 047); until then the skeletons stay. An answer already there
+  // (a reload: it comes with the HTML) draws its first card at once with the heading and the notice, in the signed-in
+  // frame's sliced first render (decision 152); skeletons drawn first, as before, cost a commit and a layout of their
+  // own before the page's largest paint (decision 169).
   const query = useDeferredValue(useQuery(latestRecommendationsQueryOptions()));
-  const { data, isError, error, refetch, isFetching } = query;
-  const isPending = query.isPending || !mounted;
+  const { data, isError, error, refetch, isFetching, isPending } = query;
   const shown = useCardsShown(isPending ? 0 : (data?.length ?? 0));
   const section = useRef<HTMLElement>(null);
   useFocusReturnToOpener(props.openId, section);

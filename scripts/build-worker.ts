@@ -36,6 +36,22 @@ const libsqlHttpOnly: Bun.BunPlugin = {
 };
 
 /**
+ * db/client.ts's Bun-only read paths left out (api/runtime/bun-only-reads.ts): reads on an embedded file's own
+ * connection and on libSQL streams kept open between requests. The Worker refuses `file:` URLs and opens its database
+ * with `keptReadStreams: false`, so it never calls them (decision 168).
+ */
+const bunOnlyReadsOut: Bun.BunPlugin = {
+  name: "bun-only-reads-out",
+  setup(build) {
+    build.onResolve({ filter: /^\.\/(file|server)-reads\.ts$/ }, ({ importer }) =>
+      /[\\/]db[\\/]client\.ts$/.test(importer)
+        ? { path: join(root, "api/runtime/bun-only-reads.ts") }
+        : undefined,
+    );
+  },
+};
+
+/**
  * Large data as `JSON.parse` of a string rather than an object literal (V8's advice for 10 KB or more): workerd
  * compiles every module of a Worker when it starts, imported or not, and a string literal is scanned where an
  * object literal is parsed and compiled into code (decision 158). The JSON files of that size (the index
@@ -72,7 +88,7 @@ export async function buildWorker(): Promise<string[]> {
     define: { "process.env.NODE_ENV": '"production"' },
     naming: { entry: "[name].[ext]", chunk: "[name]-[hash].[ext]" },
     sourcemap: "linked",
-    plugins: [zodEnglish, libsqlHttpOnly, dataAsJsonParse],
+    plugins: [zodEnglish, libsqlHttpOnly, bunOnlyReadsOut, dataAsJsonParse],
   });
   if (!result.success) throw new AggregateError(result.logs, "The Worker build failed");
   return result.outputs.filter((o) => o.kind !== "sourcemap").map((o) => o.path);

@@ -2,154 +2,183 @@ import { z } from "zod";
 import { parseTrustProxy, type TrustProxy } from "./ip-address.ts";
 import { LOG_LEVELS, type LogLevelSetting } from "./logger.ts";
 
-const bool = z
-  .enum(["true", "false", "1", "0", "on", "off", "yes", "no"])
-  .transform((v) => ["true", "1", "on", "yes"].includes(v));
+const bool = () =>
+  z
+    .enum(["true", "false", "1", "0", "on", "off", "yes", "no"])
+    .transform((v) => ["true", "1", "on", "yes"].includes(v));
+
+/**
+ * One environment variable: its schema, built only when the variable is set, and its value when it is not. A Worker's
+ * isolate sets a handful of these, and each zod schema built costs a cold isolate's first request (decision 168).
+ */
+interface Variable<S extends z.ZodType, Unset> {
+  schema: () => S;
+  unset: Unset;
+}
+const optional = <S extends z.ZodType>(schema: () => S): Variable<S, undefined> => ({
+  schema,
+  unset: undefined,
+});
+const defaulted = <S extends z.ZodType>(schema: () => S, unset: z.output<S>): Variable<S, z.output<S>> => ({
+  schema,
+  unset,
+});
 
 /** Every environment variable the app reads, with its default. The README's configuration table mirrors this. */
-export const envSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  DATABASE_URL: z.string().min(1).optional(),
-  DATABASE_AUTH_TOKEN: z.string().min(1).optional(),
+export const ENV_VARIABLES = {
+  PORT: defaulted(() => z.coerce.number().int().min(0).max(65535), 3000),
+  DATABASE_URL: optional(() => z.string().min(1)),
+  DATABASE_AUTH_TOKEN: optional(() => z.string().min(1)),
   /**
    * With a `file:` DATABASE_URL: the primary (libSQL server or Turso) that file is an embedded replica of.
    * Reads are local, writes go to the primary, and this process reads its own writes at once.
    */
-  DATABASE_SYNC_URL: z.url().optional(),
+  DATABASE_SYNC_URL: optional(() => z.url()),
   /** Seconds between an embedded replica's background syncs (other processes' writes show up within this). */
-  DATABASE_SYNC_INTERVAL_SECONDS: z.coerce.number().min(0.1).default(1),
+  DATABASE_SYNC_INTERVAL_SECONDS: defaulted(() => z.coerce.number().min(0.1), 1),
   /**
    * With an embedded file: how long a write waits for another process's (or transaction's) write lock, from when it
    * was issued, before the request answers 503; other requests are served meanwhile (decisions 019 and 086).
    */
-  DATABASE_BUSY_TIMEOUT_MS: z.coerce.number().int().min(0).default(5000),
+  DATABASE_BUSY_TIMEOUT_MS: defaulted(() => z.coerce.number().int().min(0), 5000),
   /**
    * 32+ characters; encrypts stored API keys. Unset: generated beside an embedded database that holds no keys yet;
    * one that does not open the stored keys stops the start (decision 086).
    */
-  APP_SECRET: z.string().min(32, "APP_SECRET must be at least 32 characters").optional(),
+  APP_SECRET: optional(() => z.string().min(32, "APP_SECRET must be at least 32 characters")),
   /**
    * The reverse proxies of ours in front of the app, whose X-Forwarded-For and X-Forwarded-Proto entries count:
    * a hop count (`true` = 1, `false` = 0) or a comma list of their addresses/CIDRs (decision note 018).
    */
-  TRUST_PROXY: z
-    .string()
-    .transform((value, ctx): TrustProxy => {
-      const parsed = parseTrustProxy(value);
-      if (parsed !== null) return parsed;
-      ctx.addIssue({
-        code: "custom",
-        message: "TRUST_PROXY must be true, false, a hop count or a comma list of proxy addresses/CIDRs",
-      });
-      return z.NEVER;
-    })
-    .default(false),
+  TRUST_PROXY: defaulted(
+    () =>
+      z.string().transform((value, ctx): TrustProxy => {
+        const parsed = parseTrustProxy(value);
+        if (parsed !== null) return parsed;
+        ctx.addIssue({
+          code: "custom",
+          message: "TRUST_PROXY must be true, false, a hop count or a comma list of proxy addresses/CIDRs",
+        });
+        return z.NEVER;
+      }),
+    false,
+  ),
   /** Idle minutes after which a session ends on the server. */
-  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(30),
+  SESSION_IDLE_MINUTES: defaulted(() => z.coerce.number().int().min(1), 30),
   /** Sign-in/registration attempts allowed per client address and per email in each window. */
-  AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
-  AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
-  AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
+  AUTH_RATE_LIMIT_PER_IP: defaulted(() => z.coerce.number().int().min(1), 30),
+  AUTH_RATE_LIMIT_PER_EMAIL: defaulted(() => z.coerce.number().int().min(1), 10),
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: defaulted(() => z.coerce.number().int().min(1), 600),
   /**
    * Who may create an account: anyone (open), nobody through the app (closed), or only an administrator with
    * `bun scripts/admin.ts create-user` (invite-only). Closed and invite-only also stop provider sign-ups.
    */
-  REGISTRATION: z.enum(["open", "closed", "invite-only"]).default("open"),
+  REGISTRATION: defaulted(() => z.enum(["open", "closed", "invite-only"]), "open"),
   /**
    * At start, import the demo market and its recommendation history when missing, and in demo mode create the
    * demo accounts once.
    */
-  SEED_ON_START: bool.default(true),
+  SEED_ON_START: defaulted(() => bool(), true),
   /**
    * The demo accounts with their published passwords, created only on a database with no users. Default: only in
    * demo mode, i.e. the demo market on a local `file:` database that is not a replica. `true` forces them on (a
    * shared demo), `false` off.
    */
-  DEMO_ACCOUNTS: bool.optional(),
+  DEMO_ACCOUNTS: optional(() => bool()),
   /**
    * The quietest log level written: trace, debug, info, warn, error, fatal or silent. Unset: info, except under
    * NODE_ENV=test, where warn keeps test output quiet (logLevel).
    */
-  LOG_LEVEL: z
-    .preprocess(
+  LOG_LEVEL: optional(() =>
+    z.preprocess(
       (value) => (typeof value === "string" ? value.toLowerCase() : value),
       z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}` }),
-    )
-    .optional(),
+    ),
+  ),
   /** Market data: the offline demo market of bundled real history, or a live provider (yahoo, finnhub). */
-  MARKET_DATA_PROVIDER: z.enum(["demo", "yahoo", "finnhub"]).default("demo"),
+  MARKET_DATA_PROVIDER: defaulted(() => z.enum(["demo", "yahoo", "finnhub"]), "demo"),
   /** Yahoo Finance's API address (no key needed). */
-  YAHOO_BASE_URL: z.url().default("https://query2.finance.yahoo.com"),
+  YAHOO_BASE_URL: defaulted(() => z.url(), "https://query2.finance.yahoo.com"),
   /** Finnhub's API key (needed for MARKET_DATA_PROVIDER=finnhub) and address. */
-  FINNHUB_API_KEY: z.string().min(1).optional(),
-  FINNHUB_BASE_URL: z.url().default("https://finnhub.io/api/v1"),
+  FINNHUB_API_KEY: optional(() => z.string().min(1)),
+  FINNHUB_BASE_URL: defaulted(() => z.url(), "https://finnhub.io/api/v1"),
   /** How long a live quote is served from the database cache before the provider is asked again. */
-  QUOTE_CACHE_SECONDS: z.coerce.number().int().min(1).default(60),
+  QUOTE_CACHE_SECONDS: defaulted(() => z.coerce.number().int().min(1), 60),
   /** The demo market's "today" (YYYY-MM-DD); default the last trading day in the data. */
-  MARKET_AS_OF: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, "MARKET_AS_OF must be YYYY-MM-DD")
-    .optional(),
+  MARKET_AS_OF: optional(() => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "MARKET_AS_OF must be YYYY-MM-DD")),
   /**
    * Run the scheduled jobs (alerts, quotes, daily recommendations) on a timer in the Bun server. Unset: on, except
    * under NODE_ENV=test (schedulerEnabled).
    */
-  SCHEDULER: bool.optional(),
+  SCHEDULER: optional(() => bool()),
   /** Any OpenAI-compatible chat-completions endpoint to write analysis prose (numbers never come from it). */
-  LLM_BASE_URL: z.url().optional(),
-  LLM_API_KEY: z.string().min(1).optional(),
-  LLM_MODEL: z.string().min(1).default("gpt-4o-mini"),
+  LLM_BASE_URL: optional(() => z.url()),
+  LLM_API_KEY: optional(() => z.string().min(1)),
+  LLM_MODEL: defaulted(() => z.string().min(1), "gpt-4o-mini"),
   /** SMTP server for email (alerts, password reset); without it mail is written to the log. */
-  SMTP_URL: z.string().min(1).optional(),
-  MAIL_FROM: z.string().min(3).default("Signalboard <no-reply@localhost>"),
+  SMTP_URL: optional(() => z.string().min(1)),
+  MAIL_FROM: defaulted(() => z.string().min(3), "Signalboard <no-reply@localhost>"),
   /**
    * Without SMTP_URL, keep mail (reset codes, alerts) in an outbox admins read in the admin panel. Only where the
    * demo accounts are on (mailOutboxEnabled): on there by default, `false` turns it off; elsewhere `true` is ignored.
    */
-  MAIL_OUTBOX: bool.optional(),
+  MAIL_OUTBOX: optional(() => bool()),
   /** The app's public address, for OAuth redirect URIs; default http://localhost:PORT. */
-  PUBLIC_URL: z.url().optional(),
-  GITHUB_CLIENT_ID: z.string().min(1).optional(),
-  GITHUB_CLIENT_SECRET: z.string().min(1).optional(),
+  PUBLIC_URL: optional(() => z.url()),
+  GITHUB_CLIENT_ID: optional(() => z.string().min(1)),
+  GITHUB_CLIENT_SECRET: optional(() => z.string().min(1)),
   /** GitHub's web and API addresses (change them only to test against a local stand-in). */
-  GITHUB_OAUTH_URL: z.url().default("https://github.com"),
-  GITHUB_API_URL: z.url().default("https://api.github.com"),
-  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
-  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GITHUB_OAUTH_URL: defaulted(() => z.url(), "https://github.com"),
+  GITHUB_API_URL: defaulted(() => z.url(), "https://api.github.com"),
+  GOOGLE_CLIENT_ID: optional(() => z.string().min(1)),
+  GOOGLE_CLIENT_SECRET: optional(() => z.string().min(1)),
   /** The OpenID issuer whose discovery document gives Google's endpoints. */
-  GOOGLE_ISSUER: z.url().default("https://accounts.google.com"),
+  GOOGLE_ISSUER: defaulted(() => z.url(), "https://accounts.google.com"),
   /** Let users point alert webhooks at loopback and private addresses (local testing only). */
-  ALLOW_PRIVATE_WEBHOOKS: bool.default(false),
+  ALLOW_PRIVATE_WEBHOOKS: defaulted(() => bool(), false),
   /**
    * Browser origins (comma list, exact: `https://tool.example.com`) whose pages may call the API with an API key or
    * session token in the Authorization header, never with cookies. Default: none, the API answers same-origin only.
    */
-  CORS_ORIGINS: z
-    .string()
-    .transform((value, ctx) => {
-      const origins = value
-        .split(",")
-        .map((origin) => origin.trim())
-        .filter(Boolean);
-      for (const origin of origins) {
-        if (URL.parse(origin)?.origin !== origin) {
-          ctx.addIssue({
-            code: "custom",
-            message: `CORS_ORIGINS: '${origin}' is not an origin; write scheme://host[:port], no path or trailing slash`,
-          });
+  CORS_ORIGINS: defaulted(
+    () =>
+      z.string().transform((value, ctx) => {
+        const origins = value
+          .split(",")
+          .map((origin) => origin.trim())
+          .filter(Boolean);
+        for (const origin of origins) {
+          if (URL.parse(origin)?.origin !== origin) {
+            ctx.addIssue({
+              code: "custom",
+              message: `CORS_ORIGINS: '${origin}' is not an origin; write scheme://host[:port], no path or trailing slash`,
+            });
+          }
         }
-      }
-      return origins;
-    })
-    .default([]),
+        return origins;
+      }),
+    [],
+  ),
   /**
    * Serves Prometheus metrics at /metrics to `Authorization: Bearer <METRICS_TOKEN>`; unset, /metrics answers 404
    * (decision 088). Not on Workers, where each isolate counts only its own requests.
    */
-  METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
-});
+  METRICS_TOKEN: optional(() => z.string().min(16, "METRICS_TOKEN must be at least 16 characters")),
+};
 
-export type Env = z.infer<typeof envSchema>;
+type Value<V> =
+  V extends Variable<infer S, infer Unset>
+    ? z.output<S> | (undefined extends Unset ? undefined : never)
+    : never;
+type Variables = typeof ENV_VARIABLES;
+type Unsettable = {
+  [K in keyof Variables]: undefined extends Variables[K]["unset"] ? K : never;
+}[keyof Variables];
+
+/** The environment as parsed: a variable without a default is absent when unset. */
+export type Env = { [K in Exclude<keyof Variables, Unsettable>]: Value<Variables[K]> } & {
+  [K in Unsettable]?: Value<Variables[K]>;
+};
 
 export interface AppConfig {
   secret: string;
@@ -249,19 +278,28 @@ const UNREPEATABLE = /SECRET|TOKEN|KEY|PASSWORD|_URL$/;
 
 /** Parses the environment once at start; a bad value stops the process with one line naming each bad variable. */
 export function parseEnv(env: Record<string, string | undefined>): Env {
-  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
-  const parsed = envSchema.safeParse(cleaned);
-  if (!parsed.success) {
-    const variables = [...new Set(parsed.error.issues.map((i) => String(i.path[0])))];
-    const sentences = parsed.error.issues.map((issue) => {
-      const name = String(issue.path[0]);
+  const parsed: Record<string, unknown> = {};
+  const variables: string[] = [];
+  const sentences: string[] = [];
+  for (const [name, variable] of Object.entries(ENV_VARIABLES)) {
+    const value = env[name];
+    if (value === undefined || value === "") {
+      if (variable.unset !== undefined) parsed[name] = variable.unset;
+      continue;
+    }
+    const result = variable.schema().safeParse(value);
+    if (result.success) {
+      parsed[name] = result.data;
+      continue;
+    }
+    variables.push(name);
+    for (const issue of result.error.issues) {
       const said = issue.message.startsWith(name) ? issue.message : `${name}: ${issue.message}`;
-      const value = cleaned[name];
-      return value === undefined || UNREPEATABLE.test(name) ? said : `${said} (got '${value}')`;
-    });
-    throw new ConfigError(variables, `${sentences.join("; ")}.`);
+      sentences.push(UNREPEATABLE.test(name) ? said : `${said} (got '${value}')`);
+    }
   }
-  return parsed.data;
+  if (sentences.length) throw new ConfigError(variables, `${sentences.join("; ")}.`);
+  return parsed as Env;
 }
 
 export function configFromEnv(env: Env, secret: string): AppConfig {

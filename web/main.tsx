@@ -1,6 +1,5 @@
 import "./lib/trusted-types.ts";
-import "./mantine-styles.ts";
-import "./app.css";
+import "./styles.css";
 import { MantineProvider } from "@mantine/core";
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { createRouter, RouterProvider } from "@tanstack/react-router";

@@ -150,8 +150,10 @@ export default {
         pathname === "/metrics" ||
         pathname === "/__scheduled"
       ) {
-        const { deps } = await ready(env);
-        return await (await appFor(pathname, deps)).fetch(request, env, ctx as never);
+        // The market's date is read while the path's feature loads: a first request waits for the later of them,
+        // not for both in turn (decision 173).
+        const [, app] = await Promise.all([ready(env), appFor(pathname, build(env).deps)]);
+        return await app.fetch(request, env, ctx as never);
       }
       const response = await notAnAsset(request, env);
       // Cloudflare ends TLS itself and hands the Worker the https URL.

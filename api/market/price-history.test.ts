@@ -4,6 +4,7 @@ import { dailyPrices } from "../../db/schema/index.ts";
 import { startTestApp, type TestApp, targetName } from "../test/harness.ts";
 import {
   type DailyBar,
+  lastTradingDate,
   symbolsPerSlice,
   symbolsWithBars,
   UNIVERSE_ROWS_PER_READ,
@@ -26,6 +27,39 @@ describe(`the universe's bars, read in slices of symbols (${targetName})`, () =>
     const symbols = await symbolsWithBars(db);
     expect(symbols.length).toBeGreaterThanOrEqual(5);
     expect(symbols).toEqual(distinct.map((r) => r.symbol));
+  });
+
+  test("the last trading date on or before a day is the latest bar of any symbol, none before the first", async () => {
+    const { db } = t.deps.database;
+    const maxOver = async (asOf?: string) => {
+      const [row] = await db.all<{ d: string | null }>(
+        asOf
+          ? sql`SELECT max(date) AS d FROM daily_prices WHERE date <= ${asOf}`
+          : sql`SELECT max(date) AS d FROM daily_prices`,
+      );
+      return row?.d ?? null;
+    };
+    // One symbol's bar after every other's: the answer is any symbol's last date, not the first symbol's.
+    await db.insert(dailyPrices).values({
+      symbol: "ZZZ-LATE",
+      date: "2023-10-31",
+      open: 1,
+      high: 1,
+      low: 1,
+      close: 1,
+      adjClose: 1,
+      volume: 1,
+    });
+    try {
+      for (const asOf of [undefined, "2023-10-31", "2023-10-29", "2023-07-04", "2023-06-01", "2023-05-31"]) {
+        expect(await lastTradingDate(db, asOf)).toBe(await maxOver(asOf));
+      }
+      expect(await lastTradingDate(db)).toBe("2023-10-31");
+      expect(await lastTradingDate(db, "2023-10-29")).toBe("2023-10-27");
+      expect(await lastTradingDate(db, "2023-05-31")).toBeNull();
+    } finally {
+      await db.delete(dailyPrices).where(sql`${dailyPrices.symbol} = 'ZZZ-LATE'`);
+    }
   });
 
   test("slices of 2 symbols answer each symbol's bars, oldest first, made of the columns asked for, in their order", async () => {

@@ -34,9 +34,11 @@ function createAppRouter(queryClient: QueryClient) {
   });
 }
 
+type AppRouter = ReturnType<typeof createAppRouter>;
+
 declare module "@tanstack/react-router" {
   interface Register {
-    router: ReturnType<typeof createAppRouter>;
+    router: AppRouter;
   }
 }
 
@@ -56,7 +58,7 @@ function nextTask(): Promise<void> {
 async function start() {
   // The query client's 401 policy navigates with the router, which in turn carries the client in its context. It
   // signs out only a page whose user is known, which takes the user's answer: by then the router is made.
-  let router: ReturnType<typeof createAppRouter> | undefined;
+  let router: AppRouter | undefined;
   const queryClient = createQueryClient((to) => void router?.navigate({ to }));
 
   // The current user's request and the code of every route this address matches start now, side by side. Left to
@@ -104,7 +106,7 @@ function BootRowRemover() {
 
 // A transition, so React renders the first page in slices that yield to the browser instead of one long task
 // (a slow phone's main thread stays responsive while the page draws: decision 047).
-function render(queryClient: QueryClient, router: ReturnType<typeof createAppRouter>) {
+function render(queryClient: QueryClient, router: AppRouter) {
   const root = createRoot(document.getElementById("root")!);
   startTransition(() =>
     root.render(

@@ -152,7 +152,8 @@ export default {
       ) {
         // The market's date is read while the path's feature loads: a first request waits for the later of them,
         // not for both in turn (decision 173).
-        const [, app] = await Promise.all([ready(env), appFor(pathname, build(env).deps)]);
+        const { deps } = build(env);
+        const [, app] = await Promise.all([ready(env), appFor(pathname, deps)]);
         return await app.fetch(request, env, ctx as never);
       }
       const response = await notAnAsset(request, env);
